@@ -1,0 +1,73 @@
+import type { Role } from '@app/shared';
+import type { Database } from '../../db/connection.ts';
+import { hashPassword } from '../../lib/auth/passwords.ts';
+
+export const DEMO_PASSWORD = 'demo12345';
+
+/** The demo users of DESIGN.md section 2, in this order. */
+export const DEMO_USERS: ReadonlyArray<{
+  email: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  code: string;
+  login_otp?: boolean;
+}> = [
+  { email: 'kassir@demo.uz', role: 'Kassir', first_name: 'Dilnoza', last_name: 'Karimova', code: 'KAS-01' },
+  { email: 'admin@demo.uz', role: 'admin', first_name: 'Jasur', last_name: 'Toshmatov', code: 'ADM-01' },
+  { email: 'manager@demo.uz', role: 'manager', first_name: 'Malika', last_name: 'Yusupova', code: 'MNG-01' },
+  { email: 'owner@demo.uz', role: 'Owner', first_name: 'Bahodir', last_name: 'Rahimov', code: 'OWN-01' },
+  { email: 'omborchi@demo.uz', role: 'Omborchi', first_name: 'Sardor', last_name: 'Aliyev', code: 'OMB-01' },
+  {
+    email: 'bozorchi@demo.uz',
+    role: 'Bozorchi',
+    first_name: 'Nodira',
+    last_name: 'Qodirova',
+    code: 'BOZ-01',
+  },
+  {
+    email: 'taminotchi@demo.uz',
+    role: "Ta'minotchi",
+    first_name: 'Otabek',
+    last_name: 'Nazarov',
+    code: 'TAM-01',
+  },
+  {
+    email: 'otp@demo.uz',
+    role: 'manager',
+    first_name: 'Aziz',
+    last_name: 'Ergashev',
+    code: 'MNG-02',
+    login_otp: true,
+  },
+];
+
+export interface DemoCore {
+  businessId: number;
+  /** user id by e-mail */
+  users: Record<string, number>;
+}
+
+export async function seedCore(db: Database): Promise<DemoCore> {
+  const business = await db
+    .insertInto('businesses')
+    .values({ name: 'Demo Savdo MChJ' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const users: Record<string, number> = {};
+  for (const u of DEMO_USERS) {
+    const row = await db
+      .insertInto('users')
+      .values({
+        ...u,
+        business_id: business.id,
+        password_hash: passwordHash,
+        login_otp: u.login_otp ?? false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    users[u.email] = row.id;
+  }
+  return { businessId: business.id, users };
+}

@@ -1,0 +1,19 @@
+import type { Database } from '../../db/connection.ts';
+import { type DemoCore, seedCore } from './core.ts';
+
+/** Each module's part of the demo business, run in order on the core's users. */
+const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [];
+
+/** Seeds the demo business of DESIGN.md section 2 into an empty database; a no-op otherwise. */
+export async function seedDemoIfEmpty(
+  db: Database,
+  log: (message: string) => void = () => {},
+): Promise<boolean> {
+  const existing = await db.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const started = Date.now();
+  const core = await seedCore(db);
+  for (const seed of MODULE_SEEDS) await seed(db, core);
+  log(`demo business seeded in ${Date.now() - started} ms (password demo12345 for every demo user)`);
+  return true;
+}

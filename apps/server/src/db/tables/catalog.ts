@@ -1,0 +1,49 @@
+import type { Generated } from 'kysely';
+import type { Numeric } from './core.ts';
+
+/** Kysely types of migrations/0002_catalog.sql. */
+export interface CatalogTables {
+  units: {
+    id: Generated<number>;
+    business_id: number;
+    name: string;
+    measure: 'KG' | 'M' | 'D';
+    fixed_rate_to_base: Numeric;
+    created_at: Generated<Date>;
+  };
+  sizes: {
+    id: Generated<number>;
+    business_id: number;
+    size: string;
+    label: string;
+    created_at: Generated<Date>;
+  };
+  colors: {
+    id: Generated<number>;
+    business_id: number;
+    name: string;
+    code: string;
+    created_at: Generated<Date>;
+  };
+  products: {
+    id: Generated<number>;
+    business_id: number;
+    name: string;
+    model: string;
+    code: number;
+    unit_id: number;
+    type: 'RAW' | 'SEMI' | 'FINISHED';
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  variants: {
+    id: Generated<number>;
+    business_id: number;
+    product_id: number;
+    sku: string;
+    color_id: number | null;
+    size_id: number | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+}

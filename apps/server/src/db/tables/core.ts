@@ -1,0 +1,72 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** NUMERIC columns: strings out, decimal strings in (DESIGN.md section 1). */
+export type Numeric = ColumnType<string, string, string>;
+
+export interface CoreTables {
+  businesses: { id: Generated<number>; name: string; created_at: Generated<Date> };
+  users: {
+    id: Generated<number>;
+    business_id: number;
+    email: string;
+    password_hash: string;
+    role: string;
+    first_name: Generated<string>;
+    last_name: Generated<string>;
+    code: Generated<string>;
+    login_otp: Generated<boolean>;
+    is_active: Generated<boolean>;
+    created_at: Generated<Date>;
+  };
+  refresh_tokens: {
+    id: Generated<number>;
+    user_id: number;
+    family_id: string;
+    token_hash: string;
+    persistent: Generated<boolean>;
+    expires_at: Timestamp;
+    rotated_at: Date | null;
+    revoked_at: Date | null;
+    created_at: Generated<Date>;
+  };
+  one_time_codes: {
+    id: Generated<number>;
+    purpose: 'RESET' | 'LOGIN';
+    email: string;
+    user_id: number | null;
+    code_hash: string;
+    otp_token_hash: string | null;
+    attempts: Generated<number>;
+    expires_at: Timestamp;
+    used_at: Date | null;
+    created_at: Generated<Date>;
+  };
+  password_reset_tokens: {
+    token_hash: string;
+    user_id: number;
+    expires_at: Timestamp;
+    used_at: Date | null;
+    created_at: Generated<Date>;
+  };
+  login_failures: { id: Generated<number>; email: string; created_at: Generated<Date> };
+  audit_log: {
+    id: Generated<number>;
+    business_id: number | null;
+    actor_id: number | null;
+    action: string;
+    entity: string;
+    entity_id: string | null;
+    summary: Generated<string>;
+    ip: string | null;
+    created_at: Generated<Date>;
+  };
+  idempotency_keys: {
+    user_id: number;
+    key: string;
+    request_hash: string;
+    status_code: number | null;
+    response: unknown;
+    created_at: Generated<Date>;
+  };
+}

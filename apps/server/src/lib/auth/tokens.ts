@@ -1,0 +1,56 @@
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { OTP_LENGTH } from '@app/shared';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TTL_SECONDS = 5 * 60;
+
+export interface AccessClaims {
+  sub: string;
+  bid: number;
+  role: string;
+}
+
+export function createTokenSigner(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(user: { id: number; business_id: number; role: string }, now: Date): Promise<string> {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ bid: user.business_id, role: user.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ACCESS_TTL_SECONDS)
+        .sign(key);
+    },
+    /** Returns the user id, or null for any bad, expired or foreign token. `alg` is pinned. */
+    async verifyAccess(token: string): Promise<number | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const id = Number(payload.sub);
+        return Number.isSafeInteger(id) && id > 0 ? id : null;
+      } catch {
+        return null;
+      }
+    },
+    /** Keyed hash for short secrets (codes): without the key, a leaked table cannot be brute-forced. */
+    hmac(value: string): string {
+      return createHmac('sha256', key).update(value).digest('base64url');
+    },
+  };
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>;
+
+/** An opaque token of 256 bits. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Long random tokens need no key: SHA-256 is enough to keep the stored form useless. */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+/** A uniformly random code of OTP_LENGTH digits. */
+export function randomCode(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}

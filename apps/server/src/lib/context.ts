@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import type { TokenSigner } from './auth/tokens.ts';
+import type { Mailer } from './mailer.ts';
+
+/** The explicit dependencies a service takes (STYLE.md: plain functions, no base class). */
+export interface Deps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  tokens: TokenSigner;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** Who is acting, and from where: every service that changes state takes one, for the audit. */
+export interface Actor {
+  id: number;
+  businessId: number;
+  role: string;
+  email: string;
+  ip: string | null;
+}

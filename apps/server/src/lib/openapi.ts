@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+const ErrorBodySchema = z.object({ detail: z.string() }).catchall(z.unknown());
+
+/** The documented error answers every route may give (DESIGN.md section 4). */
+export const ErrorSchemas = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+} as const;

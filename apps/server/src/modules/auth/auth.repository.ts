@@ -1,0 +1,204 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+
+// Queries only (STYLE.md): no rules here.
+
+export function findUserByEmail(db: Database, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'business_id', 'email', 'role', 'password_hash', 'login_otp', 'is_active'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Database, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'business_id', 'email', 'role', 'login_otp', 'is_active'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function countLoginFailuresSince(db: Database, email: string, since: Date) {
+  const row = await db
+    .selectFrom('login_failures')
+    .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .where('email', '=', email)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function recordLoginFailure(db: Database, email: string, at: Date) {
+  await db.insertInto('login_failures').values({ email, created_at: at }).execute();
+}
+
+export async function clearLoginFailures(db: Database, email: string) {
+  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+}
+
+export function insertRefreshToken(
+  db: Database,
+  row: { user_id: number; family_id: string; token_hash: string; persistent: boolean; expires_at: Date },
+) {
+  return db.insertInto('refresh_tokens').values(row).execute();
+}
+
+export function findRefreshToken(db: Database, tokenHash: string) {
+  return db
+    .selectFrom('refresh_tokens')
+    .select(['id', 'user_id', 'family_id', 'persistent', 'expires_at', 'rotated_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks a token rotated only if nobody rotated it first; returns whether this call won. */
+export async function markRotated(db: Database, id: number, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: at })
+    .where('id', '=', id)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function revokeFamily(db: Database, familyId: string, at: Date) {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllForUser(db: Database, userId: number, at: Date) {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function codeRequestStats(db: Database, email: string, purpose: 'RESET' | 'LOGIN', now: Date) {
+  const row = await db
+    .selectFrom('one_time_codes')
+    .select([
+      sql<Date | null>`max(created_at)`.as('latest'),
+      sql<number>`count(*) FILTER (WHERE created_at > ${new Date(now.getTime() - 3600_000)})::int`.as(
+        'lastHour',
+      ),
+      sql<Date | null>`min(created_at) FILTER (WHERE created_at > ${new Date(now.getTime() - 3600_000)})`.as(
+        'oldestInHour',
+      ),
+      sql<number>`count(*)::int`.as('lastDay'),
+      sql<Date | null>`min(created_at)`.as('oldestInDay'),
+    ])
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', new Date(now.getTime() - 86_400_000))
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export function insertCode(
+  db: Database,
+  row: {
+    purpose: 'RESET' | 'LOGIN';
+    email: string;
+    user_id: number | null;
+    code_hash: string;
+    otp_token_hash: string | null;
+    expires_at: Date;
+    created_at: Date;
+  },
+) {
+  return db.insertInto('one_time_codes').values(row).execute();
+}
+
+const codeColumns = ['id', 'user_id', 'code_hash', 'attempts', 'expires_at', 'used_at', 'purpose'] as const;
+
+export function findLatestResetCode(db: Database, email: string) {
+  return db
+    .selectFrom('one_time_codes')
+    .select(codeColumns)
+    .where('email', '=', email)
+    .where('purpose', '=', 'RESET')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findLoginCode(db: Database, otpTokenHash: string) {
+  return db
+    .selectFrom('one_time_codes')
+    .select(codeColumns)
+    .where('otp_token_hash', '=', otpTokenHash)
+    .where('purpose', '=', 'LOGIN')
+    .executeTakeFirst();
+}
+
+/** Counts one wrong try; burns the code at `maxAttempts`. Returns the tries so far. */
+export async function countWrongTry(
+  db: Database,
+  id: number,
+  maxAttempts: number,
+  at: Date,
+): Promise<number> {
+  const row = await db
+    .updateTable('one_time_codes')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      used_at: sql<Date | null>`CASE WHEN attempts + 1 >= ${maxAttempts} THEN ${at}::timestamptz ELSE used_at END`,
+    }))
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts ?? maxAttempts;
+}
+
+/** Uses a code once: only the first of two racing verifications wins. */
+export async function consumeCode(db: Database, id: number, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('one_time_codes')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function burnCodesOfUser(db: Database, userId: number, at: Date) {
+  await db
+    .updateTable('one_time_codes')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export function insertResetToken(
+  db: Database,
+  row: { token_hash: string; user_id: number; expires_at: Date },
+) {
+  return db.insertInto('password_reset_tokens').values(row).execute();
+}
+
+/** Takes a reset token once, if unused and unexpired; returns its user. */
+export async function consumeResetToken(db: Database, tokenHash: string, at: Date) {
+  return db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning('user_id')
+    .executeTakeFirst();
+}
+
+export async function setPasswordHash(db: Database, userId: number, passwordHash: string) {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}

@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginBody } from '@app/shared';
+import { hashPassword, spendOneHash, verifyPassword } from '../../lib/auth/passwords.ts';
+import { randomCode, randomToken, sha256 } from '../../lib/auth/tokens.ts';
+import type { Deps } from '../../lib/context.ts';
+import { AppError, badRequest, throttled, unauthorized } from '../../lib/errors.ts';
+import { codeMessage } from '../../lib/mailer.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import * as repo from './auth.repository.ts';
+
+// The numbers of DESIGN.md section 5.
+export const REFRESH_TTL_MS = 7 * 86_400_000;
+export const ROTATION_GRACE_MS = 30_000;
+const CODE_TTL_MS = 10 * 60_000;
+const RESET_TOKEN_TTL_MS = 15 * 60_000;
+const CODE_MAX_ATTEMPTS = 5;
+const CODE_MIN_INTERVAL_MS = 60_000;
+const CODES_PER_HOUR = 5;
+const CODES_PER_DAY = 20;
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+const LOGIN_FAILURES_ALLOWED = 10;
+
+const INVALID_CREDENTIALS = 'No active account found with the given credentials';
+const INVALID_CODE = 'Invalid or expired code.';
+
+export interface IssuedTokens {
+  access: string;
+  refresh: string;
+  persistent: boolean;
+}
+
+export type LoginResult = ({ kind: 'tokens' } & IssuedTokens) | { kind: 'otp'; otp_token: string };
+
+type AuthDeps = Pick<Deps, 'db' | 'tokens' | 'clock' | 'mailer' | 'log'>;
+
+const secondsUntil = (from: Date, windowMs: number, now: Date) =>
+  Math.max(1, Math.ceil((from.getTime() + windowMs - now.getTime()) / 1000));
+
+async function issueTokens(
+  deps: AuthDeps,
+  user: { id: number; business_id: number; role: string },
+  persistent: boolean,
+  familyId: string = randomUUID(),
+): Promise<IssuedTokens> {
+  const now = deps.clock();
+  const refresh = randomToken();
+  await repo.insertRefreshToken(deps.db, {
+    user_id: user.id,
+    family_id: familyId,
+    token_hash: sha256(refresh),
+    persistent,
+    expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
+  });
+  return { access: await deps.tokens.signAccess(user, now), refresh, persistent };
+}
+
+export async function login(deps: AuthDeps, body: LoginBody, ip: string | null): Promise<LoginResult> {
+  const now = deps.clock();
+  const failures = await repo.countLoginFailuresSince(
+    deps.db,
+    body.email,
+    new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+  );
+  if (failures.n >= LOGIN_FAILURES_ALLOWED && failures.oldest) {
+    throw throttled(
+      secondsUntil(failures.oldest, LOGIN_FAILURE_WINDOW_MS, now),
+      'Too many failed sign-in attempts. Try again later.',
+    );
+  }
+  const user = await repo.findUserByEmail(deps.db, body.email);
+  const ok = user
+    ? await verifyPassword(user.password_hash, body.password)
+    : (await spendOneHash(body.password), false);
+  if (!user || !ok || !user.is_active) {
+    await repo.recordLoginFailure(deps.db, body.email, now);
+    await writeAudit(deps.db, {
+      businessId: user?.business_id ?? null,
+      actorId: user?.id ?? null,
+      action: 'auth.login_failed',
+      entity: 'user',
+      entityId: user?.id,
+      summary: `failed sign-in for ${body.email}`,
+      ip,
+    });
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  await repo.clearLoginFailures(deps.db, body.email);
+  const persistent = body.remember !== false;
+  if (user.login_otp) {
+    const otpToken = await sendCode(deps, user.email, user.id, 'LOGIN');
+    await writeAudit(deps.db, {
+      businessId: user.business_id,
+      actorId: user.id,
+      action: 'auth.login_code_sent',
+      entity: 'user',
+      entityId: user.id,
+      ip,
+    });
+    return { kind: 'otp', otp_token: otpToken };
+  }
+  const tokens = await issueTokens(deps, user, persistent);
+  await writeAudit(deps.db, {
+    businessId: user.business_id,
+    actorId: user.id,
+    action: 'auth.login',
+    entity: 'user',
+    entityId: user.id,
+    ip,
+  });
+  return { kind: 'tokens', ...tokens };
+}
+
+/**
+ * Rotates a refresh token (RFC 9700 section 4.14.2). Replaying a rotated token revokes its whole
+ * family, except within 30 s of the rotation, when a second tab refreshing at the same moment
+ * gets its own new token in the same family.
+ */
+export async function refresh(
+  deps: AuthDeps,
+  token: string | undefined,
+  ip: string | null,
+): Promise<IssuedTokens> {
+  if (!token) throw unauthorized('Refresh token is missing.');
+  const now = deps.clock();
+  const row = await repo.findRefreshToken(deps.db, sha256(token));
+  if (!row || row.revoked_at || row.expires_at <= now) throw unauthorized('Token is invalid or expired');
+  const user = await repo.findUserById(deps.db, row.user_id);
+  if (!user?.is_active) throw unauthorized('Token is invalid or expired');
+  const won = await repo.markRotated(deps.db, row.id, now);
+  if (!won) {
+    const again = await repo.findRefreshToken(deps.db, sha256(token));
+    const rotatedAt = again?.rotated_at;
+    if (!again || again.revoked_at || !rotatedAt || now.getTime() - rotatedAt.getTime() > ROTATION_GRACE_MS) {
+      await repo.revokeFamily(deps.db, row.family_id, now);
+      await writeAudit(deps.db, {
+        businessId: user.business_id,
+        actorId: user.id,
+        action: 'auth.refresh_reuse',
+        entity: 'refresh_token',
+        entityId: row.id,
+        summary: 'a rotated refresh token was replayed; its family is revoked',
+        ip,
+      });
+      throw unauthorized('Token is invalid or expired');
+    }
+  }
+  return issueTokens(deps, user, row.persistent, row.family_id);
+}
+
+export async function logout(deps: AuthDeps, token: string | undefined, ip: string | null): Promise<void> {
+  if (!token) return;
+  const row = await repo.findRefreshToken(deps.db, sha256(token));
+  if (!row) return;
+  const now = deps.clock();
+  await repo.revokeFamily(deps.db, row.family_id, now);
+  const user = await repo.findUserById(deps.db, row.user_id);
+  await writeAudit(deps.db, {
+    businessId: user?.business_id ?? null,
+    actorId: row.user_id,
+    action: 'auth.logout',
+    entity: 'user',
+    entityId: row.user_id,
+    ip,
+  });
+}
+
+/**
+ * Creates a code (after the rate limits) and mails it after the caller has answered. A row is
+ * written for unknown e-mails too, so limits and timing reveal nothing. Returns the otp_token
+ * for login codes.
+ */
+async function sendCode(
+  deps: AuthDeps,
+  email: string,
+  userId: number | null,
+  purpose: 'RESET' | 'LOGIN',
+): Promise<string> {
+  const now = deps.clock();
+  const stats = await repo.codeRequestStats(deps.db, email, purpose, now);
+  if (stats.latest && now.getTime() - stats.latest.getTime() < CODE_MIN_INTERVAL_MS) {
+    throw throttled(
+      secondsUntil(stats.latest, CODE_MIN_INTERVAL_MS, now),
+      'A code was sent less than a minute ago. Wait before asking again.',
+    );
+  }
+  if (stats.lastHour >= CODES_PER_HOUR && stats.oldestInHour) {
+    throw throttled(
+      secondsUntil(stats.oldestInHour, 3600_000, now),
+      'Too many codes requested this hour. Try again later.',
+    );
+  }
+  if (stats.lastDay >= CODES_PER_DAY && stats.oldestInDay) {
+    throw throttled(
+      secondsUntil(stats.oldestInDay, 86_400_000, now),
+      'Too many codes requested today. Try again tomorrow.',
+    );
+  }
+  const code = randomCode();
+  const otpToken = purpose === 'LOGIN' ? randomToken() : null;
+  await repo.insertCode(deps.db, {
+    purpose,
+    email,
+    user_id: userId,
+    code_hash: deps.tokens.hmac(code),
+    otp_token_hash: otpToken ? sha256(otpToken) : null,
+    expires_at: new Date(now.getTime() + CODE_TTL_MS),
+    created_at: now,
+  });
+  if (userId !== null) {
+    // After the answer: the reply does not wait for the mail server, for known or unknown e-mails.
+    setImmediate(() => {
+      deps.log.info({ email, purpose, code }, 'one-time code issued');
+      deps.mailer
+        .send(codeMessage(email, code, purpose))
+        .catch((err) => deps.log.error({ err, email }, 'sending a code failed'));
+    });
+  }
+  return otpToken ?? '';
+}
+
+export async function forgotPassword(deps: AuthDeps, email: string, ip: string | null): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  const known = user?.is_active ? user : undefined;
+  await sendCode(deps, email, known?.id ?? null, 'RESET');
+  await writeAudit(deps.db, {
+    businessId: known?.business_id ?? null,
+    actorId: known?.id ?? null,
+    action: 'auth.reset_code_requested',
+    entity: 'user',
+    entityId: known?.id,
+    summary: known ? '' : `for an unknown e-mail ${email}`,
+    ip,
+  });
+}
+
+type CodeRow = NonNullable<Awaited<ReturnType<typeof repo.findLoginCode>>>;
+
+/** Checks a code against its row; counts a wrong try and burns the code at the fifth. */
+async function checkCode(
+  deps: AuthDeps,
+  row: CodeRow | undefined,
+  code: string,
+): Promise<CodeRow & { user_id: number }> {
+  const now = deps.clock();
+  if (!row || row.used_at || row.expires_at <= now || row.user_id === null) {
+    if (row && !row.used_at && row.user_id === null)
+      await repo.countWrongTry(deps.db, row.id, CODE_MAX_ATTEMPTS, now);
+    throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
+  }
+  if (deps.tokens.hmac(code) !== row.code_hash) {
+    await repo.countWrongTry(deps.db, row.id, CODE_MAX_ATTEMPTS, now);
+    throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
+  }
+  if (!(await repo.consumeCode(deps.db, row.id, now)))
+    throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
+  return row as CodeRow & { user_id: number };
+}
+
+export async function verifyResetCode(deps: AuthDeps, email: string, code: string, ip: string | null) {
+  const row = await checkCode(deps, await repo.findLatestResetCode(deps.db, email), code);
+  const resetToken = randomToken();
+  await repo.insertResetToken(deps.db, {
+    token_hash: sha256(resetToken),
+    user_id: row.user_id,
+    expires_at: new Date(deps.clock().getTime() + RESET_TOKEN_TTL_MS),
+  });
+  const user = await repo.findUserById(deps.db, row.user_id);
+  await writeAudit(deps.db, {
+    businessId: user?.business_id ?? null,
+    actorId: row.user_id,
+    action: 'auth.reset_code_verified',
+    entity: 'user',
+    entityId: row.user_id,
+    ip,
+  });
+  return { reset_token: resetToken };
+}
+
+export async function verifyLoginCode(deps: AuthDeps, otpToken: string, code: string, ip: string | null) {
+  const row = await checkCode(deps, await repo.findLoginCode(deps.db, sha256(otpToken)), code);
+  const user = await repo.findUserById(deps.db, row.user_id);
+  if (!user?.is_active) throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
+  const tokens = await issueTokens(deps, user, true);
+  await writeAudit(deps.db, {
+    businessId: user.business_id,
+    actorId: user.id,
+    action: 'auth.login',
+    entity: 'user',
+    entityId: user.id,
+    summary: 'with a login code',
+    ip,
+  });
+  return tokens;
+}
+
+export async function resetPassword(deps: AuthDeps, token: string, newPassword: string, ip: string | null) {
+  const passwordHash = await hashPassword(newPassword);
+  await inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    const taken = await repo.consumeResetToken(trx, sha256(token), now);
+    if (!taken)
+      throw new AppError(
+        400,
+        'invalid_token',
+        'The reset link is invalid or has expired. Ask for a new code.',
+      );
+    await repo.setPasswordHash(trx, taken.user_id, passwordHash);
+    // A reset signs the user out everywhere and voids any other outstanding code.
+    await repo.revokeAllForUser(trx, taken.user_id, now);
+    await repo.burnCodesOfUser(trx, taken.user_id, now);
+    const user = await repo.findUserById(trx, taken.user_id);
+    if (user) await repo.clearLoginFailures(trx, user.email);
+    await writeAudit(trx, {
+      businessId: user?.business_id ?? null,
+      actorId: taken.user_id,
+      action: 'auth.password_reset',
+      entity: 'user',
+      entityId: taken.user_id,
+      ip,
+    });
+  });
+}

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../lib/context.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/** Every module's routes, mounted under /api/. */
+export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<void>> = [
+  authRoutes,
+  usersRoutes,
+];

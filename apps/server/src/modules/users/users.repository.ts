@@ -1,0 +1,31 @@
+import type { Database } from '../../db/connection.ts';
+
+export function findProfile(db: Database, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'first_name', 'last_name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function listBusinessUsers(db: Database, businessId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'code', 'role'])
+    .where('business_id', '=', businessId)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether `userId` is an active user of `businessId` (offers name their other party by id). */
+export async function isBusinessUser(db: Database, businessId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('business_id', '=', businessId)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
+import { adminUrl, dbUrl, TEMPLATE_DB, TEMPLATE_ENV, testDbKind } from './env.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    [TEMPLATE_ENV]: string;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** http://127.0.0.1:PORT: tests speak real HTTP to the real server. */
+  url: string;
+  db: DatabaseHandle['db'];
+  kind: DatabaseHandle['kind'];
+  dataDir: string;
+  /** A second connection set to the same database (PostgreSQL) for concurrency tests. */
+  close(): Promise<void>;
+}
+
+/** Starts the whole app on a fresh, migrated database of the engine TEST_DB names. */
+export async function startTestApp(
+  options: { clock?: () => Date; poolSize?: number } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
+  let handle: DatabaseHandle;
+  let dropDb: (() => Promise<void>) | null = null;
+  if (testDbKind() === 'pglite') {
+    const template = readFileSync(inject(TEMPLATE_ENV));
+    handle = await openDatabase({ pgliteLoad: new Blob([template]) });
+  } else {
+    const name = `bo_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.end();
+    handle = await openDatabase({ databaseUrl: dbUrl(name), poolSize: options.poolSize ?? 20 });
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: adminUrl() });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    db: handle.db,
+    kind: handle.kind,
+    dataDir,
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropDb?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest one-time code mailed to `email` through the mail drop (nodemailer's real output). */
+export async function waitForMailedCode(dataDir: string, email: string, after = 0): Promise<string> {
+  const mailDir = path.join(dataDir, 'mail');
+  for (let i = 0; i < 100; i++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(mailDir).filter((f) => f.endsWith(`-${email}.eml`));
+    } catch {}
+    const fresh = files.filter((f) => Number(f.split('-')[0]) >= after).sort();
+    const last = fresh.at(-1);
+    if (last) {
+      const text = readFileSync(path.join(mailDir, last), 'utf8');
+      const match = /:\s(\d{6})\b/.exec(text);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no code was mailed to ${email}`);
+}

@@ -1,0 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
+import { BootScreen } from './BootScreen.tsx';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+
+function Session() {
+  // The guards must not decide before the load-time refresh has answered (DESIGN.md section 5).
+  const ready = useSessionBootstrap();
+  useTokenRefreshTimer();
+  if (!ready) return <BootScreen />;
+  return <RouterProvider router={router} />;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Session />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,165 @@
+// Every route of spec.md section 2. Feature pages load lazily (their own chunks); the auth pages and
+// the shell ship in the entry chunk so the first screen never waits for a second request.
+import { STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage.tsx';
+import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
+import { LogoutPage } from '../features/auth/pages/LogoutPage.tsx';
+import { SetPasswordPage } from '../features/auth/pages/SetPasswordPage.tsx';
+import { UnauthorizedPage } from '../features/auth/pages/UnauthorizedPage.tsx';
+import { VerifyCodePage } from '../features/auth/pages/VerifyCodePage.tsx';
+import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
+import { BootScreen } from './BootScreen.tsx';
+import { RequireAuth, RequireRole } from './guards.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { AppShell } from './shell/AppShell.tsx';
+
+const catalogRoutes: RouteObject = {
+  path: paths.catalog.root,
+  lazy: () =>
+    import('../features/catalog/pages/CatalogLayout.tsx').then((m) => ({ Component: m.CatalogLayout })),
+  children: [
+    { index: true, element: <Navigate to={paths.catalog.products} replace /> },
+    {
+      path: paths.catalog.products,
+      lazy: () =>
+        import('../features/catalog/pages/ProductsLayout.tsx').then((m) => ({ Component: m.ProductsLayout })),
+      children: [
+        {
+          index: true,
+          lazy: () =>
+            import('../features/catalog/pages/ProductsPage.tsx').then((m) => ({
+              element: <m.ProductsPage />,
+            })),
+        },
+        {
+          path: paths.catalog.productsRaw,
+          lazy: () =>
+            import('../features/catalog/pages/ProductsPage.tsx').then((m) => ({
+              element: <m.ProductsPage type="RAW" />,
+            })),
+        },
+        {
+          path: paths.catalog.productsSemi,
+          lazy: () =>
+            import('../features/catalog/pages/ProductsPage.tsx').then((m) => ({
+              element: <m.ProductsPage type="SEMI" />,
+            })),
+        },
+        {
+          path: paths.catalog.productsFinished,
+          lazy: () =>
+            import('../features/catalog/pages/ProductsPage.tsx').then((m) => ({
+              element: <m.ProductsPage type="FINISHED" />,
+            })),
+        },
+      ],
+    },
+    {
+      path: paths.catalog.unit,
+      lazy: () => import('../features/catalog/pages/UnitsPage.tsx').then((m) => ({ Component: m.UnitsPage })),
+    },
+    {
+      path: paths.catalog.size,
+      lazy: () => import('../features/catalog/pages/SizesPage.tsx').then((m) => ({ Component: m.SizesPage })),
+    },
+    {
+      path: paths.catalog.color,
+      lazy: () =>
+        import('../features/catalog/pages/ColorsPage.tsx').then((m) => ({ Component: m.ColorsPage })),
+    },
+    {
+      path: paths.catalog.location,
+      lazy: () =>
+        import('../features/catalog/pages/LocationPage.tsx').then((m) => ({ Component: m.LocationPage })),
+    },
+  ],
+};
+
+/** Pages inside the shell; all need a signed-in user (RequireAuth above them). */
+const shellRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: () =>
+      import('../features/finance/pages/BalancesPage.tsx').then((m) => ({ Component: m.BalancesPage })),
+  },
+  { path: paths.profile, Component: ProfilePage },
+  {
+    path: paths.income,
+    lazy: () => import('../features/offers/pages/IncomePage.tsx').then((m) => ({ Component: m.IncomePage })),
+  },
+  {
+    path: paths.outcome,
+    lazy: () =>
+      import('../features/offers/pages/OutcomePage.tsx').then((m) => ({ Component: m.OutcomePage })),
+  },
+  {
+    path: paths.inventory,
+    lazy: () =>
+      import('../features/inventory/pages/InventoryPage.tsx').then((m) => ({ Component: m.InventoryPage })),
+  },
+  {
+    // spec.md section 2: /buy allows only Ta'minotchi.
+    path: paths.buy,
+    element: <RequireRole roles={STOCK_ENTRY_ROLES} />,
+    children: [
+      {
+        index: true,
+        lazy: () => import('../features/inventory/pages/BuyPage.tsx').then((m) => ({ Component: m.BuyPage })),
+      },
+    ],
+  },
+  {
+    // spec.md section 2: /sell allows only Bozorchi.
+    path: paths.sell,
+    element: <RequireRole roles={STOCK_EXIT_ROLES} />,
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('../features/inventory/pages/SellPage.tsx').then((m) => ({ Component: m.SellPage })),
+      },
+    ],
+  },
+  {
+    path: paths.chat,
+    lazy: () => import('../features/chat/pages/ChatPage.tsx').then((m) => ({ Component: m.ChatPage })),
+  },
+  {
+    path: paths.history,
+    lazy: () =>
+      import('../features/history/pages/HistoryPage.tsx').then((m) => ({ Component: m.HistoryPage })),
+  },
+  {
+    path: paths.transactions,
+    lazy: () =>
+      import('../features/finance/pages/TransactionsPage.tsx').then((m) => ({
+        Component: m.TransactionsPage,
+      })),
+  },
+  catalogRoutes,
+];
+
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: BootScreen,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { path: paths.login, Component: LoginPage },
+      { path: paths.forgotPassword, Component: ForgotPasswordPage },
+      { path: paths.verifyCode, Component: VerifyCodePage },
+      { path: paths.setPassword, Component: SetPasswordPage },
+      { path: paths.logout, Component: LogoutPage },
+      { path: paths.unauthorized, Component: UnauthorizedPage },
+      {
+        Component: RequireAuth,
+        children: [{ Component: AppShell, children: shellRoutes }],
+      },
+      // spec.md section 2: any unknown path redirects to /.
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

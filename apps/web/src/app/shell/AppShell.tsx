@@ -1,0 +1,98 @@
+import { Menu } from 'lucide-react';
+import { useCallback, useId, useState } from 'react';
+import { Link, Outlet } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { ErrorMessage } from '../../components/ui/ErrorMessage.tsx';
+import { LoadingText } from '../../components/ui/Spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCurrentUser } from '../../lib/auth.ts';
+import { readFlag, writeFlag } from '../../lib/storage.ts';
+import { Brand } from './Brand.tsx';
+import { MobileDrawer } from './MobileDrawer.tsx';
+import { SIDEBAR_COLLAPSED_KEY } from './nav-items.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/**
+ * The shell of every protected page (spec.md section 2, App shell): 'Loading...' while the user
+ * loads, then 'Failed to load user info' or the sidebar, the phone top bar and drawer, and the page.
+ */
+export function AppShell() {
+  const user = useCurrentUser();
+  const drawerId = useId();
+  const [collapsed, setCollapsed] = useState(() => readFlag(SIDEBAR_COLLAPSED_KEY));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  function toggleCollapsed() {
+    setCollapsed((value) => {
+      writeFlag(SIDEBAR_COLLAPSED_KEY, !value);
+      return !value;
+    });
+  }
+
+  if (user.isPending) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <LoadingText>Loading...</LoadingText>
+      </div>
+    );
+  }
+
+  if (user.isError) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center p-4">
+        <ErrorMessage
+          className="w-full max-w-sm"
+          action={
+            <div className="flex gap-2">
+              <Button size="sm" variant="secondary" onClick={() => void user.refetch()}>
+                Retry
+              </Button>
+              <Link to={paths.logout} className={buttonClasses('ghost', 'sm')}>
+                Logout
+              </Link>
+            </div>
+          }
+        >
+          Failed to load user info
+        </ErrorMessage>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex min-h-dvh">
+      <Sidebar user={user.data} collapsed={collapsed} onToggle={toggleCollapsed} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header
+          data-testid="mobile-topbar"
+          className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur md:hidden"
+        >
+          <div className="flex min-w-0 items-center gap-1">
+            <button
+              type="button"
+              onClick={() => setDrawerOpen(true)}
+              aria-label="Open menu"
+              aria-expanded={drawerOpen}
+              aria-controls={drawerId}
+              className="rounded-md p-2 text-slate-600 hover:bg-slate-100"
+            >
+              <Menu aria-hidden="true" className="h-6 w-6" />
+            </button>
+            <Link to={paths.home} className="min-w-0 rounded-md">
+              <Brand tone="light" />
+            </Link>
+          </div>
+          <UserMenu user={user.data} placement="topbar" />
+        </header>
+        <main className="flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
+          <div className="mx-auto w-full max-w-7xl">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+      {drawerOpen ? <MobileDrawer id={drawerId} user={user.data} onClose={closeDrawer} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { WhoAmI } from '@app/shared';
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Brand } from './Brand.tsx';
+import { NavList } from './NavList.tsx';
+import { NAV_ITEMS } from './nav-items.ts';
+
+export interface MobileDrawerProps {
+  id: string;
+  user: WhoAmI;
+  onClose: () => void;
+}
+
+/**
+ * The slide-in menu below md: 85% of the viewport wide, at most 320px, with all ten entries and no
+ * role filtering (spec.md section 2). Mounted only while open. Closes on Escape, on the backdrop,
+ * on the × button and when a link is followed.
+ */
+export function MobileDrawer({ id, user, onClose }: MobileDrawerProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    panelRef.current?.querySelector<HTMLElement>('a[aria-current="page"], a')?.focus();
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') onCloseRef.current();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    // Growing the window past md shows the sidebar instead: close, so the page scrolls again.
+    const desktop = window.matchMedia('(min-width: 48rem)');
+    function onMedia(event: MediaQueryListEvent) {
+      if (event.matches) onCloseRef.current();
+    }
+    desktop.addEventListener('change', onMedia);
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', onKeyDown);
+      desktop.removeEventListener('change', onMedia);
+    };
+  }, []);
+
+  return (
+    <div className="fixed inset-0 z-40 md:hidden">
+      <div
+        aria-hidden="true"
+        data-testid="mobile-drawer-backdrop"
+        className="absolute inset-0 bg-slate-900/60 motion-safe:animate-fade-in"
+        onClick={() => onCloseRef.current()}
+      />
+      <div
+        ref={panelRef}
+        id={id}
+        data-testid="mobile-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        className="absolute inset-y-0 left-0 flex w-[85vw] max-w-[320px] flex-col bg-slate-900 text-slate-200 shadow-2xl motion-safe:animate-drawer-in"
+      >
+        <div className="flex h-14 shrink-0 items-center justify-between border-b border-white/10 pr-2 pl-4">
+          <Brand />
+          <button
+            type="button"
+            onClick={() => onCloseRef.current()}
+            aria-label="Close menu"
+            className="rounded-md p-2 text-slate-400 hover:bg-white/10 hover:text-white"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </button>
+        </div>
+        <NavList items={NAV_ITEMS} label="Mobile menu" onNavigate={() => onCloseRef.current()} />
+        <div className="shrink-0 border-t border-white/10 px-4 py-3">
+          <p className="truncate text-sm font-medium text-white">{user.email}</p>
+          <p className="truncate text-xs text-slate-400">{user.role}</p>
+        </div>
+      </div>
+    </div>
+  );
+}

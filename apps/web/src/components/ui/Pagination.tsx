@@ -1,0 +1,131 @@
+import { JUMP_TO_PAGE_ABOVE, PAGINATION_ALL_PAGES_UP_TO } from '@app/shared';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { canGoToPage, pageWindow, parseJumpTarget } from './pagination.ts';
+
+export interface PaginationProps {
+  /** The current page, 1-based. */
+  page: number;
+  totalPages: number;
+  /** Called only with another page in 1..totalPages (out-of-range and current-page moves are ignored). */
+  onPageChange: (page: number) => void;
+  /** Disable every control, e.g. while the next page loads. */
+  disabled?: boolean;
+  className?: string;
+}
+
+const itemClasses =
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors ' +
+  'disabled:cursor-not-allowed disabled:opacity-50';
+
+/**
+ * Previous / Next, numbered pages (all when there are at most 7, else a window with ellipses), and
+ * a 'Jump to page' box above 10 pages (spec.md sections 2 and 5).
+ */
+export function Pagination({ page, totalPages, onPageChange, disabled = false, className }: PaginationProps) {
+  const jumpId = useId();
+  const [jump, setJump] = useState('');
+
+  if (totalPages < 1) return null;
+
+  function go(target: number) {
+    if (!disabled && canGoToPage(target, page, totalPages)) onPageChange(target);
+  }
+
+  function onJump(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = parseJumpTarget(jump, page, totalPages);
+    if (target !== null && !disabled) {
+      onPageChange(target);
+      setJump('');
+    }
+  }
+
+  return (
+    <nav
+      aria-label="Pagination"
+      className={cn('flex flex-wrap items-center justify-between gap-3', className)}
+    >
+      <div className="flex flex-wrap items-center gap-1">
+        <button
+          type="button"
+          onClick={() => go(page - 1)}
+          disabled={disabled || page <= 1}
+          className={cn(itemClasses, 'gap-1 pr-3 text-slate-700 hover:bg-slate-100')}
+        >
+          <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+          Previous
+        </button>
+        {pageWindow(page, totalPages, PAGINATION_ALL_PAGES_UP_TO).map((item) =>
+          typeof item === 'number' ? (
+            <button
+              key={item}
+              type="button"
+              onClick={() => go(item)}
+              disabled={disabled}
+              aria-current={item === page ? 'page' : undefined}
+              aria-label={`Page ${item}`}
+              className={cn(
+                itemClasses,
+                'tabular-nums',
+                item === page
+                  ? 'bg-brand-700 text-white hover:bg-brand-700'
+                  : 'text-slate-700 hover:bg-slate-100',
+              )}
+            >
+              {item}
+            </button>
+          ) : (
+            <span
+              key={item}
+              aria-hidden="true"
+              className="inline-flex h-9 w-6 items-end justify-center pb-2 text-slate-400"
+            >
+              …
+            </span>
+          ),
+        )}
+        <button
+          type="button"
+          onClick={() => go(page + 1)}
+          disabled={disabled || page >= totalPages}
+          className={cn(itemClasses, 'gap-1 pl-3 text-slate-700 hover:bg-slate-100')}
+        >
+          Next
+          <ChevronRight aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </div>
+      {totalPages > JUMP_TO_PAGE_ABOVE ? (
+        <form onSubmit={onJump} className="flex items-center gap-2">
+          <label htmlFor={jumpId} className="text-sm text-slate-600">
+            Jump to page
+          </label>
+          <input
+            id={jumpId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={totalPages}
+            step={1}
+            value={jump}
+            disabled={disabled}
+            onChange={(event) => setJump(event.target.value)}
+            className="h-9 w-20 rounded-lg border border-slate-300 bg-white px-2 text-sm tabular-nums focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
+          />
+          <button
+            type="submit"
+            disabled={disabled}
+            className={cn(
+              itemClasses,
+              'border border-slate-300 bg-white px-3 text-slate-700 hover:bg-slate-50',
+            )}
+          >
+            Go
+          </button>
+          <span className="text-sm text-slate-500 tabular-nums">/ {totalPages}</span>
+        </form>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,115 @@
+import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+/** A scrolling, bordered table. Compose with THead/TBody/TR/TH/TD. */
+export function Table({
+  children,
+  className,
+  caption,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** A caption for screen readers (visually hidden). */
+  caption?: string;
+}) {
+  return (
+    <div className={cn('overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs', className)}>
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function THead({ children }: { children: ReactNode }) {
+  return <thead className="bg-slate-50">{children}</thead>;
+}
+
+export function TBody({ children }: { children: ReactNode }) {
+  return <tbody className="divide-y divide-slate-100">{children}</tbody>;
+}
+
+export function TR({ className, ...rest }: HTMLAttributes<HTMLTableRowElement>) {
+  return <tr className={cn('transition-colors hover:bg-slate-50/70', className)} {...rest} />;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface THProps extends ThHTMLAttributes<HTMLTableCellElement> {
+  align?: 'left' | 'right' | 'center';
+  /** Makes the header a sort button; `sorted` is this column's current direction, if any. */
+  onSort?: () => void;
+  sorted?: SortDirection | null;
+}
+
+export function TH({ align = 'left', onSort, sorted, className, children, ...rest }: THProps) {
+  const alignClass = align === 'right' ? 'text-right' : align === 'center' ? 'text-center' : 'text-left';
+  const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={
+        onSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined
+      }
+      className={cn(
+        'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
+        alignClass,
+        className,
+      )}
+      {...rest}
+    >
+      {onSort ? (
+        <button
+          type="button"
+          onClick={onSort}
+          className={cn(
+            'inline-flex items-center gap-1 rounded uppercase hover:text-slate-900',
+            align === 'right' && 'flex-row-reverse',
+          )}
+        >
+          {children}
+          <SortIcon
+            aria-hidden="true"
+            className={cn('h-3.5 w-3.5', sorted ? 'text-brand-700' : 'text-slate-400')}
+          />
+        </button>
+      ) : (
+        children
+      )}
+    </th>
+  );
+}
+
+export interface TDProps extends TdHTMLAttributes<HTMLTableCellElement> {
+  align?: 'left' | 'right' | 'center';
+  /** Tabular figures for numbers. */
+  numeric?: boolean;
+}
+
+export function TD({ align, numeric = false, className, ...rest }: TDProps) {
+  const resolved = align ?? (numeric ? 'right' : 'left');
+  return (
+    <td
+      className={cn(
+        'px-4 py-3 whitespace-nowrap text-slate-700',
+        resolved === 'right' ? 'text-right' : resolved === 'center' ? 'text-center' : 'text-left',
+        numeric && 'tabular-nums',
+        className,
+      )}
+      {...rest}
+    />
+  );
+}
+
+/** One full-width row for the empty, loading or error state of a table body. */
+export function TableMessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500">
+        {children}
+      </td>
+    </tr>
+  );
+}

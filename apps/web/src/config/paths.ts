@@ -1,0 +1,32 @@
+// Every route of spec.md section 2, in one place. Pages and links import these; never a literal.
+export const paths = {
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  verifyCode: '/verify-code',
+  setPassword: '/set-password',
+  logout: '/logout',
+  unauthorized: '/unauthorized',
+
+  home: '/',
+  profile: '/profile',
+  income: '/income',
+  outcome: '/outcome',
+  inventory: '/inventory',
+  buy: '/buy',
+  sell: '/sell',
+  chat: '/chat',
+  history: '/history',
+  transactions: '/transactions',
+
+  catalog: {
+    root: '/catalog',
+    products: '/catalog/products',
+    productsRaw: '/catalog/products/raw',
+    productsSemi: '/catalog/products/semi',
+    productsFinished: '/catalog/products/finished',
+    unit: '/catalog/unit',
+    size: '/catalog/size',
+    color: '/catalog/color',
+    location: '/catalog/location',
+  },
+} as const;

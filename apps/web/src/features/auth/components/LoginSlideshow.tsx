@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
+
+// Five illustrations that ship with the app (public/slides): no request leaves the origin
+// (DESIGN.md section 6).
+const SLIDES = [
+  {
+    src: '/slides/1-warehouse.svg',
+    alt: "Ombor javonlari, qutilar va tekshiruv ro'yxati",
+    title: 'Ombor qoldiqlari bir qarashda',
+    text: "Har bir bo'lim o'z javobgarligidagi tovarlarni ko'radi.",
+  },
+  {
+    src: '/slides/2-balances.svg',
+    alt: 'USD va UZS balans kartalari, tangalar',
+    title: 'Balanslar va valyuta ayirboshlash',
+    text: "USD va UZS hisoblari, aniq kurs bo'yicha.",
+  },
+  {
+    src: '/slides/3-catalog.svg',
+    alt: "Mahsulotlar katalogi: variantlar, ranglar, o'lchamlar",
+    title: 'Mahsulotlar katalogi',
+    text: "Variantlar, o'lchov birliklari, razmerlar va ranglar bir joyda.",
+  },
+  {
+    src: '/slides/4-offers.svg',
+    alt: "Ikki bo'lim o'rtasidagi tasdiqlangan o'tkazma",
+    title: "Bo'limlar o'rtasida takliflar",
+    text: "Pul va mahsulot o'tkazmalari tasdiqlash bilan.",
+  },
+  {
+    src: '/slides/5-reports.svg',
+    alt: 'Tranzaksiyalar grafigi va jadvali',
+    title: 'Har bir tranzaksiya hisobda',
+    text: "Kirim, chiqim va ayirboshlashlar o'zgarmas daftarda.",
+  },
+] as const;
+
+const ADVANCE_MS = 6000;
+
+/** The login page's slideshow of five images: advances by itself unless the user prefers less motion. */
+export function LoginSlideshow() {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const id = window.setInterval(() => setIndex((i) => (i + 1) % SLIDES.length), ADVANCE_MS);
+    return () => window.clearInterval(id);
+  }, [paused]);
+
+  const current = SLIDES[index] ?? SLIDES[0];
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Slideshow"
+      data-testid="login-slideshow"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      className="relative hidden overflow-hidden bg-gradient-to-br from-slate-900 via-slate-900 to-brand-900 lg:flex lg:flex-col lg:justify-center"
+    >
+      <div className="relative mx-auto aspect-[4/3] w-full max-w-2xl px-10">
+        {SLIDES.map((slide, i) => (
+          <img
+            key={slide.src}
+            src={slide.src}
+            alt={slide.alt}
+            aria-hidden={i !== index}
+            draggable={false}
+            className={cn(
+              'absolute inset-0 h-full w-full object-contain px-10 transition-opacity duration-700',
+              i === index ? 'opacity-100' : 'opacity-0',
+            )}
+          />
+        ))}
+      </div>
+      <div className="mx-auto mt-8 w-full max-w-md px-10 text-center" aria-live="polite">
+        <p className="text-lg font-semibold text-white">{current.title}</p>
+        <p className="mt-2 text-sm text-slate-300">{current.text}</p>
+      </div>
+      <div className="mt-8 flex justify-center gap-2">
+        {SLIDES.map((slide, i) => (
+          <button
+            key={slide.src}
+            type="button"
+            onClick={() => setIndex(i)}
+            aria-label={`Slide ${i + 1} of ${SLIDES.length}`}
+            aria-current={i === index ? 'true' : undefined}
+            className={cn(
+              'h-2 rounded-full transition-all',
+              i === index ? 'w-8 bg-white' : 'w-2 bg-white/35 hover:bg-white/60',
+            )}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

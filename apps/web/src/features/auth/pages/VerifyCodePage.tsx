@@ -1,0 +1,160 @@
+import { ForgotPasswordBodySchema, RESEND_COUNTDOWN_SECONDS, VerifyCodeBodySchema } from '@app/shared';
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useRequestPasswordCode } from '../api/forgot-password.ts';
+import { useVerifyLoginCode, useVerifyResetCode } from '../api/verify-code.ts';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+import { readVerifyCodeState, type SetPasswordState, type VerifyCodeState } from '../navigation-state.ts';
+import { useCountdown } from '../use-countdown.ts';
+
+const VERIFY_FAILED = 'Invalid or expired code.';
+const RESEND_FAILED = 'Failed to resend code.';
+
+// The code rule is the server's (six digits, DESIGN.md section 5), taken from the shared schema.
+const CodeSchema = VerifyCodeBodySchema.options[1].shape.code;
+const EmailSchema = ForgotPasswordBodySchema.shape.email;
+
+/**
+ * Two modes. Reset (spec.md section 2): {email, code} -> reset_token -> /set-password. Login
+ * (DESIGN.md section 5, otp_token in state): {otp_token, code} -> tokens -> /.
+ */
+export function VerifyCodePage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = readVerifyCodeState(location.state);
+  const loginMode = state.otpToken !== undefined;
+
+  const [code, setCode] = useState('');
+  // Reached without an e-mail (a typed URL): ask for it here rather than dead-end.
+  const [typedEmail, setTypedEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const verifyReset = useVerifyResetCode();
+  const verifyLogin = useVerifyLoginCode();
+  const resend = useRequestPasswordCode();
+
+  // The countdown starts when the code was sent: on arrival from forgot-password, and after a resend.
+  const secondsLeft = useCountdown(
+    state.sentAt === undefined ? undefined : state.sentAt + RESEND_COUNTDOWN_SECONDS * 1000,
+  );
+  const email = state.email ?? typedEmail;
+  const busy = verifyReset.isPending || verifyLogin.isPending;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    setNotice(null);
+    // A malformed code is refused here, so it does not spend one of the five tries the server allows.
+    const parsedCode = CodeSchema.safeParse(code);
+    if (!parsedCode.success) {
+      setError(VERIFY_FAILED);
+      return;
+    }
+    try {
+      if (state.otpToken) {
+        await verifyLogin.mutateAsync({ otp_token: state.otpToken, code: parsedCode.data });
+        navigate(paths.home, { replace: true });
+      } else {
+        const parsedEmail = EmailSchema.safeParse(email);
+        if (!parsedEmail.success) {
+          setError(VERIFY_FAILED);
+          return;
+        }
+        const { reset_token } = await verifyReset.mutateAsync({
+          email: parsedEmail.data,
+          code: parsedCode.data,
+        });
+        const next: SetPasswordState = { resetToken: reset_token };
+        navigate(paths.setPassword, { state: next, replace: true });
+      }
+    } catch {
+      setError(VERIFY_FAILED);
+    }
+  }
+
+  async function onResend() {
+    if (secondsLeft > 0 || resend.isPending) return;
+    setError(null);
+    setNotice(null);
+    const parsedEmail = EmailSchema.safeParse(email);
+    if (!parsedEmail.success) {
+      setError(RESEND_FAILED);
+      return;
+    }
+    try {
+      await resend.mutateAsync(parsedEmail.data);
+      // Keep the send time in history state so a reload keeps the countdown.
+      const next: VerifyCodeState = { email: parsedEmail.data, sentAt: Date.now() };
+      navigate(location.pathname, { replace: true, state: next });
+      setNotice('A new code has been sent.');
+    } catch {
+      setError(RESEND_FAILED);
+    }
+  }
+
+  return (
+    <AuthLayout title="Verify Code" description="An authentication code has been sent to your email.">
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <SuccessMessage>{notice}</SuccessMessage>
+        <ErrorMessage>{error}</ErrorMessage>
+        {!loginMode && state.email === undefined ? (
+          <Input
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.uz"
+            value={typedEmail}
+            onChange={(event) => setTypedEmail(event.target.value)}
+          />
+        ) : null}
+        {state.email ? (
+          <p className="text-sm text-slate-600">
+            Sent to <span className="font-medium text-slate-900">{state.email}</span>
+          </p>
+        ) : null}
+        <Input
+          label="Code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\s+/g, ''))}
+          inputClassName="text-center text-lg tracking-[0.4em] tabular-nums placeholder:tracking-[0.4em]"
+        />
+        <Button type="submit" size="lg" className="w-full" loading={busy}>
+          {busy ? 'Verifying...' : 'Submit'}
+        </Button>
+        <div className="flex items-center justify-between gap-4 text-sm">
+          <Link
+            to={loginMode ? paths.login : paths.forgotPassword}
+            className="flex items-center gap-1.5 font-medium text-slate-600 hover:text-slate-900"
+          >
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            {loginMode ? 'Back to login' : 'Change email'}
+          </Link>
+          {/* Resend exists in reset mode only: a login code comes from signing in, and a new one
+              needs the password again, so login mode offers "Back to login" instead. */}
+          {loginMode ? null : (
+            <Button variant="link" onClick={onResend} disabled={secondsLeft > 0 || resend.isPending}>
+              {secondsLeft > 0
+                ? `Resend in ${secondsLeft}s`
+                : resend.isPending
+                  ? 'Sending...'
+                  : 'Resend code'}
+            </Button>
+          )}
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,28 @@
+// Display helpers that are not money (money and quantities: formatMoney / formatQuantity in @app/shared).
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Day, short month, year, hour, minute (spec.md section 2): "21 Nov 2025, 14:05". */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : dateTimeFormat.format(date);
+}
+
+/**
+ * Initials for an avatar from an e-mail (spec.md section 2, Profile): the first letters of the first
+ * two parts of the local part ("ali.valiyev@x" -> "AV"), else its first two characters ("kassir@x" -> "KA").
+ */
+export function initialsFromEmail(email: string | null | undefined): string {
+  const local = (email ?? '').split('@')[0]?.trim() ?? '';
+  if (!local) return '?';
+  const parts = local.split(/[._\-+]+/).filter(Boolean);
+  const letters = parts.length >= 2 ? `${parts[0]?.[0] ?? ''}${parts[1]?.[0] ?? ''}` : local.slice(0, 2);
+  return letters.toUpperCase();
+}

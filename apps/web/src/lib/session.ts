@@ -1,0 +1,50 @@
+// The signed-in session as React sees it: the in-memory access token, the one refresh on load, and
+// the 240 s refresh timer (spec.md section 4, DESIGN.md section 5).
+import { ACCESS_REFRESH_INTERVAL_MS } from '@app/shared';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { refreshAccessToken, tokenStore } from './api-client.ts';
+
+export function useAccessToken(): string | null {
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.get, tokenStore.get);
+}
+
+let bootstrap: Promise<void> | null = null;
+
+/**
+ * On app load the access token is unknown (it lives in memory only): ask for one with the refresh
+ * cookie, once, before any guard decides. Memoised so StrictMode's double effects refresh once.
+ */
+export function bootstrapSession(): Promise<void> {
+  bootstrap ??= refreshAccessToken().then(() => undefined);
+  return bootstrap;
+}
+
+/** false until the load-time refresh has answered. */
+export function useSessionBootstrap(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void bootstrapSession().then(() => {
+      if (active) setReady(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return ready;
+}
+
+/**
+ * While signed in, refresh the access token 240 s after it was issued. The timer restarts with
+ * every new token, so a refresh triggered by a 401 also pushes the next one back.
+ */
+export function useTokenRefreshTimer(): void {
+  const token = useAccessToken();
+  useEffect(() => {
+    if (!token) return;
+    const id = window.setTimeout(() => {
+      void refreshAccessToken();
+    }, ACCESS_REFRESH_INTERVAL_MS);
+    return () => window.clearTimeout(id);
+  }, [token]);
+}

@@ -1,0 +1,33 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API lives on the same origin in production (the server serves dist/ at /); in development
+// Vite proxies /api to the server so cookies and the CSP behave the same way.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived libraries in their own chunks, so a deploy of app code does not re-download
+        // them. Named packages only: a catch-all /node_modules/ group would pull lazily imported
+        // heavy libraries (exceljs, jspdf) into the first load.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](zod|@tanstack|react-hook-form|@hookform|decimal\.js|lucide-react)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

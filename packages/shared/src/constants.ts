@@ -1,0 +1,59 @@
+// The numbers of spec.md section 9 and DESIGN.md section 5, in one place for both sides.
+
+export const ACCESS_REFRESH_INTERVAL_MS = 240_000;
+export const RESEND_COUNTDOWN_SECONDS = 60;
+
+export const REASON_MIN = 8;
+export const REASON_MAX = 500;
+export const REASON_PREVIEW_LENGTH = 8;
+
+export const MONEY_STEP = '0.01';
+export const QUANTITY_STEP = '0.001';
+export const RATE_STEP = '0.000001';
+export const MONEY_SCALE = 2;
+export const QUANTITY_SCALE = 3;
+export const RATE_SCALE = 6;
+
+/** Currency ids are fixed: spec.md section 9. UZS is the pivot. */
+export const CURRENCY_IDS = { USD: 1, UZS: 2 } as const;
+export const PIVOT_CURRENCY = 'UZS';
+
+export const OFFER_STATUSES = ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED', 'CANCELED'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const PAGINATION_ALL_PAGES_UP_TO = 7;
+export const JUMP_TO_PAGE_ABOVE = 10;
+
+export const INVENTORY_PAGE_SIZES = [10, 20, 50] as const;
+export const INVENTORY_DEFAULT_PAGE_SIZE = 10;
+
+export const VARIANT_PICKER_MAX_RESULTS = 20;
+export const VARIANT_PICKER_MIN_CHARS = 2;
+export const COPY_CONFIRM_MS = 1200;
+
+export const ENTRY_TYPES = ['PURCHASE', 'PRODUCTION', 'RETURN', 'ADJUSTMENT', 'OTHER'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+export const EXIT_TYPES = ['SALE', 'PRODUCTION', 'WRITE_OFF', 'RETURN', 'ADJUSTMENT', 'OTHER'] as const;
+export type ExitType = (typeof EXIT_TYPES)[number];
+
+export const PRODUCT_TYPES = ['RAW', 'SEMI', 'FINISHED'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
+  RAW: 'Hom-Ashyo',
+  SEMI: 'Yarim-tayyor',
+  FINISHED: 'Tayyor',
+};
+
+export const UNIT_MEASURES = ['KG', 'M', 'D'] as const;
+export type UnitMeasure = (typeof UNIT_MEASURES)[number];
+export const UNIT_MEASURE_LABELS: Record<UnitMeasure, string> = { KG: 'Kilogram', M: 'Meter', D: 'Dona' };
+
+export const HEX_COLOR_PATTERN = /^#?[0-9a-fA-F]{6}$/;
+
+export const TX_TYPES = ['EXCHANGE', 'OFFER', 'EXTERNAL', 'ADJUSTMENT'] as const;
+export type TxType = (typeof TX_TYPES)[number];
+
+/** One-time codes: DESIGN.md section 5. */
+export const OTP_LENGTH = 6;
+export const PASSWORD_MIN = 8;

@@ -1,0 +1,16 @@
+// Role strings exactly as DESIGN.md section 3 spells them.
+export const ROLES = ['Kassir', 'admin', 'manager', 'Owner', 'Omborchi', 'Bozorchi', "Ta'minotchi"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** spec.md section 6: who may create, edit and delete catalogue rows. */
+export const CATALOG_WRITE_ROLES: readonly Role[] = ['Owner', 'Omborchi', 'Bozorchi'];
+/** spec.md section 6: only the cashier records external transactions. */
+export const EXTERNAL_TX_ROLES: readonly Role[] = ['Kassir'];
+/** spec.md section 2: /buy and its stock entries. */
+export const STOCK_ENTRY_ROLES: readonly Role[] = ["Ta'minotchi"];
+/** spec.md section 2: /sell and its stock exits. */
+export const STOCK_EXIT_ROLES: readonly Role[] = ['Bozorchi'];
+
+export function canWriteCatalog(role: string | undefined): boolean {
+  return CATALOG_WRITE_ROLES.includes(role as Role);
+}

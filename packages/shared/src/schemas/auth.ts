@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { OTP_LENGTH, PASSWORD_MIN } from '../constants.ts';
+import { ROLES } from '../roles.ts';
+
+const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid email address.' }));
+const CodeSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { message: `Enter the ${OTP_LENGTH}-digit code.` });
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, { message: 'This field may not be blank.' }).max(1024),
+  remember: z.boolean().optional(),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export const LoginResponseSchema = z.union([
+  TokenPairSchema,
+  z.object({ otp_required: z.literal(true), otp_token: z.string() }),
+]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RefreshBodySchema = z.object({ refresh: z.string().max(200).optional() });
+export const LogoutBodySchema = RefreshBodySchema;
+
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export const ForgotPasswordResponseSchema = z.object({ detail: z.string() });
+
+/** verify-code has two modes (DESIGN.md section 5): reset by email, or login by otp_token. */
+export const VerifyCodeBodySchema = z.union([
+  z.object({ otp_token: z.string().min(1).max(2000), code: CodeSchema }),
+  z.object({ email: EmailSchema, code: CodeSchema }),
+]);
+export const VerifyCodeResponseSchema = z.union([z.object({ reset_token: z.string() }), TokenPairSchema]);
+
+export const ResetPasswordBodySchema = z.object({
+  token: z.string().min(1).max(2000),
+  new_password: z
+    .string()
+    .min(PASSWORD_MIN, { message: `Ensure this field has at least ${PASSWORD_MIN} characters.` })
+    .max(256),
+});
+
+export const WhoAmISchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  profile: z.object({ first_name: z.string(), last_name: z.string() }),
+});
+export type WhoAmI = z.infer<typeof WhoAmISchema>;
+
+export const BusinessUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  code: z.string(),
+  role: z.enum(ROLES),
+});
+export type BusinessUser = z.infer<typeof BusinessUserSchema>;
