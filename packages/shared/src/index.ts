@@ -4,3 +4,4 @@ export * from './reason.ts';
 export * from './roles.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
+export * from './schemas/inventory.ts';

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { fixedMoney, fixedQuantity, formatMoney, formatQuantity, isDecimalString, quoteExchange } from './money.ts';
+
+const USD = { id: 1, rate_to_uzs: '12650.000000' };
+const UZS = { id: 2, rate_to_uzs: '1.000000' };
+const EUR = { id: 3, rate_to_uzs: '13800.000000' };
+
+describe('quoteExchange (spec.md section 5, DESIGN.md section 3)', () => {
+  it('multiplies USD to UZS by the USD rate', () => {
+    const q = quoteExchange(USD, UZS, '100');
+    expect(q?.toAmount.toFixed(2)).toBe('1265000.00');
+    expect(q?.divides).toBe(false);
+  });
+
+  it('divides UZS to USD by the USD rate, rounding half up to 2 decimals', () => {
+    expect(quoteExchange(UZS, USD, '1000000')?.toAmount.toFixed(2)).toBe('79.05');
+    expect(quoteExchange(UZS, USD, '6325')?.toAmount.toFixed(2)).toBe('0.50');
+    expect(quoteExchange(UZS, USD, '63.25')?.toAmount.toFixed(2)).toBe('0.01');
+  });
+
+  it('prefers a positive custom rate, dividing for UZS to USD', () => {
+    expect(quoteExchange(USD, UZS, '10', '12000')?.toAmount.toFixed(2)).toBe('120000.00');
+    expect(quoteExchange(UZS, USD, '120000', '12000')?.toAmount.toFixed(2)).toBe('10.00');
+    expect(quoteExchange(USD, UZS, '10', '0')?.toAmount.toFixed(2)).toBe('126500.00');
+    expect(quoteExchange(USD, UZS, '10', '')?.toAmount.toFixed(2)).toBe('126500.00');
+  });
+
+  it('uses the ratio of the two rates for other pairs, multiplying', () => {
+    const q = quoteExchange(EUR, USD, '100');
+    expect(q?.rate.toFixed(6)).toBe('1.090909');
+    expect(q?.toAmount.toFixed(2)).toBe('109.09');
+    expect(quoteExchange(USD, EUR, '100')?.toAmount.toFixed(2)).toBe('91.67');
+  });
+
+  it('keeps exact decimals where floats would drift', () => {
+    expect(quoteExchange(USD, UZS, '0.1', '0.2')?.toAmount.toFixed(2)).toBe('0.02');
+    expect(quoteExchange(USD, UZS, '1.15', '100')?.toAmount.toFixed(2)).toBe('115.00');
+  });
+
+  it('refuses a non-positive rate', () => {
+    expect(quoteExchange(EUR, { id: 9, rate_to_uzs: '0' }, '1')).toBeNull();
+  });
+});
+
+describe('decimal formatting', () => {
+  it('fixes money to 2 decimals and quantities to 3, half up', () => {
+    expect(fixedMoney('1.005')).toBe('1.01');
+    expect(fixedMoney(2)).toBe('2.00');
+    expect(fixedQuantity('12.5')).toBe('12.500');
+    expect(fixedQuantity('0.0005')).toBe('0.001');
+  });
+
+  it('shows at most 2 decimals for money and 3 for quantities, grouping thousands', () => {
+    expect(formatMoney('1265000.00')).toBe('1 265 000');
+    expect(formatMoney('-1234.567')).toBe('-1 234.57');
+    expect(formatQuantity('12.500')).toBe('12.5');
+    expect(formatQuantity('1234.5678')).toBe('1 234.568');
+  });
+
+  it('recognises decimal strings only', () => {
+    expect(isDecimalString('12.50')).toBe(true);
+    expect(isDecimalString('-3')).toBe(true);
+    expect(isDecimalString('1e5')).toBe(false);
+    expect(isDecimalString('12.')).toBe(false);
+    expect(isDecimalString('abc')).toBe(false);
+  });
+});

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE, QUANTITY_SCALE } from '../constants.ts';
+import { D } from '../money.ts';
+import { DecimalInputSchema, IdSchema } from './common.ts';
+
+// The stock contract (spec.md sections 3 and 7, DESIGN.md sections 3 and 4): one definition for
+// the server's validation, the web forms and the OpenAPI document.
+
+function decimalPlaces(value: string): number {
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+}
+function integerDigits(value: string): number {
+  return value.replace(/^-/, '').split('.')[0]?.replace(/^0+(?=\d)/, '').length ?? 0;
+}
+
+/** A decimal of the given scale that fits NUMERIC(precision, scale). */
+function scaledDecimal(scale: number, precision: number, positive: boolean) {
+  return DecimalInputSchema.refine((v) => decimalPlaces(v) <= scale, {
+    message: `Ensure that there are no more than ${scale} decimal places.`,
+  })
+    .refine((v) => integerDigits(v) <= precision - scale, {
+      message: `Ensure that there are no more than ${precision - scale} digits before the decimal point.`,
+    })
+    .refine((v) => (positive ? new D(v).gt(0) : new D(v).gte(0)), {
+      message: positive
+        ? 'Ensure this value is greater than 0.'
+        : 'Ensure this value is greater than or equal to 0.',
+    });
+}
+
+/** A product quantity: NUMERIC(18,3), step 0.001 (spec.md section 9), greater than 0. */
+export const QuantityInputSchema = scaledDecimal(QUANTITY_SCALE, 18, true);
+/** A unit cost or price: NUMERIC(20,2), at least 0. */
+export const UnitMoneyInputSchema = scaledDecimal(MONEY_SCALE, 20, false);
+
+/** spec.md section 9: currency ids 1 USD, 2 UZS. */
+export const StockCurrencySchema = IdSchema.refine(
+  (v) => v === CURRENCY_IDS.USD || v === CURRENCY_IDS.UZS,
+  { message: 'Currency must be 1 (USD) or 2 (UZS).' },
+);
+
+const OptionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Ensure this field has no more than ${max} characters.` })
+    .nullish()
+    .transform((v) => v ?? '');
+
+export const StockEntryCreateSchema = z.object({
+  variant: IdSchema,
+  qty_received: QuantityInputSchema,
+  unit_cost: UnitMoneyInputSchema,
+  currency: StockCurrencySchema,
+  type: z.enum(ENTRY_TYPES).default('PURCHASE'),
+  location: OptionalText(200),
+  reason_text: OptionalText(500),
+});
+export type StockEntryCreate = z.input<typeof StockEntryCreateSchema>;
+
+export const StockExitCreateSchema = z.object({
+  variant: IdSchema,
+  qty_issued: QuantityInputSchema,
+  unit_price: UnitMoneyInputSchema.nullish().transform((v) => v ?? null),
+  currency: StockCurrencySchema,
+  type: z.enum(EXIT_TYPES).default('SALE'),
+  location: OptionalText(200),
+  note: OptionalText(500),
+});
+export type StockExitCreate = z.input<typeof StockExitCreateSchema>;
+
+export const ENTRY_ORDERINGS = [
+  'qty_received',
+  '-qty_received',
+  'unit_cost',
+  '-unit_cost',
+  'created_at',
+  '-created_at',
+] as const;
+export const EXIT_ORDERINGS = [
+  'qty_issued',
+  '-qty_issued',
+  'unit_price',
+  '-unit_price',
+  'created_at',
+  '-created_at',
+] as const;
+export const StockEntryListQuerySchema = z.object({
+  ordering: z.enum(ENTRY_ORDERINGS).default('-created_at'),
+});
+export const StockExitListQuerySchema = z.object({
+  ordering: z.enum(EXIT_ORDERINGS).default('-created_at'),
+});
+
+/** The variant in entry and exit lists (spec.md section 3: an object with product and sku). */
+export const StockVariantRefSchema = z.object({
+  id: z.number(),
+  product: z.number(),
+  sku: z.string(),
+  label: z.string(),
+});
+export type StockVariantRef = z.infer<typeof StockVariantRefSchema>;
+
+/** The variant in stock lists and offer lines (DESIGN.md section 4). */
+export const StockVariantSchema = StockVariantRefSchema.extend({
+  product_name: z.string(),
+  product_code: z.number(),
+  color_name: z.string().nullable(),
+  color_code: z.string().nullable(),
+  size_label: z.string().nullable(),
+});
+export type StockVariant = z.infer<typeof StockVariantSchema>;
+
+export const StockEntrySchema = z.object({
+  id: z.number(),
+  department: z.number(),
+  variant: StockVariantRefSchema,
+  qty_received: z.string(),
+  qty_remaining: z.string(),
+  unit_cost: z.string(),
+  currency: z.number(),
+  currency_code: z.string(),
+  type: z.enum(ENTRY_TYPES),
+  location: z.string(),
+  reason_text: z.string(),
+  created_at: z.string(),
+});
+export type StockEntry = z.infer<typeof StockEntrySchema>;
+
+export const StockExitSchema = z.object({
+  id: z.number(),
+  department: z.number(),
+  variant: StockVariantRefSchema,
+  qty_issued: z.string(),
+  unit_price: z.string().nullable(),
+  currency: z.number(),
+  currency_code: z.string(),
+  type: z.enum(EXIT_TYPES),
+  location: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+});
+export type StockExit = z.infer<typeof StockExitSchema>;
+
+export const StockBalanceSchema = z.object({
+  id: z.number(),
+  variant: StockVariantSchema,
+  qty_on_hand: z.string(),
+  updated_at: z.string(),
+});
+export type StockBalance = z.infer<typeof StockBalanceSchema>;
