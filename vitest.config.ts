@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'api',
           // *.pg.test.ts need a real PostgreSQL server (concurrency, benchmarks of invariants).
-          include: ['apps/server/src/modules/**/*.test.ts'],
+          include: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/*.test.ts'],
           exclude: process.env.TEST_DB === 'postgres' ? [] : ['**/*.pg.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

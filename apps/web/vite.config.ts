@@ -3,12 +3,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The API lives on the same origin in production (the server serves dist/ at /); in development
-// Vite proxies /api to the server so cookies and the CSP behave the same way.
+// Vite proxies /api to the server so cookies and the CSP behave the same way. API_PROXY_TARGET
+// points the proxy at a server on another port (e.g. http://127.0.0.1:8123).
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8000';
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: false } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',

@@ -129,17 +129,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    // wildcard: files are looked up per request, so a rebuilt app is served without a restart.
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h' });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
-  // Unknown /api/ paths answer JSON; every other GET is a deep link into the web app.
+  // Unknown /api/ paths and missing files answer 404; every other GET is a deep link into the
+  // web app (/transactions, /catalog/size) and gets index.html.
   app.setNotFoundHandler((request, reply) => {
-    if (!request.url.startsWith('/api/') && request.method === 'GET' && hasWeb) {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isDeepLink = !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
+    if (hasWeb && isDeepLink && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ detail: 'Not found.' });
   });
-  if (hasWeb) {
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  }
   return app;
 }

@@ -29,7 +29,7 @@ export interface TestApp {
 
 /** Starts the whole app on a fresh, migrated database of the engine TEST_DB names. */
 export async function startTestApp(
-  options: { clock?: () => Date; poolSize?: number } = {},
+  options: { clock?: () => Date; poolSize?: number; webDist?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let handle: DatabaseHandle;
@@ -55,6 +55,8 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    // Tests serve no web app unless they bring one.
+    WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
   });
   const app = await buildApp({
     config,

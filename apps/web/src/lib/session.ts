@@ -35,16 +35,17 @@ export function useSessionBootstrap(): boolean {
 }
 
 /**
- * While signed in, refresh the access token 240 s after it was issued. The timer restarts with
- * every new token, so a refresh triggered by a 401 also pushes the next one back.
+ * While signed in, refresh the access token every 240 s (spec.md section 4). An interval keyed on
+ * "signed in" rather than on the token itself: a refresh may hand back an identical token (same
+ * claims within the same second), and the timer must not depend on it changing.
  */
 export function useTokenRefreshTimer(): void {
-  const token = useAccessToken();
+  const signedIn = useAccessToken() !== null;
   useEffect(() => {
-    if (!token) return;
-    const id = window.setTimeout(() => {
+    if (!signedIn) return;
+    const id = window.setInterval(() => {
       void refreshAccessToken();
     }, ACCESS_REFRESH_INTERVAL_MS);
-    return () => window.clearTimeout(id);
-  }, [token]);
+    return () => window.clearInterval(id);
+  }, [signedIn]);
 }

@@ -1,3 +1,4 @@
+import { LogoMark } from '../../components/ui/LogoMark.tsx';
 import { cn } from '../../lib/cn.ts';
 
 /** The product mark and name. */
@@ -10,12 +11,7 @@ export function Brand({
 }) {
   return (
     <span className="flex min-w-0 items-center gap-2.5">
-      <span
-        aria-hidden="true"
-        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white"
-      >
-        BO
-      </span>
+      <LogoMark />
       <span
         className={cn(
           'truncate text-[15px] font-semibold tracking-tight',

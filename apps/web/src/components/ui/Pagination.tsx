@@ -16,7 +16,7 @@ export interface PaginationProps {
 }
 
 const itemClasses =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors ' +
+  'inline-flex h-8 min-w-8 items-center justify-center rounded-lg px-1.5 text-sm font-medium transition-colors sm:h-9 sm:min-w-9 sm:px-2 ' +
   'disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
@@ -47,15 +47,16 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
       aria-label="Pagination"
       className={cn('flex flex-wrap items-center justify-between gap-3', className)}
     >
-      <div className="flex flex-wrap items-center gap-1">
+      <div className="flex flex-wrap items-center gap-0.5 sm:gap-1">
         <button
           type="button"
           onClick={() => go(page - 1)}
           disabled={disabled || page <= 1}
-          className={cn(itemClasses, 'gap-1 pr-3 text-slate-700 hover:bg-slate-100')}
+          className={cn(itemClasses, 'gap-1 text-slate-700 hover:bg-slate-100 sm:pr-3')}
         >
           <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-          Previous
+          {/* Icon-only on phones; the name stays "Previous" for every reader. */}
+          <span className="sr-only sm:not-sr-only">Previous</span>
         </button>
         {pageWindow(page, totalPages, PAGINATION_ALL_PAGES_UP_TO).map((item) =>
           typeof item === 'number' ? (
@@ -90,9 +91,9 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
           type="button"
           onClick={() => go(page + 1)}
           disabled={disabled || page >= totalPages}
-          className={cn(itemClasses, 'gap-1 pl-3 text-slate-700 hover:bg-slate-100')}
+          className={cn(itemClasses, 'gap-1 text-slate-700 hover:bg-slate-100 sm:pl-3')}
         >
-          Next
+          <span className="sr-only sm:not-sr-only">Next</span>
           <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>

@@ -65,7 +65,7 @@ export function TH({ align = 'left', onSort, sorted, className, children, ...res
           type="button"
           onClick={onSort}
           className={cn(
-            'inline-flex items-center gap-1 rounded uppercase hover:text-slate-900',
+            'inline-flex items-center gap-1 rounded align-middle uppercase hover:text-slate-900',
             align === 'right' && 'flex-row-reverse',
           )}
         >

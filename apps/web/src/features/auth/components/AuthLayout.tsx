@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LogoMark } from '../../../components/ui/LogoMark.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 export interface AuthLayoutProps {
@@ -12,12 +13,7 @@ export interface AuthLayoutProps {
 function Mark() {
   return (
     <div className="mb-8 flex items-center gap-2.5">
-      <span
-        aria-hidden="true"
-        className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-700 text-sm font-bold text-white"
-      >
-        BO
-      </span>
+      <LogoMark className="h-9 w-9" />
       <span className="text-base font-semibold tracking-tight text-slate-900">Back Office</span>
     </div>
   );

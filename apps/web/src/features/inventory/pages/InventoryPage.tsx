@@ -1,6 +1,161 @@
+import { formatQuantity, INVENTORY_DEFAULT_PAGE_SIZE, INVENTORY_PAGE_SIZES } from '@app/shared';
+import { RefreshCw } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { errorDetail } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useMyBalance } from '../api/my-balance.ts';
+import { ColorCell } from '../components/ColorCell.tsx';
+import { CopySkuButton } from '../components/CopySkuButton.tsx';
+import { InventoryFilterBar } from '../components/InventoryFilterBar.tsx';
+import {
+  EMPTY_FILTERS,
+  filterOptions,
+  filterRows,
+  type InventoryFilters,
+  type InventorySort,
+  type InventorySortKey,
+  sortRows,
+  toRows,
+} from '../lib/inventory-table.ts';
 
-/** /inventory (spec.md section 2, Inventory). Placeholder until the inventory issue. */
+const COLUMNS: Array<{ key: InventorySortKey; label: string; numeric?: boolean }> = [
+  { key: 'product_code', label: 'Mahsulot kodi' },
+  { key: 'sku', label: 'SKU' },
+  { key: 'color', label: 'Rang' },
+  { key: 'size', label: "O'lcham" },
+  { key: 'qty_on_hand', label: 'Miqdor', numeric: true },
+  { key: 'updated_at', label: 'Yangilangan' },
+];
+
+/** spec.md section 8: server detail, else the error message, else the fallback. */
+function loadError(error: unknown): string {
+  return errorDetail(error) ?? (error instanceof Error && error.message ? error.message : 'Failed to load stocks.');
+}
+
+/**
+ * /inventory (spec.md section 2): the goods I am responsible for. Search, filters and sorting run
+ * in memory over the whole list (up to 10,000 rows), memoised and deferred so typing stays smooth;
+ * only one page of rows is ever rendered.
+ */
 export function InventoryPage() {
-  return <PageHeader title="Balansdagi mahsulotlar" />;
+  const query = useMyBalance();
+  const [filters, setFilters] = useState<InventoryFilters>(EMPTY_FILTERS);
+  const [sort, setSort] = useState<InventorySort | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(INVENTORY_DEFAULT_PAGE_SIZE);
+
+  const rows = useMemo(() => toRows(query.data ?? []), [query.data]);
+  const options = useMemo(() => filterOptions(rows), [rows]);
+  const deferredFilters = useDeferredValue(filters);
+  const filtered = useMemo(() => filterRows(rows, deferredFilters), [rows, deferredFilters]);
+  const sorted = useMemo(() => sortRows(filtered, sort), [filtered, sort]);
+
+  const totalPages = Math.max(1, Math.ceil(sorted.length / pageSize));
+  const current = Math.min(page, totalPages);
+  const visible = sorted.slice((current - 1) * pageSize, current * pageSize);
+
+  function changeFilters(next: InventoryFilters) {
+    setFilters(next);
+    setPage(1);
+  }
+  function toggleSort(key: InventorySortKey) {
+    setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
+    setPage(1);
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Balansdagi mahsulotlar"
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
+            loading={query.isFetching}
+            onClick={() => query.refetch()}
+          >
+            Yangilash
+          </Button>
+        }
+      />
+      <InventoryFilterBar
+        filters={filters}
+        options={options}
+        onChange={changeFilters}
+        onReset={() => {
+          changeFilters(EMPTY_FILTERS);
+          setSort(null);
+        }}
+      />
+      {query.isError ? <ErrorMessage className="mb-4">{loadError(query.error)}</ErrorMessage> : null}
+      <Table caption="Balansdagi mahsulotlar">
+        <THead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <TH
+                key={c.key}
+                align={c.numeric ? 'right' : 'left'}
+                onSort={() => toggleSort(c.key)}
+                sorted={sort?.key === c.key ? sort.direction : null}
+              >
+                {c.label}
+              </TH>
+            ))}
+          </tr>
+        </THead>
+        <TBody>
+          {query.isPending ? (
+            <TableMessageRow colSpan={COLUMNS.length}>Yuklanmoqda...</TableMessageRow>
+          ) : visible.length === 0 ? (
+            <TableMessageRow colSpan={COLUMNS.length}>Sizning hisobingizda tovarlar topilmadi.</TableMessageRow>
+          ) : (
+            visible.map(({ balance: b }) => (
+              <TR key={b.id} data-testid="inventory-row">
+                <TD numeric align="left">{b.variant.product_code}</TD>
+                <TD>
+                  <span className="inline-flex items-center gap-1 font-mono text-xs">
+                    {b.variant.sku}
+                    <CopySkuButton sku={b.variant.sku} />
+                  </span>
+                </TD>
+                <TD>
+                  <ColorCell name={b.variant.color_name} code={b.variant.color_code} />
+                </TD>
+                <TD>{b.variant.size_label ?? '—'}</TD>
+                <TD numeric>{formatQuantity(b.qty_on_hand)}</TD>
+                <TD>{formatDateTime(b.updated_at)}</TD>
+              </TR>
+            ))
+          )}
+        </TBody>
+      </Table>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          Sahifada
+          <select
+            aria-label="Sahifa hajmi"
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(1);
+            }}
+            className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+          >
+            {INVENTORY_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <span className="tabular-nums">Jami: {sorted.length}</span>
+        </label>
+        <Pagination page={current} totalPages={totalPages} onPageChange={setPage} />
+      </div>
+    </div>
+  );
 }

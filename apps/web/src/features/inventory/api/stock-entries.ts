@@ -1,0 +1,42 @@
+import { type ENTRY_ORDERINGS, type StockEntry, type StockEntryCreate, StockEntrySchema } from '@app/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { myBalanceQueryKey } from './my-balance.ts';
+
+export type EntryOrdering = (typeof ENTRY_ORDERINGS)[number];
+
+/** GET inventory/stocks-entry/?ordering= (spec.md section 7; default -created_at). */
+export function getStockEntries(ordering: EntryOrdering, signal?: AbortSignal): Promise<StockEntry[]> {
+  return api.get('inventory/stocks-entry/', { query: { ordering }, signal, schema: z.array(StockEntrySchema) });
+}
+
+export const stockEntriesQueryKey = ['inventory', 'entries'] as const;
+
+export function stockEntriesQueryOptions(ordering: EntryOrdering) {
+  return queryOptions({
+    queryKey: [...stockEntriesQueryKey, ordering],
+    queryFn: ({ signal }) => getStockEntries(ordering, signal),
+  });
+}
+
+export function useStockEntries(ordering: EntryOrdering) {
+  return useQuery(stockEntriesQueryOptions(ordering));
+}
+
+/** POST inventory/stocks-entry/ with an Idempotency-Key per submit (DESIGN.md section 4). */
+export function createStockEntry(body: StockEntryCreate): Promise<unknown> {
+  return api.post('inventory/stocks-entry/', body, { idempotencyKey: true });
+}
+
+export function useCreateStockEntry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createStockEntry,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: stockEntriesQueryKey }),
+        client.invalidateQueries({ queryKey: myBalanceQueryKey }),
+      ]),
+  });
+}

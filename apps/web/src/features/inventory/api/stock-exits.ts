@@ -1,0 +1,42 @@
+import { type EXIT_ORDERINGS, type StockExit, type StockExitCreate, StockExitSchema } from '@app/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { myBalanceQueryKey } from './my-balance.ts';
+
+export type ExitOrdering = (typeof EXIT_ORDERINGS)[number];
+
+/** GET inventory/stocks-exit/?ordering= (spec.md section 7). */
+export function getStockExits(ordering: ExitOrdering, signal?: AbortSignal): Promise<StockExit[]> {
+  return api.get('inventory/stocks-exit/', { query: { ordering }, signal, schema: z.array(StockExitSchema) });
+}
+
+export const stockExitsQueryKey = ['inventory', 'exits'] as const;
+
+export function stockExitsQueryOptions(ordering: ExitOrdering) {
+  return queryOptions({
+    queryKey: [...stockExitsQueryKey, ordering],
+    queryFn: ({ signal }) => getStockExits(ordering, signal),
+  });
+}
+
+export function useStockExits(ordering: ExitOrdering) {
+  return useQuery(stockExitsQueryOptions(ordering));
+}
+
+/** POST inventory/stocks-exit/ with an Idempotency-Key per submit (DESIGN.md section 4). */
+export function createStockExit(body: StockExitCreate): Promise<unknown> {
+  return api.post('inventory/stocks-exit/', body, { idempotencyKey: true });
+}
+
+export function useCreateStockExit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createStockExit,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: stockExitsQueryKey }),
+        client.invalidateQueries({ queryKey: myBalanceQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, errorDetail, fieldErrors, refreshAccessToken, tokenStore } from './api-client.ts';
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  credentials: RequestCredentials | undefined;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** A fake server: `handler` answers each call; every call is recorded. */
+function mockFetch(handler: (call: Call, index: number) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const call: Call = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? init.body : undefined,
+      credentials: init.credentials,
+    };
+    calls.push(call);
+    return handler(call, calls.length - 1);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+const isRefresh = (call: Call) => call.url === '/api/auth/refresh/';
+
+beforeEach(() => tokenStore.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('sends the bearer header and credentials, under /api/', async () => {
+    tokenStore.set('A1');
+    const calls = mockFetch(() => json(200, { ok: true }));
+    await expect(api.get('/finance/balances/my-user/')).resolves.toEqual({ ok: true });
+    expect(calls[0]?.url).toBe('/api/finance/balances/my-user/');
+    expect(calls[0]?.headers.Authorization).toBe('Bearer A1');
+    expect(calls[0]?.credentials).toBe('include');
+  });
+
+  it('leaves empty query values out', async () => {
+    const calls = mockFetch(() => json(200, []));
+    await api.get('finance/money-transactions/by-user/', {
+      query: { page: 2, currency: undefined, search: '', has_offer: false, tx_type: null },
+    });
+    expect(calls[0]?.url).toBe('/api/finance/money-transactions/by-user/?page=2&has_offer=false');
+  });
+
+  it('on a 401 refreshes once with the cookie and retries once with the new token', async () => {
+    tokenStore.set('OLD');
+    const calls = mockFetch((call) => {
+      if (isRefresh(call)) return json(200, { access: 'NEW', refresh: 'ignored' });
+      return call.headers.Authorization === 'Bearer NEW'
+        ? json(200, { id: 1 })
+        : json(401, { detail: 'expired' });
+    });
+    await expect(api.get('auth/whoami/')).resolves.toEqual({ id: 1 });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/auth/whoami/',
+      'POST /api/auth/refresh/',
+      'GET /api/auth/whoami/',
+    ]);
+    const refresh = calls[1];
+    expect(refresh?.body).toBe('{}');
+    expect(refresh?.credentials).toBe('include');
+    expect(refresh?.headers.Authorization).toBeUndefined();
+    expect(tokenStore.get()).toBe('NEW');
+  });
+
+  it('shares one refresh among concurrent 401s', async () => {
+    tokenStore.set('OLD');
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = mockFetch(async (call) => {
+      if (isRefresh(call)) {
+        await gate;
+        return json(200, { access: 'NEW', refresh: 'r' });
+      }
+      return call.headers.Authorization === 'Bearer NEW'
+        ? json(200, call.url)
+        : json(401, { detail: 'expired' });
+    });
+    const all = Promise.all([api.get('a/'), api.get('b/'), api.get('c/')]);
+    await vi.waitFor(() => expect(calls.filter(isRefresh)).toHaveLength(1));
+    release();
+    await expect(all).resolves.toEqual(['/api/a/', '/api/b/', '/api/c/']);
+    expect(calls.filter(isRefresh)).toHaveLength(1);
+  });
+
+  it('clears the token when the refresh fails, and reports the original 401', async () => {
+    tokenStore.set('OLD');
+    const calls = mockFetch((call) =>
+      isRefresh(call) ? json(401, { detail: 'no cookie' }) : json(401, { detail: 'expired' }),
+    );
+    const error = await api.get('auth/whoami/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(errorDetail(error)).toBe('expired');
+    expect(tokenStore.get()).toBeNull();
+    expect(calls).toHaveLength(2); // no retry without a token
+  });
+
+  it('does not refresh for public auth calls (auth: false)', async () => {
+    tokenStore.set('T');
+    const calls = mockFetch(() =>
+      json(401, { detail: 'No active account found with the given credentials' }),
+    );
+    await expect(
+      api.post('auth/login/', { email: 'a@b.c', password: 'x' }, { auth: false }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(tokenStore.get()).toBe('T');
+  });
+
+  it('reuses one Idempotency-Key across the retry', async () => {
+    tokenStore.set('OLD');
+    const calls = mockFetch((call) => {
+      if (isRefresh(call)) return json(200, { access: 'NEW', refresh: 'r' });
+      return call.headers.Authorization === 'Bearer NEW' ? json(201, {}) : json(401, {});
+    });
+    await api.post('offers/exchanges/', { from_amount: '1.00' }, { idempotencyKey: true });
+    const keys = calls.filter((c) => !isRefresh(c)).map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('keeps the token when the refresh cannot reach the server', async () => {
+    tokenStore.set('KEEP');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(refreshAccessToken()).resolves.toBeNull();
+    expect(tokenStore.get()).toBe('KEEP');
+  });
+
+  it('answers 204 with undefined', async () => {
+    mockFetch(() => new Response(null, { status: 204 }));
+    await expect(api.post('auth/logout/', {}, { auth: false })).resolves.toBeUndefined();
+  });
+});
+
+describe('errorDetail', () => {
+  it('reads detail, else the first non_field_errors entry, else a string body', () => {
+    expect(errorDetail(new ApiError(400, { detail: 'Insufficient balance.' }))).toBe('Insufficient balance.');
+    expect(errorDetail(new ApiError(400, { non_field_errors: ['Pick one.', 'x'] }))).toBe('Pick one.');
+    expect(errorDetail(new ApiError(500, 'Bad gateway'))).toBe('Bad gateway');
+  });
+
+  it('is undefined for field errors, empty bodies and non-API errors', () => {
+    expect(errorDetail(new ApiError(400, { amount: ['Enter a valid number.'] }))).toBeUndefined();
+    expect(errorDetail(new ApiError(500, undefined))).toBeUndefined();
+    expect(errorDetail(new ApiError(500, '  '))).toBeUndefined();
+    expect(errorDetail(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});
+
+describe('fieldErrors', () => {
+  it('maps each field to its first message', () => {
+    const err = new ApiError(400, {
+      amount: ['Enter a valid number.', 'x'],
+      reason_text: 'Too short.',
+      detail: 'd',
+    });
+    expect(fieldErrors(err)).toEqual({ amount: 'Enter a valid number.', reason_text: 'Too short.' });
+  });
+});
