@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, type Page, test as base } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO = {
@@ -36,20 +38,27 @@ export async function apiAs(page: Page, email: string, password = DEMO_PASSWORD)
   };
 }
 
-/** The e2e server writes mail to DATA_DIR/mail; its DATA_DIR is a temp folder named bo-e2e-*. */
+/** The e2e server's DATA_DIR (scripts/e2e-server.mjs): its mail drop holds the codes it sent. */
+const MAIL_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '.tmp',
+  `e2e-${process.env.E2E_PORT ?? 8390}`,
+  'mail',
+);
+
+/** The newest six-digit code mailed to `email` since `after` (ms), or null. */
 export function latestMailedCode(email: string, after: number): string | null {
-  const tmp = process.env.TMPDIR ?? '/tmp';
-  for (const dir of readdirSync(tmp).filter((d) => d.startsWith('bo-e2e-'))) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(`${tmp}/${dir}/mail`).filter((f) => f.endsWith(`-${email}.eml`) && Number(f.split('-')[0]) >= after);
-    } catch {
-      continue;
-    }
-    const last = files.sort().at(-1);
-    if (last) return /:\s(\d{6})\b/.exec(readFileSync(`${tmp}/${dir}/mail/${last}`, 'utf8'))?.[1] ?? null;
+  let files: string[] = [];
+  try {
+    files = readdirSync(MAIL_DIR).filter(
+      (f) => f.endsWith(`-${email}.eml`) && Number(f.split('-')[0]) >= after,
+    );
+  } catch {
+    return null;
   }
-  return null;
+  const last = files.sort().at(-1);
+  return last ? (/:\s(\d{6})\b/.exec(readFileSync(path.join(MAIL_DIR, last), 'utf8'))?.[1] ?? null) : null;
 }
 
 export const test = base;

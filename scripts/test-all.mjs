@@ -29,13 +29,28 @@ function countVitest(file, ok) {
   if (!existsSync(file)) return ok ? { p: 0, f: 1 } : { p: 0, f: 1 };
   const r = JSON.parse(readFileSync(file, 'utf8'));
   // A suite that fails to load reports no tests: count it as a failure.
-  const loadFailures = (r.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0).length;
+  const loadFailures = (r.testResults ?? []).filter(
+    (t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0,
+  ).length;
   return { p: r.numPassedTests ?? 0, f: (r.numFailedTests ?? 0) + loadFailures + (r.numPendingTests ?? 0) };
 }
 
 function vitestTier(name, project, env) {
   const file = path.join(outDir, `${name.replace(/\W+/g, '-')}.json`);
-  const res = run(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const res = run(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    env,
+  );
   const { p, f } = countVitest(file, res.ok);
   const fails = res.ok ? f : Math.max(f, 1);
   passed += p;
@@ -70,13 +85,19 @@ if (!only || only === 'pg') {
 }
 if (!only || only === 'e2e') {
   const file = path.join(outDir, 'e2e.json');
-  const res = run('Playwright in Chromium', 'npm', ['run', 'test:e2e'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const res = run('Playwright in Chromium', 'npm', ['run', 'test:e2e'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
   let p = 0;
   let f = res.ok ? 0 : 1;
   if (existsSync(file)) {
     const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
     p = stats.expected ?? 0;
-    f = (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0) + (res.ok || stats.unexpected ? 0 : 1);
+    f =
+      (stats.unexpected ?? 0) +
+      (stats.flaky ?? 0) +
+      (stats.skipped ?? 0) +
+      (res.ok || stats.unexpected ? 0 : 1);
   }
   passed += p;
   failed += f;

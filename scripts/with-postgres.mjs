@@ -14,7 +14,12 @@ try {
   status =
     spawnSync(cmd, args, {
       stdio: 'inherit',
-      env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: cluster.url, DATABASE_URL_FOR_BENCH: cluster.url },
+      env: {
+        ...process.env,
+        TEST_DB: 'postgres',
+        TEST_DATABASE_URL: cluster.url,
+        DATABASE_URL_FOR_BENCH: cluster.url,
+      },
     }).status ?? 1;
 } finally {
   cluster.stop();

@@ -1,0 +1,65 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The menu of spec.md section 2 (App shell), in its order, with its exact labels. */
+export const MENU = [
+  { path: '/', label: 'Balans' },
+  { path: '/inventory', label: 'Balansdagi mahsulotlar' },
+  { path: '/catalog', label: "Mahsulotlar ro'yxati" },
+  { path: '/income', label: 'Kirim' },
+  { path: '/outcome', label: 'Chiqim' },
+  { path: '/chat', label: 'Chat' },
+  { path: '/history', label: 'Tarix' },
+  { path: '/transactions', label: 'Transaksiya' },
+  { path: '/buy', label: 'Sotib olish' },
+  { path: '/sell', label: 'Sotish' },
+] as const;
+
+/** The shell around every protected page: desktop sidebar, phone top bar and drawer, user menu. */
+export class Shell {
+  readonly sidebar: Locator;
+  readonly sidebarNav: Locator;
+  readonly sidebarEmail: Locator;
+  readonly collapseToggle: Locator;
+  readonly topBar: Locator;
+  readonly openDrawer: Locator;
+  readonly drawer: Locator;
+  readonly drawerNav: Locator;
+
+  constructor(readonly page: Page) {
+    this.sidebar = page.getByTestId('sidebar');
+    this.sidebarNav = this.sidebar.getByRole('navigation', { name: 'Main menu' });
+    this.sidebarEmail = page.getByTestId('sidebar-email');
+    this.collapseToggle = this.sidebar.getByRole('button', { name: /^(Collapse|Expand) sidebar$/ });
+    this.topBar = page.getByTestId('mobile-topbar');
+    this.openDrawer = this.topBar.getByRole('button', { name: 'Open menu' });
+    this.drawer = page.getByTestId('mobile-drawer');
+    this.drawerNav = this.drawer.getByRole('navigation', { name: 'Mobile menu' });
+  }
+
+  /** Waits until the shell has loaded the user (the sidebar or the top bar is on screen). */
+  async ready(): Promise<void> {
+    await expect(this.sidebar.or(this.topBar).filter({ visible: true })).toBeVisible();
+  }
+
+  /** The links of a menu, in order: where each goes and its visible label. */
+  async entries(nav: Locator): Promise<Array<{ path: string | null; label: string }>> {
+    const entries: Array<{ path: string | null; label: string }> = [];
+    for (const link of await nav.getByRole('link').all()) {
+      entries.push({
+        path: await link.getAttribute('href'),
+        label: ((await link.textContent()) ?? '').trim(),
+      });
+    }
+    return entries;
+  }
+
+  async collapsedFlag(): Promise<string | null> {
+    return this.page.evaluate(() => window.localStorage.getItem('sidebar-collapsed'));
+  }
+
+  /** Opens the user menu (sidebar on desktop, top bar on phones) and picks an entry. */
+  async userMenu(item: 'Profile' | 'Logout', placement: 'sidebar' | 'topbar' = 'sidebar'): Promise<void> {
+    await this.page.getByTestId(`user-menu-button-${placement}`).click();
+    await this.page.getByRole('menu', { name: 'User menu' }).getByRole('menuitem', { name: item }).click();
+  }
+}
