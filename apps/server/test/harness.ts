@@ -29,7 +29,7 @@ export interface TestApp {
 
 /** Starts the whole app on a fresh, migrated database of the engine TEST_DB names. */
 export async function startTestApp(
-  options: { clock?: () => Date; poolSize?: number; webDist?: string } = {},
+  options: { clock?: () => Date; poolSize?: number; webDist?: string; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let handle: DatabaseHandle;
@@ -57,6 +57,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     // Tests serve no web app unless they bring one.
     WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
+    ...options.env,
   });
   const app = await buildApp({
     config,
