@@ -131,7 +131,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt app is served without a restart.
     await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h' });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   // Unknown /api/ paths and missing files answer 404; every other GET is a deep link into the
   // web app (/transactions, /catalog/size) and gets index.html.

@@ -40,7 +40,9 @@ describe('the HTTP core', () => {
   });
 
   it('refuses a body that is not JSON with a 4xx and a detail', async () => {
-    const res = await anon.request('POST', 'auth/login/', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' });
+    const res = await anon.request('POST', 'auth/login/', 'email=a', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(res.status).toBe(415);
     expect(res.body.detail).toBeTruthy();
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fixedMoney, fixedQuantity, formatMoney, formatQuantity, isDecimalString, quoteExchange } from './money.ts';
+import {
+  fixedMoney,
+  fixedQuantity,
+  formatMoney,
+  formatQuantity,
+  isDecimalString,
+  quoteExchange,
+} from './money.ts';
 
 const USD = { id: 1, rate_to_uzs: '12650.000000' };
 const UZS = { id: 2, rate_to_uzs: '1.000000' };

@@ -69,9 +69,9 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string | null):
     );
   }
   const user = await repo.findUserByEmail(deps.db, body.email);
-  const ok = user
-    ? await verifyPassword(user.password_hash, body.password)
-    : (await spendOneHash(body.password), false);
+  // An unknown e-mail still spends one hash, so the answer's timing tells nothing (DESIGN.md section 5).
+  if (!user) await spendOneHash(body.password);
+  const ok = user ? await verifyPassword(user.password_hash, body.password) : false;
   if (!user || !ok || !user.is_active) {
     await repo.recordLoginFailure(deps.db, body.email, now);
     await writeAudit(deps.db, {
