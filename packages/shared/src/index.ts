@@ -3,5 +3,8 @@ export * from './money.ts';
 export * from './reason.ts';
 export * from './roles.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/catalog.ts';
 export * from './schemas/common.ts';
+export * from './schemas/finance.ts';
 export * from './schemas/inventory.ts';
+export * from './schemas/offers.ts';

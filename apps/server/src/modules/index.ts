@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../lib/context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { financeRoutes } from './finance/finance.routes.ts';
+import { inventoryRoutes } from './inventory/inventory.routes.ts';
+import { offersRoutes } from './offers/offers.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every module's routes, mounted under /api/. */
 export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<void>> = [
   authRoutes,
   usersRoutes,
+  catalogRoutes,
+  financeRoutes,
+  offersRoutes,
+  inventoryRoutes,
 ];

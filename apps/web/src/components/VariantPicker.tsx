@@ -29,7 +29,15 @@ const DEBOUNCE_MS = 250;
  * The forms' variant search (spec.md sections 5 and 9): it starts at 2 characters, shows at most
  * 20 results, 'Hech narsa topilmadi' when there are none, and an empty list when the call fails.
  */
-export function VariantPicker({ label = 'Variant', value, onChange, search, onSearchError, error, id }: VariantPickerProps) {
+export function VariantPicker({
+  label = 'Variant',
+  value,
+  onChange,
+  search,
+  onSearchError,
+  error,
+  id,
+}: VariantPickerProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const [text, setText] = useState('');
@@ -65,7 +73,10 @@ export function VariantPicker({ label = 'Variant', value, onChange, search, onSe
   if (value) {
     return (
       <Field id={inputId} label={label} error={error}>
-        <div className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2')} data-testid="variant-selected">
+        <div
+          className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2')}
+          data-testid="variant-selected"
+        >
           <span className="truncate">
             {value.label} <span className="font-mono text-xs text-slate-500">{value.sku}</span>
           </span>
@@ -98,7 +109,6 @@ export function VariantPicker({ label = 'Variant', value, onChange, search, onSe
       {results !== null || loading ? (
         <ul
           id={`${inputId}-list`}
-          role="listbox"
           aria-label="Variantlar"
           className="max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-sm"
         >
@@ -108,7 +118,7 @@ export function VariantPicker({ label = 'Variant', value, onChange, search, onSe
             <li className="px-3 py-2 text-slate-500">Hech narsa topilmadi</li>
           ) : (
             results?.map((option) => (
-              <li key={option.id} role="option" aria-selected={false}>
+              <li key={option.id}>
                 <button
                   type="button"
                   onClick={() => {

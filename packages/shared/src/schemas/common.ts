@@ -17,7 +17,11 @@ export const IdParamsSchema = z.object({ id: IdSchema });
 export const DecimalInputSchema = z
   .union([z.string(), z.number()])
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .refine((v) => DECIMAL_PATTERN.test(v) && v.length <= 32, { message: 'Enter a valid number.' });
+  // abort: later checks (new D(v)...) must never see a malformed string, which would throw.
+  .refine((v) => DECIMAL_PATTERN.test(v) && v.length <= 32, {
+    message: 'Enter a valid number.',
+    abort: true,
+  });
 
 export const ReasonSchema = z
   .string()

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE, QUANTITY_SCALE } from '../constants.ts';
+import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE } from '../constants.ts';
 import { D } from '../money.ts';
 import { DecimalInputSchema, IdSchema } from './common.ts';
+// One quantity rule for offers' item lines and stock (spec.md section 9: step 0.001).
+import { QuantityInputSchema } from './offers.ts';
 
 // The stock contract (spec.md sections 3 and 7, DESIGN.md sections 3 and 4): one definition for
 // the server's validation, the web forms and the OpenAPI document.
@@ -11,34 +13,32 @@ function decimalPlaces(value: string): number {
   return dot < 0 ? 0 : value.length - dot - 1;
 }
 function integerDigits(value: string): number {
-  return value.replace(/^-/, '').split('.')[0]?.replace(/^0+(?=\d)/, '').length ?? 0;
+  return (
+    value
+      .replace(/^-/, '')
+      .split('.')[0]
+      ?.replace(/^0+(?=\d)/, '').length ?? 0
+  );
 }
 
-/** A decimal of the given scale that fits NUMERIC(precision, scale). */
-function scaledDecimal(scale: number, precision: number, positive: boolean) {
+/** A decimal of the given scale that fits NUMERIC(precision, scale), at least 0. */
+function scaledDecimal(scale: number, precision: number) {
   return DecimalInputSchema.refine((v) => decimalPlaces(v) <= scale, {
     message: `Ensure that there are no more than ${scale} decimal places.`,
   })
     .refine((v) => integerDigits(v) <= precision - scale, {
       message: `Ensure that there are no more than ${precision - scale} digits before the decimal point.`,
     })
-    .refine((v) => (positive ? new D(v).gt(0) : new D(v).gte(0)), {
-      message: positive
-        ? 'Ensure this value is greater than 0.'
-        : 'Ensure this value is greater than or equal to 0.',
-    });
+    .refine((v) => new D(v).gte(0), { message: 'Ensure this value is greater than or equal to 0.' });
 }
 
-/** A product quantity: NUMERIC(18,3), step 0.001 (spec.md section 9), greater than 0. */
-export const QuantityInputSchema = scaledDecimal(QUANTITY_SCALE, 18, true);
 /** A unit cost or price: NUMERIC(20,2), at least 0. */
-export const UnitMoneyInputSchema = scaledDecimal(MONEY_SCALE, 20, false);
+export const UnitMoneyInputSchema = scaledDecimal(MONEY_SCALE, 20);
 
 /** spec.md section 9: currency ids 1 USD, 2 UZS. */
-export const StockCurrencySchema = IdSchema.refine(
-  (v) => v === CURRENCY_IDS.USD || v === CURRENCY_IDS.UZS,
-  { message: 'Currency must be 1 (USD) or 2 (UZS).' },
-);
+export const StockCurrencySchema = IdSchema.refine((v) => v === CURRENCY_IDS.USD || v === CURRENCY_IDS.UZS, {
+  message: 'Currency must be 1 (USD) or 2 (UZS).',
+});
 
 const OptionalText = (max: number) =>
   z

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
-/** Kysely types of migrations/0002_catalog.sql. */
+/** Kysely types of migrations/0002_catalog.sql and 0006_catalog_search.sql. */
 export interface CatalogTables {
   units: {
     id: Generated<number>;
@@ -43,6 +43,9 @@ export interface CatalogTables {
     sku: string;
     color_id: number | null;
     size_id: number | null;
+    /** migrations/0006_catalog_search.sql: kept by triggers, never written by the app. */
+    search_text: Generated<string>;
+    search_grams: Generated<string[]>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };

@@ -1,3 +1,39 @@
-// Kysely types of the finance tables (migrations/*_finance.sql). Filled by the finance module.
-// biome-ignore lint/suspicious/noEmptyInterface: filled as the module lands.
-export interface FinanceTables {}
+import type { ColumnType, Generated } from 'kysely';
+import type { Numeric } from './core.ts';
+
+export type TxType = 'EXCHANGE' | 'OFFER' | 'EXTERNAL' | 'ADJUSTMENT';
+
+/** Kysely types of migrations/0004_finance.sql. */
+export interface FinanceTables {
+  balances: {
+    id: Generated<number>;
+    user_id: number;
+    currency_id: number;
+    /** NUMERIC with a default: a string out, optional in. */
+    on_hand: ColumnType<string, string | undefined, string>;
+    updated_at: Generated<Date>;
+  };
+  money_transactions: {
+    id: Generated<number>;
+    business_id: number;
+    user_id: number;
+    currency_id: number;
+    amount: Numeric;
+    rate_to_uzs: Numeric;
+    amount_in_uzs: Numeric;
+    offer_id: number | null;
+    reason: string;
+    tx_type: TxType;
+    exchange_group: string | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+  };
+  money_tx_counts: {
+    user_id: number;
+    currency_id: number;
+    positive: boolean;
+    tx_type: TxType;
+    has_offer: boolean;
+    n: number;
+  };
+}

@@ -1,3 +1,72 @@
-// Kysely types of the stock tables (migrations/*_stock.sql). Filled by the stock module.
-// biome-ignore lint/suspicious/noEmptyInterface: filled as the module lands.
-export interface StockTables {}
+import type { EntryType, ExitType } from '@app/shared';
+import type { ColumnType, Generated } from 'kysely';
+import type { Numeric } from './core.ts';
+
+export type StockMoveKind = 'ENTRY' | 'EXIT' | 'OFFER_OUT' | 'OFFER_IN';
+
+/** Kysely types of migrations/0005_stock.sql. */
+export interface StockTables {
+  stock_entries: {
+    id: Generated<number>;
+    business_id: number;
+    department_id: number;
+    variant_id: number;
+    qty_received: Numeric;
+    unit_cost: Numeric;
+    currency_id: number;
+    type: EntryType;
+    location: Generated<string>;
+    reason_text: Generated<string>;
+    created_by: number;
+    created_at: Generated<Date>;
+  };
+  stock_lots: {
+    id: Generated<number>;
+    business_id: number;
+    department_id: number;
+    variant_id: number;
+    qty_received: Numeric;
+    qty_remaining: Numeric;
+    unit_cost: Numeric;
+    currency_id: number;
+    entry_id: number | null;
+    source_lot_id: number | null;
+    offer_id: number | null;
+    created_at: Generated<Date>;
+  };
+  stock_exits: {
+    id: Generated<number>;
+    business_id: number;
+    department_id: number;
+    variant_id: number;
+    qty_issued: Numeric;
+    unit_price: Numeric | null;
+    currency_id: number;
+    type: ExitType;
+    location: Generated<string>;
+    note: Generated<string>;
+    created_by: number;
+    created_at: Generated<Date>;
+  };
+  stock_moves: {
+    id: Generated<number>;
+    business_id: number;
+    department_id: number;
+    variant_id: number;
+    qty: Numeric;
+    kind: StockMoveKind;
+    entry_id: number | null;
+    exit_id: number | null;
+    offer_id: number | null;
+    lot_id: number;
+    created_at: Generated<Date>;
+  };
+  stock_balances: {
+    id: Generated<number>;
+    business_id: number;
+    department_id: number;
+    variant_id: number;
+    qty_on_hand: ColumnType<string, string | undefined, string>;
+    updated_at: Generated<Date>;
+  };
+}

@@ -1,4 +1,32 @@
-/** /catalog/color (spec.md section 2, Colours page). Placeholder until the catalog issue. */
+import type { Color, ColorWrite } from '@app/shared';
+import { colorsApi } from '../api/attributes.ts';
+import { AttributeCrudPage } from '../components/AttributeCrudPage.tsx';
+import { ColorSwatch } from '../components/ColorSwatch.tsx';
+
+/** /catalog/color (spec.md section 2, Colours page): name, swatch, hex code. */
 export function ColorsPage() {
-  return <h2 className="text-lg font-semibold text-slate-900">Rang</h2>;
+  return (
+    <AttributeCrudPage<Color, ColorWrite>
+      title="Rang"
+      loadError="Failed to load colors"
+      addLabel="Rang qo'shish"
+      queryOptions={colorsApi.queryOptions}
+      save={colorsApi.useSave()}
+      remove={colorsApi.useDelete()}
+      columns={[
+        { header: 'Nomi', cell: (c) => c.name },
+        { header: 'Rang', cell: (c) => <ColorSwatch code={c.code} /> },
+        { header: 'Hex kod', cell: (c) => <span className="font-mono">{c.code}</span> },
+      ]}
+      fields={[
+        { name: 'name', label: 'Nomi' },
+        { name: 'code', label: 'Hex kod', placeholder: '#1E40AF' },
+      ]}
+      toForm={(c) => ({ name: c?.name ?? '', code: c?.code ?? '' })}
+      // spec.md section 5, Colour create: name and code both non-blank.
+      isComplete={(v) => Boolean(v.name?.trim() && v.code?.trim())}
+      toBody={(v) => ({ name: v.name?.trim() ?? '', code: v.code?.trim() ?? '' })}
+      itemName={(c) => c.name}
+    />
+  );
 }

@@ -1,6 +1,43 @@
+import { EXTERNAL_TX_ROLES } from '@app/shared';
+import { Card } from '../../../components/ui/Card.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { hasRole, useCurrentUser } from '../../../lib/auth.ts';
+import { useMyBalances } from '../api/balances.ts';
+import { useCurrencies } from '../api/currencies.ts';
+import { BalanceCards } from '../components/BalanceCards.tsx';
+import { ExchangeForm } from '../components/ExchangeForm.tsx';
+import { ExternalTransactionForm } from '../components/ExternalTransactionForm.tsx';
 
-/** / (spec.md section 2, Balances). Placeholder until the finance issue: title, balance cards, exchange and external transaction forms. */
+/** / (spec.md section 2 "Balances"): title is the e-mail, balance cards, exchange, and the Kassir's form. */
 export function BalancesPage() {
-  return <PageHeader title="Balans" />;
+  const user = useCurrentUser().data;
+  const balances = useMyBalances();
+  const currencies = useCurrencies();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={user?.email ?? ''} />
+      {balances.isPending ? (
+        <LoadingText />
+      ) : balances.isError ? (
+        <ErrorMessage>{balances.error.message || 'Failed to load balances.'}</ErrorMessage>
+      ) : (
+        <BalanceCards balances={balances.data} />
+      )}
+      {currencies.isPending ? (
+        <LoadingText />
+      ) : currencies.isError ? (
+        <ErrorMessage>Failed to load currencies.</ErrorMessage>
+      ) : currencies.data.length === 0 ? (
+        <Card className="p-5 text-sm text-slate-600">Hali valyuta yaratilmagan.</Card>
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <ExchangeForm currencies={currencies.data} balances={balances.data ?? []} />
+          {hasRole(user, EXTERNAL_TX_ROLES) ? <ExternalTransactionForm currencies={currencies.data} /> : null}
+        </div>
+      )}
+    </div>
+  );
 }

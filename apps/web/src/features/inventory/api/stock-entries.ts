@@ -8,7 +8,11 @@ export type EntryOrdering = (typeof ENTRY_ORDERINGS)[number];
 
 /** GET inventory/stocks-entry/?ordering= (spec.md section 7; default -created_at). */
 export function getStockEntries(ordering: EntryOrdering, signal?: AbortSignal): Promise<StockEntry[]> {
-  return api.get('inventory/stocks-entry/', { query: { ordering }, signal, schema: z.array(StockEntrySchema) });
+  return api.get('inventory/stocks-entry/', {
+    query: { ordering },
+    signal,
+    schema: z.array(StockEntrySchema),
+  });
 }
 
 export const stockEntriesQueryKey = ['inventory', 'entries'] as const;

@@ -45,7 +45,11 @@ export function InventoryFilterBar({ filters, options, onChange, onReset }: Prop
         value={filters.color}
         onChange={(e) => set({ color: e.target.value })}
       />
-      <Button variant="secondary" icon={<RotateCcw aria-hidden="true" className="h-4 w-4" />} onClick={onReset}>
+      <Button
+        variant="secondary"
+        icon={<RotateCcw aria-hidden="true" className="h-4 w-4" />}
+        onClick={onReset}
+      >
         Tozalash
       </Button>
     </div>

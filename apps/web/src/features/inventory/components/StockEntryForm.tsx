@@ -1,12 +1,12 @@
 import { ENTRY_TYPES, type EntryType } from '@app/shared';
 import { type ChangeEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCreateStockEntry } from '../api/stock-entries.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
@@ -96,14 +96,23 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
             control={form.control}
             name="variant"
             render={({ field }) => (
-              <VariantPicker label="Variant *" value={field.value} onChange={field.onChange} search={searchVariantOptions} />
+              <VariantPicker
+                label="Variant *"
+                value={field.value}
+                onChange={field.onChange}
+                search={searchVariantOptions}
+              />
             )}
           />
         </div>
         <Input label="Miqdor *" inputMode="decimal" placeholder="0.000" {...strip('qty_received')} />
         <Input label="Tannarx (birlik) *" inputMode="decimal" placeholder="0.00" {...strip('unit_cost')} />
         <Select label="Valyuta *" options={CURRENCY_OPTIONS} {...form.register('currency')} />
-        <Select label="Turi" options={ENTRY_TYPES.map((t) => ({ value: t, label: t }))} {...form.register('type')} />
+        <Select
+          label="Turi"
+          options={ENTRY_TYPES.map((t) => ({ value: t, label: t }))}
+          {...form.register('type')}
+        />
         <Input label="Joylashuv" {...form.register('location')} />
         <Input label="Izoh" {...form.register('reason_text')} />
         {message ? <ErrorMessage className="sm:col-span-2">{message}</ErrorMessage> : null}

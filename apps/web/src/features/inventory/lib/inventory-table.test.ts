@@ -11,7 +11,10 @@ import {
   toRows,
 } from './inventory-table.ts';
 
-function balance(id: number, extra: Partial<StockBalance['variant']> & { qty?: string; updated?: string } = {}): StockBalance {
+function balance(
+  id: number,
+  extra: Partial<StockBalance['variant']> & { qty?: string; updated?: string } = {},
+): StockBalance {
   const { qty = '1.000', updated = '2025-01-01T00:00:00.000Z', ...variant } = extra;
   return {
     id,
@@ -33,7 +36,14 @@ function balance(id: number, extra: Partial<StockBalance['variant']> & { qty?: s
 }
 
 const rows = toRows([
-  balance(1, { qty: '12.500', sku: 'AB-1', product: 2, product_code: 7, product_name: 'Hat', size_label: 'M' }),
+  balance(1, {
+    qty: '12.500',
+    sku: 'AB-1',
+    product: 2,
+    product_code: 7,
+    product_name: 'Hat',
+    size_label: 'M',
+  }),
   balance(2, { qty: '3.000', sku: 'ZZ-9', color_name: 'Blue', color_code: '0000ff' }),
   balance(3, { qty: '100.000', sku: 'ab-2', updated: '2025-06-01T00:00:00.000Z' }),
 ]);

@@ -64,14 +64,17 @@ export function compareFixedDecimal(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
+// One collator: String#localeCompare with options builds one per call, far too slow for 10,000 rows.
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 function compareText(a: string | null, b: string | null): number {
-  return (a ?? '').localeCompare(b ?? '', undefined, { numeric: true, sensitivity: 'base' });
+  return collator.compare(a ?? '', b ?? '');
 }
 
 const comparators: Record<InventorySortKey, (a: StockBalance, b: StockBalance) => number> = {
   product_code: (a, b) => a.variant.product_code - b.variant.product_code,
   sku: (a, b) => compareText(a.variant.sku, b.variant.sku),
-  color: (a, b) => compareText(a.variant.color_name ?? a.variant.color_code, b.variant.color_name ?? b.variant.color_code),
+  color: (a, b) =>
+    compareText(a.variant.color_name ?? a.variant.color_code, b.variant.color_name ?? b.variant.color_code),
   size: (a, b) => compareText(a.variant.size_label, b.variant.size_label),
   qty_on_hand: (a, b) => compareFixedDecimal(a.qty_on_hand, b.qty_on_hand),
   // ISO 8601 UTC strings sort as text.

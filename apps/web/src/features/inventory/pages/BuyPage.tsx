@@ -20,7 +20,10 @@ export function BuyPage() {
 
   return (
     <div>
-      <PageHeader title="Stock Entries" actions={<Button onClick={() => setFormOpen(true)}>+ Yangi Kirim</Button>} />
+      <PageHeader
+        title="Stock Entries"
+        actions={<Button onClick={() => setFormOpen(true)}>+ Yangi Kirim</Button>}
+      />
       {query.isError ? <ErrorMessage className="mb-4">Failed to load entries</ErrorMessage> : null}
       <Table caption="Stock Entries">
         <THead>
@@ -51,8 +54,12 @@ export function BuyPage() {
           ) : (
             query.data.map((e, i) => (
               <TR key={e.id} data-testid="entry-row">
-                <TD numeric align="left">{i + 1}</TD>
-                <TD numeric align="left">{e.department}</TD>
+                <TD numeric align="left">
+                  {i + 1}
+                </TD>
+                <TD numeric align="left">
+                  {e.department}
+                </TD>
                 <TD>
                   <div className="font-medium text-slate-800">{e.variant.label}</div>
                   <div className="font-mono text-xs text-slate-500">{e.variant.sku}</div>

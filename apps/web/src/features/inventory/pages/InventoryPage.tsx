@@ -34,7 +34,9 @@ const COLUMNS: Array<{ key: InventorySortKey; label: string; numeric?: boolean }
 
 /** spec.md section 8: server detail, else the error message, else the fallback. */
 function loadError(error: unknown): string {
-  return errorDetail(error) ?? (error instanceof Error && error.message ? error.message : 'Failed to load stocks.');
+  return (
+    errorDetail(error) ?? (error instanceof Error && error.message ? error.message : 'Failed to load stocks.')
+  );
 }
 
 /**
@@ -64,7 +66,9 @@ export function InventoryPage() {
     setPage(1);
   }
   function toggleSort(key: InventorySortKey) {
-    setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
+    setSort((s) =>
+      s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' },
+    );
     setPage(1);
   }
 
@@ -112,11 +116,15 @@ export function InventoryPage() {
           {query.isPending ? (
             <TableMessageRow colSpan={COLUMNS.length}>Yuklanmoqda...</TableMessageRow>
           ) : visible.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS.length}>Sizning hisobingizda tovarlar topilmadi.</TableMessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>
+              Sizning hisobingizda tovarlar topilmadi.
+            </TableMessageRow>
           ) : (
             visible.map(({ balance: b }) => (
               <TR key={b.id} data-testid="inventory-row">
-                <TD numeric align="left">{b.variant.product_code}</TD>
+                <TD numeric align="left">
+                  {b.variant.product_code}
+                </TD>
                 <TD>
                   <span className="inline-flex items-center gap-1 font-mono text-xs">
                     {b.variant.sku}

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { OffersView } from '../components/OffersView.tsx';
 
-/** /income (spec.md section 2, Income). Placeholder until the offers issue; the title adds the role then. */
+/** /income (spec.md section 2): offers to me; the title is 'Kirim' plus my role. */
 export function IncomePage() {
-  return <PageHeader title="Kirim" />;
+  return <OffersView mode="income" title="Kirim" emptyText="Hozircha kirim takliflari yo'q." />;
 }

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { OffersView } from '../components/OffersView.tsx';
 
-/** /outcome (spec.md section 2, Outcome). Placeholder until the offers issue; the title adds the role then. */
+/** /outcome (spec.md section 2): offers from me; the title is 'Chiqim' plus my role. */
 export function OutcomePage() {
-  return <PageHeader title="Chiqim" />;
+  return <OffersView mode="outcome" title="Chiqim" emptyText="Hozircha chiqim takliflari yo'q." />;
 }

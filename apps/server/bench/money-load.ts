@@ -1,0 +1,175 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { createBusiness, createUser, signIn, type TestUser } from '../test/factories.ts';
+import type { Measurement } from './measure.ts';
+import type { BenchContext } from './run.ts';
+
+// Issue 4, scale (b): exchanges and offer approvals from 32 concurrent clients on PostgreSQL, next
+// to pgbench's built-in TPC-B-like figure (-c 32 -j 2 -T 15, scale 10) on the same cluster in the
+// same run. Bar: at least 50% of pgbench's tps, with p99 under 100 ms.
+
+const CLIENTS = 32;
+const SECONDS = Number(process.env.BENCH_MONEY_SECONDS ?? 15);
+const OFFERS_PER_APPROVER = 4000;
+
+interface LoadStats {
+  ok: number;
+  opsPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures?: Record<string, number>;
+}
+interface LoadResult {
+  seconds: number;
+  exchange: LoadStats;
+  approve: LoadStats;
+  all: LoadStats;
+}
+
+/** Half the clients exchange on their own balances; half approve offers sent to them. */
+async function prepareClients(ctx: BenchContext) {
+  const business = await createBusiness(ctx.db);
+  const make = async (role: 'manager' | 'Owner') => {
+    const user = await createUser(ctx.db, { businessId: business.id, role });
+    return { user, token: (await signIn(ctx.url, user)).token ?? '' };
+  };
+  const exchangers = [];
+  const approvers: Array<{ user: TestUser; token: string; sender: TestUser }> = [];
+  for (let i = 0; i < CLIENTS / 2; i++) exchangers.push(await make('manager'));
+  for (let i = 0; i < CLIENTS / 2; i++) {
+    const sender = (await make('Owner')).user;
+    approvers.push({ ...(await make('manager')), sender });
+  }
+  const all = [...exchangers.map((e) => e.user.id), ...approvers.map((a) => a.sender.id)];
+  // Opening balances through set-based SQL that keeps the ledger rules (rows + equal balances).
+  await sql`INSERT INTO money_transactions (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs, reason, tx_type)
+    SELECT ${business.id}, u.id, c.id, 1000000000, c.rate_to_uzs, 1000000000 * c.rate_to_uzs, 'Bench opening balance', 'ADJUSTMENT'
+    FROM unnest(${all}::int[]) AS u(id) CROSS JOIN currencies c`.execute(ctx.db);
+  await sql`INSERT INTO balances (user_id, currency_id, on_hand)
+    SELECT u.id, c.id, 1000000000 FROM unnest(${all}::int[]) AS u(id) CROSS JOIN currencies c`.execute(
+    ctx.db,
+  );
+  await sql`INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n)
+    SELECT u.id, c.id, true, 'ADJUSTMENT', false, 1 FROM unnest(${all}::int[]) AS u(id) CROSS JOIN currencies c`.execute(
+    ctx.db,
+  );
+  const offerIds: number[][] = [];
+  for (const a of approvers) {
+    const rows = await sql<{
+      id: number;
+    }>`INSERT INTO offers (business_id, kind, status, created_by, from_user_id, to_user_id, reason, submitted_at)
+      SELECT ${business.id}, 'MONEY', 'PENDING', ${a.sender.id}, ${a.sender.id}, ${a.user.id}, 'Bench offer ' || g, now()
+      FROM generate_series(1, ${OFFERS_PER_APPROVER}) g RETURNING id`.execute(ctx.db);
+    const ids = rows.rows.map((r) => r.id);
+    await sql`INSERT INTO offer_money_lines (offer_id, currency_id, amount)
+      SELECT id, 1 + id % 2, CASE WHEN id % 2 = 0 THEN 12650 ELSE 1 END FROM unnest(${ids}::int[]) AS o(id)`.execute(
+      ctx.db,
+    );
+    offerIds.push(ids);
+  }
+  await sql`ANALYZE`.execute(ctx.db);
+  return [
+    ...exchangers.map((e) => ({ kind: 'exchange' as const, token: e.token })),
+    ...approvers.map((a, i) => ({ kind: 'approve' as const, token: a.token, offerIds: offerIds[i] })),
+  ];
+}
+
+async function runLoad(ctx: BenchContext): Promise<LoadResult> {
+  const clients = await prepareClients(ctx);
+  const worker = new Worker(new URL('./money-load-worker.mjs', import.meta.url), {
+    workerData: { url: ctx.url, clients, durationSeconds: SECONDS },
+  });
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    worker.on('message', (msg: { kind?: string } & LoadResult) => {
+      if (msg?.kind === 'money-load-result') resolve(msg);
+    });
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  return result;
+}
+
+/** pgbench -i -s 10, then -c 32 -j 2 -T 15 (TPC-B-like), in its own database on the same cluster. */
+/** pgbench beside the server binaries (the bin folder may hold only symlinks to initdb and pg_ctl). */
+function findPgbench(pgBin: string | null): string {
+  const candidates = pgBin
+    ? [
+        path.join(path.dirname(realpathSync(path.join(pgBin, 'initdb'))), 'pgbench'),
+        path.join(pgBin, 'pgbench'),
+      ]
+    : [];
+  const versions = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').sort().reverse()
+    : [];
+  candidates.push(...versions.map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`));
+  return candidates.find((c) => existsSync(c)) ?? 'pgbench';
+}
+
+function runPgbench(ctx: BenchContext): number | null {
+  const bin = findPgbench(ctx.pgBin);
+  const url = new URL(ctx.databaseUrl);
+  const conn = [
+    '-h',
+    url.hostname,
+    '-p',
+    url.port || '5432',
+    '-U',
+    decodeURIComponent(url.username || 'postgres'),
+  ];
+  const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+  try {
+    execFileSync(bin, [...conn, '-i', '-s', '10', '-q', '--no-vacuum', 'bench_pgbench'], {
+      env,
+      stdio: 'pipe',
+    });
+    const out = execFileSync(
+      bin,
+      [...conn, '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), 'bench_pgbench'],
+      {
+        env,
+        stdio: 'pipe',
+      },
+    ).toString();
+    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+    return match ? Number(match[1]) : null;
+  } catch (err) {
+    console.log(`  pgbench failed: ${(err as Error).message.split('\n')[0]}`);
+    return null;
+  }
+}
+
+export async function benchMoneyLoad(ctx: BenchContext): Promise<Measurement[]> {
+  const r = await runLoad(ctx);
+  const line = (name: string, s: LoadStats) =>
+    console.log(
+      `  ${name.padEnd(34)} ${s.opsPerSec.toFixed(0).padStart(5)} ops/s  p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  (${s.ok} ok${s.failures && Object.keys(s.failures).length ? `, failed ${JSON.stringify(s.failures)}` : ''})`,
+    );
+  console.log(`  ${CLIENTS} clients for ${r.seconds.toFixed(1)} s:`);
+  line('exchanges (16 clients)', r.exchange);
+  line('approvals (16 clients)', r.approve);
+  line('all money operations', r.all);
+  await sql`CREATE DATABASE bench_pgbench`.execute(ctx.db).catch(() => undefined);
+  const tps = runPgbench(ctx);
+  if (tps !== null) {
+    const share = (100 * r.all.opsPerSec) / tps;
+    console.log(`  pgbench TPC-B-like, -c ${CLIENTS} -j 2 -T ${SECONDS}, scale 10: ${tps.toFixed(0)} tps`);
+    console.log(
+      `  money operations = ${share.toFixed(0)}% of pgbench (bar 50%), p99 ${r.all.p99.toFixed(1)} ms (bar 100 ms): ${share >= 50 && r.all.p99 < 100 ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  const m = (title: string, s: LoadStats): Measurement => ({
+    title,
+    requests: s.ok,
+    errors: 0,
+    non2xx: Object.values(s.failures ?? {}).reduce((a, b) => a + b, 0),
+    reqPerSec: s.opsPerSec,
+    p50: s.p50,
+    p95: s.p95,
+    p99: s.p99,
+  });
+  return [m('money: exchanges', r.exchange), m('money: approvals', r.approve), m('money: all', r.all)];
+}

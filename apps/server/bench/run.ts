@@ -1,0 +1,105 @@
+// npm run bench [-- section ...]: seeds PostgreSQL and measures the API under load (issue 3, scale).
+// Uses DATABASE_URL when set, else a throwaway tuned cluster. Each section is a function of
+// BenchContext; add yours to SECTIONS below.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Role } from '@app/shared';
+import { startThrowawayPostgres } from '../../../scripts/postgres.mjs';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/connection.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createBusiness, createUser, signIn, type TestUser } from '../test/factories.ts';
+import { benchCatalog } from './catalog.ts';
+import type { Measurement } from './measure.ts';
+import { benchMoney } from './money.ts';
+import { benchStock } from './stock.ts';
+
+export interface BenchContext {
+  url: string;
+  db: Awaited<ReturnType<typeof openDatabase>>['db'];
+  /** The PostgreSQL the app uses, and its bin folder when the bench started the cluster (pgbench). */
+  databaseUrl: string;
+  pgBin: string | null;
+  /** A new business with one user per role; returns its id, the users and their access tokens. */
+  createBusinessWithUsers<R extends Role>(
+    roles: readonly R[],
+  ): Promise<{ businessId: number; users: Record<R, TestUser>; tokens: Record<R, string> }>;
+}
+
+export interface BenchSection {
+  name: string;
+  run(ctx: BenchContext): Promise<Measurement[]>;
+}
+
+/** Every section, in the order they run; `npm run bench -- catalog` runs only the named ones. */
+const SECTIONS: BenchSection[] = [
+  { name: 'catalog', run: benchCatalog },
+  { name: 'stock', run: benchStock },
+  { name: 'money', run: benchMoney },
+];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = wanted.filter((w) => !SECTIONS.some((s) => s.name === w));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown bench section(s): ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.name).join(', ')}`,
+    );
+  }
+  const sections = wanted.length > 0 ? SECTIONS.filter((s) => wanted.includes(s.name)) : SECTIONS;
+
+  const cluster = process.env.DATABASE_URL ? null : await startThrowawayPostgres({ tuned: true });
+  const databaseUrl = process.env.DATABASE_URL ?? cluster?.url ?? '';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-bench-'));
+  const handle = await openDatabase({ databaseUrl, poolSize: 20 });
+  try {
+    await migrate(handle.db);
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      DEMO: '0',
+    });
+    const app = await buildApp({ config, db: handle.db, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const ctx: BenchContext = {
+      url,
+      db: handle.db,
+      databaseUrl,
+      pgBin: cluster?.bin ?? null,
+      async createBusinessWithUsers(roles) {
+        const business = await createBusiness(handle.db);
+        const users = {} as Record<(typeof roles)[number], TestUser>;
+        const tokens = {} as Record<(typeof roles)[number], string>;
+        for (const role of roles) {
+          users[role] = await createUser(handle.db, { businessId: business.id, role });
+          tokens[role] = (await signIn(url, users[role])).token ?? '';
+        }
+        return { businessId: business.id, users, tokens };
+      },
+    };
+    console.log(
+      `bench: ${cpus().length} CPU(s), PostgreSQL at ${cluster ? 'a throwaway cluster' : 'DATABASE_URL'}`,
+    );
+    for (const section of sections) {
+      console.log(`\n[${section.name}]`);
+      await section.run(ctx);
+    }
+    await app.close();
+  } finally {
+    await handle.close();
+    cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

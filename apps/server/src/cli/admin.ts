@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import { AppError } from '../lib/errors.ts';
+import * as admin from './admin.commands.ts';
+
+// `npm run admin -- <command> [options]`: the production bootstrap of DESIGN.md section 2. It
+// opens the database exactly as server.ts does (DATABASE_URL, else DATA_DIR/pg) and migrates first.
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-business --name <name>
+  create-user     --business <id> --email <email> --role <role> --password <password>
+                  [--first-name <text>] [--last-name <text>] [--code <department code>]
+  reset-password  --email <email> --password <password>
+  login-codes     on|off --email <email>
+  set-rate        --currency <code> --rate <UZS per unit>
+  adjust-balance  --email <email> --currency <code> --amount <signed amount> --reason <8-500 chars>
+
+Roles: Kassir, admin, manager, Owner, Omborchi, Bozorchi, Ta'minotchi.
+The database: DATABASE_URL if set, else the embedded one in DATA_DIR/pg (default ./data).`;
+
+const OPTIONS = {
+  name: { type: 'string' },
+  business: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  password: { type: 'string' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
+  code: { type: 'string' },
+  currency: { type: 'string' },
+  rate: { type: 'string' },
+  amount: { type: 'string' },
+  reason: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function need(values: Values, key: keyof typeof OPTIONS): string {
+  const value = values[key];
+  if (typeof value !== 'string' || value === '') throw new admin.CliError(`missing --${key}`);
+  return value;
+}
+
+/** Runs one command and returns the line to print. */
+async function runCommand(
+  db: Parameters<typeof admin.createBusiness>[0],
+  command: string,
+  positionals: string[],
+  values: Values,
+): Promise<string> {
+  switch (command) {
+    case 'create-business': {
+      const b = await admin.createBusiness(db, need(values, 'name'));
+      return `business ${b.id} created: ${b.name}`;
+    }
+    case 'create-user': {
+      const business = need(values, 'business');
+      if (!/^\d+$/.test(business)) throw new admin.CliError('--business takes a business id (a number)');
+      const u = await admin.createUser(db, {
+        businessId: Number(business),
+        email: need(values, 'email'),
+        role: need(values, 'role'),
+        password: need(values, 'password'),
+        firstName: values['first-name'],
+        lastName: values['last-name'],
+        code: values.code,
+      });
+      return `user ${u.id} created: ${u.email} (${u.role})`;
+    }
+    case 'reset-password': {
+      const u = await admin.resetPassword(db, need(values, 'email'), need(values, 'password'));
+      return `password of ${u.email} reset; every session of the user is signed out`;
+    }
+    case 'login-codes': {
+      const mode = positionals[0];
+      if (mode !== 'on' && mode !== 'off') throw new admin.CliError('login-codes takes on or off');
+      const u = await admin.setLoginCodes(db, need(values, 'email'), mode === 'on');
+      return `login codes ${mode} for ${u.email}`;
+    }
+    case 'set-rate': {
+      const c = await admin.setRate(db, need(values, 'currency'), need(values, 'rate'));
+      return `1 ${c.code} = ${c.rate_to_uzs} UZS`;
+    }
+    case 'adjust-balance': {
+      const r = await admin.adjustBalance(db, {
+        email: need(values, 'email'),
+        currency: need(values, 'currency'),
+        amount: need(values, 'amount'),
+        reason: need(values, 'reason'),
+      });
+      return `ledger row ${r.id} written; balance now ${r.onHand} ${r.code}`;
+    }
+    default:
+      throw new admin.CliError(`unknown command ${command}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command, ...positionals] = parsed.positionals;
+  if (!command || parsed.values.help) {
+    console.log(USAGE);
+    return command || parsed.values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pg'),
+    poolSize: 2,
+  });
+  try {
+    await migrate(handle.db);
+    console.log(await runCommand(handle.db, command, positionals, parsed.values));
+    return 0;
+  } catch (err) {
+    if (err instanceof admin.CliError || err instanceof AppError) {
+      console.error(
+        `error: ${err.message}${err instanceof admin.CliError && err.message.startsWith('unknown command') ? `\n\n${USAGE}` : ''}`,
+      );
+      return 1;
+    }
+    throw err;
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

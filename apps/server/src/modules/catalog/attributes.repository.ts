@@ -1,0 +1,174 @@
+import type { UnitMeasure } from '@app/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+
+// Units, sizes and colours: queries only, every one scoped to a business (DESIGN.md section 3).
+
+export interface UnitValues {
+  name: string;
+  measure: UnitMeasure;
+  fixed_rate_to_base: string;
+}
+export interface SizeValues {
+  size: string;
+  label: string;
+}
+export interface ColorValues {
+  name: string;
+  code: string;
+}
+
+const UNIT_COLUMNS = ['id', 'name', 'measure', 'fixed_rate_to_base'] as const;
+const SIZE_COLUMNS = ['id', 'size', 'label'] as const;
+const COLOR_COLUMNS = ['id', 'name', 'code'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Units
+
+export function listUnits(db: Database, businessId: number) {
+  return db
+    .selectFrom('units')
+    .select(UNIT_COLUMNS)
+    .where('business_id', '=', businessId)
+    .orderBy('id')
+    .execute();
+}
+export function findUnit(db: Database, businessId: number, id: number) {
+  return db
+    .selectFrom('units')
+    .select(UNIT_COLUMNS)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+export function insertUnit(db: Database, businessId: number, values: UnitValues) {
+  return db
+    .insertInto('units')
+    .values({ ...values, business_id: businessId })
+    .returning(UNIT_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+/** Updates in the business; undefined when the id is not there. */
+export function updateUnit(db: Database, businessId: number, id: number, values: UnitValues) {
+  return db
+    .updateTable('units')
+    .set(values)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .returning(UNIT_COLUMNS)
+    .executeTakeFirst();
+}
+export async function countProductsOfUnit(db: Database, unitId: number): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('unit_id', '=', unitId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizes
+
+export function listSizes(db: Database, businessId: number) {
+  return db
+    .selectFrom('sizes')
+    .select(SIZE_COLUMNS)
+    .where('business_id', '=', businessId)
+    .orderBy('id')
+    .execute();
+}
+export function findSize(db: Database, businessId: number, id: number) {
+  return db
+    .selectFrom('sizes')
+    .select(SIZE_COLUMNS)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+export function insertSize(db: Database, businessId: number, values: SizeValues) {
+  return db
+    .insertInto('sizes')
+    .values({ ...values, business_id: businessId })
+    .returning(SIZE_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+export function updateSize(db: Database, businessId: number, id: number, values: SizeValues) {
+  return db
+    .updateTable('sizes')
+    .set(values)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .returning(SIZE_COLUMNS)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colours
+
+export function listColors(db: Database, businessId: number) {
+  return db
+    .selectFrom('colors')
+    .select(COLOR_COLUMNS)
+    .where('business_id', '=', businessId)
+    .orderBy('id')
+    .execute();
+}
+export function findColor(db: Database, businessId: number, id: number) {
+  return db
+    .selectFrom('colors')
+    .select(COLOR_COLUMNS)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+export function insertColor(db: Database, businessId: number, values: ColorValues) {
+  return db
+    .insertInto('colors')
+    .values({ ...values, business_id: businessId })
+    .returning(COLOR_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+export function updateColor(db: Database, businessId: number, id: number, values: ColorValues) {
+  return db
+    .updateTable('colors')
+    .set(values)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .returning(COLOR_COLUMNS)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the three
+
+export type AttributeTable = 'units' | 'sizes' | 'colors';
+
+/** Locks one row of the business for a delete; false when it is not there. */
+export async function lockAttribute(db: Database, table: AttributeTable, businessId: number, id: number) {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteAttribute(db: Database, table: AttributeTable, id: number): Promise<void> {
+  await db.deleteFrom(table).where('id', '=', id).execute();
+}
+
+export async function countVariantsUsing(
+  db: Database,
+  column: 'color_id' | 'size_id',
+  id: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('variants')
+    .select(sql<number>`count(*)`.as('n'))
+    .where(column, '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,252 @@
+import type { ProductType, VariantRef } from '@app/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+
+// Products and variants: queries only, every one scoped to a business (DESIGN.md section 3,
+// Tenancy). Units, sizes and colours are in attributes.repository.ts.
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+function productRows(db: Database, businessId: number) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('units as u', 'u.id', 'p.unit_id')
+    .select(['p.id', 'p.name', 'p.model', 'p.code', 'p.unit_id', 'u.name as unit_name', 'p.type'])
+    .where('p.business_id', '=', businessId);
+}
+export type ProductRow = Awaited<ReturnType<ReturnType<typeof productRows>['executeTakeFirstOrThrow']>>;
+
+export function listProducts(db: Database, businessId: number, type?: ProductType): Promise<ProductRow[]> {
+  let query = productRows(db, businessId);
+  if (type) query = query.where('p.type', '=', type);
+  return query.orderBy('p.id').execute();
+}
+
+export function findProduct(db: Database, businessId: number, id: number): Promise<ProductRow | undefined> {
+  return productRows(db, businessId).where('p.id', '=', id).executeTakeFirst();
+}
+
+export interface ProductValues {
+  name: string;
+  model: string;
+  code: number;
+  unit_id: number;
+  type: ProductType;
+}
+
+export async function insertProduct(db: Database, businessId: number, values: ProductValues) {
+  const row = await db
+    .insertInto('products')
+    .values({ ...values, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Locks the product row for the rest of the transaction; undefined when not in the business. */
+export function lockProduct(db: Database, businessId: number, id: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'model'])
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateProduct(db: Database, id: number, values: Partial<ProductValues>): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteProduct(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+export async function countVariantsOfProduct(db: Database, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('variants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Variants
+
+function variantRows(db: Database, businessId: number) {
+  return db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .leftJoin('colors as c', 'c.id', 'v.color_id')
+    .leftJoin('sizes as s', 's.id', 'v.size_id')
+    .select([
+      'v.id',
+      'v.product_id',
+      'v.sku',
+      'v.color_id',
+      'v.size_id',
+      'p.name as product_name',
+      'p.model as product_model',
+      'p.code as product_code',
+      'c.name as color_name',
+      'c.code as color_code',
+      's.size as size_size',
+      's.label as size_text',
+    ])
+    .where('v.business_id', '=', businessId);
+}
+export type VariantRow = Awaited<ReturnType<ReturnType<typeof variantRows>['executeTakeFirstOrThrow']>>;
+
+/** A size reads as its label when it has one, else its size (as the stock screens show it). */
+function sizeLabelOf(row: VariantRow): string | null {
+  if (row.size_id === null || row.size_size === null) return null;
+  return row.size_text?.trim() ? row.size_text : row.size_size;
+}
+
+/** DESIGN.md section 4's variant object: "<name> <model> / <colour> / <size>", parts optional. */
+export function toVariantRef(row: VariantRow): VariantRef {
+  const size_label = sizeLabelOf(row);
+  const parts = [`${row.product_name} ${row.product_model}`, row.color_name, size_label];
+  return {
+    id: row.id,
+    sku: row.sku,
+    label: parts.filter((p): p is string => Boolean(p)).join(' / '),
+    product: row.product_id,
+    product_code: Number(row.product_code),
+    color_name: row.color_name,
+    color_code: row.color_code,
+    size_label,
+  };
+}
+
+export interface VariantFilter {
+  search?: string | undefined;
+  type?: ProductType | undefined;
+  product?: number | undefined;
+  limit?: number | undefined;
+}
+
+/**
+ * Picks the ids first from `variants` alone, then joins the few it keeps: a rare search term
+ * narrows through the GIN index without a join over every product of the business.
+ */
+export function listVariants(db: Database, businessId: number, filter: VariantFilter): Promise<VariantRow[]> {
+  let ids = db.selectFrom('variants as h').select('h.id').where('h.business_id', '=', businessId);
+  if (filter.search) {
+    // Migration 0006: the character pairs narrow through a GIN index when the term is rare; strpos
+    // then checks the substring itself (and needs no escaping of LIKE's % and _).
+    const term = filter.search;
+    ids = ids
+      .where(sql<boolean>`h.search_grams @> search_grams(lower(${term}))`)
+      .where(sql<boolean>`strpos(h.search_text, lower(${term})) > 0`);
+  }
+  if (filter.type) {
+    const ofType = db
+      .selectFrom('products')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('type', '=', filter.type);
+    ids = ids.where('h.product_id', 'in', ofType);
+  }
+  if (filter.product) ids = ids.where('h.product_id', '=', filter.product);
+  ids = ids.orderBy('h.id');
+  if (filter.limit) ids = ids.limit(filter.limit);
+  return variantRows(db, businessId).where('v.id', 'in', ids).orderBy('v.id').execute();
+}
+
+export function findVariant(db: Database, businessId: number, id: number): Promise<VariantRow | undefined> {
+  return variantRows(db, businessId).where('v.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The variant objects of `ids` in one business, for the stock and offer modules (DESIGN.md
+ * section 4). Ids of other businesses or unknown ids are left out; order follows the ids.
+ */
+export async function loadVariantRefs(
+  db: Database,
+  businessId: number,
+  ids: readonly number[],
+): Promise<VariantRef[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await variantRows(db, businessId).where('v.id', 'in', unique).execute();
+  const byId = new Map(rows.map((r) => [r.id, toVariantRef(r)]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The same as loadVariantRefs, keyed by id. */
+export async function loadVariantRefMap(
+  db: Database,
+  businessId: number,
+  ids: readonly number[],
+): Promise<Map<number, VariantRef>> {
+  return new Map((await loadVariantRefs(db, businessId, ids)).map((v) => [v.id, v]));
+}
+
+export async function skuTaken(db: Database, businessId: number, sku: string, exceptId?: number) {
+  let query = db
+    .selectFrom('variants')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('sku', '=', sku);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export interface VariantValues {
+  product_id: number;
+  sku: string;
+  color_id: number | null;
+  size_id: number | null;
+}
+
+export async function insertVariant(db: Database, businessId: number, values: VariantValues) {
+  const row = await db
+    .insertInto('variants')
+    .values({ ...values, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function lockVariant(db: Database, businessId: number, id: number) {
+  return db
+    .selectFrom('variants')
+    .select(['id', 'sku', 'product_id'])
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateVariant(
+  db: Database,
+  id: number,
+  values: Partial<Omit<VariantValues, 'product_id'>>,
+): Promise<void> {
+  await db
+    .updateTable('variants')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteVariant(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('variants').where('id', '=', id).execute();
+}
+
+/** How many offers name the variant in an item line (offer history, issue 3). */
+export async function countOffersOfVariant(db: Database, variantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('offer_item_lines')
+    .select(sql<number>`count(DISTINCT offer_id)`.as('n'))
+    .where('variant_id', '=', variantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,160 @@
+import type { Variant, VariantCreateSchema, VariantListQuerySchema, VariantUpdateSchema } from '@app/shared';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { type AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { findColor, findSize } from './attributes.repository.ts';
+import { auditCatalog, missingRef, pgCodeOf, pgTableOf } from './catalog.audit.ts';
+import * as repo from './catalog.repository.ts';
+
+type VariantCreateInput = z.output<typeof VariantCreateSchema>;
+type VariantUpdateInput = z.output<typeof VariantUpdateSchema>;
+type VariantListInput = z.output<typeof VariantListQuerySchema>;
+
+const SKU_TAKEN = 'A variant with this SKU already exists.';
+
+function toVariant(row: repo.VariantRow): Variant {
+  return {
+    ...repo.toVariantRef(row),
+    color: row.color_id,
+    size: row.size_id,
+    product_name: row.product_name,
+  };
+}
+
+async function loadVariant(db: Database, businessId: number, id: number): Promise<Variant> {
+  const row = await repo.findVariant(db, businessId, id);
+  if (!row) throw notFound();
+  return toVariant(row);
+}
+
+/** Colour and size are optional; when given they must be rows of the same business. */
+async function requireRefs(
+  db: Database,
+  businessId: number,
+  refs: { color?: number | null | undefined; size?: number | null | undefined },
+): Promise<void> {
+  if (refs.color != null && !(await findColor(db, businessId, refs.color)))
+    throw fieldError('color', missingRef(refs.color));
+  if (refs.size != null && !(await findSize(db, businessId, refs.size)))
+    throw fieldError('size', missingRef(refs.size));
+}
+
+/** SKU unique in the business (DESIGN.md section 3): checked first, the UNIQUE index decides races. */
+async function withSkuRule<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (pgCodeOf(err) === '23505' && pgTableOf(err).includes('variants')) throw fieldError('sku', SKU_TAKEN);
+    throw err;
+  }
+}
+
+export async function listVariants(deps: Deps, actor: Actor, query: VariantListInput): Promise<Variant[]> {
+  const rows = await repo.listVariants(deps.db, actor.businessId, query);
+  return rows.map(toVariant);
+}
+
+export function getVariant(deps: Deps, actor: Actor, id: number): Promise<Variant> {
+  return loadVariant(deps.db, actor.businessId, id);
+}
+
+export function createVariant(deps: Deps, actor: Actor, input: VariantCreateInput): Promise<Variant> {
+  return withSkuRule(() =>
+    inTransaction(deps.db, async (trx) => {
+      if (!(await repo.findProduct(trx, actor.businessId, input.product)))
+        throw fieldError('product', missingRef(input.product));
+      await requireRefs(trx, actor.businessId, input);
+      if (await repo.skuTaken(trx, actor.businessId, input.sku)) throw fieldError('sku', SKU_TAKEN);
+      const id = await repo.insertVariant(trx, actor.businessId, {
+        product_id: input.product,
+        sku: input.sku,
+        color_id: input.color,
+        size_id: input.size,
+      });
+      await auditCatalog(trx, actor, 'create', 'variant', id, `${input.sku} of product ${input.product}`);
+      return loadVariant(trx, actor.businessId, id);
+    }),
+  );
+}
+
+export function updateVariant(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: VariantUpdateInput,
+): Promise<Variant> {
+  return withSkuRule(() =>
+    inTransaction(deps.db, async (trx) => {
+      if (!(await repo.lockVariant(trx, actor.businessId, id))) throw notFound();
+      await requireRefs(trx, actor.businessId, input);
+      if (input.sku !== undefined && (await repo.skuTaken(trx, actor.businessId, input.sku, id)))
+        throw fieldError('sku', SKU_TAKEN);
+      const values = {
+        ...(input.sku !== undefined ? { sku: input.sku } : {}),
+        ...(input.color !== undefined ? { color_id: input.color } : {}),
+        ...(input.size !== undefined ? { size_id: input.size } : {}),
+      };
+      if (Object.keys(values).length > 0) await repo.updateVariant(trx, id, values);
+      await auditCatalog(
+        trx,
+        actor,
+        'update',
+        'variant',
+        id,
+        `changed ${Object.keys(values).join(', ') || 'nothing'}`,
+      );
+      return loadVariant(trx, actor.businessId, id);
+    }),
+  );
+}
+
+/**
+ * Stock rows that reference the variant, if the stock tables exist (they come with the stock
+ * module's migration). The FK RESTRICT on every one of them stays the last line (see below).
+ */
+async function hasStockHistory(db: Database, variantId: number): Promise<boolean> {
+  const present = await sql<{ moves: string | null; balances: string | null }>`
+    SELECT to_regclass('stock_moves')::text AS moves, to_regclass('stock_balances')::text AS balances`.execute(
+    db,
+  );
+  const tables = present.rows[0];
+  if (!tables?.moves || !tables.balances) return false;
+  const found = await sql<{ found: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM stock_moves WHERE variant_id = ${variantId})
+        OR EXISTS (SELECT 1 FROM stock_balances WHERE variant_id = ${variantId}) AS found`.execute(db);
+  return found.rows[0]?.found === true;
+}
+
+function stockHistoryConflict(sku: string): AppError {
+  return conflict(`Cannot delete variant "${sku}": it has stock history.`);
+}
+
+/** A variant with offer or stock history is refused (issue 3), never cascaded (DESIGN.md section 3). */
+export async function deleteVariant(deps: Deps, actor: Actor, id: number): Promise<void> {
+  let sku = '';
+  try {
+    await inTransaction(deps.db, async (trx) => {
+      const variant = await repo.lockVariant(trx, actor.businessId, id);
+      if (!variant) throw notFound();
+      sku = variant.sku;
+      const offers = await repo.countOffersOfVariant(trx, id);
+      if (offers > 0) throw conflict(`Cannot delete variant "${sku}": it is used by ${offers} offer(s).`);
+      if (await hasStockHistory(trx, id)) throw stockHistoryConflict(sku);
+      await repo.deleteVariant(trx, id);
+      await auditCatalog(trx, actor, 'delete', 'variant', id, sku);
+    });
+  } catch (err) {
+    // Any other table that references variants (ON DELETE RESTRICT) holds history too.
+    if (pgCodeOf(err) === '23503') {
+      const table = pgTableOf(err);
+      if (table.startsWith('offer'))
+        throw conflict(`Cannot delete variant "${sku}": it is used by an offer.`);
+      if (table.startsWith('stock')) throw stockHistoryConflict(sku);
+      throw conflict(`Cannot delete variant "${sku}": other records (${table || 'history'}) refer to it.`);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,52 @@
+import type { Database } from '../../db/connection.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { postMoney } from './ledger.ts';
+
+// Setup helpers for the money tests: money is put on a department through the same ledger
+// function the API uses (an ADJUSTMENT row, as the admin CLI writes).
+
+export const USD = 1;
+export const UZS = 2;
+
+export async function fund(
+  db: Database,
+  user: { id: number; businessId: number },
+  currencyId: number,
+  amount: string,
+): Promise<void> {
+  const rate = await db
+    .selectFrom('currencies')
+    .select('rate_to_uzs')
+    .where('id', '=', currencyId)
+    .executeTakeFirstOrThrow();
+  await inTransaction(db, (trx) =>
+    postMoney(trx, [
+      {
+        businessId: user.businessId,
+        userId: user.id,
+        currencyId,
+        amount,
+        rateToUzs: rate.rate_to_uzs,
+        txType: 'ADJUSTMENT',
+        reason: 'Test opening balance',
+        createdBy: null,
+      },
+    ]),
+  );
+}
+
+export async function balanceOf(db: Database, userId: number, currencyId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('balances')
+    .select('on_hand')
+    .where('user_id', '=', userId)
+    .where('currency_id', '=', currencyId)
+    .executeTakeFirst();
+  return row?.on_hand ?? null;
+}
+
+export async function ledgerCount(db: Database, userId?: number): Promise<number> {
+  let q = db.selectFrom('money_transactions').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}

@@ -1,0 +1,103 @@
+import {
+  BalanceSchema,
+  CurrencySchema,
+  EXTERNAL_TX_ROLES,
+  ExternalTransactionBodySchema,
+  ExternalTransactionResponseSchema,
+  MoneyTransactionsPageSchema,
+  MoneyTransactionsQuerySchema,
+} from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
+import type { Deps } from '../../lib/context.ts';
+import { idempotencyScope } from '../../lib/idempotency.ts';
+import { ErrorSchemas } from '../../lib/openapi.ts';
+import * as finance from './finance.service.ts';
+
+/** DRF-style next/previous links: the same query with another page number. */
+function pageLink(request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(request.url, 'http://local');
+  url.searchParams.set('page', String(page));
+  return `${url.pathname}${url.search}`;
+}
+
+export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = authenticate(deps);
+  const tags = ['finance'];
+
+  r.get(
+    '/finance/currencies/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Currencies and their rates to UZS',
+        response: { 200: z.array(CurrencySchema), ...ErrorSchemas },
+      },
+    },
+    async () => finance.listCurrencies(deps),
+  );
+
+  r.get(
+    '/finance/balances/my-user/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The signed-in department's balances, one per currency",
+        response: { 200: z.array(BalanceSchema), ...ErrorSchemas },
+      },
+    },
+    async (request) => finance.listMyBalances(deps, actorOf(request)),
+  );
+
+  r.post(
+    '/finance/money-transactions/external-transaction/',
+    {
+      preHandler: [preHandler, requireRole(EXTERNAL_TX_ROLES)],
+      schema: {
+        tags,
+        summary:
+          "Kassir only: external income (is_income) or expense on the cashier's balance; Idempotency-Key",
+        body: ExternalTransactionBodySchema,
+        response: { 201: ExternalTransactionResponseSchema, ...ErrorSchemas },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const result = await finance.recordExternalTransaction(
+        deps,
+        actor,
+        request.body,
+        idempotencyScope(request, actor.id),
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  r.get(
+    '/finance/money-transactions/by-user/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The signed-in department's ledger rows: 20 a page, filters, ordering and search",
+        querystring: MoneyTransactionsQuerySchema,
+        response: { 200: MoneyTransactionsPageSchema, ...ErrorSchemas },
+      },
+    },
+    async (request) => {
+      const page = await finance.listMyTransactions(deps, actorOf(request), request.query);
+      return {
+        count: page.count,
+        next: pageLink(request, page.page < page.lastPage ? page.page + 1 : null),
+        previous: pageLink(request, page.page > 1 ? page.page - 1 : null),
+        results: page.results,
+      };
+    },
+  );
+}

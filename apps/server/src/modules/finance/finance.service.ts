@@ -1,0 +1,144 @@
+import {
+  type ExternalTransactionBodySchema,
+  type ExternalTransactionResponse,
+  fixedMoney,
+  type MoneyTransaction,
+  type MoneyTransactionsQuery,
+  TRANSACTIONS_PAGE_SIZE,
+} from '@app/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import * as repo from './finance.repository.ts';
+import { postMoney } from './ledger.ts';
+import * as txRepo from './transactions.repository.ts';
+
+export async function listCurrencies(deps: Pick<Deps, 'db'>) {
+  return repo.listCurrencies(deps.db);
+}
+
+export async function listMyBalances(deps: Pick<Deps, 'db'>, actor: Actor) {
+  const rows = await repo.listBalances(deps.db, actor.id);
+  return rows.map((b) => ({ id: b.id, currency: b.currency_id, currency_code: b.code, on_hand: b.on_hand }));
+}
+
+/** A currency named by code (spec.md section 3) or by id; unknown is a field error. */
+export async function resolveCurrency(db: Database, ref: string | number) {
+  const currency =
+    typeof ref === 'number' ? await repo.findCurrencyById(db, ref) : await repo.findCurrencyByCode(db, ref);
+  if (!currency) throw fieldError('currency', 'Valyuta topilmadi.');
+  return currency;
+}
+
+type ExternalBody = z.output<typeof ExternalTransactionBodySchema>;
+
+/**
+ * The cashier's external income or expense (DESIGN.md section 3 "External transaction"): a
+ * positive amount, the sign from is_income, on the cashier's own balance; an expense beyond the
+ * balance is refused by the ledger with 409.
+ */
+export async function recordExternalTransaction(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  body: ExternalBody,
+  idempotency: IdempotencyScope | null,
+): Promise<ExternalTransactionResponse> {
+  return inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, idempotency, async () => {
+      const currency = await resolveCurrency(trx, body.currency);
+      const amount = body.is_income ? body.amount : `-${body.amount}`;
+      const [row] = await postMoney(trx, [
+        {
+          businessId: actor.businessId,
+          userId: actor.id,
+          currencyId: currency.id,
+          amount,
+          rateToUzs: currency.rate_to_uzs,
+          txType: 'EXTERNAL',
+          reason: body.reason_text,
+          createdBy: actor.id,
+        },
+      ]);
+      if (!row) throw new Error('the ledger row was not written');
+      await writeAudit(trx, {
+        businessId: actor.businessId,
+        actorId: actor.id,
+        action: body.is_income ? 'external.income' : 'external.expense',
+        entity: 'money_transaction',
+        entityId: row.id,
+        summary: `${fixedMoney(amount)} ${currency.code}: ${body.reason_text}`,
+        ip: actor.ip,
+      });
+      return {
+        id: row.id,
+        department: actor.id,
+        amount: row.amount,
+        currency: currency.code,
+        rate_to_uzs: row.rate_to_uzs,
+        amount_in_uzs: row.amount_in_uzs,
+        reason: body.reason_text,
+        created_at: row.created_at.toISOString(),
+      };
+    }),
+  );
+}
+
+export interface TransactionsPage {
+  count: number;
+  page: number;
+  lastPage: number;
+  results: MoneyTransaction[];
+}
+
+/** DRF's page numbers: digits only, 1 up to the last page (page 1 of an empty list exists). */
+function parsePage(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound('Invalid page.');
+  return Number(raw);
+}
+
+/** GET finance/money-transactions/by-user/ (DESIGN.md section 4): 20 a page, out of range 404. */
+export async function listMyTransactions(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  query: MoneyTransactionsQuery,
+): Promise<TransactionsPage> {
+  const page = parsePage(query.page);
+  const { page: _page, ordering, ...filter } = query;
+  const count = await txRepo.countTransactions(deps.db, actor.id, filter);
+  const lastPage = Math.max(1, Math.ceil(count / TRANSACTIONS_PAGE_SIZE));
+  if (page > lastPage) throw notFound('Invalid page.');
+  // An empty page needs no walk through the department's rows (the count already says so).
+  const rows =
+    count === 0
+      ? []
+      : await txRepo.listTransactionsPage(
+          deps.db,
+          actor.id,
+          filter,
+          ordering,
+          (page - 1) * TRANSACTIONS_PAGE_SIZE,
+          TRANSACTIONS_PAGE_SIZE,
+        );
+  return {
+    count,
+    page,
+    lastPage,
+    results: rows.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      currency: { id: r.currency_id, code: r.currency_code },
+      rate_to_uzs: r.rate_to_uzs,
+      amount_in_uzs: r.amount_in_uzs,
+      offer: r.offer_id,
+      reason: r.reason,
+      tx_type: r.tx_type,
+      exchange_group: r.exchange_group,
+      created_at: r.created_at.toISOString(),
+    })),
+  };
+}

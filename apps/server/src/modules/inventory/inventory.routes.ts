@@ -1,0 +1,117 @@
+import {
+  STOCK_ENTRY_ROLES,
+  STOCK_EXIT_ROLES,
+  StockBalanceSchema,
+  StockEntryCreateSchema,
+  StockEntryListQuerySchema,
+  StockEntrySchema,
+  StockExitCreateSchema,
+  StockExitListQuerySchema,
+  StockExitSchema,
+} from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
+import type { Deps } from '../../lib/context.ts';
+import { idempotencyScope } from '../../lib/idempotency.ts';
+import { ErrorSchemas } from '../../lib/openapi.ts';
+import * as inventory from './inventory.service.ts';
+
+// spec.md section 7 paths. Entries are the Ta'minotchi's, exits the Bozorchi's (DESIGN.md
+// section 3 "Stock"): the lists too, since each department sees only its own.
+export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = authenticate(deps);
+  const tags = ['inventory'];
+  const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
+
+  r.get(
+    '/inventory/stocks-entry/',
+    {
+      preHandler: [auth, requireRole(STOCK_ENTRY_ROLES)],
+      schema: {
+        tags,
+        summary: 'My stock entries (receipts)',
+        querystring: StockEntryListQuerySchema,
+        response: { 200: z.array(StockEntrySchema), ...ErrorSchemas },
+      },
+    },
+    (request) => inventory.listEntries(deps, actorOf(request), request.query.ordering),
+  );
+
+  r.post(
+    '/inventory/stocks-entry/',
+    {
+      preHandler: [auth, requireRole(STOCK_ENTRY_ROLES)],
+      schema: {
+        tags,
+        summary: 'Record a receipt: a new lot at its unit cost (Idempotency-Key honoured)',
+        headers: idempotencyHeader,
+        body: StockEntryCreateSchema,
+        response: { 201: StockEntrySchema, ...ErrorSchemas },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const entry = await inventory.createEntry(
+        deps,
+        actor,
+        request.body,
+        idempotencyScope(request, actor.id),
+      );
+      return reply.status(201).send(entry);
+    },
+  );
+
+  r.get(
+    '/inventory/stocks-exit/',
+    {
+      preHandler: [auth, requireRole(STOCK_EXIT_ROLES)],
+      schema: {
+        tags,
+        summary: 'My stock exits (issues)',
+        querystring: StockExitListQuerySchema,
+        response: { 200: z.array(StockExitSchema), ...ErrorSchemas },
+      },
+    },
+    (request) => inventory.listExits(deps, actorOf(request), request.query.ordering),
+  );
+
+  r.post(
+    '/inventory/stocks-exit/',
+    {
+      preHandler: [auth, requireRole(STOCK_EXIT_ROLES)],
+      schema: {
+        tags,
+        summary: 'Record an issue, first-in first-out; beyond the stock on hand is a 409',
+        headers: idempotencyHeader,
+        body: StockExitCreateSchema,
+        response: { 201: StockExitSchema, ...ErrorSchemas },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const exit = await inventory.createExit(deps, actor, request.body, idempotencyScope(request, actor.id));
+      return reply.status(201).send(exit);
+    },
+  );
+
+  r.get(
+    '/inventory/stocks/my-balance/',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'The stock I hold: every variant with a quantity above zero',
+        response: { 200: z.array(StockBalanceSchema), ...ErrorSchemas },
+      },
+    },
+    async (request, reply) => {
+      const json = await inventory.myBalancesJson(deps, actorOf(request));
+      // Already JSON text in the documented shape (built by PostgreSQL): Fastify sends a string
+      // payload as it is, without the response serializer, which 10,000 rows cannot afford.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  type ENTRY_ORDERINGS,
+  type EXIT_ORDERINGS,
+  fixedMoney,
+  fixedQuantity,
+  type StockEntry,
+  type StockEntryCreateSchema,
+  type StockExit,
+  type StockExitCreateSchema,
+} from '@app/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import * as repo from './inventory.repository.ts';
+import { consumeLots, receiveLot, type Trx } from './stock-ledger.ts';
+
+// Stock entries, exits and balances (DESIGN.md section 3 "Stock"). Each user is a department and
+// sees only their own rows; the role rules sit in the routes' guards.
+
+type EntryBody = z.output<typeof StockEntryCreateSchema>;
+type ExitBody = z.output<typeof StockExitCreateSchema>;
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** A variant of another business is as good as missing (DESIGN.md section 3 "Tenancy"). */
+async function requireVariant(trx: Trx | Database, actor: Actor, variantId: number) {
+  const variant = await repo.findBusinessVariant(trx, actor.businessId, variantId);
+  if (!variant) throw fieldError('variant', `Invalid pk "${variantId}" - object does not exist.`);
+  return variant;
+}
+
+export async function listEntries(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  ordering: (typeof ENTRY_ORDERINGS)[number],
+): Promise<StockEntry[]> {
+  const rows = await repo.listEntries(deps.db, actor.id, ordering);
+  return rows.map(toEntry);
+}
+
+function toEntry(r: Awaited<ReturnType<typeof repo.listEntries>>[number]): StockEntry {
+  return {
+    id: r.id,
+    department: r.department_id,
+    variant: { id: r.variant_id, product: r.product_id, sku: r.sku, label: r.label },
+    qty_received: fixedQuantity(r.qty_received),
+    qty_remaining: fixedQuantity(r.qty_remaining),
+    unit_cost: fixedMoney(r.unit_cost),
+    currency: r.currency_id,
+    currency_code: r.currency_code,
+    type: r.type,
+    location: r.location,
+    reason_text: r.reason_text,
+    created_at: iso(r.created_at),
+  };
+}
+
+/** A receipt: the entry, its lot, an ENTRY move and the balance, once per Idempotency-Key. */
+export function createEntry(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  body: EntryBody,
+  scope: IdempotencyScope | null,
+): Promise<StockEntry> {
+  return inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, scope, async () => {
+      await requireVariant(trx, actor, body.variant);
+      const entry = await trx
+        .insertInto('stock_entries')
+        .values({
+          business_id: actor.businessId,
+          department_id: actor.id,
+          variant_id: body.variant,
+          qty_received: body.qty_received,
+          unit_cost: body.unit_cost,
+          currency_id: body.currency,
+          type: body.type,
+          location: body.location,
+          reason_text: body.reason_text,
+          created_by: actor.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await receiveLot(trx, {
+        businessId: actor.businessId,
+        departmentId: actor.id,
+        variantId: body.variant,
+        qty: body.qty_received,
+        unitCost: body.unit_cost,
+        currencyId: body.currency,
+        source: { kind: 'ENTRY', entryId: entry.id },
+      });
+      await writeAudit(trx, {
+        businessId: actor.businessId,
+        actorId: actor.id,
+        action: 'stock_entry.create',
+        entity: 'stock_entry',
+        entityId: entry.id,
+        summary: `${body.type} variant ${body.variant} qty ${fixedQuantity(body.qty_received)} at ${fixedMoney(body.unit_cost)}`,
+        ip: actor.ip,
+      });
+      const [row] = await repo.listEntries(trx, actor.id, '-created_at', entry.id);
+      if (!row) throw new Error('the new entry vanished');
+      return toEntry(row);
+    }),
+  );
+}
+
+export async function listExits(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  ordering: (typeof EXIT_ORDERINGS)[number],
+): Promise<StockExit[]> {
+  const rows = await repo.listExits(deps.db, actor.id, ordering);
+  return rows.map(toExit);
+}
+
+function toExit(r: Awaited<ReturnType<typeof repo.listExits>>[number]): StockExit {
+  return {
+    id: r.id,
+    department: r.department_id,
+    variant: { id: r.variant_id, product: r.product_id, sku: r.sku, label: r.label },
+    qty_issued: fixedQuantity(r.qty_issued),
+    unit_price: r.unit_price === null ? null : fixedMoney(r.unit_price),
+    currency: r.currency_id,
+    currency_code: r.currency_code,
+    type: r.type,
+    location: r.location,
+    note: r.note,
+    created_at: iso(r.created_at),
+  };
+}
+
+/** An issue: consumes the department's lots first-in first-out; a shortfall is a 409. */
+export function createExit(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  body: ExitBody,
+  scope: IdempotencyScope | null,
+): Promise<StockExit> {
+  return inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, scope, async () => {
+      await requireVariant(trx, actor, body.variant);
+      const exit = await trx
+        .insertInto('stock_exits')
+        .values({
+          business_id: actor.businessId,
+          department_id: actor.id,
+          variant_id: body.variant,
+          qty_issued: body.qty_issued,
+          unit_price: body.unit_price,
+          currency_id: body.currency,
+          type: body.type,
+          location: body.location,
+          note: body.note,
+          created_by: actor.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const lots = await consumeLots(trx, {
+        businessId: actor.businessId,
+        departmentId: actor.id,
+        variantId: body.variant,
+        qty: body.qty_issued,
+        reason: { kind: 'EXIT', exitId: exit.id },
+      });
+      await writeAudit(trx, {
+        businessId: actor.businessId,
+        actorId: actor.id,
+        action: 'stock_exit.create',
+        entity: 'stock_exit',
+        entityId: exit.id,
+        summary: `${body.type} variant ${body.variant} qty ${fixedQuantity(body.qty_issued)} from lots ${lots.map((l) => l.lotId).join(',')}`,
+        ip: actor.ip,
+      });
+      const [row] = await repo.listExits(trx, actor.id, '-created_at', exit.id);
+      if (!row) throw new Error('the new exit vanished');
+      return toExit(row);
+    }),
+  );
+}
+
+/** My stock (every variant above zero) as ready JSON text: see repo.myBalancesJson. */
+export function myBalancesJson(deps: Pick<Deps, 'db'>, actor: Actor): Promise<string> {
+  return repo.myBalancesJson(deps.db, actor.id);
+}

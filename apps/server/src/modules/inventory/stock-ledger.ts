@@ -1,0 +1,209 @@
+import { D, fixedQuantity } from '@app/shared';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { conflict } from '../../lib/errors.ts';
+
+// The one stock ledger (DESIGN.md section 3 "Stock"), used by entries, exits and product offers.
+// Every function runs inside the caller's transaction: a ledger row per lot touched, the lots,
+// and the balance cache change together or not at all. Concurrency is the database's: a balance
+// row is locked (conditional UPDATE or upsert) before its lots, so all writers of one department
+// and variant take turns; several keys are locked in (department, variant) order.
+
+export type Trx = Transaction<DB>;
+
+export interface StockKey {
+  departmentId: number;
+  variantId: number;
+}
+
+export type ReceiveSource =
+  | { kind: 'ENTRY'; entryId: number }
+  | { kind: 'OFFER_IN'; offerId: number; sourceLotId: number };
+
+export interface ReceiveInput extends StockKey {
+  businessId: number;
+  qty: string;
+  unitCost: string;
+  currencyId: number;
+  source: ReceiveSource;
+}
+
+export type ConsumeReason = { kind: 'EXIT'; exitId: number } | { kind: 'OFFER_OUT'; offerId: number };
+
+export interface ConsumeInput extends StockKey {
+  businessId: number;
+  qty: string;
+  reason: ConsumeReason;
+}
+
+/** One lot an exit or a transfer consumed, and how much of it. */
+export interface ConsumedLot {
+  lotId: number;
+  qty: string;
+  unitCost: string;
+  currencyId: number;
+}
+
+/** Adds a lot of `qty` to a department's stock: lot, ENTRY or OFFER_IN move, balance. */
+export async function receiveLot(trx: Trx, input: ReceiveInput): Promise<{ lotId: number }> {
+  await addToBalance(trx, input, input.qty);
+  const { source } = input;
+  const lot = await trx
+    .insertInto('stock_lots')
+    .values({
+      business_id: input.businessId,
+      department_id: input.departmentId,
+      variant_id: input.variantId,
+      qty_received: input.qty,
+      qty_remaining: input.qty,
+      unit_cost: input.unitCost,
+      currency_id: input.currencyId,
+      entry_id: source.kind === 'ENTRY' ? source.entryId : null,
+      source_lot_id: source.kind === 'OFFER_IN' ? source.sourceLotId : null,
+      offer_id: source.kind === 'OFFER_IN' ? source.offerId : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('stock_moves')
+    .values({
+      business_id: input.businessId,
+      department_id: input.departmentId,
+      variant_id: input.variantId,
+      qty: input.qty,
+      kind: source.kind,
+      entry_id: source.kind === 'ENTRY' ? source.entryId : null,
+      offer_id: source.kind === 'OFFER_IN' ? source.offerId : null,
+      lot_id: lot.id,
+    })
+    .execute();
+  return { lotId: lot.id };
+}
+
+async function addToBalance(trx: Trx, key: StockKey & { businessId: number }, qty: string): Promise<void> {
+  await trx
+    .insertInto('stock_balances')
+    .values({
+      business_id: key.businessId,
+      department_id: key.departmentId,
+      variant_id: key.variantId,
+      qty_on_hand: qty,
+    })
+    .onConflict((oc) =>
+      oc.columns(['department_id', 'variant_id']).doUpdateSet({
+        qty_on_hand: sql`stock_balances.qty_on_hand + excluded.qty_on_hand`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Takes `qty` out of a department's stock, first-in first-out. The conditional UPDATE both
+ * locks the balance row and refuses a shortfall (409 naming the variant and what is available).
+ */
+export async function consumeLots(trx: Trx, input: ConsumeInput): Promise<ConsumedLot[]> {
+  const updated = await trx
+    .updateTable('stock_balances')
+    .set({ qty_on_hand: sql`qty_on_hand - ${input.qty}::numeric`, updated_at: sql`now()` })
+    .where('department_id', '=', input.departmentId)
+    .where('variant_id', '=', input.variantId)
+    .where(sql<boolean>`qty_on_hand >= ${input.qty}::numeric`)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw await shortfall(trx, input);
+
+  const lots = await trx
+    .selectFrom('stock_lots')
+    .select(['id', 'qty_remaining', 'unit_cost', 'currency_id'])
+    .where('department_id', '=', input.departmentId)
+    .where('variant_id', '=', input.variantId)
+    .where('qty_remaining', '>', '0')
+    .orderBy('created_at')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const taken = pickFifo(lots, input.qty);
+
+  await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining - v.take
+    FROM (VALUES ${sql.join(taken.map((t) => sql`(${t.lotId}::int, ${t.qty}::numeric)`))}) AS v(id, take)
+    WHERE l.id = v.id`.execute(trx);
+  const { reason } = input;
+  await trx
+    .insertInto('stock_moves')
+    .values(
+      taken.map((t) => ({
+        business_id: input.businessId,
+        department_id: input.departmentId,
+        variant_id: input.variantId,
+        qty: `-${t.qty}`,
+        kind: reason.kind,
+        exit_id: reason.kind === 'EXIT' ? reason.exitId : null,
+        offer_id: reason.kind === 'OFFER_OUT' ? reason.offerId : null,
+        lot_id: t.lotId,
+      })),
+    )
+    .execute();
+  return taken;
+}
+
+interface OpenLot {
+  id: number;
+  qty_remaining: string;
+  unit_cost: string;
+  currency_id: number;
+}
+
+/** Oldest lots first until `qty` is covered. */
+export function pickFifo(lots: readonly OpenLot[], qty: string): ConsumedLot[] {
+  let left = new D(qty);
+  const taken: ConsumedLot[] = [];
+  for (const lot of lots) {
+    if (left.lte(0)) break;
+    const take = D.min(left, lot.qty_remaining);
+    taken.push({
+      lotId: lot.id,
+      qty: fixedQuantity(take),
+      unitCost: lot.unit_cost,
+      currencyId: lot.currency_id,
+    });
+    left = left.minus(take);
+  }
+  // The balance said there was enough: lots that disagree mean a broken invariant, not bad input.
+  if (left.gt(0)) throw new Error('stock lots do not cover the balance; the ledger invariant is broken');
+  return taken;
+}
+
+async function shortfall(trx: Trx, input: ConsumeInput) {
+  const row = await trx
+    .selectFrom('variants')
+    .leftJoin('stock_balances as b', (j) =>
+      j.onRef('b.variant_id', '=', 'variants.id').on('b.department_id', '=', input.departmentId),
+    )
+    .select(['variants.sku', 'b.qty_on_hand'])
+    .where('variants.id', '=', input.variantId)
+    .executeTakeFirst();
+  const available = fixedQuantity(row?.qty_on_hand ?? '0');
+  return conflict(
+    `Not enough stock of variant ${row?.sku ?? input.variantId}: ${available} available, ${fixedQuantity(input.qty)} requested.`,
+  );
+}
+
+/**
+ * Locks the balance rows of several keys in (department, variant) order, creating empty rows
+ * where none exist yet, so two multi-line transfers never wait on each other in a cycle.
+ */
+export async function lockBalances(trx: Trx, businessId: number, keys: readonly StockKey[]): Promise<void> {
+  const sorted = [...keys].sort((a, b) => a.departmentId - b.departmentId || a.variantId - b.variantId);
+  for (const key of sorted) {
+    await trx
+      .insertInto('stock_balances')
+      .values({ business_id: businessId, department_id: key.departmentId, variant_id: key.variantId })
+      .onConflict((oc) =>
+        oc
+          .columns(['department_id', 'variant_id'])
+          .doUpdateSet({ qty_on_hand: sql`stock_balances.qty_on_hand` }),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CURRENCY_IDS,
+  type ExchangeBodySchema,
+  type ExchangeResponse,
+  fixedMoney,
+  fixedRate,
+  quoteExchange,
+} from '@app/shared';
+import type { z } from 'zod';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { badRequest, fieldError } from '../../lib/errors.ts';
+import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { findCurrenciesByIds } from '../finance/finance.repository.ts';
+import { type PostedEntry, postMoney } from '../finance/ledger.ts';
+
+type ExchangeBody = z.output<typeof ExchangeBodySchema>;
+type CurrencyRow = Awaited<ReturnType<typeof findCurrenciesByIds>>[number];
+
+/**
+ * The UZS rate each leg records (DESIGN.md section 3 "Exchange"): the rate in force, except that
+ * a custom rate on the USD/UZS pair is the USD leg's rate (it is UZS per USD).
+ */
+function legRate(currency: CurrencyRow, other: CurrencyRow, customRate: string | null | undefined): string {
+  const custom = customRate && !/^0*\.?0*$/.test(customRate) ? customRate : null;
+  const pair = new Set([currency.id, other.id]);
+  const isUsdUzs = pair.has(CURRENCY_IDS.USD) && pair.has(CURRENCY_IDS.UZS);
+  if (custom && isUsdUzs && currency.id === CURRENCY_IDS.USD) return fixedRate(custom);
+  return currency.rate_to_uzs;
+}
+
+function leg(row: PostedEntry, currency: CurrencyRow) {
+  return {
+    id: row.id,
+    amount: row.amount,
+    currency: currency.id,
+    currency_code: currency.code,
+    rate_to_uzs: row.rate_to_uzs,
+    amount_in_uzs: row.amount_in_uzs,
+  };
+}
+
+/** POST offers/exchanges/: two ledger rows with one exchange_group, in one transaction. */
+export async function createExchange(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  body: ExchangeBody,
+  idempotency: IdempotencyScope | null,
+): Promise<ExchangeResponse> {
+  if (body.from_currency === body.to_currency) {
+    throw fieldError('to_currency', "Boshqa valyutani tanlang: bir xil valyutalarni almashtirib bo'lmaydi.");
+  }
+  return inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, idempotency, async () => {
+      const both = await findCurrenciesByIds(trx, [body.from_currency, body.to_currency]);
+      const from = both.find((c) => c.id === body.from_currency);
+      if (!from) throw fieldError('from_currency', 'Valyuta topilmadi.');
+      const to = both.find((c) => c.id === body.to_currency);
+      if (!to) throw fieldError('to_currency', 'Valyuta topilmadi.');
+      const quote = quoteExchange(from, to, body.from_amount, body.custom_rate);
+      // Refused when the result rounds to 0 (DESIGN.md section 3).
+      if (!quote || quote.toAmount.lte(0)) {
+        throw badRequest('Almashtirish natijasi 0 ga teng: summani oshiring.', {
+          from_amount: ['The exchanged amount rounds to 0.'],
+        });
+      }
+      const group = randomUUID();
+      const common = {
+        businessId: actor.businessId,
+        userId: actor.id,
+        txType: 'EXCHANGE' as const,
+        exchangeGroup: group,
+        createdBy: actor.id,
+      };
+      const reason = `Almashtirish: ${fixedMoney(body.from_amount)} ${from.code} -> ${fixedMoney(quote.toAmount)} ${to.code}`;
+      const posted = await postMoney(trx, [
+        {
+          ...common,
+          currencyId: from.id,
+          amount: `-${body.from_amount}`,
+          rateToUzs: legRate(from, to, body.custom_rate),
+          reason,
+        },
+        {
+          ...common,
+          currencyId: to.id,
+          amount: quote.toAmount,
+          rateToUzs: legRate(to, from, body.custom_rate),
+          reason,
+        },
+      ]);
+      const out = posted.find((r) => r.currency_id === from.id);
+      const inc = posted.find((r) => r.currency_id === to.id);
+      if (!out || !inc) throw new Error('the exchange legs were not written');
+      await writeAudit(trx, {
+        businessId: actor.businessId,
+        actorId: actor.id,
+        action: 'exchange.create',
+        entity: 'exchange',
+        entityId: group,
+        summary: `${reason} at ${fixedRate(quote.rate)}`,
+        ip: actor.ip,
+      });
+      return {
+        exchange_group: group,
+        rate: fixedRate(quote.rate),
+        outgoing: leg(out, from),
+        incoming: leg(inc, to),
+        created_at: out.created_at.toISOString(),
+      };
+    }),
+  );
+}

@@ -1,0 +1,174 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+
+export type OfferStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELED';
+
+const OFFER_COLUMNS = [
+  'id',
+  'business_id',
+  'kind',
+  'status',
+  'created_by',
+  'from_user_id',
+  'to_user_id',
+  'reason',
+  'created_at',
+  'submitted_at',
+  'decided_at',
+] as const;
+
+export interface NewOffer {
+  businessId: number;
+  kind: 'MONEY' | 'PRODUCT';
+  createdBy: number;
+  fromUserId: number;
+  toUserId: number;
+  reason: string;
+  moneyLines: ReadonlyArray<{ currency: number; amount: string }>;
+  itemLines: ReadonlyArray<{ variant: number; quantity: string }>;
+}
+
+export async function insertOffer(trx: Transaction<DB>, offer: NewOffer): Promise<number> {
+  const { id } = await trx
+    .insertInto('offers')
+    .values({
+      business_id: offer.businessId,
+      kind: offer.kind,
+      created_by: offer.createdBy,
+      from_user_id: offer.fromUserId,
+      to_user_id: offer.toUserId,
+      reason: offer.reason,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (offer.moneyLines.length > 0) {
+    await trx
+      .insertInto('offer_money_lines')
+      .values(offer.moneyLines.map((l) => ({ offer_id: id, currency_id: l.currency, amount: l.amount })))
+      .execute();
+  }
+  if (offer.itemLines.length > 0) {
+    await trx
+      .insertInto('offer_item_lines')
+      .values(offer.itemLines.map((l) => ({ offer_id: id, variant_id: l.variant, quantity: l.quantity })))
+      .execute();
+  }
+  return id;
+}
+
+/** The offer row, locked until the transaction ends: actions on one offer take turns. */
+export function lockOffer(trx: Transaction<DB>, businessId: number, id: number) {
+  return trx
+    .selectFrom('offers')
+    .select(OFFER_COLUMNS)
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type OfferRow = NonNullable<Awaited<ReturnType<typeof lockOffer>>>;
+
+export function setOfferStatus(
+  trx: Transaction<DB>,
+  id: number,
+  status: OfferStatus,
+  stamp: { submitted?: boolean; decidedBy?: number },
+) {
+  return trx
+    .updateTable('offers')
+    .set({
+      status,
+      ...(stamp.submitted ? { submitted_at: sql<Date>`now()` } : {}),
+      ...(stamp.decidedBy !== undefined ? { decided_at: sql<Date>`now()`, decided_by: stamp.decidedBy } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function deleteOffer(trx: Transaction<DB>, id: number) {
+  return trx.deleteFrom('offers').where('id', '=', id).execute();
+}
+
+export function moneyLinesOf(db: Database, offerId: number) {
+  return db
+    .selectFrom('offer_money_lines as l')
+    .innerJoin('currencies as c', 'c.id', 'l.currency_id')
+    .select(['l.currency_id', 'l.amount', 'c.rate_to_uzs', 'c.code'])
+    .where('l.offer_id', '=', offerId)
+    .orderBy('l.currency_id')
+    .execute();
+}
+
+/** Ids of my offers on one side (DESIGN.md section 3: get_incomes / get_outcomes), newest first. */
+export async function listOfferIds(db: Database, businessId: number, userId: number, side: 'to' | 'from') {
+  const rows = await db
+    .selectFrom('offers')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where(side === 'to' ? 'to_user_id' : 'from_user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function offersByIds(db: Database, ids: readonly number[]) {
+  return db.selectFrom('offers').select(OFFER_COLUMNS).where('id', 'in', ids).execute();
+}
+
+export function usersByIds(db: Database, ids: readonly number[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'code'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function moneyLinesByOffers(db: Database, offerIds: readonly number[]) {
+  return db
+    .selectFrom('offer_money_lines as l')
+    .innerJoin('currencies as c', 'c.id', 'l.currency_id')
+    .select(['l.offer_id', 'l.currency_id', 'c.code', 'l.amount'])
+    .where('l.offer_id', 'in', offerIds)
+    .orderBy('l.id')
+    .execute();
+}
+
+export function itemLinesByOffers(db: Database, offerIds: readonly number[]) {
+  return db
+    .selectFrom('offer_item_lines as l')
+    .innerJoin('variants as v', 'v.id', 'l.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .leftJoin('colors as c', 'c.id', 'v.color_id')
+    .leftJoin('sizes as s', 's.id', 'v.size_id')
+    .select([
+      'l.offer_id',
+      'l.quantity',
+      'v.id as variant_id',
+      'v.sku',
+      'p.id as product_id',
+      'p.name as product_name',
+      'p.code as product_code',
+      'c.name as color_name',
+      'c.code as color_code',
+      's.label as size_label',
+      's.size as size_size',
+    ])
+    .where('l.offer_id', 'in', offerIds)
+    .orderBy('l.id')
+    .execute();
+}
+
+/** Which of `ids` are variants of the business (item lines name variants by id). */
+export async function existingVariantIds(db: Database, businessId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom('variants')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,127 @@
+import {
+  ExchangeBodySchema,
+  ExchangeResponseSchema,
+  IdParamsSchema,
+  OfferCreateBodySchema,
+  OfferSchema,
+} from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, authenticate } from '../../lib/auth/guard.ts';
+import type { Deps } from '../../lib/context.ts';
+import { idempotencyScope } from '../../lib/idempotency.ts';
+import { ErrorSchemas } from '../../lib/openapi.ts';
+import { createExchange } from './exchange.service.ts';
+import * as offers from './offers.service.ts';
+
+// An action may come with an empty JSON body, or none at all (spec.md section 7: "no body stated").
+const EmptyBodySchema = z.unknown().optional();
+
+export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = authenticate(deps);
+  const tags = ['offers'];
+  const offerReply = { 200: OfferSchema, ...ErrorSchemas };
+
+  r.post(
+    '/offers/exchanges/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Exchange currencies on my balances (DESIGN.md section 3 rule); Idempotency-Key',
+        body: ExchangeBodySchema,
+        response: { 201: ExchangeResponseSchema, ...ErrorSchemas },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const result = await createExchange(deps, actor, request.body, idempotencyScope(request, actor.id));
+      return reply.status(201).send(result);
+    },
+  );
+
+  r.post(
+    '/offers/offers/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Create a DRAFT offer of money lines or item lines; the creator is one party',
+        body: OfferCreateBodySchema,
+        response: { 201: OfferSchema, ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await offers.createOffer(deps, actorOf(request), request.body)),
+  );
+
+  for (const side of ['incomes', 'outcomes'] as const) {
+    r.get(
+      `/offers/offers/get_${side}/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: side === 'incomes' ? 'Offers to me, newest first' : 'Offers from me, newest first',
+          response: { 200: z.array(OfferSchema), ...ErrorSchemas },
+        },
+      },
+      async (request) => offers.listMyOffers(deps, actorOf(request), side),
+    );
+  }
+
+  r.get(
+    '/offers/offers/:id/',
+    {
+      preHandler,
+      schema: { tags, summary: 'One offer (its parties only)', params: IdParamsSchema, response: offerReply },
+    },
+    async (request) => offers.getOffer(deps, actorOf(request), request.params.id),
+  );
+
+  for (const action of ['submit', 'cancel', 'reject'] as const) {
+    r.post(
+      `/offers/offers/:id/${action}/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: `Offer action: ${action}`,
+          params: IdParamsSchema,
+          body: EmptyBodySchema,
+          response: offerReply,
+        },
+      },
+      async (request) => offers.changeOfferState(deps, actorOf(request), request.params.id, action),
+    );
+  }
+
+  r.post(
+    '/offers/offers/:id/approve/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'The other party approves a PENDING offer: money or stock moves once; Idempotency-Key',
+        params: IdParamsSchema,
+        body: EmptyBodySchema,
+        response: offerReply,
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return offers.approveOffer(deps, actor, request.params.id, idempotencyScope(request, actor.id));
+    },
+  );
+
+  r.delete(
+    '/offers/offers/:id/',
+    { preHandler, schema: { tags, summary: 'The creator deletes a DRAFT', params: IdParamsSchema } },
+    async (request, reply) => {
+      await offers.deleteOffer(deps, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

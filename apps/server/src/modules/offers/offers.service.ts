@@ -1,0 +1,234 @@
+import { fixedMoney, fixedQuantity, type Offer, type OfferCreateBodySchema } from '@app/shared';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { findCurrenciesByIds } from '../finance/finance.repository.ts';
+import { postMoney } from '../finance/ledger.ts';
+import { applyOfferItems } from '../inventory/inventory.offers.ts';
+import { isBusinessUser } from '../users/users.repository.ts';
+import * as repo from './offers.repository.ts';
+import { loadOfferViews } from './offers.views.ts';
+
+type CreateBody = z.output<typeof OfferCreateBodySchema>;
+
+function assertDistinct(ids: readonly number[], field: string, message: string) {
+  if (new Set(ids).size !== ids.length) throw fieldError(field, message);
+}
+
+/** Shape rules of DESIGN.md section 3 "Offers" that need the database: parties, currencies, variants. */
+async function validateOffer(deps: Pick<Deps, 'db'>, actor: Actor, body: CreateBody) {
+  const hasMoney = body.money_lines.length > 0;
+  const hasItems = body.item_lines.length > 0;
+  if (hasMoney === hasItems) {
+    throw badRequest("Taklifda pul qatorlari yoki mahsulot qatorlari bo'lishi kerak (ikkalasi emas).", {
+      non_field_errors: ['An offer carries money lines or item lines, not both and not neither.'],
+    });
+  }
+  if (body.from_user === body.to_user) {
+    throw badRequest("Yuboruvchi va qabul qiluvchi bir xil bo'lmasligi kerak.", {
+      non_field_errors: ['from_user and to_user must differ.'],
+    });
+  }
+  // The creator is one party: an outcome (I send) or an income (I ask).
+  if (actor.id !== body.from_user && actor.id !== body.to_user) {
+    throw forbidden('Taklifni faqat uning tomonlaridan biri yarata oladi.');
+  }
+  const otherField = actor.id === body.from_user ? 'to_user' : 'from_user';
+  const otherId = actor.id === body.from_user ? body.to_user : body.from_user;
+  if (!(await isBusinessUser(deps.db, actor.businessId, otherId)))
+    throw fieldError(otherField, 'User topilmadi');
+
+  const currencyIds = body.money_lines.map((l) => l.currency);
+  assertDistinct(currencyIds, 'money_lines', 'Har bir valyuta bir marta kelishi kerak.');
+  const currencies = await findCurrenciesByIds(deps.db, currencyIds);
+  if (currencies.length !== currencyIds.length) throw fieldError('money_lines', 'Valyuta topilmadi.');
+
+  const variantIds = body.item_lines.map((l) => l.variant);
+  assertDistinct(variantIds, 'item_lines', 'Har bir variant bir marta kelishi kerak.');
+  const known = await repo.existingVariantIds(deps.db, actor.businessId, variantIds);
+  if (variantIds.some((id) => !known.has(id))) throw fieldError('item_lines', 'Variant topilmadi.');
+}
+
+/** POST offers/offers/: a new DRAFT (DESIGN.md section 3 "Offers"). */
+export async function createOffer(deps: Pick<Deps, 'db'>, actor: Actor, body: CreateBody): Promise<Offer> {
+  await validateOffer(deps, actor, body);
+  const id = await inTransaction(deps.db, async (trx) => {
+    const offerId = await repo.insertOffer(trx, {
+      businessId: actor.businessId,
+      kind: body.money_lines.length > 0 ? 'MONEY' : 'PRODUCT',
+      createdBy: actor.id,
+      fromUserId: body.from_user,
+      toUserId: body.to_user,
+      reason: body.reason_text,
+      moneyLines: body.money_lines.map((l) => ({ currency: l.currency, amount: fixedMoney(l.amount) })),
+      itemLines: body.item_lines.map((l) => ({ variant: l.variant, quantity: fixedQuantity(l.quantity) })),
+    });
+    await audit(
+      trx,
+      actor,
+      'offer.create',
+      offerId,
+      `${body.from_user} -> ${body.to_user}: ${body.reason_text}`,
+    );
+    return offerId;
+  });
+  return viewOf(deps, id);
+}
+
+async function viewOf(deps: Pick<Deps, 'db'>, id: number): Promise<Offer> {
+  const [view] = await loadOfferViews(deps.db, [id]);
+  if (!view) throw notFound();
+  return view;
+}
+
+function audit(trx: Transaction<DB>, actor: Actor, action: string, offerId: number, summary: string) {
+  return writeAudit(trx, {
+    businessId: actor.businessId,
+    actorId: actor.id,
+    action,
+    entity: 'offer',
+    entityId: offerId,
+    summary,
+    ip: actor.ip,
+  });
+}
+
+export async function listMyOffers(deps: Pick<Deps, 'db'>, actor: Actor, side: 'incomes' | 'outcomes') {
+  const ids = await repo.listOfferIds(
+    deps.db,
+    actor.businessId,
+    actor.id,
+    side === 'incomes' ? 'to' : 'from',
+  );
+  return loadOfferViews(deps.db, ids);
+}
+
+/** One offer, to its parties only; others (and other businesses) get 404. */
+export async function getOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Offer> {
+  const view = (await loadOfferViews(deps.db, [id]))[0];
+  // A party is a user of the offer's business, so this also hides other businesses' offers.
+  if (!view || (view.from_user.id !== actor.id && view.to_user.id !== actor.id)) throw notFound();
+  return view;
+}
+
+export type OfferAction = 'submit' | 'cancel' | 'approve' | 'reject' | 'delete';
+
+/** The state table of DESIGN.md section 3 "Offers": who may act, from which states, to which. */
+const RULES: Record<
+  OfferAction,
+  { who: 'creator' | 'other'; from: readonly repo.OfferStatus[]; to: repo.OfferStatus | null }
+> = {
+  submit: { who: 'creator', from: ['DRAFT'], to: 'PENDING' },
+  delete: { who: 'creator', from: ['DRAFT'], to: null },
+  cancel: { who: 'creator', from: ['DRAFT', 'PENDING'], to: 'CANCELED' },
+  approve: { who: 'other', from: ['PENDING'], to: 'APPROVED' },
+  reject: { who: 'other', from: ['PENDING'], to: 'REJECTED' },
+};
+
+const WRONG_ACTOR: Record<'creator' | 'other', string> = {
+  creator: 'Bu amalni faqat taklif yaratuvchisi bajara oladi.',
+  other: 'Bu amalni faqat taklifning ikkinchi tomoni bajara oladi.',
+};
+
+/** Locks the offer, then checks actor (403) and state (409) inside the transaction. */
+async function lockForAction(trx: Transaction<DB>, actor: Actor, id: number, action: OfferAction) {
+  const offer = await repo.lockOffer(trx, actor.businessId, id);
+  if (!offer) throw notFound();
+  const rule = RULES[action];
+  const isParty = actor.id === offer.from_user_id || actor.id === offer.to_user_id;
+  const isCreator = actor.id === offer.created_by;
+  if (!isParty || (rule.who === 'creator') !== isCreator) throw forbidden(WRONG_ACTOR[rule.who]);
+  if (!rule.from.includes(offer.status)) {
+    throw conflict(
+      `Taklif holati ${offer.status}: bu amal faqat ${rule.from.join(' yoki ')} holatida mumkin.`,
+    );
+  }
+  return offer;
+}
+
+/** submit, cancel, reject: a state change with no effect. */
+export async function changeOfferState(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  id: number,
+  action: 'submit' | 'cancel' | 'reject',
+): Promise<Offer> {
+  await inTransaction(deps.db, async (trx) => {
+    await lockForAction(trx, actor, id, action);
+    const to = RULES[action].to as repo.OfferStatus;
+    await repo.setOfferStatus(
+      trx,
+      id,
+      to,
+      action === 'submit' ? { submitted: true } : action === 'reject' ? { decidedBy: actor.id } : {},
+    );
+    await audit(trx, actor, `offer.${action}`, id, `-> ${to}`);
+  });
+  return viewOf(deps, id);
+}
+
+export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<void> {
+  await inTransaction(deps.db, async (trx) => {
+    await lockForAction(trx, actor, id, 'delete');
+    await repo.deleteOffer(trx, id);
+    await audit(trx, actor, 'offer.delete', id, 'draft deleted');
+  });
+}
+
+/**
+ * PENDING -> APPROVED with its effect, atomically and once (DESIGN.md section 3): the offer row
+ * is locked first, so a racing second approval waits and then finds APPROVED (409). A shortfall
+ * throws 409 and rolls everything back: the offer stays PENDING.
+ */
+export async function approveOffer(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  id: number,
+  idempotency: IdempotencyScope | null,
+): Promise<Offer> {
+  return inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, idempotency, async () => {
+      const offer = await lockForAction(trx, actor, id, 'approve');
+      if (offer.kind === 'MONEY') await moveOfferMoney(trx, offer, actor);
+      else await applyOfferItems(trx, offer);
+      await repo.setOfferStatus(trx, id, 'APPROVED', { decidedBy: actor.id });
+      await audit(
+        trx,
+        actor,
+        'offer.approve',
+        id,
+        `${offer.kind} moved ${offer.from_user_id} -> ${offer.to_user_id}`,
+      );
+      const [view] = await loadOfferViews(trx, [id]);
+      if (!view) throw new AppError(500, 'internal', 'The approved offer vanished.');
+      return view;
+    }),
+  );
+}
+
+async function moveOfferMoney(trx: Transaction<DB>, offer: repo.OfferRow, actor: Actor) {
+  const lines = await repo.moneyLinesOf(trx, offer.id);
+  await postMoney(
+    trx,
+    lines.flatMap((line) => {
+      const common = {
+        businessId: offer.business_id,
+        currencyId: line.currency_id,
+        rateToUzs: line.rate_to_uzs,
+        txType: 'OFFER' as const,
+        reason: offer.reason,
+        offerId: offer.id,
+        createdBy: actor.id,
+      };
+      return [
+        { ...common, userId: offer.from_user_id, amount: `-${line.amount}` },
+        { ...common, userId: offer.to_user_id, amount: line.amount },
+      ];
+    }),
+  );
+}

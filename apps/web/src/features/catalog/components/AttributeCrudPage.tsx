@@ -1,0 +1,195 @@
+import { canWriteCatalog } from '@app/shared';
+import { type UseMutationResult, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
+import { Select, type SelectOption } from '../../../components/ui/Select.tsx';
+import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  options?: SelectOption[];
+  placeholder?: string;
+}
+
+export interface ColumnDef<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+export interface AttributeCrudPageProps<T extends { id: number }, W> {
+  title: string;
+  /** spec.md section 8: 'Failed to load colors', '... sizes', '... units'. */
+  loadError: string;
+  queryOptions: UseQueryOptions<T[], Error, T[], readonly string[]>;
+  save: UseMutationResult<T, Error, { id?: number; body: W }>;
+  remove: UseMutationResult<unknown, Error, number>;
+  columns: ColumnDef<T>[];
+  fields: FieldDef[];
+  toForm: (row?: T) => Record<string, string>;
+  /** spec.md section 5: an incomplete form is not sent. */
+  isComplete: (values: Record<string, string>) => boolean;
+  toBody: (values: Record<string, string>) => W;
+  itemName: (row: T) => string;
+  addLabel: string;
+}
+
+/**
+ * The colours, sizes and units pages (spec.md section 2): a table, and for the writing roles of
+ * section 6 create, edit and delete. Their write errors are only logged (spec.md section 8).
+ */
+export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeCrudPageProps<T, W>) {
+  const { title, loadError, columns, fields, save, remove, itemName } = props;
+  const rows = useQuery(props.queryOptions);
+  const user = useCurrentUser();
+  const canWrite = canWriteCatalog(user.data?.role);
+  const formId = useId();
+  const [editing, setEditing] = useState<{ row?: T; values: Record<string, string> } | null>(null);
+  const [toDelete, setToDelete] = useState<T | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!editing || save.isPending || !props.isComplete(editing.values)) return;
+    save.mutate(
+      { ...(editing.row ? { id: editing.row.id } : {}), body: props.toBody(editing.values) },
+      { onSuccess: () => setEditing(null), onError: (err) => console.error(`${title}: save failed`, err) },
+    );
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSettled: () => setToDelete(null),
+      onError: (err) => console.error(`${title}: delete failed`, err),
+    });
+  }
+
+  const columnCount = columns.length + (canWrite ? 2 : 1);
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        {canWrite ? (
+          <Button
+            onClick={() => setEditing({ values: props.toForm() })}
+            icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+          >
+            {props.addLabel}
+          </Button>
+        ) : null}
+      </div>
+      {rows.isError ? (
+        <ErrorMessage>{loadError}</ErrorMessage>
+      ) : rows.isPending ? (
+        <LoadingText />
+      ) : (
+        <Table caption={title}>
+          <THead>
+            <tr>
+              <TH>#</TH>
+              {columns.map((c) => (
+                <TH key={c.header}>{c.header}</TH>
+              ))}
+              {canWrite ? <TH align="right">Amallar</TH> : null}
+            </tr>
+          </THead>
+          <TBody>
+            {rows.data.length === 0 ? (
+              <TableMessageRow colSpan={columnCount}>Natijalar yoq</TableMessageRow>
+            ) : null}
+            {rows.data.map((row, i) => (
+              <TR key={row.id}>
+                <TD className="text-slate-500">{i + 1}</TD>
+                {columns.map((c) => (
+                  <TD key={c.header}>{c.cell(row)}</TD>
+                ))}
+                {canWrite ? (
+                  <TD align="right">
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`${itemName(row)} tahrirlash`}
+                        onClick={() => setEditing({ row, values: props.toForm(row) })}
+                      >
+                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="text-red-700"
+                        aria-label={`${itemName(row)} o'chirish`}
+                        onClick={() => setToDelete(row)}
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                    </div>
+                  </TD>
+                ) : null}
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.row ? `${itemName(editing.row)}: tahrirlash` : props.addLabel}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(null)}>
+              Bekor qilish
+            </Button>
+            <Button type="submit" form={formId} loading={save.isPending}>
+              Saqlash
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={submit} noValidate className="grid gap-4">
+          {fields.map((f) => {
+            const value = editing?.values[f.name] ?? '';
+            const onChange = (e: { target: { value: string } }) =>
+              setEditing((cur) =>
+                cur ? { ...cur, values: { ...cur.values, [f.name]: e.target.value } } : cur,
+              );
+            return f.options ? (
+              <Select
+                key={f.name}
+                label={f.label}
+                name={f.name}
+                value={value}
+                onChange={onChange}
+                placeholder="Tanlang..."
+                options={f.options}
+              />
+            ) : (
+              <Input
+                key={f.name}
+                label={f.label}
+                name={f.name}
+                value={value}
+                onChange={onChange}
+                placeholder={f.placeholder}
+                autoComplete="off"
+              />
+            );
+          })}
+        </form>
+      </Modal>
+      <ConfirmDeleteModal
+        item={toDelete ? itemName(toDelete) : null}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+        busy={remove.isPending}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Color, Product, Size, Variant } from '@app/shared';
+import { ChevronDown, ChevronRight, Pencil, Trash2 } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { VariantsPanel } from './VariantsPanel.tsx';
+
+const TYPE_TONES: Record<Product['type'], BadgeTone> = { RAW: 'amber', SEMI: 'violet', FINISHED: 'emerald' };
+
+export interface ProductsTableProps {
+  /** The rows of the current page. */
+  products: Product[];
+  /** The # of the first row (pages continue the numbering). */
+  firstIndex: number;
+  variantsByProduct: Map<number, Variant[]>;
+  colors: Color[];
+  sizes: Size[];
+  canWrite: boolean;
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
+}
+
+/** spec.md section 2: #, name, model, code, unit, type, the variant toggle, and actions for writers. */
+export function ProductsTable(props: ProductsTableProps) {
+  const { products, firstIndex, variantsByProduct, colors, sizes, canWrite, onEdit, onDelete } = props;
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const columns = canWrite ? 8 : 7;
+
+  function toggle(id: number) {
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <Table caption="Mahsulotlar">
+      <THead>
+        <tr>
+          <TH>#</TH>
+          <TH>Nomi</TH>
+          <TH>Model</TH>
+          <TH>Kod</TH>
+          <TH>O'lchov birligi</TH>
+          <TH>Turi</TH>
+          <TH>Variantlar</TH>
+          {canWrite ? <TH align="right">Amallar</TH> : null}
+        </tr>
+      </THead>
+      <TBody>
+        {products.length === 0 ? <TableMessageRow colSpan={columns}>Natijalar yoq</TableMessageRow> : null}
+        {products.map((p, i) => {
+          const expanded = open.has(p.id);
+          const count = variantsByProduct.get(p.id)?.length ?? 0;
+          return (
+            <Fragment key={p.id}>
+              <TR data-product-id={p.id}>
+                <TD numeric align="left" className="text-slate-500">
+                  {firstIndex + i}
+                </TD>
+                <TD className="font-medium text-slate-900">{p.name}</TD>
+                <TD>{p.model}</TD>
+                <TD numeric align="left">
+                  {p.code}
+                </TD>
+                <TD>{p.unit_name}</TD>
+                <TD>
+                  <Badge tone={TYPE_TONES[p.type]}>{p.type_display}</Badge>
+                </TD>
+                <TD>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-expanded={expanded}
+                    aria-label={`${p.name} variantlari`}
+                    onClick={() => toggle(p.id)}
+                    icon={
+                      expanded ? (
+                        <ChevronDown aria-hidden="true" className="h-4 w-4" />
+                      ) : (
+                        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                      )
+                    }
+                  >
+                    {count}
+                  </Button>
+                </TD>
+                {canWrite ? (
+                  <TD align="right">
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`${p.name} tahrirlash`}
+                        onClick={() => onEdit(p)}
+                      >
+                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="text-red-700"
+                        aria-label={`${p.name} o'chirish`}
+                        onClick={() => onDelete(p)}
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                    </div>
+                  </TD>
+                ) : null}
+              </TR>
+              {expanded ? (
+                <tr>
+                  <td colSpan={columns} className="p-0">
+                    <VariantsPanel
+                      product={p}
+                      variants={variantsByProduct.get(p.id) ?? []}
+                      colors={colors}
+                      sizes={sizes}
+                      canWrite={canWrite}
+                    />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}

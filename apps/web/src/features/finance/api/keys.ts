@@ -1,0 +1,19 @@
+import type { MoneyTxOrdering } from '@app/shared';
+
+// Query keys of the finance feature; a money movement invalidates ['finance'] as a whole.
+export interface TransactionsParams {
+  page: number;
+  ordering: MoneyTxOrdering;
+  currency?: number | undefined;
+  amount_type?: 'positive' | 'negative' | undefined;
+  tx_type?: 'EXCHANGE' | undefined;
+  has_offer?: boolean | undefined;
+  search?: string | undefined;
+}
+
+export const financeKeys = {
+  all: ['finance'] as const,
+  currencies: ['finance', 'currencies'] as const,
+  balances: ['finance', 'balances', 'my-user'] as const,
+  transactions: (params: TransactionsParams) => ['finance', 'money-transactions', params] as const,
+};

@@ -1,0 +1,133 @@
+import {
+  type Currency,
+  type ExternalTransactionResponse,
+  formatMoney,
+  MONEY_STEP,
+  ReasonSchema,
+} from '@app/shared';
+import { Landmark } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCreateExternalTransaction } from '../api/create-external-transaction.ts';
+import { failureMessage, positiveDecimal } from '../finance-rules.ts';
+
+interface Values {
+  currency: string;
+  amount: string;
+  reason_text: string;
+}
+
+// spec.md sections 5 and 8 "External transaction".
+const CHOOSE_CURRENCY = 'Please choose a currency.';
+const BAD_AMOUNT = 'Please enter a valid amount.';
+const FAILED = 'Transaction failed.';
+
+/** The Kassir's external income or expense (spec.md section 6: only Kassir sees it). */
+export function ExternalTransactionForm({ currencies }: { currencies: readonly Currency[] }) {
+  const mutation = useCreateExternalTransaction();
+  const [isIncome, setIsIncome] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<ExternalTransactionResponse | null>(null);
+  const form = useForm<Values>({ defaultValues: { currency: '', amount: '', reason_text: '' } });
+  const amount = form.watch('amount');
+  const positive = positiveDecimal(amount) !== null;
+
+  const submit = form.handleSubmit(async (v) => {
+    setDone(null);
+    const problem = !v.currency
+      ? CHOOSE_CURRENCY
+      : !positiveDecimal(v.amount)
+        ? BAD_AMOUNT
+        : ReasonSchema.safeParse(v.reason_text).error?.issues[0]?.message;
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    try {
+      const result = await mutation.mutateAsync({
+        currency: v.currency,
+        amount: v.amount.trim(),
+        reason_text: v.reason_text.trim(),
+        is_income: isIncome,
+      });
+      setDone(result);
+      form.reset({ currency: v.currency, amount: '', reason_text: '' });
+    } catch (err) {
+      setError(failureMessage(err, FAILED));
+    }
+  });
+
+  const toggle = (income: boolean, label: string) => (
+    <button
+      type="button"
+      aria-pressed={isIncome === income}
+      onClick={() => setIsIncome(income)}
+      className={cn(
+        'h-9 flex-1 rounded-md px-4 text-sm font-medium transition-colors',
+        isIncome === income
+          ? income
+            ? 'bg-emerald-600 text-white shadow-sm'
+            : 'bg-red-600 text-white shadow-sm'
+          : 'text-slate-700 hover:bg-white',
+      )}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <Card className="p-5">
+      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <Landmark aria-hidden="true" className="h-4 w-4 text-brand-700" />
+        Tashqi tranzaksiya
+      </h2>
+      <form onSubmit={submit} noValidate aria-label="Tashqi tranzaksiya" className="mt-4 space-y-4">
+        <fieldset className="flex gap-1 rounded-lg border-0 bg-slate-100 p-1">
+          <legend className="sr-only">Tranzaksiya turi</legend>
+          {toggle(true, 'Kirim')}
+          {toggle(false, 'Chiqim')}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select
+            label="Valyuta"
+            placeholder="Tanlang..."
+            options={currencies.map((c) => ({ value: c.code, label: c.code }))}
+            {...form.register('currency')}
+          />
+          <Input
+            label="Summa"
+            type="number"
+            min="0"
+            step={MONEY_STEP}
+            inputMode="decimal"
+            {...form.register('amount')}
+          />
+        </div>
+        <Input label="Sabab" placeholder="Kamida 8 ta belgi" {...form.register('reason_text')} />
+        <ErrorMessage>{error}</ErrorMessage>
+        {done ? (
+          <SuccessMessage>
+            <p className="font-medium">Tranzaksiya #{done.id} saqlandi.</p>
+            <p>Bo'lim: {done.department}</p>
+            <p>
+              Summa: {formatMoney(done.amount)} {done.currency}
+            </p>
+            <p>UZS da: {formatMoney(done.amount_in_uzs)} UZS</p>
+            <p>Vaqt: {formatDateTime(done.created_at)}</p>
+          </SuccessMessage>
+        ) : null}
+        <Button type="submit" disabled={!positive} loading={mutation.isPending} className="w-full sm:w-auto">
+          Saqlash
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { type Currency, CurrencySchema, type Offer, OfferSchema } from '@app/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+
+// The offer calls of spec.md section 7. Every list of offers lives under ['offers'], which the
+// product offer form invalidates too.
+
+export type OfferSide = 'incomes' | 'outcomes';
+
+export const offersKeys = {
+  all: ['offers'] as const,
+  side: (side: OfferSide) => ['offers', side] as const,
+};
+
+/** GET offers/offers/get_incomes/ or get_outcomes/ */
+export function getOffers(side: OfferSide, signal?: AbortSignal): Promise<Offer[]> {
+  return api.get(`offers/offers/get_${side}/`, { signal, schema: z.array(OfferSchema) });
+}
+
+export function offersQueryOptions(side: OfferSide) {
+  return queryOptions({ queryKey: offersKeys.side(side), queryFn: ({ signal }) => getOffers(side, signal) });
+}
+
+export function useOffers(side: OfferSide) {
+  return useQuery(offersQueryOptions(side));
+}
+
+/** GET finance/currencies/ for the money offer form (same cache key as the Balances page). */
+export function useOfferCurrencies() {
+  return useQuery({
+    queryKey: ['finance', 'currencies'] as const,
+    queryFn: ({ signal }): Promise<Currency[]> =>
+      api.get('finance/currencies/', { signal, schema: z.array(CurrencySchema) }),
+    staleTime: 60_000,
+  });
+}
+
+export type OfferAction = 'submit' | 'approve' | 'reject' | 'cancel' | 'delete';
+
+/** POST offers/offers/{id}/{action}/, or DELETE offers/offers/{id}/ for delete. */
+export function runOfferAction(id: number, action: OfferAction): Promise<unknown> {
+  if (action === 'delete') return api.delete(`offers/offers/${id}/`);
+  // Approve moves money or stock: one Idempotency-Key per click (DESIGN.md section 4).
+  return api.post(`offers/offers/${id}/${action}/`, {}, action === 'approve' ? { idempotencyKey: true } : {});
+}
+
+export function useOfferAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: OfferAction }) => runOfferAction(id, action),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: offersKeys.all }),
+        client.invalidateQueries({ queryKey: ['finance'] }),
+      ]),
+  });
+}
+
+export interface MoneyOfferBody {
+  from_user: number;
+  to_user: number;
+  money_lines: Array<{ currency: number; amount: string }>;
+  reason_text: string;
+}
+
+/** POST offers/offers/ with money lines. */
+export function createMoneyOffer(body: MoneyOfferBody): Promise<Offer> {
+  return api.post('offers/offers/', body, { schema: OfferSchema });
+}
+
+export function useCreateMoneyOffer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createMoneyOffer,
+    onSuccess: () => client.invalidateQueries({ queryKey: offersKeys.all }),
+  });
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from './offers-export.ts';
+
+describe('toCsv', () => {
+  it('quotes cells with commas, quotes and line breaks, and starts with a BOM', () => {
+    const text = toCsv([
+      ['#', 'Sabab'],
+      ['1', "Oylik, bo'lim"],
+      ['2', 'U "dedi"'],
+      ['3', 'a\nb'],
+    ]);
+    expect(text).toBe('\uFEFF#,Sabab\r\n1,"Oylik, bo\'lim"\r\n2,"U ""dedi"""\r\n3,"a\nb"\r\n');
+  });
+});

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import {
+  HEX_COLOR_PATTERN,
+  PRODUCT_TYPES,
+  RATE_SCALE,
+  UNIT_MEASURES,
+  VARIANT_PICKER_MAX_RESULTS,
+} from '../constants.ts';
+import { D, DECIMAL_PATTERN } from '../money.ts';
+import { DecimalInputSchema, IdSchema } from './common.ts';
+
+// The catalogue contract (spec.md sections 3, 5 and 7; DESIGN.md sections 3 and 4): one definition
+// for the server's validation, the web forms and the OpenAPI document.
+
+const BLANK = 'This field may not be blank.';
+
+/** Text that must be non-blank after trimming (spec.md section 5, product, colour, size, unit). */
+const RequiredText = (max: number) =>
+  z
+    .string({ message: 'This field is required.' })
+    .trim()
+    .min(1, { message: BLANK })
+    .max(max, { message: `Ensure this field has no more than ${max} characters.` });
+
+/** A reference that may be empty: '' and null mean "none" (spec.md section 5, Variant). */
+const OptionalRefSchema = z.preprocess((v) => (v === '' ? null : v), IdSchema.nullable());
+
+/**
+ * Product code: a number (DESIGN.md section 3), given as a number or a digit string. BIGINT on
+ * the server, kept below 2^53 so it stays exact as a JSON number.
+ */
+export const ProductCodeSchema = z
+  .union([z.number(), z.string()], { message: 'A valid integer is required.' })
+  .transform((v) => (typeof v === 'string' ? v.trim() : v))
+  .refine((v) => (typeof v === 'number' ? Number.isInteger(v) : /^\d{1,15}$/.test(v)), {
+    message: 'A valid integer is required.',
+  })
+  .transform((v) => Number(v))
+  .refine((v) => v >= 0 && v <= Number.MAX_SAFE_INTEGER, {
+    message: 'Ensure this value is a whole number from 0 up.',
+  });
+
+export const ProductTypeSchema = z.enum(PRODUCT_TYPES, { message: 'Choose RAW, SEMI or FINISHED.' });
+export const UnitMeasureSchema = z.enum(UNIT_MEASURES, { message: 'Choose KG, M or D.' });
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+export const ProductCreateSchema = z.object({
+  name: RequiredText(200),
+  model: RequiredText(200),
+  code: ProductCodeSchema,
+  unit: IdSchema,
+  type: ProductTypeSchema,
+});
+export type ProductCreate = z.input<typeof ProductCreateSchema>;
+export const ProductUpdateSchema = ProductCreateSchema.partial();
+export type ProductUpdate = z.input<typeof ProductUpdateSchema>;
+
+export const ProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  model: z.string(),
+  code: z.number(),
+  unit: z.number(),
+  unit_name: z.string(),
+  type: ProductTypeSchema,
+  type_display: z.string(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductListQuerySchema = z.object({ type: ProductTypeSchema.optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Variants
+
+export const VariantCreateSchema = z.object({
+  product: IdSchema,
+  sku: RequiredText(100),
+  color: OptionalRefSchema.optional().transform((v) => v ?? null),
+  size: OptionalRefSchema.optional().transform((v) => v ?? null),
+});
+export type VariantCreate = z.input<typeof VariantCreateSchema>;
+/** spec.md section 7: a variant is updated with sku, colour and size. */
+export const VariantUpdateSchema = z.object({
+  sku: RequiredText(100).optional(),
+  color: OptionalRefSchema.optional(),
+  size: OptionalRefSchema.optional(),
+});
+export type VariantUpdate = z.input<typeof VariantUpdateSchema>;
+
+/** The variant object other modules embed (DESIGN.md section 4). */
+export const VariantRefSchema = z.object({
+  id: z.number(),
+  sku: z.string(),
+  label: z.string(),
+  product: z.number(),
+  product_code: z.number(),
+  color_name: z.string().nullable(),
+  color_code: z.string().nullable(),
+  size_label: z.string().nullable(),
+});
+export type VariantRef = z.infer<typeof VariantRefSchema>;
+
+export const VariantSchema = VariantRefSchema.extend({
+  color: z.number().nullable(),
+  size: z.number().nullable(),
+  product_name: z.string(),
+});
+export type Variant = z.infer<typeof VariantSchema>;
+
+export const VARIANT_LIST_MAX_LIMIT = 1000;
+
+export const VariantListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  type: ProductTypeSchema.optional(),
+  product: IdSchema.optional(),
+  limit: z.coerce
+    .number({ message: 'A valid integer is required.' })
+    .int({ message: 'A valid integer is required.' })
+    .min(1)
+    .max(VARIANT_LIST_MAX_LIMIT)
+    .optional(),
+});
+export type VariantListQuery = z.input<typeof VariantListQuerySchema>;
+/** The form pickers ask for this many (spec.md section 9). */
+export const VARIANT_SEARCH_LIMIT = VARIANT_PICKER_MAX_RESULTS;
+
+// ---------------------------------------------------------------------------------------------
+// Units, sizes, colours (PUT replaces the whole row, so one schema serves create and update)
+
+/** spec.md section 5: the fixed rate falls back to 0; the server refuses a non-number. */
+export const FixedRateSchema = DecimalInputSchema.superRefine((v, ctx) => {
+  // DecimalInputSchema's own check does not abort, so a non-number still arrives here.
+  if (!DECIMAL_PATTERN.test(v)) return;
+  const rate = new D(v);
+  if (rate.lt(0))
+    ctx.addIssue({ code: 'custom', message: 'Ensure this value is greater than or equal to 0.' });
+  else if (rate.decimalPlaces() > RATE_SCALE)
+    ctx.addIssue({
+      code: 'custom',
+      message: `Ensure that there are no more than ${RATE_SCALE} decimal places.`,
+    });
+  else if (rate.gte('1e14'))
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Ensure that there are no more than 14 digits before the decimal point.',
+    });
+});
+
+export const UnitWriteSchema = z.object({
+  name: RequiredText(100),
+  measure: UnitMeasureSchema,
+  fixed_rate_to_base: FixedRateSchema.optional().transform((v) => v ?? '0'),
+});
+export type UnitWrite = z.input<typeof UnitWriteSchema>;
+export const UnitSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  measure: UnitMeasureSchema,
+  measure_display: z.string(),
+  fixed_rate_to_base: z.string(),
+});
+export type Unit = z.infer<typeof UnitSchema>;
+
+export const SizeWriteSchema = z.object({
+  size: RequiredText(50),
+  label: z
+    .string()
+    .trim()
+    .max(100, { message: 'Ensure this field has no more than 100 characters.' })
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+export type SizeWrite = z.input<typeof SizeWriteSchema>;
+export const SizeSchema = z.object({ id: z.number(), size: z.string(), label: z.string() });
+export type Size = z.infer<typeof SizeSchema>;
+
+export const ColorWriteSchema = z.object({
+  name: RequiredText(100),
+  code: RequiredText(20).refine((v) => HEX_COLOR_PATTERN.test(v), {
+    message: 'Enter a hex colour code of 6 digits, e.g. #1E40AF.',
+  }),
+});
+export type ColorWrite = z.input<typeof ColorWriteSchema>;
+export const ColorSchema = z.object({ id: z.number(), name: z.string(), code: z.string() });
+export type Color = z.infer<typeof ColorSchema>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { OFFER_STATUSES, QUANTITY_SCALE } from '../constants.ts';
+import { D } from '../money.ts';
+import { DecimalInputSchema, IdSchema, ReasonSchema, UserRefSchema } from './common.ts';
+import { MoneyAmountInputSchema } from './finance.ts';
+
+const MAX_LINES = 50;
+
+/** A positive quantity with at most 3 decimals (spec.md section 9: step 0.001), NUMERIC(18,3). */
+export const QuantityInputSchema = DecimalInputSchema.refine((v) => new D(v).gt(0), {
+  message: 'Enter a positive quantity.',
+})
+  .refine((v) => new D(v).decimalPlaces() <= QUANTITY_SCALE, { message: 'Use at most 3 decimal places.' })
+  .refine((v) => new D(v).lt('1000000000000000'), { message: 'The quantity is too large.' });
+
+export const OfferMoneyLineInputSchema = z.object({ currency: IdSchema, amount: MoneyAmountInputSchema });
+export const OfferItemLineInputSchema = z.object({ variant: IdSchema, quantity: QuantityInputSchema });
+
+/** POST offers/offers/ (spec.md section 3 "Offer create payload"). */
+export const OfferCreateBodySchema = z.object({
+  from_user: IdSchema,
+  to_user: IdSchema,
+  money_lines: z.array(OfferMoneyLineInputSchema).max(MAX_LINES).optional().default([]),
+  item_lines: z.array(OfferItemLineInputSchema).max(MAX_LINES).optional().default([]),
+  reason_text: ReasonSchema,
+});
+export type OfferCreateBody = z.input<typeof OfferCreateBodySchema>;
+
+export const OfferMoneyLineSchema = z.object({
+  currency: z.number(),
+  currency_code: z.string(),
+  amount: z.string(),
+});
+export const OfferVariantRefSchema = z.object({
+  id: z.number(),
+  sku: z.string(),
+  label: z.string(),
+  product_code: z.number(),
+  color_name: z.string().nullable(),
+  color_code: z.string().nullable(),
+  size_label: z.string().nullable(),
+});
+export const OfferItemLineSchema = z.object({
+  variant: OfferVariantRefSchema,
+  product: z.number(),
+  quantity: z.string(),
+});
+
+export const OfferSchema = z.object({
+  id: z.number(),
+  status: z.enum(OFFER_STATUSES),
+  type: z.enum(['money', 'product']),
+  created_by: UserRefSchema,
+  from_user: UserRefSchema,
+  to_user: UserRefSchema,
+  money_lines: z.array(OfferMoneyLineSchema),
+  item_lines: z.array(OfferItemLineSchema),
+  reason: z.string(),
+  created_at: z.string(),
+  submitted_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type Offer = z.infer<typeof OfferSchema>;
