@@ -19,6 +19,5 @@ export interface Actor {
   id: number;
   businessId: number;
   role: string;
-  email: string;
   ip: string | null;
 }

@@ -22,12 +22,21 @@ export function createTokenSigner(secret: string) {
         .setExpirationTime(iat + ACCESS_TTL_SECONDS)
         .sign(key);
     },
-    /** Returns the user id, or null for any bad, expired or foreign token. `alg` is pinned. */
-    async verifyAccess(token: string): Promise<number | null> {
+    /** The token's user, business and role, or null for any bad, expired or foreign token. `alg` is pinned. */
+    async verifyAccess(token: string): Promise<{ id: number; businessId: number; role: string } | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const id = Number(payload.sub);
-        return Number.isSafeInteger(id) && id > 0 ? id : null;
+        const businessId = payload.bid;
+        const role = payload.role;
+        if (
+          !Number.isSafeInteger(id) ||
+          id <= 0 ||
+          typeof businessId !== 'number' ||
+          typeof role !== 'string'
+        )
+          return null;
+        return { id, businessId, role };
       } catch {
         return null;
       }
