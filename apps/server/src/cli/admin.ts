@@ -110,7 +110,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const [command, ...positionals] = parsed.positionals;
-  if (!command || parsed.values.help) {
+  if (!command || command === 'help' || parsed.values.help) {
     console.log(USAGE);
     return command || parsed.values.help ? 0 : 2;
   }
