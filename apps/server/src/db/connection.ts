@@ -32,6 +32,11 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection can die under us (server restart, admin termination). The pool drops it
+    // and opens a new one on demand; without a listener its 'error' event would end the process.
+    pool.on('error', (err) => {
+      console.warn(`PostgreSQL dropped an idle connection: ${err.message}`);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
