@@ -38,6 +38,7 @@ export interface CoreTables {
     code_hash: string;
     otp_token_hash: string | null;
     attempts: Generated<number>;
+    persistent: Generated<boolean>;
     expires_at: Timestamp;
     used_at: Date | null;
     created_at: Generated<Date>;

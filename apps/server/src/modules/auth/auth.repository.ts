@@ -111,6 +111,7 @@ export function insertCode(
     user_id: number | null;
     code_hash: string;
     otp_token_hash: string | null;
+    persistent: boolean;
     expires_at: Date;
     created_at: Date;
   },
@@ -118,7 +119,16 @@ export function insertCode(
   return db.insertInto('one_time_codes').values(row).execute();
 }
 
-const codeColumns = ['id', 'user_id', 'code_hash', 'attempts', 'expires_at', 'used_at', 'purpose'] as const;
+const codeColumns = [
+  'id',
+  'user_id',
+  'code_hash',
+  'attempts',
+  'expires_at',
+  'used_at',
+  'purpose',
+  'persistent',
+] as const;
 
 export function findLatestResetCode(db: Database, email: string) {
   return db

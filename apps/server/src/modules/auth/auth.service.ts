@@ -88,7 +88,7 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string | null):
   await repo.clearLoginFailures(deps.db, body.email);
   const persistent = body.remember !== false;
   if (user.login_otp) {
-    const otpToken = await sendCode(deps, user.email, user.id, 'LOGIN');
+    const otpToken = await sendCode(deps, user.email, user.id, 'LOGIN', persistent);
     await writeAudit(deps.db, {
       businessId: user.business_id,
       actorId: user.id,
@@ -175,6 +175,7 @@ async function sendCode(
   email: string,
   userId: number | null,
   purpose: 'RESET' | 'LOGIN',
+  persistent = true,
 ): Promise<string> {
   const now = deps.clock();
   const stats = await repo.codeRequestStats(deps.db, email, purpose, now);
@@ -204,6 +205,7 @@ async function sendCode(
     user_id: userId,
     code_hash: deps.tokens.hmac(code),
     otp_token_hash: otpToken ? sha256(otpToken) : null,
+    persistent,
     expires_at: new Date(now.getTime() + CODE_TTL_MS),
     created_at: now,
   });
@@ -281,7 +283,7 @@ export async function verifyLoginCode(deps: AuthDeps, otpToken: string, code: st
   const row = await checkCode(deps, await repo.findLoginCode(deps.db, sha256(otpToken)), code);
   const user = await repo.findUserById(deps.db, row.user_id);
   if (!user?.is_active) throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
-  const tokens = await issueTokens(deps, user, true);
+  const tokens = await issueTokens(deps, user, row.persistent);
   await writeAudit(deps.db, {
     businessId: user.business_id,
     actorId: user.id,

@@ -119,6 +119,17 @@ describe('login codes', () => {
     expect(again.body.detail).toBe('Invalid or expired code.');
   });
 
+  it('keeps remember me through the code step: unchecked gives a session cookie', async () => {
+    const u = await newUser({ login_otp: true });
+    const started = Date.now();
+    const first = await anon.post('auth/login/', { email: u.email, password: u.password, remember: false });
+    const code = await waitForMailedCode(t.dataDir, u.email, started);
+    const second = await anon.post('auth/verify-code/', { otp_token: first.body.otp_token, code });
+    expect(second.status).toBe(200);
+    expect(second.headers.get('set-cookie')).toContain('refresh_token=');
+    expect(second.headers.get('set-cookie')).not.toContain('Max-Age');
+  });
+
   it('burns the code after five wrong tries', async () => {
     const u = await newUser({ login_otp: true });
     const started = Date.now();
