@@ -14,6 +14,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Back office <no-reply@backoffice.local>'),
   DEMO: z.enum(['0', '1']).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -29,6 +30,7 @@ export interface Config {
   mailFrom: string;
   demo: boolean;
   webConcurrency: number;
+  dbPoolSize: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string | undefined;
   trustProxy: boolean;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The demo business is seeded by default only on the embedded database.
     demo: e.DEMO ? e.DEMO === '1' : !e.DATABASE_URL,
     webConcurrency: e.WEB_CONCURRENCY,
+    dbPoolSize: e.DB_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === '1',

@@ -3,33 +3,27 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './cli/seed/index.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 
 // The only file that touches the process: config, database, listen, signals, workers.
 const config = loadConfig();
 
-async function prepare(): Promise<void> {
-  const handle = await openDatabase({
+function open(poolSize: number): Promise<DatabaseHandle> {
+  return openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pg'),
-    poolSize: 2,
+    poolSize,
   });
-  try {
-    const ran = await migrate(handle.db);
-    if (ran.length) console.log(`migrations applied: ${ran.join(', ')}`);
-    if (config.demo) await seedDemoIfEmpty(handle.db, console.log);
-  } finally {
-    await handle.close();
-  }
 }
 
-async function serve(): Promise<void> {
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pg'),
-    poolSize: Number(process.env.DB_POOL_SIZE ?? 10),
-  });
+async function prepare(handle: DatabaseHandle): Promise<void> {
+  const ran = await migrate(handle.db);
+  if (ran.length) console.log(`migrations applied: ${ran.join(', ')}`);
+  if (config.demo) await seedDemoIfEmpty(handle.db, console.log);
+}
+
+async function serve(handle: DatabaseHandle): Promise<void> {
   const app = await buildApp({ config, db: handle.db });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,9 +43,10 @@ async function serve(): Promise<void> {
 
 async function main(): Promise<void> {
   if (config.webConcurrency > 1 && config.databaseUrl) {
-    // WEB_CONCURRENCY workers share one PostgreSQL; the embedded database belongs to one process.
+    // WEB_CONCURRENCY workers share one PostgreSQL; the primary migrates (and seeds) first.
     if (cluster.isPrimary) {
-      await prepare();
+      const handle = await open(2);
+      await prepare(handle).finally(() => handle.close());
       for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
       cluster.on('exit', (worker, code) => {
         if (code !== 0) console.error(`worker ${worker.process.pid} exited with ${code}`);
@@ -63,13 +58,15 @@ async function main(): Promise<void> {
       process.on('SIGINT', stop);
       return;
     }
-    await serve();
+    await serve(await open(config.dbPoolSize));
     return;
   }
   if (config.webConcurrency > 1)
     console.warn('WEB_CONCURRENCY is ignored without DATABASE_URL (PGlite belongs to one process)');
-  await prepare();
-  await serve();
+  // One process: one database handle for migrations, seed and serving (PGlite opens slowly).
+  const handle = await open(config.dbPoolSize);
+  await prepare(handle);
+  await serve(handle);
 }
 
 main().catch((err) => {

@@ -23,7 +23,6 @@ export interface TestApp {
   db: DatabaseHandle['db'];
   kind: DatabaseHandle['kind'];
   dataDir: string;
-  /** A second connection set to the same database (PostgreSQL) for concurrency tests. */
   close(): Promise<void>;
 }
 

@@ -16,7 +16,6 @@ export const RATE_SCALE = 6;
 
 /** Currency ids are fixed: spec.md section 9. UZS is the pivot. */
 export const CURRENCY_IDS = { USD: 1, UZS: 2 } as const;
-export const PIVOT_CURRENCY = 'UZS';
 
 export const OFFER_STATUSES = ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED', 'CANCELED'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];

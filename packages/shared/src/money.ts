@@ -5,10 +5,6 @@ import { CURRENCY_IDS, MONEY_SCALE, QUANTITY_SCALE, RATE_SCALE } from './constan
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export type DecimalValue = InstanceType<typeof D>;
 
-export function toDecimal(value: string | number | DecimalValue): DecimalValue {
-  return new D(value);
-}
-
 /** A decimal string the wire and the database accept: optional sign, digits, optional fraction. */
 export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
 

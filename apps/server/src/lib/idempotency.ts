@@ -25,7 +25,7 @@ export function idempotencyScope(request: FastifyRequest, userId: number): Idemp
     throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters.');
   }
   const requestHash = createHash('sha256')
-    .update(`${request.method} ${request.routeOptions.url ?? request.url} ${request.url}\n`)
+    .update(`${request.method} ${request.url}\n`)
     .update(JSON.stringify(request.body ?? null))
     .digest('base64url');
   return { userId, key, requestHash };

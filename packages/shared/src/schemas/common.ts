@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { REASON_MAX, REASON_MIN } from '../constants.ts';
 import { DECIMAL_PATTERN } from '../money.ts';
 
-/** Error bodies in Django REST framework's shape (DESIGN.md section 4). */
-export const ErrorDetailSchema = z.object({ detail: z.string() });
-export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
-
 /** An id in a path or a body: a positive integer, given as a number or a digit string. */
 export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const IdParamsSchema = z.object({ id: IdSchema });

@@ -298,6 +298,31 @@ describe('password reset', () => {
     void client;
   });
 
+  it('audits each step of the reset and the sign-out (DESIGN.md section 3 "Audit")', async () => {
+    const u = await newUser();
+    const { refresh } = (await anon.post('auth/login/', { email: u.email, password: u.password })).body;
+    await anon.post('auth/logout/', { refresh });
+    const started = Date.now();
+    await anon.post('auth/forgot-password/', { email: u.email });
+    const code = await waitForMailedCode(t.dataDir, u.email, started);
+    const { reset_token } = (await anon.post('auth/verify-code/', { email: u.email, code })).body;
+    await anon.post('auth/reset-password/', { token: reset_token, new_password: 'audited-pass-1' });
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'business_id'])
+      .where('actor_id', '=', u.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.action)).toEqual([
+      'auth.login',
+      'auth.logout',
+      'auth.reset_code_requested',
+      'auth.reset_code_verified',
+      'auth.password_reset',
+    ]);
+    expect(new Set(rows.map((r) => r.business_id))).toEqual(new Set([businessId]));
+  });
+
   it('revokes every refresh token of the user', async () => {
     const u = await newUser();
     const { refresh } = (await anon.post('auth/login/', { email: u.email, password: u.password })).body;
