@@ -78,6 +78,17 @@ export function errorDetail(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The longer error chain of spec.md section 8 (exchange, external transaction, inventory load): the
+ * server detail, else a string body, else the error's own message, else the fallback.
+ */
+export function failureMessage(err: unknown, fallback: string): string {
+  const detail = errorDetail(err);
+  if (detail) return detail;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
 /** Field errors `{"field": ["msg"]}` as `{field: "msg"}` (first message each), for form.setError. */
 export function fieldErrors(err: unknown): Record<string, string> {
   const out: Record<string, string> = {};

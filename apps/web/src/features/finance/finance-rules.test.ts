@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
-import {
-  exchangeEstimate,
-  failureMessage,
-  pairedCurrency,
-  plainRate,
-  positiveDecimal,
-} from './finance-rules.ts';
+import { ApiError, failureMessage } from '../../lib/api-client.ts';
+import { exchangeEstimate, pairedCurrency, plainRate, positiveDecimal } from './finance-rules.ts';
 
 const currencies = [
   { id: 1, code: 'USD', rate_to_uzs: '12650.000000' },

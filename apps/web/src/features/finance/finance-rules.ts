@@ -1,5 +1,4 @@
 import { CURRENCY_IDS, D, type DecimalValue, isDecimalString, quoteExchange } from '@app/shared';
-import { errorDetail } from '../../lib/api-client.ts';
 
 // Pure rules of the money forms (spec.md sections 5 and 8), kept apart from React so they are tested.
 
@@ -46,17 +45,6 @@ export function exchangeEstimate(
   const custom = customRate.trim() && isDecimalString(customRate) ? customRate.trim() : null;
   const quote = quoteExchange(from, to, value, custom);
   return quote ? { toAmount: quote.toAmount, rate: quote.rate, code: to.code } : null;
-}
-
-/**
- * The error chain of spec.md section 8 for the exchange and transaction forms: the server detail,
- * else a string body, else the error message, else the fallback.
- */
-export function failureMessage(err: unknown, fallback: string): string {
-  const detail = errorDetail(err);
-  if (detail) return detail;
-  if (err instanceof Error && err.message) return err.message;
-  return fallback;
 }
 
 /** A rate without trailing zeros: '12650.000000' -> '12650' (for '1 {code} = {rate} UZS'). */

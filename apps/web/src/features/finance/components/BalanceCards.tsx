@@ -3,8 +3,7 @@ import { Wallet } from 'lucide-react';
 import { Card } from '../../../components/ui/Card.tsx';
 
 // spec.md section 2 "Balances": one card per currency; the empty text asks for balances from an admin.
-export const NO_BALANCES_TEXT =
-  "Sizda hali balans yo'q. Balans ochish uchun administratorga murojaat qiling.";
+const NO_BALANCES_TEXT = "Sizda hali balans yo'q. Balans ochish uchun administratorga murojaat qiling.";
 
 export function BalanceCards({ balances }: { balances: readonly Balance[] }) {
   if (balances.length === 0) {

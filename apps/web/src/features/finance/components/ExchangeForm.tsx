@@ -14,14 +14,9 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { useCreateExchange } from '../api/create-exchange.ts';
-import {
-  exchangeEstimate,
-  failureMessage,
-  pairedCurrency,
-  plainRate,
-  positiveDecimal,
-} from '../finance-rules.ts';
+import { exchangeEstimate, pairedCurrency, plainRate, positiveDecimal } from '../finance-rules.ts';
 
 interface Values {
   from_currency: string;

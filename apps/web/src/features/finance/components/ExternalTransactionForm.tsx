@@ -13,10 +13,11 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateExternalTransaction } from '../api/create-external-transaction.ts';
-import { failureMessage, positiveDecimal } from '../finance-rules.ts';
+import { positiveDecimal } from '../finance-rules.ts';
 
 interface Values {
   currency: string;

@@ -1,4 +1,4 @@
-import { MONEY_TX_ORDERINGS, type MoneyTxOrdering } from '@app/shared';
+import { CURRENCY_IDS, MONEY_TX_ORDERINGS, type MoneyTxOrdering } from '@app/shared';
 import { Search } from 'lucide-react';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
@@ -51,8 +51,11 @@ export function TransactionsFilters({
       />
       <Select label="Valyuta" value={value.currency} onChange={(e) => set('currency', e.target.value)}>
         <option value="">All</option>
-        <option value="1">USD</option>
-        <option value="2">UZS</option>
+        {Object.entries(CURRENCY_IDS).map(([code, id]) => (
+          <option key={id} value={id}>
+            {code}
+          </option>
+        ))}
       </Select>
       <Select
         label="Summa"

@@ -1,3 +1,4 @@
+import { CURRENCY_IDS } from '@app/shared';
 import type { VariantOption } from '../../../components/VariantPicker.tsx';
 import { searchVariants } from '../api/search-variants.ts';
 
@@ -7,8 +8,8 @@ export async function searchVariantOptions(text: string, signal: AbortSignal): P
   return variants.map((v) => ({ id: v.id, label: v.label, sku: v.sku }));
 }
 
-/** spec.md section 9: currency ids 1 USD, 2 UZS. */
-export const CURRENCY_OPTIONS = [
-  { value: '1', label: 'USD' },
-  { value: '2', label: 'UZS' },
-];
+/** spec.md section 9: the fixed currency ids. */
+export const CURRENCY_OPTIONS = Object.entries(CURRENCY_IDS).map(([code, id]) => ({
+  value: String(id),
+  label: code,
+}));

@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
-import { errorDetail } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMyBalance } from '../api/my-balance.ts';
 import { ColorCell } from '../components/ColorCell.tsx';
@@ -31,13 +31,6 @@ const COLUMNS: Array<{ key: InventorySortKey; label: string; numeric?: boolean }
   { key: 'qty_on_hand', label: 'Miqdor', numeric: true },
   { key: 'updated_at', label: 'Yangilangan' },
 ];
-
-/** spec.md section 8: server detail, else the error message, else the fallback. */
-function loadError(error: unknown): string {
-  return (
-    errorDetail(error) ?? (error instanceof Error && error.message ? error.message : 'Failed to load stocks.')
-  );
-}
 
 /**
  * /inventory (spec.md section 2): the goods I am responsible for. Search, filters and sorting run
@@ -96,7 +89,9 @@ export function InventoryPage() {
           setSort(null);
         }}
       />
-      {query.isError ? <ErrorMessage className="mb-4">{loadError(query.error)}</ErrorMessage> : null}
+      {query.isError ? (
+        <ErrorMessage className="mb-4">{failureMessage(query.error, 'Failed to load stocks.')}</ErrorMessage>
+      ) : null}
       <Table caption="Balansdagi mahsulotlar">
         <THead>
           <tr>

@@ -82,6 +82,13 @@ export function MoneyOfferForm({
           label="Valyuta"
           placeholder="Tanlang..."
           options={(currencies.data ?? []).map((c) => ({ value: c.id, label: c.code }))}
+          hint={
+            currencies.isPending
+              ? 'Yuklanyapti...'
+              : currencies.data?.length === 0
+                ? 'Valyutalar topilmadi.'
+                : undefined
+          }
           {...form.register('currency')}
         />
         <Input

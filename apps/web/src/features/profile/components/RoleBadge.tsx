@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
 
 /** spec.md section 2, Profile: Kassir amber, admin indigo, manager emerald, every other role grey. */
-export function roleTone(role: string): BadgeTone {
+function roleTone(role: string): BadgeTone {
   switch (role) {
     case 'Kassir':
       return 'amber';
