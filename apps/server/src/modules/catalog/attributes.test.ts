@@ -179,3 +179,36 @@ describe('colours', () => {
     expect((await owner.delete(`catalog/colors/${unused.id}/`)).status).toBe(204);
   });
 });
+
+// DESIGN.md section 3 "Audit": every catalogue write leaves a row, units, sizes and colours too.
+describe('audit', () => {
+  it('writes one audit row for each create, replace and delete of a unit, size and colour', async () => {
+    const cases = [
+      { path: 'catalog/units/', entity: 'unit', create: createUnit, body: { name: uniq('u'), measure: 'D' } },
+      { path: 'catalog/sizes/', entity: 'size', create: createSize, body: { size: uniq('s'), label: 'L' } },
+      {
+        path: 'catalog/colors/',
+        entity: 'color',
+        create: createColor,
+        body: { name: uniq('c'), code: '#000000' },
+      },
+    ] as const;
+    for (const c of cases) {
+      const row = await c.create(owner);
+      expect((await owner.put(`${c.path}${row.id}/`, c.body)).status).toBe(200);
+      expect((await owner.delete(`${c.path}${row.id}/`)).status).toBe(204);
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .select(['action', 'entity'])
+        .where('entity', '=', c.entity)
+        .where('entity_id', '=', String(row.id))
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => a.action)).toEqual([
+        `catalog.${c.entity}.create`,
+        `catalog.${c.entity}.update`,
+        `catalog.${c.entity}.delete`,
+      ]);
+    }
+  });
+});

@@ -241,6 +241,24 @@ export async function deleteVariant(db: Database, id: number): Promise<void> {
   await db.deleteFrom('variants').where('id', '=', id).execute();
 }
 
+/**
+ * Whether stock rows reference the variant (DESIGN.md section 3 "Stock"): every receipt, exit and
+ * transfer writes a move, and a balance row may exist without one (lockBalances).
+ */
+export async function hasStockHistory(db: Database, variantId: number): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(eb.selectFrom('stock_moves').select('id').where('variant_id', '=', variantId)),
+          eb.exists(eb.selectFrom('stock_balances').select('id').where('variant_id', '=', variantId)),
+        ])
+        .as('found'),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(row.found);
+}
+
 /** How many offers name the variant in an item line (offer history, issue 3). */
 export async function countOffersOfVariant(db: Database, variantId: number): Promise<number> {
   const row = await db

@@ -1,5 +1,4 @@
 import type { Variant, VariantCreateSchema, VariantListQuerySchema, VariantUpdateSchema } from '@app/shared';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
@@ -111,23 +110,6 @@ export function updateVariant(
   );
 }
 
-/**
- * Stock rows that reference the variant, if the stock tables exist (they come with the stock
- * module's migration). The FK RESTRICT on every one of them stays the last line (see below).
- */
-async function hasStockHistory(db: Database, variantId: number): Promise<boolean> {
-  const present = await sql<{ moves: string | null; balances: string | null }>`
-    SELECT to_regclass('stock_moves')::text AS moves, to_regclass('stock_balances')::text AS balances`.execute(
-    db,
-  );
-  const tables = present.rows[0];
-  if (!tables?.moves || !tables.balances) return false;
-  const found = await sql<{ found: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM stock_moves WHERE variant_id = ${variantId})
-        OR EXISTS (SELECT 1 FROM stock_balances WHERE variant_id = ${variantId}) AS found`.execute(db);
-  return found.rows[0]?.found === true;
-}
-
 function stockHistoryConflict(sku: string): AppError {
   return conflict(`Cannot delete variant "${sku}": it has stock history.`);
 }
@@ -142,7 +124,7 @@ export async function deleteVariant(deps: Deps, actor: Actor, id: number): Promi
       sku = variant.sku;
       const offers = await repo.countOffersOfVariant(trx, id);
       if (offers > 0) throw conflict(`Cannot delete variant "${sku}": it is used by ${offers} offer(s).`);
-      if (await hasStockHistory(trx, id)) throw stockHistoryConflict(sku);
+      if (await repo.hasStockHistory(trx, id)) throw stockHistoryConflict(sku);
       await repo.deleteVariant(trx, id);
       await auditCatalog(trx, actor, 'delete', 'variant', id, sku);
     });
