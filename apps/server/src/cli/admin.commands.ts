@@ -14,6 +14,7 @@ import type { Database } from '../db/connection.ts';
 import { hashPassword } from '../lib/auth/passwords.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { writeAudit } from '../modules/audit/audit.repository.ts';
+import { findUserByEmail } from '../modules/auth/auth.repository.ts';
 import { findCurrencyByCode, setCurrencyRate } from '../modules/finance/finance.repository.ts';
 import { postMoney } from '../modules/finance/ledger.ts';
 
@@ -24,11 +25,7 @@ import { postMoney } from '../modules/finance/ledger.ts';
 export class CliError extends Error {}
 
 async function userByEmail(db: Database, email: string) {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'business_id', 'email'])
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
+  const user = await findUserByEmail(db, email.trim().toLowerCase());
   if (!user) throw new CliError(`no user with e-mail ${email}`);
   return user;
 }
@@ -76,8 +73,7 @@ export async function createUser(db: Database, input: NewUser) {
     .where('id', '=', input.businessId)
     .executeTakeFirst();
   if (!business) throw new CliError(`no business with id ${input.businessId}`);
-  const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  if (taken) throw new CliError(`a user with e-mail ${email} already exists`);
+  if (await findUserByEmail(db, email)) throw new CliError(`a user with e-mail ${email} already exists`);
   const passwordHash = await hashPassword(input.password);
   return inTransaction(db, async (trx) => {
     const row = await trx

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CURRENCY_IDS,
+  D,
   type ExchangeBodySchema,
   type ExchangeResponse,
   fixedMoney,
@@ -24,7 +25,8 @@ type CurrencyRow = Awaited<ReturnType<typeof findCurrenciesByIds>>[number];
  * a custom rate on the USD/UZS pair is the USD leg's rate (it is UZS per USD).
  */
 function legRate(currency: CurrencyRow, other: CurrencyRow, customRate: string | null | undefined): string {
-  const custom = customRate && !/^0*\.?0*$/.test(customRate) ? customRate : null;
+  // The same test as quoteExchange: a custom rate counts only when positive.
+  const custom = customRate && new D(customRate).gt(0) ? customRate : null;
   const pair = new Set([currency.id, other.id]);
   const isUsdUzs = pair.has(CURRENCY_IDS.USD) && pair.has(CURRENCY_IDS.UZS);
   if (custom && isUsdUzs && currency.id === CURRENCY_IDS.USD) return fixedRate(custom);

@@ -118,14 +118,6 @@ export function offersByIds(db: Database, ids: readonly number[]) {
   return db.selectFrom('offers').select(OFFER_COLUMNS).where('id', 'in', ids).execute();
 }
 
-export function usersByIds(db: Database, ids: readonly number[]) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'code'])
-    .where('id', 'in', ids)
-    .execute();
-}
-
 export function moneyLinesByOffers(db: Database, offerIds: readonly number[]) {
   return db
     .selectFrom('offer_money_lines as l')
@@ -136,28 +128,13 @@ export function moneyLinesByOffers(db: Database, offerIds: readonly number[]) {
     .execute();
 }
 
+/** Item lines name their variants by id; the variant objects come from the catalogue. */
 export function itemLinesByOffers(db: Database, offerIds: readonly number[]) {
   return db
-    .selectFrom('offer_item_lines as l')
-    .innerJoin('variants as v', 'v.id', 'l.variant_id')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .leftJoin('colors as c', 'c.id', 'v.color_id')
-    .leftJoin('sizes as s', 's.id', 'v.size_id')
-    .select([
-      'l.offer_id',
-      'l.quantity',
-      'v.id as variant_id',
-      'v.sku',
-      'p.id as product_id',
-      'p.name as product_name',
-      'p.code as product_code',
-      'c.name as color_name',
-      'c.code as color_code',
-      's.label as size_label',
-      's.size as size_size',
-    ])
-    .where('l.offer_id', 'in', offerIds)
-    .orderBy('l.id')
+    .selectFrom('offer_item_lines')
+    .select(['offer_id', 'variant_id', 'quantity'])
+    .where('offer_id', 'in', offerIds)
+    .orderBy('id')
     .execute();
 }
 

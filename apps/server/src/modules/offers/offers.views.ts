@@ -1,28 +1,37 @@
-import type { Offer, UserRef } from '@app/shared';
+import type { Offer, UserRef, VariantRef } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
+import { loadVariantRefMap } from '../catalog/catalog.repository.ts';
+import { findUserRefs } from '../users/users.repository.ts';
 import * as repo from './offers.repository.ts';
-
-type ItemRow = Awaited<ReturnType<typeof repo.itemLinesByOffers>>[number];
-
-/** The variant object of DESIGN.md section 4, its label as a person reads it. */
-function variantRef(row: ItemRow) {
-  const size = row.size_label || row.size_size || null;
-  const label = [row.product_name, row.color_name, size].filter(Boolean).join(' / ');
-  return {
-    id: row.variant_id,
-    sku: row.sku,
-    label: `${label} (${row.sku})`,
-    product_code: row.product_code,
-    color_name: row.color_name,
-    color_code: row.color_code,
-    size_label: size,
-  };
-}
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
   const map = new Map<number, T[]>();
-  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+  for (const row of rows) {
+    const group = map.get(key(row));
+    if (group) group.push(row);
+    else map.set(key(row), [row]);
+  }
   return map;
+}
+
+/** The variant objects of the item lines, from the catalogue (one query per business, in practice one). */
+async function variantRefsOf(
+  db: Database,
+  offers: ReadonlyArray<{ id: number; business_id: number }>,
+  items: ReadonlyArray<{ offer_id: number; variant_id: number }>,
+): Promise<Map<number, VariantRef>> {
+  const businessOf = new Map(offers.map((o) => [o.id, o.business_id]));
+  const idsBy = groupBy(items, (l) => businessOf.get(l.offer_id) ?? 0);
+  const refs = new Map<number, VariantRef>();
+  for (const [businessId, lines] of idsBy) {
+    const map = await loadVariantRefMap(
+      db,
+      businessId,
+      lines.map((l) => l.variant_id),
+    );
+    for (const [id, ref] of map) refs.set(id, ref);
+  }
+  return refs;
 }
 
 /** Offers as the API shows them (DESIGN.md section 4), in the order of `ids`; five queries in all. */
@@ -35,7 +44,11 @@ export async function loadOfferViews(db: Database, ids: readonly number[]): Prom
   ]);
   if (offers.length === 0) return [];
   const userIds = [...new Set(offers.flatMap((o) => [o.created_by, o.from_user_id, o.to_user_id]))];
-  const users = new Map<number, UserRef>((await repo.usersByIds(db, userIds)).map((u) => [u.id, u]));
+  const [userRows, variants] = await Promise.all([
+    findUserRefs(db, userIds),
+    variantRefsOf(db, offers, items),
+  ]);
+  const users = new Map<number, UserRef>(userRows.map((u) => [u.id, u]));
   const moneyBy = groupBy(money, (l) => l.offer_id);
   const itemsBy = groupBy(items, (l) => l.offer_id);
   const byId = new Map(offers.map((o) => [o.id, o]));
@@ -57,11 +70,10 @@ export async function loadOfferViews(db: Database, ids: readonly number[]): Prom
           currency_code: l.code,
           amount: l.amount,
         })),
-        item_lines: (itemsBy.get(id) ?? []).map((l) => ({
-          variant: variantRef(l),
-          product: l.product_id,
-          quantity: l.quantity,
-        })),
+        item_lines: (itemsBy.get(id) ?? []).flatMap((l) => {
+          const variant = variants.get(l.variant_id);
+          return variant ? [{ variant, product: variant.product, quantity: l.quantity }] : [];
+        }),
         reason: o.reason,
         created_at: o.created_at.toISOString(),
         submitted_at: o.submitted_at?.toISOString() ?? null,

@@ -8,6 +8,16 @@ export function findProfile(db: Database, id: number) {
     .executeTakeFirst();
 }
 
+/** The user objects of DESIGN.md section 4 for `ids` (offers embed their parties). */
+export function findUserRefs(db: Database, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'code'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export function listBusinessUsers(db: Database, businessId: number) {
   return db
     .selectFrom('users')
