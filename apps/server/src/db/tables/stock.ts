@@ -68,5 +68,8 @@ export interface StockTables {
     variant_id: number;
     qty_on_hand: ColumnType<string, string | undefined, string>;
     updated_at: Generated<Date>;
+    /** migrations/0008_stock_balance_json.sql: the my-balance row as JSON text, kept by triggers. */
+    row_json: Generated<string>;
+    row_version: ColumnType<string, never, never>;
   };
 }

@@ -104,14 +104,23 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
       schema: {
         tags,
         summary: 'The stock I hold: every variant with a quantity above zero',
-        response: { 200: z.array(StockBalanceSchema), ...ErrorSchemas },
+        response: {
+          200: z.array(StockBalanceSchema),
+          304: z.null().describe('Not modified since the ETag sent in If-None-Match'),
+          ...ErrorSchemas,
+        },
       },
     },
     async (request, reply) => {
-      const json = await inventory.myBalancesJson(deps, actorOf(request));
-      // Already JSON text in the documented shape (built by PostgreSQL): Fastify sends a string
-      // payload as it is, without the response serializer, which 10,000 rows cannot afford.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      const { version, body } = await inventory.myBalances(deps, actorOf(request));
+      // The version changes with any change to the answer: a client that kept the last answer
+      // (a browser does, given the ETag) gets a 304 instead of it again.
+      const etag = `"${version}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      // Already JSON in the documented shape (built by PostgreSQL): Fastify sends a Buffer as it
+      // is, without the response serializer, which 10,000 rows cannot afford.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 }

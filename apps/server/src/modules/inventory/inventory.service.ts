@@ -184,7 +184,46 @@ export function createExit(
   );
 }
 
-/** My stock (every variant above zero) as ready JSON text: see repo.myBalancesJson. */
-export function myBalancesJson(deps: Pick<Deps, 'db'>, actor: Actor): Promise<string> {
-  return repo.myBalancesJson(deps.db, actor.id);
+/** A department's stock answer, encoded once, and the version it was read at. */
+export interface MyBalancesAnswer {
+  version: string;
+  body: Buffer;
+}
+
+/**
+ * The last my-balance answer of each department, per database handle, up to CACHE_BYTES in all
+ * (least recently used first out). While a department's version is unchanged, nothing in its
+ * answer has changed, and the 3 MB of a 10,000-variant department need not be read from
+ * PostgreSQL again: the query then returns the version alone.
+ */
+const answers = new WeakMap<Database, Map<number, MyBalancesAnswer>>();
+const CACHE_BYTES = 64 * 1024 * 1024;
+
+/** My stock (every variant above zero) as ready JSON, with its version for the ETag. */
+export async function myBalances(deps: Pick<Deps, 'db'>, actor: Actor): Promise<MyBalancesAnswer> {
+  let cache = answers.get(deps.db);
+  if (!cache) {
+    cache = new Map();
+    answers.set(deps.db, cache);
+  }
+  const cached = cache.get(actor.id);
+  const { version, body } = await repo.myBalances(deps.db, actor.id, cached?.version ?? null);
+  if (body === null && cached) {
+    if (cache.get(actor.id) === cached) {
+      cache.delete(actor.id);
+      cache.set(actor.id, cached);
+    }
+    return cached;
+  }
+  if (body === null) throw new Error('my-balance text missing for an unknown version');
+  const fresh = { version, body: Buffer.from(body) };
+  cache.set(actor.id, fresh);
+  let bytes = 0;
+  for (const answer of cache.values()) bytes += answer.body.byteLength;
+  for (const [department, answer] of cache) {
+    if (bytes <= CACHE_BYTES || department === actor.id) break;
+    cache.delete(department);
+    bytes -= answer.body.byteLength;
+  }
+  return fresh;
 }

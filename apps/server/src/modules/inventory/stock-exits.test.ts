@@ -222,6 +222,109 @@ describe('GET inventory/stocks/my-balance/', () => {
     expect(byVariant.has(v(4).id)).toBe(false);
   });
 
+  it('follows catalogue edits: the variant object stays the one the catalogue gives', async () => {
+    // The rows are kept as JSON text by triggers (migration 0008): a rename of the product, the
+    // colour (name or code), the size or the SKU must reach them.
+    const [w] = await createVariants(t.db, businessId, 1);
+    if (!w) throw new Error('no variant');
+    await give(w.id, '3');
+    const variantOf = async () =>
+      (await trader.get('inventory/stocks/my-balance/')).body.find(
+        (b: { variant: { id: number } }) => b.variant.id === w.id,
+      )?.variant;
+    const catalogue = async () => {
+      const { sku, label, product, product_code, color_name, color_code, size_label } = (
+        await trader.get(`catalog/variants/${w.id}/`)
+      ).body;
+      return { id: w.id, sku, label, product, product_code, color_name, color_code, size_label };
+    };
+    expect(await variantOf()).toMatchObject(await catalogue());
+
+    const ids = await t.db
+      .selectFrom('variants')
+      .select(['color_id', 'size_id'])
+      .where('id', '=', w.id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('products')
+      .set({ name: 'Shim "yozgi"', model: 'Z-9' })
+      .where('id', '=', w.productId)
+      .execute();
+    await t.db
+      .updateTable('colors')
+      .set({ code: '#00ff00' })
+      .where('id', '=', Number(ids.color_id))
+      .execute();
+    await t.db.updateTable('sizes').set({ label: ' ' }).where('id', '=', Number(ids.size_id)).execute();
+    await t.db
+      .updateTable('variants')
+      .set({ sku: `${w.sku}-B` })
+      .where('id', '=', w.id)
+      .execute();
+    const after = await variantOf();
+    expect(after).toMatchObject({
+      sku: `${w.sku}-B`,
+      product_name: 'Shim "yozgi"',
+      label: 'Shim "yozgi" Z-9 / Qizil / 42',
+      color_code: '#00ff00',
+      size_label: '42',
+    });
+    expect(after).toMatchObject(await catalogue());
+  });
+
+  it('sends an ETag: the same answer again is a 304, and any change is a new answer', async () => {
+    // The server keeps the last answer per department while its version holds (inventory.service
+    // myBalances): a stale answer after a change would show stock that is not there.
+    const [w] = await createVariants(t.db, businessId, 1);
+    if (!w) throw new Error('no variant');
+    await give(w.id, '5');
+    const qtyOf = (body: Array<{ variant: { id: number }; qty_on_hand: string }>) =>
+      body.find((b) => b.variant.id === w.id)?.qty_on_hand;
+    const first = await trader.get('inventory/stocks/my-balance/');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(qtyOf(first.body)).toBe('5.000');
+
+    const again = await trader.get('inventory/stocks/my-balance/');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('etag')).toBe(etag);
+    const notModified = await trader.get('inventory/stocks/my-balance/', { 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBeNull();
+
+    // Another department's stock moving leaves mine as it was.
+    await give(w.id, '1', '1.00', users["Ta'minotchi"].id);
+    expect((await trader.get('inventory/stocks/my-balance/', { 'if-none-match': etag })).status).toBe(304);
+
+    expect(
+      (await trader.post('inventory/stocks-exit/', exitBody({ variant: w.id, qty_issued: '2' }))).status,
+    ).toBe(201);
+    const afterExit = await trader.get('inventory/stocks/my-balance/', { 'if-none-match': etag });
+    expect(afterExit.status).toBe(200);
+    expect(qtyOf(afterExit.body)).toBe('3.000');
+    const etag2 = afterExit.headers.get('etag');
+    expect(etag2).not.toBe(etag);
+
+    // A catalogue edit changes the answer without a stock move.
+    await t.db.updateTable('products').set({ name: 'Kurtka' }).where('id', '=', w.productId).execute();
+    const afterRename = await trader.get('inventory/stocks/my-balance/', { 'if-none-match': etag2 ?? '' });
+    expect(afterRename.status).toBe(200);
+    expect(
+      afterRename.body.find((b: { variant: { id: number } }) => b.variant.id === w.id).variant.product_name,
+    ).toBe('Kurtka');
+
+    // Issued to zero: gone, with a new version.
+    expect(
+      (await trader.post('inventory/stocks-exit/', exitBody({ variant: w.id, qty_issued: '3' }))).status,
+    ).toBe(201);
+    const empty = await trader.get('inventory/stocks/my-balance/', {
+      'if-none-match': afterRename.headers.get('etag') ?? '',
+    });
+    expect(empty.status).toBe(200);
+    expect(qtyOf(empty.body)).toBeUndefined();
+  });
+
   it('is open to every signed-in role and empty for a new user; 401 without a token', async () => {
     const res = await as.Omborchi.get('inventory/stocks/my-balance');
     expect(res.status).toBe(200);

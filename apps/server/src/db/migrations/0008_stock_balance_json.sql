@@ -1,0 +1,93 @@
+-- inventory/stocks/my-balance/ answers 10,000 rows in under 50 ms (issue 5, scale). Building
+-- 10,000 objects with json_build_object per request takes about 70 ms, so each row keeps its
+-- answer as ready JSON text and the request only joins them:
+--   variants.ref_json            the variant object of DESIGN.md section 4, kept by the triggers
+--                                that keep the variant's search text (0006);
+--   stock_balances.row_json      the balance row of the answer, kept by a trigger on the balance
+--                                and refreshed when its variant's object changes;
+--   stock_balances.row_version   a new number from a sequence whenever row_json changes, so a
+--                                department's (count, sum of row_version) changes with any change
+--                                to its answer: the server keeps the last answer per department
+--                                and sends it again, or a 304, while that pair stays the same
+--                                (inventory.service.ts myBalances).
+-- The label rule is the same as catalog.repository.ts toVariantRef: keep them in step.
+
+ALTER TABLE variants ADD COLUMN ref_json TEXT NOT NULL DEFAULT '';
+
+-- row_to_json writes no spaces (json_build_object puts " : " and ", " between parts): 10% fewer
+-- bytes to send.
+CREATE FUNCTION variant_ref_json(p_id INTEGER, p_sku TEXT, p_product INTEGER, p_color INTEGER, p_size INTEGER)
+RETURNS TEXT LANGUAGE sql STABLE AS $$
+  SELECT row_to_json(r)::text FROM (
+    SELECT p_id AS id,
+      p.id AS product,
+      p.name AS product_name,
+      p.code AS product_code,
+      p_sku AS sku,
+      concat_ws(' / ', p.name || ' ' || p.model, nullif(c.name, ''),
+                coalesce(nullif(btrim(s.label), ''), s.size)) AS label,
+      c.name AS color_name,
+      c.code AS color_code,
+      coalesce(nullif(btrim(s.label), ''), s.size) AS size_label
+    FROM products p
+    LEFT JOIN colors c ON c.id = p_color
+    LEFT JOIN sizes s ON s.id = p_size
+    WHERE p.id = p_product) r
+$$;
+
+CREATE OR REPLACE FUNCTION variants_set_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.search_text := variant_search_text(NEW.sku, NEW.product_id, NEW.color_id, NEW.size_id);
+  NEW.search_grams := search_grams(NEW.search_text);
+  NEW.ref_json := variant_ref_json(NEW.id, NEW.sku, NEW.product_id, NEW.color_id, NEW.size_id);
+  RETURN NEW;
+END;
+$$;
+
+-- The object also shows the colour's code, which the search text does not: re-derive on it too.
+DROP TRIGGER colors_variant_search ON colors;
+CREATE TRIGGER colors_variant_search AFTER UPDATE OF name, code ON colors
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.code IS DISTINCT FROM NEW.code)
+  EXECUTE FUNCTION colors_refresh_variant_search();
+
+UPDATE variants SET ref_json = '';
+
+-- NUMERIC(18,3)::text keeps the fixed scale ("12.500") and needs no quoting; the timestamp is
+-- ISO 8601 in UTC with milliseconds, as Date#toISOString gives. An update that changes none of
+-- the row's parts (the lock-taking no-op upsert of stock-ledger.ts) keeps its text and version.
+-- The trigger runs with the row locked, so a row's new version is above its old one; balance rows
+-- are never deleted, so any change to a department's rows moves its (count, sum of versions).
+ALTER TABLE stock_balances ADD COLUMN row_json TEXT NOT NULL DEFAULT '';
+ALTER TABLE stock_balances ADD COLUMN row_version BIGINT NOT NULL DEFAULT 0;
+CREATE SEQUENCE stock_balance_row_versions;
+
+CREATE FUNCTION stock_balances_set_row_json() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.row_json <> '' AND NEW.qty_on_hand = OLD.qty_on_hand
+     AND NEW.updated_at = OLD.updated_at AND NEW.variant_id = OLD.variant_id THEN
+    RETURN NEW;
+  END IF;
+  NEW.row_json := '{"id":' || NEW.id
+    || ',"variant":' || (SELECT ref_json FROM variants WHERE id = NEW.variant_id)
+    || ',"qty_on_hand":"' || NEW.qty_on_hand::text
+    || '","updated_at":"' || to_char(NEW.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    || '"}';
+  NEW.row_version := nextval('stock_balance_row_versions');
+  RETURN NEW;
+END;
+$$;
+CREATE TRIGGER stock_balances_row_json BEFORE INSERT OR UPDATE ON stock_balances
+  FOR EACH ROW EXECUTE FUNCTION stock_balances_set_row_json();
+
+-- An UPDATE OF trigger would not see a column set by a BEFORE trigger, hence the WHEN.
+CREATE FUNCTION variants_refresh_balance_json() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE stock_balances SET row_json = '' WHERE variant_id = NEW.id;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER variants_balance_json AFTER UPDATE ON variants
+  FOR EACH ROW WHEN (OLD.ref_json IS DISTINCT FROM NEW.ref_json)
+  EXECUTE FUNCTION variants_refresh_balance_json();
+
+UPDATE stock_balances SET row_json = '';
