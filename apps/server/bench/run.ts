@@ -54,16 +54,18 @@ async function main(): Promise<void> {
   const cluster = process.env.DATABASE_URL ? null : await startThrowawayPostgres({ tuned: true });
   const databaseUrl = process.env.DATABASE_URL ?? cluster?.url ?? '';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-bench-'));
-  const handle = await openDatabase({ databaseUrl, poolSize: 20 });
+  // The server as configured by default (DB_POOL_SIZE and all), unless the environment says otherwise.
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    DEMO: '0',
+  });
+  const handle = await openDatabase({ databaseUrl, poolSize: config.dbPoolSize });
   try {
     await migrate(handle.db);
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'silent',
-      DEMO: '0',
-    });
     const app = await buildApp({ config, db: handle.db, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
