@@ -4,8 +4,10 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { badRequest, conflict } from './errors.ts';
 
-/** How long a key replays its first answer (DESIGN.md section 4). */
+/** How long a key replays its first answer (DESIGN.md section 4); money_apply keeps the same. */
 const KEY_TTL_HOURS = 24;
+
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 
 export interface IdempotencyScope {
   userId: number;
@@ -58,7 +60,7 @@ export async function runIdempotent<T>(
     const expired = Date.now() - prior.created_at.getTime() > KEY_TTL_HOURS * 3600_000;
     if (!expired) {
       if (prior.request_hash !== scope.requestHash) {
-        throw conflict('This Idempotency-Key was already used for a different request.');
+        throw conflict(KEY_REUSED);
       }
       return prior.response as T;
     }

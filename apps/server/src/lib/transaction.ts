@@ -4,6 +4,17 @@ import type { DB } from '../db/schema.ts';
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
+/** A serialization failure or a deadlock: the work may simply run again. */
+export function isRetryable(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code !== undefined && RETRYABLE.has(code);
+}
+
+/** A short, growing, jittered pause, so retried transactions do not collide again at once. */
+export function pauseBeforeRetry(attempt: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+}
+
 /**
  * Runs `work` in one database transaction, retrying serialization failures and deadlocks
  * (STYLE.md "Concurrency by the database"). `work` must only touch the database.
@@ -17,9 +28,8 @@ export async function inTransaction<T>(
     try {
       return await db.transaction().execute(work);
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (!code || !RETRYABLE.has(code) || attempt >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+      if (!isRetryable(err) || attempt >= attempts) throw err;
+      await pauseBeforeRetry(attempt);
     }
   }
 }

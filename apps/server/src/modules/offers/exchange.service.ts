@@ -11,20 +11,16 @@ import {
 import type { z } from 'zod';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { badRequest, fieldError } from '../../lib/errors.ts';
-import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
-import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { findCurrenciesByIds } from '../finance/finance.repository.ts';
-import { type PostedEntry, postMoney } from '../finance/ledger.ts';
+import type { IdempotencyScope } from '../../lib/idempotency.ts';
+import { type AppliedEntry, applyMoney, type Currency } from '../finance/money-apply.ts';
 
 type ExchangeBody = z.output<typeof ExchangeBodySchema>;
-type CurrencyRow = Awaited<ReturnType<typeof findCurrenciesByIds>>[number];
 
 /**
  * The UZS rate each leg records (DESIGN.md section 3 "Exchange"): the rate in force, except that
  * a custom rate on the USD/UZS pair is the USD leg's rate (it is UZS per USD).
  */
-function legRate(currency: CurrencyRow, other: CurrencyRow, customRate: string | null | undefined): string {
+function legRate(currency: Currency, other: Currency, customRate: string | null | undefined): string {
   // The same test as quoteExchange: a custom rate counts only when positive.
   const custom = customRate && new D(customRate).gt(0) ? customRate : null;
   const pair = new Set([currency.id, other.id]);
@@ -33,7 +29,7 @@ function legRate(currency: CurrencyRow, other: CurrencyRow, customRate: string |
   return currency.rate_to_uzs;
 }
 
-function leg(row: PostedEntry, currency: CurrencyRow) {
+function leg(row: AppliedEntry, currency: Currency) {
   return {
     id: row.id,
     amount: row.amount,
@@ -44,7 +40,7 @@ function leg(row: PostedEntry, currency: CurrencyRow) {
   };
 }
 
-/** POST offers/exchanges/: two ledger rows with one exchange_group, in one transaction. */
+/** POST offers/exchanges/: two ledger rows with one exchange_group, in one round trip. */
 export async function createExchange(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
@@ -54,30 +50,33 @@ export async function createExchange(
   if (body.from_currency === body.to_currency) {
     throw fieldError('to_currency', "Boshqa valyutani tanlang: bir xil valyutalarni almashtirib bo'lmaydi.");
   }
-  return inTransaction(deps.db, (trx) =>
-    runIdempotent(trx, idempotency, async () => {
-      const both = await findCurrenciesByIds(trx, [body.from_currency, body.to_currency]);
-      const from = both.find((c) => c.id === body.from_currency);
-      if (!from) throw fieldError('from_currency', 'Valyuta topilmadi.');
-      const to = both.find((c) => c.id === body.to_currency);
-      if (!to) throw fieldError('to_currency', 'Valyuta topilmadi.');
-      const quote = quoteExchange(from, to, body.from_amount, body.custom_rate);
-      // Refused when the result rounds to 0 (DESIGN.md section 3).
-      if (!quote || quote.toAmount.lte(0)) {
-        throw badRequest('Almashtirish natijasi 0 ga teng: summani oshiring.', {
-          from_amount: ['The exchanged amount rounds to 0.'],
-        });
-      }
-      const group = randomUUID();
-      const common = {
-        businessId: actor.businessId,
-        userId: actor.id,
-        txType: 'EXCHANGE' as const,
-        exchangeGroup: group,
-        createdBy: actor.id,
-      };
-      const reason = `Almashtirish: ${fixedMoney(body.from_amount)} ${from.code} -> ${fixedMoney(quote.toAmount)} ${to.code}`;
-      const posted = await postMoney(trx, [
+  let from: Currency | undefined;
+  let to: Currency | undefined;
+  const answer = await applyMoney<{ exchange_group: string; rate: string }>(deps.db, (currencies) => {
+    from = currencies.get(body.from_currency);
+    if (!from) throw fieldError('from_currency', 'Valyuta topilmadi.');
+    to = currencies.get(body.to_currency);
+    if (!to) throw fieldError('to_currency', 'Valyuta topilmadi.');
+    const quote = quoteExchange(from, to, body.from_amount, body.custom_rate);
+    // Refused when the result rounds to 0 (DESIGN.md section 3).
+    if (!quote || quote.toAmount.lte(0)) {
+      throw badRequest('Almashtirish natijasi 0 ga teng: summani oshiring.', {
+        from_amount: ['The exchanged amount rounds to 0.'],
+      });
+    }
+    const group = randomUUID();
+    const common = {
+      businessId: actor.businessId,
+      userId: actor.id,
+      txType: 'EXCHANGE' as const,
+      exchangeGroup: group,
+      createdBy: actor.id,
+    };
+    const reason = `Almashtirish: ${fixedMoney(body.from_amount)} ${from.code} -> ${fixedMoney(quote.toAmount)} ${to.code}`;
+    return {
+      idempotency,
+      rates: [from, to],
+      entries: [
         {
           ...common,
           currencyId: from.id,
@@ -92,11 +91,8 @@ export async function createExchange(
           rateToUzs: legRate(to, from, body.custom_rate),
           reason,
         },
-      ]);
-      const out = posted.find((r) => r.currency_id === from.id);
-      const inc = posted.find((r) => r.currency_id === to.id);
-      if (!out || !inc) throw new Error('the exchange legs were not written');
-      await writeAudit(trx, {
+      ],
+      audit: {
         businessId: actor.businessId,
         actorId: actor.id,
         action: 'exchange.create',
@@ -104,14 +100,18 @@ export async function createExchange(
         entityId: group,
         summary: `${reason} at ${fixedRate(quote.rate)}`,
         ip: actor.ip,
-      });
-      return {
-        exchange_group: group,
-        rate: fixedRate(quote.rate),
-        outgoing: leg(out, from),
-        incoming: leg(inc, to),
-        created_at: out.created_at.toISOString(),
-      };
-    }),
-  );
+      },
+      result: { exchange_group: group, rate: fixedRate(quote.rate) },
+    };
+  });
+  const out = answer.entries.find((r) => r.currency_id === from?.id);
+  const inc = answer.entries.find((r) => r.currency_id === to?.id);
+  if (!out || !inc || !from || !to) throw new Error('the exchange legs were not written');
+  return {
+    exchange_group: answer.exchange_group,
+    rate: answer.rate,
+    outgoing: leg(out, from),
+    incoming: leg(inc, to),
+    created_at: out.created_at,
+  };
 }

@@ -161,6 +161,22 @@ describe('POST offers/exchanges/', () => {
     expect((await me.post(PATH, { ...body, from_amount: '3' }, headers)).status).toBe(409);
   });
 
+  it('uses the rate in force after a rate change, though the server keeps the rates it read', async () => {
+    const body = { from_currency: USD, to_currency: UZS, from_amount: '1' };
+    expect((await me.post(PATH, body)).body.incoming.amount).toBe('12650.00');
+    const setRate = (rate: string) =>
+      t.db.updateTable('currencies').set({ rate_to_uzs: rate }).where('id', '=', USD).execute();
+    await setRate('13000.000000');
+    try {
+      const res = await me.post(PATH, body);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ rate: '13000.000000', incoming: { amount: '13000.00' } });
+      expect(res.body.outgoing.rate_to_uzs).toBe('13000.000000');
+    } finally {
+      await setRate('12650.000000');
+    }
+  });
+
   it('needs a signed-in user', async () => {
     expect(
       (await new ApiClient(t.url).post(PATH, { from_currency: 1, to_currency: 2, from_amount: 1 })).status,

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
+import { userRefJson } from '../users/users.repository.ts';
 
 export type OfferStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELED';
 
@@ -114,27 +115,29 @@ export async function listOfferIds(db: Database, businessId: number, userId: num
   return rows.map((r) => r.id);
 }
 
-export function offersByIds(db: Database, ids: readonly number[]) {
-  return db.selectFrom('offers').select(OFFER_COLUMNS).where('id', 'in', ids).execute();
-}
-
-export function moneyLinesByOffers(db: Database, offerIds: readonly number[]) {
+/**
+ * Offers with their lines and parties, in one query: what offers.views.ts shapes into the API's
+ * offer objects (the variant objects of item lines come from the catalogue). Amounts and
+ * quantities are NUMERIC as text, with their fixed scale.
+ */
+export function offerRowsByIds(db: Database, ids: readonly number[]) {
   return db
-    .selectFrom('offer_money_lines as l')
-    .innerJoin('currencies as c', 'c.id', 'l.currency_id')
-    .select(['l.offer_id', 'l.currency_id', 'c.code', 'l.amount'])
-    .where('l.offer_id', 'in', offerIds)
-    .orderBy('l.id')
-    .execute();
-}
-
-/** Item lines name their variants by id; the variant objects come from the catalogue. */
-export function itemLinesByOffers(db: Database, offerIds: readonly number[]) {
-  return db
-    .selectFrom('offer_item_lines')
-    .select(['offer_id', 'variant_id', 'quantity'])
-    .where('offer_id', 'in', offerIds)
-    .orderBy('id')
+    .selectFrom('offers as o')
+    .select(OFFER_COLUMNS.map((c) => `o.${c}` as const))
+    .select([
+      sql<Array<{ currency_id: number; code: string; amount: string }>>`coalesce((
+        SELECT json_agg(json_build_object('currency_id', l.currency_id, 'code', c.code, 'amount', l.amount::text) ORDER BY l.id)
+        FROM offer_money_lines l JOIN currencies c ON c.id = l.currency_id WHERE l.offer_id = o.id), '[]')`.as(
+        'money_lines',
+      ),
+      sql<Array<{ variant_id: number; quantity: string }>>`coalesce((
+        SELECT json_agg(json_build_object('variant_id', i.variant_id, 'quantity', i.quantity::text) ORDER BY i.id)
+        FROM offer_item_lines i WHERE i.offer_id = o.id), '[]')`.as('item_lines'),
+      userRefJson('o.created_by').as('creator'),
+      userRefJson('o.from_user_id').as('from_user'),
+      userRefJson('o.to_user_id').as('to_user'),
+    ])
+    .where('o.id', 'in', ids)
     .execute();
 }
 

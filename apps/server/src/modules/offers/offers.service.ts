@@ -3,12 +3,12 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { findCurrenciesByIds } from '../finance/finance.repository.ts';
-import { postMoney } from '../finance/ledger.ts';
+import { applyMoney, OfferRuleViolation } from '../finance/money-apply.ts';
 import { applyOfferItems } from '../inventory/inventory.offers.ts';
 import { isBusinessUser } from '../users/users.repository.ts';
 import * as repo from './offers.repository.ts';
@@ -143,12 +143,12 @@ async function lockForAction(trx: Transaction<DB>, actor: Actor, id: number, act
   const isParty = actor.id === offer.from_user_id || actor.id === offer.to_user_id;
   const isCreator = actor.id === offer.created_by;
   if (!isParty || (rule.who === 'creator') !== isCreator) throw forbidden(WRONG_ACTOR[rule.who]);
-  if (!rule.from.includes(offer.status)) {
-    throw conflict(
-      `Taklif holati ${offer.status}: bu amal faqat ${rule.from.join(' yoki ')} holatida mumkin.`,
-    );
-  }
+  if (!rule.from.includes(offer.status)) throw wrongState(offer.status, rule.from);
   return offer;
+}
+
+function wrongState(status: string, from: readonly string[]) {
+  return conflict(`Taklif holati ${status}: bu amal faqat ${from.join(' yoki ')} holatida mumkin.`);
 }
 
 /** submit, cancel, reject: a state change with no effect. */
@@ -183,7 +183,8 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
 /**
  * PENDING -> APPROVED with its effect, atomically and once (DESIGN.md section 3): the offer row
  * is locked first, so a racing second approval waits and then finds APPROVED (409). A shortfall
- * throws 409 and rolls everything back: the offer stays PENDING.
+ * throws 409 and rolls everything back: the offer stays PENDING. A money offer is approved in one
+ * round trip by money_apply (its lines never change after creation, so they are read before).
  */
 export async function approveOffer(
   deps: Pick<Deps, 'db'>,
@@ -191,11 +192,23 @@ export async function approveOffer(
   id: number,
   idempotency: IdempotencyScope | null,
 ): Promise<Offer> {
-  return inTransaction(deps.db, (trx) =>
+  const [view] = await loadOfferViews(deps.db, [id]);
+  if (!view) throw notFound();
+  if (view.type === 'money') return approveMoneyOffer(deps, actor, view, idempotency);
+  await approveProductOffer(deps, actor, id, idempotency);
+  return viewOf(deps, id);
+}
+
+async function approveProductOffer(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  id: number,
+  idempotency: IdempotencyScope | null,
+) {
+  await inTransaction(deps.db, (trx) =>
     runIdempotent(trx, idempotency, async () => {
       const offer = await lockForAction(trx, actor, id, 'approve');
-      if (offer.kind === 'MONEY') await moveOfferMoney(trx, offer, actor);
-      else await applyOfferItems(trx, offer);
+      await applyOfferItems(trx, offer);
       await repo.setOfferStatus(trx, id, 'APPROVED', { decidedBy: actor.id });
       await audit(
         trx,
@@ -204,31 +217,74 @@ export async function approveOffer(
         id,
         `${offer.kind} moved ${offer.from_user_id} -> ${offer.to_user_id}`,
       );
-      const [view] = await loadOfferViews(trx, [id]);
-      if (!view) throw new AppError(500, 'internal', 'The approved offer vanished.');
-      return view;
+      return { offer: id };
     }),
   );
 }
 
-async function moveOfferMoney(trx: Transaction<DB>, offer: repo.OfferRow, actor: Actor) {
-  const lines = await repo.moneyLinesOf(trx, offer.id);
-  await postMoney(
-    trx,
-    lines.flatMap((line) => {
-      const common = {
-        businessId: offer.business_id,
-        currencyId: line.currency_id,
-        rateToUzs: line.rate_to_uzs,
-        txType: 'OFFER' as const,
-        reason: offer.reason,
-        offerId: offer.id,
-        createdBy: actor.id,
+/**
+ * The view read before is the answer, with the decision: an offer's parties, lines and reason
+ * never change after it is created, and money_apply checks its business, party and state again
+ * under the row lock.
+ */
+async function approveMoneyOffer(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  offer: Offer,
+  idempotency: IdempotencyScope | null,
+): Promise<Offer> {
+  const rule = RULES.approve;
+  const to = rule.to ?? 'APPROVED';
+  try {
+    const answer = await applyMoney<{ decided_at: string }>(deps.db, (currencies) => {
+      const rates = offer.money_lines.map((line) => {
+        const currency = currencies.get(line.currency);
+        if (!currency) throw new Error(`currency ${line.currency} of offer ${offer.id} is unknown`);
+        return currency;
+      });
+      return {
+        idempotency,
+        rates,
+        offer: {
+          id: offer.id,
+          businessId: actor.businessId,
+          actorId: actor.id,
+          who: rule.who,
+          from: rule.from,
+          to,
+        },
+        entries: offer.money_lines.flatMap((line, i) => {
+          const common = {
+            businessId: actor.businessId,
+            currencyId: line.currency,
+            rateToUzs: rates[i]?.rate_to_uzs ?? '',
+            txType: 'OFFER' as const,
+            reason: offer.reason,
+            offerId: offer.id,
+            createdBy: actor.id,
+          };
+          return [
+            { ...common, userId: offer.from_user.id, amount: `-${line.amount}` },
+            { ...common, userId: offer.to_user.id, amount: line.amount },
+          ];
+        }),
+        audit: {
+          businessId: actor.businessId,
+          actorId: actor.id,
+          action: 'offer.approve',
+          entity: 'offer',
+          entityId: offer.id,
+          summary: `MONEY moved ${offer.from_user.id} -> ${offer.to_user.id}`,
+          ip: actor.ip,
+        },
+        result: { offer: offer.id },
       };
-      return [
-        { ...common, userId: offer.from_user_id, amount: `-${line.amount}` },
-        { ...common, userId: offer.to_user_id, amount: line.amount },
-      ];
-    }),
-  );
+    });
+    return { ...offer, status: to, decided_at: answer.decided_at };
+  } catch (err) {
+    if (!(err instanceof OfferRuleViolation)) throw err;
+    if (err.kind === 'not_found') throw notFound();
+    if (err.kind === 'actor') throw forbidden(WRONG_ACTOR[rule.who]);
+    throw wrongState(err.status ?? '', rule.from);
+  }
 }

@@ -265,6 +265,9 @@ describe('the state table', () => {
     const res = await as.manager.post(`offers/offers/${draft.id}/approve/`);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('APPROVED');
+    // The answer is built from the offer read before the approval: it must be the offer as stored.
+    expect(res.body.decided_at).toEqual(expect.any(String));
+    expect(res.body).toEqual((await as.manager.get(`offers/offers/${draft.id}/`)).body);
     expect(await balanceOf(t.db, users.Kassir.id, USD)).toBe(
       new D(kassirBefore ?? '0').minus('40.10').toFixed(2),
     );

@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { type IdempotencyScope, KEY_REUSED } from '../../lib/idempotency.ts';
+import { isRetryable, pauseBeforeRetry } from '../../lib/transaction.ts';
+import type { AuditEntry } from '../audit/audit.repository.ts';
+import { listCurrencies } from './finance.repository.ts';
+import { type LedgerEntry, ledgerRow, moneyErrorDetail, shortfallError } from './ledger.ts';
+
+// The API's money operations (exchange, external transaction, money offer approval) each run in
+// one round trip: money_apply (migration 0009) claims the Idempotency-Key, checks the rates and
+// the offer's state under its lock, posts the ledger rows, writes the audit row and stores the
+// answer. Every rule and text stays here in TypeScript; the function only applies them.
+
+export type Currency = Awaited<ReturnType<typeof listCurrencies>>[number];
+
+/** One money operation, as money_apply takes it. */
+export interface MoneyOperation {
+  idempotency: IdempotencyScope | null;
+  /** The currencies whose rates the amounts were computed with. */
+  rates: readonly Currency[];
+  /** An offer decision and its rule from the state table (offers.service RULES). */
+  offer?: {
+    id: number;
+    businessId: number;
+    actorId: number;
+    who: 'creator' | 'other';
+    from: readonly string[];
+    to: string;
+  };
+  entries: readonly LedgerEntry[];
+  audit: AuditEntry;
+  /** Kept with the posted rows as the operation's answer (and replayed with them). */
+  result?: Record<string, unknown>;
+}
+
+/** A posted ledger row as money_apply answers it. */
+export interface AppliedEntry {
+  id: number;
+  user_id: number;
+  currency_id: number;
+  amount: string;
+  rate_to_uzs: string;
+  amount_in_uzs: string;
+  /** ISO 8601, UTC, milliseconds. */
+  created_at: string;
+}
+
+/** The offer was missing (404), the actor the wrong party (403) or its state wrong (409). */
+export class OfferRuleViolation extends Error {
+  constructor(
+    readonly kind: 'not_found' | 'actor' | 'state',
+    readonly status?: string,
+  ) {
+    super(`offer rule: ${kind}`);
+  }
+}
+
+/**
+ * The currencies and their rates, kept per database handle: money_apply refuses an operation
+ * computed with a rate no longer in force (BO001), and the cache is read again.
+ */
+const currencyCache = new WeakMap<Database, Promise<Map<number, Currency>>>();
+
+export function currenciesInForce(db: Database, fresh = false): Promise<Map<number, Currency>> {
+  let cached = currencyCache.get(db);
+  if (!cached || fresh) {
+    cached = listCurrencies(db).then((rows) => new Map(rows.map((c) => [c.id, c])));
+    cached.catch(() => currencyCache.delete(db));
+    currencyCache.set(db, cached);
+  }
+  return cached;
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Builds the operation from the currencies in force and runs it. A rate changed meanwhile, a
+ * deadlock or a serialization failure runs it again (nothing of a failed attempt is kept).
+ */
+export async function applyMoney<R extends object>(
+  db: Database,
+  build: (currencies: Map<number, Currency>) => MoneyOperation,
+): Promise<R & { entries: AppliedEntry[] }> {
+  for (let attempt = 1; ; attempt++) {
+    const op = build(await currenciesInForce(db, attempt > 1));
+    try {
+      const result = await sql<{ answer: R & { entries: AppliedEntry[] } }>`
+        SELECT money_apply(${JSON.stringify(toJson(op))}::jsonb) AS answer`.execute(db);
+      const answer = result.rows[0]?.answer;
+      if (!answer) throw new Error('money_apply returned no answer');
+      return answer;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt < ATTEMPTS && (code === 'BO001' || isRetryable(err))) {
+        if (code !== 'BO001') await pauseBeforeRetry(attempt);
+        continue;
+      }
+      throw translate(err);
+    }
+  }
+}
+
+function toJson(op: MoneyOperation) {
+  const audit = op.audit;
+  return {
+    idempotency: op.idempotency && {
+      user_id: op.idempotency.userId,
+      key: op.idempotency.key,
+      request_hash: op.idempotency.requestHash,
+    },
+    rates: op.rates.map((c) => ({ currency_id: c.id, rate_to_uzs: c.rate_to_uzs })),
+    offer: op.offer && {
+      id: op.offer.id,
+      business_id: op.offer.businessId,
+      actor_id: op.offer.actorId,
+      who: op.offer.who,
+      from: op.offer.from,
+      to: op.offer.to,
+    },
+    entries: op.entries.map(ledgerRow),
+    audit: {
+      business_id: audit.businessId,
+      actor_id: audit.actorId,
+      action: audit.action,
+      entity: audit.entity,
+      entity_id: audit.entityId === undefined || audit.entityId === null ? null : String(audit.entityId),
+      summary: audit.summary ?? '',
+      ip: audit.ip ?? null,
+    },
+    result: op.result ?? {},
+  };
+}
+
+function translate(err: unknown): unknown {
+  const shortfall = shortfallError(err);
+  if (shortfall) return shortfall;
+  const code = (err as { code?: string }).code;
+  if (code === 'BO404') return new OfferRuleViolation('not_found');
+  if (code === 'BO403') return new OfferRuleViolation('actor');
+  const detail = moneyErrorDetail(err, 'BO409');
+  if (detail?.kind === 'state') return new OfferRuleViolation('state', String(detail.status));
+  if (detail?.kind === 'key') return conflict(KEY_REUSED);
+  if (code === 'BO001') return new AppError(503, 'retry', 'The rates are changing; please try again.');
+  return err;
+}
