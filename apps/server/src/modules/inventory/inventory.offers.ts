@@ -1,5 +1,5 @@
 import { D, fixedQuantity } from '@app/shared';
-import { consumeLots, lockBalances, receiveLot, type Trx } from './stock-ledger.ts';
+import { consumeLots, lockBalances, receiveLots, type Trx } from './stock-ledger.ts';
 
 // The stock effect of an approved product offer (DESIGN.md section 3 "Offers" and "Stock"),
 // called by the offers module inside its approval transaction.
@@ -55,17 +55,16 @@ export async function applyOfferItems(
       qty: line.quantity,
       reason: { kind: 'OFFER_OUT', offerId: offer.id },
     });
-    for (const part of consumed) {
-      await receiveLot(trx, {
-        businessId: offer.business_id,
-        departmentId: offer.to_user_id,
-        variantId: line.variant_id,
+    await receiveLots(
+      trx,
+      { businessId: offer.business_id, departmentId: offer.to_user_id, variantId: line.variant_id },
+      consumed.map((part) => ({
         qty: part.qty,
         unitCost: part.unitCost,
         currencyId: part.currencyId,
-        source: { kind: 'OFFER_IN', offerId: offer.id, sourceLotId: part.lotId },
-      });
-    }
+        source: { kind: 'OFFER_IN' as const, offerId: offer.id, sourceLotId: part.lotId },
+      })),
+    );
   }
 }
 

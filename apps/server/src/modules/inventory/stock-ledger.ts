@@ -46,38 +46,72 @@ export interface ConsumedLot {
 
 /** Adds a lot of `qty` to a department's stock: lot, ENTRY or OFFER_IN move, balance. */
 export async function receiveLot(trx: Trx, input: ReceiveInput): Promise<{ lotId: number }> {
-  await addToBalance(trx, input, input.qty);
-  const { source } = input;
-  const lot = await trx
+  const { businessId, departmentId, variantId, ...part } = input;
+  const [lot] = await receiveLots(trx, { businessId, departmentId, variantId }, [part]);
+  if (!lot) throw new Error('the received lot was not written');
+  return lot;
+}
+
+/** One lot received: its quantity, cost and where it comes from. */
+export type ReceivePart = Omit<ReceiveInput, keyof StockKey | 'businessId'>;
+
+/**
+ * Adds several lots of one variant to a department's stock in three statements whatever their
+ * number: one balance change for their sum, the lots, and a move per lot.
+ */
+export async function receiveLots(
+  trx: Trx,
+  key: StockKey & { businessId: number },
+  parts: readonly ReceivePart[],
+): Promise<Array<{ lotId: number }>> {
+  if (parts.length === 0) return [];
+  const total = parts.reduce((sum, p) => sum.plus(p.qty), new D(0));
+  await addToBalance(trx, key, fixedQuantity(total));
+  const sourceOf = ({ source }: ReceivePart) => ({
+    entry_id: source.kind === 'ENTRY' ? source.entryId : null,
+    source_lot_id: source.kind === 'OFFER_IN' ? source.sourceLotId : null,
+    offer_id: source.kind === 'OFFER_IN' ? source.offerId : null,
+  });
+  const lots = await trx
     .insertInto('stock_lots')
-    .values({
-      business_id: input.businessId,
-      department_id: input.departmentId,
-      variant_id: input.variantId,
-      qty_received: input.qty,
-      qty_remaining: input.qty,
-      unit_cost: input.unitCost,
-      currency_id: input.currencyId,
-      entry_id: source.kind === 'ENTRY' ? source.entryId : null,
-      source_lot_id: source.kind === 'OFFER_IN' ? source.sourceLotId : null,
-      offer_id: source.kind === 'OFFER_IN' ? source.offerId : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .values(
+      parts.map((p) => ({
+        business_id: key.businessId,
+        department_id: key.departmentId,
+        variant_id: key.variantId,
+        qty_received: p.qty,
+        qty_remaining: p.qty,
+        unit_cost: p.unitCost,
+        currency_id: p.currencyId,
+        ...sourceOf(p),
+      })),
+    )
+    .returning(['id', 'entry_id', 'source_lot_id'])
+    .execute();
+  // Matched by their source (an entry, or the sender's lot), not by the order RETURNING keeps.
+  const lotIdOf = (p: ReceivePart) => {
+    const { entry_id, source_lot_id } = sourceOf(p);
+    const lot = lots.find((l) => l.entry_id === entry_id && l.source_lot_id === source_lot_id);
+    if (!lot) throw new Error('a received lot was not written');
+    return lot.id;
+  };
+  const lotIds = parts.map(lotIdOf);
   await trx
     .insertInto('stock_moves')
-    .values({
-      business_id: input.businessId,
-      department_id: input.departmentId,
-      variant_id: input.variantId,
-      qty: input.qty,
-      kind: source.kind,
-      entry_id: source.kind === 'ENTRY' ? source.entryId : null,
-      offer_id: source.kind === 'OFFER_IN' ? source.offerId : null,
-      lot_id: lot.id,
-    })
+    .values(
+      parts.map((p, i) => ({
+        business_id: key.businessId,
+        department_id: key.departmentId,
+        variant_id: key.variantId,
+        qty: p.qty,
+        kind: p.source.kind,
+        entry_id: sourceOf(p).entry_id,
+        offer_id: sourceOf(p).offer_id,
+        lot_id: lotIds[i] as number,
+      })),
+    )
     .execute();
-  return { lotId: lot.id };
+  return lotIds.map((lotId) => ({ lotId }));
 }
 
 async function addToBalance(trx: Trx, key: StockKey & { businessId: number }, qty: string): Promise<void> {
