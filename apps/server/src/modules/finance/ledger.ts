@@ -32,7 +32,7 @@ export interface PostedEntry {
   created_at: Date;
 }
 
-export function amountInUzs(amount: DecimalValue | string, rate: string): string {
+function amountInUzs(amount: DecimalValue | string, rate: string): string {
   return fixedMoney(new D(amount).mul(rate));
 }
 

@@ -92,16 +92,6 @@ export function deleteOffer(trx: Transaction<DB>, id: number) {
   return trx.deleteFrom('offers').where('id', '=', id).execute();
 }
 
-export function moneyLinesOf(db: Database, offerId: number) {
-  return db
-    .selectFrom('offer_money_lines as l')
-    .innerJoin('currencies as c', 'c.id', 'l.currency_id')
-    .select(['l.currency_id', 'l.amount', 'c.rate_to_uzs', 'c.code'])
-    .where('l.offer_id', '=', offerId)
-    .orderBy('l.currency_id')
-    .execute();
-}
-
 /** Ids of my offers on one side (DESIGN.md section 3: get_incomes / get_outcomes), newest first. */
 export async function listOfferIds(db: Database, businessId: number, userId: number, side: 'to' | 'from') {
   const rows = await db
