@@ -1,18 +1,16 @@
 -- inventory/stocks/my-balance/ answers 10,000 rows in under 50 ms (issue 5, scale). Building
 -- 10,000 objects with json_build_object per request takes about 70 ms, so each row keeps its
 -- answer as ready JSON text and the request only joins them:
---   variants.ref_json            the variant object of DESIGN.md section 4, kept by the triggers
---                                that keep the variant's search text (0006);
---   stock_balances.row_json      the balance row of the answer, kept by a trigger on the balance
---                                and refreshed when its variant's object changes;
+--   stock_balances.row_json      the balance row of the answer, with the variant object of
+--                                DESIGN.md section 4 (variant_ref_json), kept by a trigger on the
+--                                balance and refreshed when the variant changes (a renamed product,
+--                                colour or size updates its variants: see 0006);
 --   stock_balances.row_version   a new number from a sequence whenever row_json changes, so a
 --                                department's (count, sum of row_version) changes with any change
---                                to its answer: the server keeps the last answer per department
---                                and sends it again, or a 304, while that pair stays the same
---                                (inventory.service.ts myBalances).
+--                                to its answer: the server keeps each department's rows, reads
+--                                only those changed since, and answers a 304 to a client that
+--                                holds the same version (inventory.service.ts myBalances).
 -- The label rule is the same as catalog.repository.ts toVariantRef: keep them in step.
-
-ALTER TABLE variants ADD COLUMN ref_json TEXT NOT NULL DEFAULT '';
 
 -- row_to_json writes no spaces (json_build_object puts " : " and ", " between parts): 10% fewer
 -- bytes to send.
@@ -35,22 +33,12 @@ RETURNS TEXT LANGUAGE sql STABLE AS $$
     WHERE p.id = p_product) r
 $$;
 
-CREATE OR REPLACE FUNCTION variants_set_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.search_text := variant_search_text(NEW.sku, NEW.product_id, NEW.color_id, NEW.size_id);
-  NEW.search_grams := search_grams(NEW.search_text);
-  NEW.ref_json := variant_ref_json(NEW.id, NEW.sku, NEW.product_id, NEW.color_id, NEW.size_id);
-  RETURN NEW;
-END;
-$$;
-
--- The object also shows the colour's code, which the search text does not: re-derive on it too.
+-- The object also shows the colour's code, which the search text does not: a new code updates
+-- the colour's variants too.
 DROP TRIGGER colors_variant_search ON colors;
 CREATE TRIGGER colors_variant_search AFTER UPDATE OF name, code ON colors
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.code IS DISTINCT FROM NEW.code)
   EXECUTE FUNCTION colors_refresh_variant_search();
-
-UPDATE variants SET ref_json = '';
 
 -- NUMERIC(18,3)::text keeps the fixed scale ("12.500") and needs no quoting; the timestamp is
 -- ISO 8601 in UTC with milliseconds, as Date#toISOString gives. An update that changes none of
@@ -68,7 +56,8 @@ BEGIN
     RETURN NEW;
   END IF;
   NEW.row_json := '{"id":' || NEW.id
-    || ',"variant":' || (SELECT ref_json FROM variants WHERE id = NEW.variant_id)
+    || ',"variant":' || (SELECT variant_ref_json(v.id, v.sku, v.product_id, v.color_id, v.size_id)
+                         FROM variants v WHERE v.id = NEW.variant_id)
     || ',"qty_on_hand":"' || NEW.qty_on_hand::text
     || '","updated_at":"' || to_char(NEW.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     || '"}';
@@ -78,8 +67,10 @@ END;
 $$;
 CREATE TRIGGER stock_balances_row_json BEFORE INSERT OR UPDATE ON stock_balances
   FOR EACH ROW EXECUTE FUNCTION stock_balances_set_row_json();
+-- The rows of a department changed since a version, and its (count, sum of versions).
+CREATE INDEX stock_balances_versions_idx ON stock_balances (department_id, row_version);
 
--- An UPDATE OF trigger would not see a column set by a BEFORE trigger, hence the WHEN.
+-- Any change to a variant (its SKU, or a rename that reaches it through 0006's triggers).
 CREATE FUNCTION variants_refresh_balance_json() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE stock_balances SET row_json = '' WHERE variant_id = NEW.id;
@@ -87,7 +78,6 @@ BEGIN
 END;
 $$;
 CREATE TRIGGER variants_balance_json AFTER UPDATE ON variants
-  FOR EACH ROW WHEN (OLD.ref_json IS DISTINCT FROM NEW.ref_json)
-  EXECUTE FUNCTION variants_refresh_balance_json();
+  FOR EACH ROW EXECUTE FUNCTION variants_refresh_balance_json();
 
 UPDATE stock_balances SET row_json = '';

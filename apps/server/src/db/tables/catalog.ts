@@ -46,8 +46,6 @@ export interface CatalogTables {
     /** migrations/0006_catalog_search.sql: kept by triggers, never written by the app. */
     search_text: Generated<string>;
     search_grams: Generated<string[]>;
-    /** migrations/0008_stock_balance_json.sql: the variant object as JSON text, kept by the same triggers. */
-    ref_json: Generated<string>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };

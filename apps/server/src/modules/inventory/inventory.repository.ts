@@ -103,32 +103,50 @@ export async function listExits(
     .execute();
 }
 
+/** A balance row as the my-balance answer keeps it: its JSON text, null at zero. */
+export interface BalanceRowText {
+  id: number;
+  version: bigint;
+  json: string | null;
+}
+
 /**
- * A department's non-empty balances with the variant object of DESIGN.md section 4, as one JSON
- * text: 10,000 rows must answer in well under 50 ms (issue 5, scale), which rules out mapping and
- * validating each row in JavaScript, and even building them with json_build_object per request
- * (about 70 ms). Each balance row keeps its answer as JSON text (row_json, kept by the triggers
- * of migration 0008), so this only joins text.
- *
- * With it comes the department's version, which changes whenever any of its balance rows does
- * (each change gives the row a higher row_version, and rows are never deleted). Both come from
- * one statement, so from one snapshot; the text is null when the version is `knownVersion`.
+ * A department's balance rows changed since `sinceVersion` (every row for -1), as the JSON text
+ * of DESIGN.md section 4's balance object, kept by the triggers of migration 0008: 10,000 rows
+ * must answer in well under 50 ms (issue 5, scale), which rules out building the objects per
+ * request. With them, from the same snapshot, the count of all the department's rows and the sum
+ * of their versions: each change gives a row a higher row_version and rows are never deleted, so
+ * that pair changes with any change to the department's stock.
  */
-export async function myBalances(
+export async function balanceRowsSince(
   db: Database,
   departmentId: number,
-  knownVersion: string | null,
-): Promise<{ version: string; body: string | null }> {
-  const result = await sql<{ version: string; body: string | null }>`
-    SELECT v.version,
-      CASE WHEN v.version IS DISTINCT FROM ${knownVersion} THEN
-        (SELECT '[' || coalesce(string_agg(row_json, ',' ORDER BY id), '') || ']'
-         FROM stock_balances
-         WHERE department_id = ${departmentId} AND qty_on_hand > 0)
-      END AS body
-    FROM (SELECT count(*) || '-' || coalesce(sum(row_version), 0) AS version
-          FROM stock_balances WHERE department_id = ${departmentId}) v`.execute(db);
-  const row = result.rows[0];
-  if (!row) throw new Error('my-balance query returned no row');
-  return row;
+  sinceVersion: bigint,
+): Promise<{ count: number; sum: bigint; rows: BalanceRowText[] }> {
+  const result = await sql<{
+    count: string;
+    sum: string;
+    id: number | null;
+    row_version: string | null;
+    json: string | null;
+  }>`
+    WITH pair AS (
+      SELECT count(*) AS count, coalesce(sum(row_version), 0) AS sum
+      FROM stock_balances WHERE department_id = ${departmentId})
+    SELECT pair.count, pair.sum, b.id, b.row_version,
+      CASE WHEN b.qty_on_hand > 0 THEN b.row_json END AS json
+    FROM pair
+    LEFT JOIN stock_balances b
+      ON b.department_id = ${departmentId} AND b.row_version > ${String(sinceVersion)}::bigint`.execute(db);
+  const first = result.rows[0];
+  if (!first) throw new Error('my-balance query returned no row');
+  return {
+    count: Number(first.count),
+    sum: BigInt(first.sum),
+    rows: result.rows.flatMap((r) =>
+      r.id === null || r.row_version === null
+        ? []
+        : [{ id: r.id, version: BigInt(r.row_version), json: r.json }],
+    ),
+  };
 }

@@ -190,40 +190,83 @@ export interface MyBalancesAnswer {
   body: Buffer;
 }
 
+/** What the server keeps of a department's stock: every balance row's text and version. */
+interface Holding {
+  rows: Map<number, { version: bigint; json: string | null }>;
+  count: number;
+  sum: bigint;
+  maxVersion: bigint;
+  /** Counts the rows merged, so a request knows whether another one changed them while it read. */
+  generation: number;
+  answer: MyBalancesAnswer | null;
+}
+
 /**
- * The last my-balance answer of each department, per database handle, up to CACHE_BYTES in all
- * (least recently used first out). While a department's version is unchanged, nothing in its
- * answer has changed, and the 3 MB of a 10,000-variant department need not be read from
- * PostgreSQL again: the query then returns the version alone.
+ * The balance rows of recently asked departments, per database handle, up to CACHE_ROWS rows in
+ * all (least recently asked out first). After one stock move the 3 MB answer of a 10,000-variant
+ * department is rebuilt from the one changed row instead of read again from PostgreSQL.
+ *
+ * Why the kept rows are the stock as it is: a request reads the rows changed since the highest
+ * version held, with the department's (count, sum of versions), in one statement. The held rows
+ * were one earlier snapshot's (no other request merged meanwhile: `generation`), so a row changed
+ * since then has either a higher version than any held (it is read) or committed late with a
+ * lower one; then the sums differ, since every change raises its row's version, and the request
+ * reads every row again.
  */
-const answers = new WeakMap<Database, Map<number, MyBalancesAnswer>>();
-const CACHE_BYTES = 64 * 1024 * 1024;
+const holdings = new WeakMap<Database, Map<number, Holding>>();
+const CACHE_ROWS = 200_000;
 
 /** My stock (every variant above zero) as ready JSON, with its version for the ETag. */
 export async function myBalances(deps: Pick<Deps, 'db'>, actor: Actor): Promise<MyBalancesAnswer> {
-  let cache = answers.get(deps.db);
-  if (!cache) {
-    cache = new Map();
-    answers.set(deps.db, cache);
+  let byDepartment = holdings.get(deps.db);
+  if (!byDepartment) {
+    byDepartment = new Map();
+    holdings.set(deps.db, byDepartment);
   }
-  const cached = cache.get(actor.id);
-  const { version, body } = await repo.myBalances(deps.db, actor.id, cached?.version ?? null);
-  if (body === null && cached) {
-    if (cache.get(actor.id) === cached) {
-      cache.delete(actor.id);
-      cache.set(actor.id, cached);
+  let held = byDepartment.get(actor.id);
+  if (held) {
+    const generation = held.generation;
+    const read = await repo.balanceRowsSince(deps.db, actor.id, held.maxVersion);
+    if (held.generation !== generation || byDepartment.get(actor.id) !== held) held = undefined;
+    else {
+      merge(held, read.rows);
+      if (held.count !== read.count || held.sum !== read.sum) held = undefined;
     }
-    return cached;
   }
-  if (body === null) throw new Error('my-balance text missing for an unknown version');
-  const fresh = { version, body: Buffer.from(body) };
-  cache.set(actor.id, fresh);
-  let bytes = 0;
-  for (const answer of cache.values()) bytes += answer.body.byteLength;
-  for (const [department, answer] of cache) {
-    if (bytes <= CACHE_BYTES || department === actor.id) break;
-    cache.delete(department);
-    bytes -= answer.body.byteLength;
+  if (!held) {
+    const all = await repo.balanceRowsSince(deps.db, actor.id, -1n);
+    held = { rows: new Map(), count: 0, sum: 0n, maxVersion: -1n, generation: 0, answer: null };
+    merge(held, all.rows);
   }
-  return fresh;
+  byDepartment.delete(actor.id);
+  byDepartment.set(actor.id, held);
+  let rows = 0;
+  for (const h of byDepartment.values()) rows += h.rows.size;
+  for (const [department, h] of byDepartment) {
+    if (rows <= CACHE_ROWS || department === actor.id) break;
+    byDepartment.delete(department);
+    rows -= h.rows.size;
+  }
+  if (!held.answer) {
+    const texts = [...held.rows.entries()]
+      .filter(([, row]) => row.json !== null)
+      .sort(([a], [b]) => a - b)
+      .map(([, row]) => row.json);
+    held.answer = { version: `${held.count}-${held.sum}`, body: Buffer.from(`[${texts.join(',')}]`) };
+  }
+  return held.answer;
+}
+
+function merge(held: Holding, rows: readonly repo.BalanceRowText[]): void {
+  for (const row of rows) {
+    const prior = held.rows.get(row.id);
+    if (prior && prior.version >= row.version) continue;
+    if (prior) held.sum -= prior.version;
+    else held.count += 1;
+    held.sum += row.version;
+    held.rows.set(row.id, { version: row.version, json: row.json });
+    if (row.version > held.maxVersion) held.maxVersion = row.version;
+    held.answer = null;
+    held.generation += 1;
+  }
 }
