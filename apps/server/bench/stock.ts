@@ -100,12 +100,15 @@ export async function benchStock(ctx: BenchContext): Promise<Measurement[]> {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  console.log(`  my-balance query alone (every row): p50 ${times[10]?.toFixed(1)} ms, max ${times[19]?.toFixed(1)} ms`);
+  console.log(
+    `  my-balance query alone (every row): p50 ${times[10]?.toFixed(1)} ms, max ${times[19]?.toFixed(1)} ms`,
+  );
 
-  // The server keeps a department's last answer while its version holds, so the load runs below
-  // measure a department whose stock does not move. Here every request follows a stock exit, so
-  // each one reads the whole answer from PostgreSQL again. The client runs in a worker thread,
-  // as autocannon does, so that reading 3 MB does not share the server's event loop.
+  // The server keeps a department's rows and reads only those changed since (inventory.service
+  // myBalances), so the load runs below measure a department whose stock does not move. Here
+  // every request follows a stock exit, so each one reads the changed row and rebuilds the whole
+  // answer. The client runs in a worker thread, as autocannon does, so that reading 3 MB does not
+  // share the server's event loop.
   const held = await sql<{ variant_id: number }>`SELECT variant_id FROM stock_balances
     WHERE department_id = ${users.Bozorchi.id} ORDER BY variant_id LIMIT 60`.execute(ctx.db);
   const afterChange = await new Promise<number[]>((resolve, reject) => {
