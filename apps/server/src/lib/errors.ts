@@ -48,13 +48,14 @@ interface PgError {
   detail?: string;
 }
 
+/** The SQLSTATE of a database error (PostgreSQL's or one our functions raise), if it is one. */
+export function pgCodeOf(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
 function isPgError(err: unknown): err is PgError {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    typeof (err as PgError).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((err as PgError).code)
-  );
+  return pgCodeOf(err) !== undefined;
 }
 
 /** Database constraints are the last line of defence (STYLE.md): map them to 4xx, never a 500. */

@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
+import { pgCodeOf } from './errors.ts';
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
 /** A serialization failure or a deadlock: the work may simply run again. */
 export function isRetryable(err: unknown): boolean {
-  const code = (err as { code?: string }).code;
-  return code !== undefined && RETRYABLE.has(code);
+  return RETRYABLE.has(pgCodeOf(err) ?? '');
 }
 
 /** A short, growing, jittered pause, so retried transactions do not collide again at once. */

@@ -28,15 +28,8 @@ export function missingRef(id: number): string {
 }
 
 interface PgLike {
-  code?: unknown;
   constraint?: unknown;
   table?: unknown;
-}
-
-/** The PostgreSQL error code of a database error, if it is one. */
-export function pgCodeOf(err: unknown): string | undefined {
-  const code = (err as PgLike | null)?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /** The referencing table named by a foreign-key violation (its `table`, else its constraint name). */

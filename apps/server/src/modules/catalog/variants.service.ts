@@ -2,10 +2,10 @@ import type { Variant, VariantCreateSchema, VariantListQuerySchema, VariantUpdat
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
-import { type AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { type AppError, conflict, fieldError, notFound, pgCodeOf } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { findColor, findSize } from './attributes.repository.ts';
-import { auditCatalog, missingRef, pgCodeOf, pgTableOf } from './catalog.audit.ts';
+import { auditCatalog, missingRef, pgTableOf } from './catalog.audit.ts';
 import * as repo from './catalog.repository.ts';
 
 type VariantCreateInput = z.output<typeof VariantCreateSchema>;

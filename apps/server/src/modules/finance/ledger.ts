@@ -2,7 +2,7 @@ import { D, type DecimalValue, fixedMoney } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TxType } from '../../db/tables/finance.ts';
-import { type AppError, conflict } from '../../lib/errors.ts';
+import { type AppError, conflict, pgCodeOf } from '../../lib/errors.ts';
 
 /** One movement of money for one department in one currency (DESIGN.md section 3). */
 export interface LedgerEntry {
@@ -90,10 +90,10 @@ export function shortfallError(err: unknown): AppError | null {
 
 /** The JSON DETAIL of an error the money functions raised with `sqlstate`, else null. */
 export function moneyErrorDetail(err: unknown, sqlstate: string): Record<string, unknown> | null {
-  const e = err as { code?: unknown; detail?: unknown };
-  if (e?.code !== sqlstate) return null;
+  if (pgCodeOf(err) !== sqlstate) return null;
+  const detail = (err as { detail?: unknown }).detail;
   try {
-    return typeof e.detail === 'string' ? (JSON.parse(e.detail) as Record<string, unknown>) : {};
+    return typeof detail === 'string' ? (JSON.parse(detail) as Record<string, unknown>) : {};
   } catch {
     return {};
   }

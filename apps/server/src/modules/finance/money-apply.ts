@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { AppError, conflict, pgCodeOf } from '../../lib/errors.ts';
 import { type IdempotencyScope, KEY_REUSED } from '../../lib/idempotency.ts';
 import { isRetryable, pauseBeforeRetry } from '../../lib/transaction.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
@@ -91,7 +91,7 @@ export async function applyMoney<R extends object>(
       if (!answer) throw new Error('money_apply returned no answer');
       return answer;
     } catch (err) {
-      const code = (err as { code?: string }).code;
+      const code = pgCodeOf(err);
       if (attempt < ATTEMPTS && (code === 'BO001' || isRetryable(err))) {
         if (code !== 'BO001') await pauseBeforeRetry(attempt);
         continue;
@@ -135,7 +135,7 @@ function toJson(op: MoneyOperation) {
 function translate(err: unknown): unknown {
   const shortfall = shortfallError(err);
   if (shortfall) return shortfall;
-  const code = (err as { code?: string }).code;
+  const code = pgCodeOf(err);
   if (code === 'BO404') return new OfferRuleViolation('not_found');
   if (code === 'BO403') return new OfferRuleViolation('actor');
   const detail = moneyErrorDetail(err, 'BO409');
