@@ -10,7 +10,19 @@
 --                                to its answer: the server keeps each department's rows, reads
 --                                only those changed since, and answers a 304 to a client that
 --                                holds the same version (inventory.service.ts myBalances).
--- The label rule is the same as catalog.repository.ts toVariantRef: keep them in step.
+
+-- DESIGN.md section 4's variant label, "<name> <model> / <colour> / <size>" with the parts the
+-- variant has, for SQL (the stock lists use it too); catalog.repository.ts toVariantRef is the
+-- same rule in TypeScript: keep them in step. Plain SQL functions, inlined by the planner
+-- (concat_ws is STABLE, hence variant_label too).
+CREATE FUNCTION variant_size_label(p_size TEXT, p_label TEXT) RETURNS TEXT
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(nullif(btrim(p_label), ''), p_size)
+$$;
+CREATE FUNCTION variant_label(p_name TEXT, p_model TEXT, p_color TEXT, p_size_label TEXT) RETURNS TEXT
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT concat_ws(' / ', p_name || ' ' || p_model, nullif(p_color, ''), p_size_label)
+$$;
 
 -- row_to_json writes no spaces (json_build_object puts " : " and ", " between parts): 10% fewer
 -- bytes to send.
@@ -22,11 +34,10 @@ RETURNS TEXT LANGUAGE sql STABLE AS $$
       p.name AS product_name,
       p.code AS product_code,
       p_sku AS sku,
-      concat_ws(' / ', p.name || ' ' || p.model, nullif(c.name, ''),
-                coalesce(nullif(btrim(s.label), ''), s.size)) AS label,
+      variant_label(p.name, p.model, c.name, variant_size_label(s.size, s.label)) AS label,
       c.name AS color_name,
       c.code AS color_code,
-      coalesce(nullif(btrim(s.label), ''), s.size) AS size_label
+      variant_size_label(s.size, s.label) AS size_label
     FROM products p
     LEFT JOIN colors c ON c.id = p_color
     LEFT JOIN sizes s ON s.id = p_size

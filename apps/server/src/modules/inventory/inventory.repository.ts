@@ -4,9 +4,8 @@ import type { Database } from '../../db/connection.ts';
 
 // Queries only (STYLE.md): the stock lists, joined to the catalogue for the variant objects.
 
-/** "<name> <model> / <colour> / <size>", as the catalogue labels a variant (DESIGN.md section 4). */
-const sizeLabel = sql<string | null>`coalesce(nullif(btrim(s.label), ''), s.size)`;
-const variantLabel = sql<string>`concat_ws(' / ', p.name || ' ' || p.model, nullif(c.name, ''), ${sizeLabel})`;
+/** "<name> <model> / <colour> / <size>", as the catalogue labels a variant (migration 0008). */
+const variantLabel = sql<string>`variant_label(p.name, p.model, c.name, variant_size_label(s.size, s.label))`;
 
 export function findBusinessVariant(db: Database, businessId: number, variantId: number) {
   return db
