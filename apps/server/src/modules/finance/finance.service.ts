@@ -109,21 +109,17 @@ export async function listMyTransactions(
 ): Promise<TransactionsPage> {
   const page = parsePage(query.page);
   const { page: _page, ordering, ...filter } = query;
-  const count = await txRepo.countTransactions(deps.db, actor.id, filter);
+  const { count, ids } = await txRepo.countAndPageIds(
+    deps.db,
+    actor.id,
+    filter,
+    ordering,
+    (page - 1) * TRANSACTIONS_PAGE_SIZE,
+    TRANSACTIONS_PAGE_SIZE,
+  );
   const lastPage = Math.max(1, Math.ceil(count / TRANSACTIONS_PAGE_SIZE));
   if (page > lastPage) throw notFound('Invalid page.');
-  // An empty page needs no walk through the department's rows (the count already says so).
-  const rows =
-    count === 0
-      ? []
-      : await txRepo.listTransactionsPage(
-          deps.db,
-          actor.id,
-          filter,
-          ordering,
-          (page - 1) * TRANSACTIONS_PAGE_SIZE,
-          TRANSACTIONS_PAGE_SIZE,
-        );
+  const rows = await txRepo.transactionsByIds(deps.db, ids);
   return {
     count,
     page,

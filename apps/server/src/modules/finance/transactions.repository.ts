@@ -55,15 +55,43 @@ function searchMatches(userId: number, search: string): RawBuilder<unknown> {
 }
 
 /**
- * The number of rows the filters match. Without a search it is a sum over money_tx_counts (at
- * most 32 rows per department, kept by the ledger); a search counts its matches.
+ * The number of rows the filters match and the ids of one page, in order. Without a search the
+ * count is a sum over money_tx_counts (at most 32 rows per department, kept by the ledger) and
+ * every column the page reads is in the ordering's covering index (migrations/0004_finance.sql),
+ * so the filters are checked on index entries. A search collects its matches once for both.
  */
-export async function countTransactions(db: Database, userId: number, f: TxFilter): Promise<number> {
+export async function countAndPageIds(
+  db: Database,
+  userId: number,
+  f: TxFilter,
+  ordering: Ordering,
+  offset: number,
+  limit: number,
+): Promise<{ count: number; ids: number[] }> {
+  const direction = sql.raw(ordering.startsWith('-') ? 'DESC' : 'ASC');
+  const column = sql.ref(ordering.endsWith('amount') ? 'amount' : 'created_at');
+  const order = sql`ORDER BY ${column} ${direction}, id ${direction} OFFSET ${offset} LIMIT ${limit}`;
+  const filters = whereAll(filterConditions(f));
   if (f.search) {
-    const found = await sql<{ count: number }>`${searchMatches(userId, f.search)}
-      SELECT count(*)::int AS count FROM matches WHERE ${whereAll(filterConditions(f))}`.execute(db);
-    return Number(found.rows[0]?.count ?? 0);
+    const found = await sql<{
+      count: number;
+      ids: Array<number | string>;
+    }>`${searchMatches(userId, f.search)},
+      filtered AS MATERIALIZED (SELECT * FROM matches WHERE ${filters})
+      SELECT (SELECT count(*)::int FROM filtered) AS count,
+        ARRAY(SELECT id FROM filtered ${order}) AS ids`.execute(db);
+    const row = found.rows[0];
+    return { count: Number(row?.count ?? 0), ids: (row?.ids ?? []).map(Number) };
   }
+  const count = await countWithoutSearch(db, userId, f);
+  // An empty page needs no walk through the department's rows (the count already says so).
+  if (count <= offset) return { count, ids: [] };
+  const found = await sql<{ id: number }>`SELECT id FROM money_transactions
+    WHERE user_id = ${userId} AND ${filters} ${order}`.execute(db);
+  return { count, ids: found.rows.map((r) => Number(r.id)) };
+}
+
+async function countWithoutSearch(db: Database, userId: number, f: TxFilter): Promise<number> {
   let q = db
     .selectFrom('money_tx_counts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('count'))
@@ -76,37 +104,10 @@ export async function countTransactions(db: Database, userId: number, f: TxFilte
   return Number(row.count);
 }
 
-/**
- * The ids of one page, in order. Without a search every column read is in the ordering's
- * covering index (migrations/0004_finance.sql), so the filters are checked on index entries.
- */
-export async function pageIds(
-  db: Database,
-  userId: number,
-  f: TxFilter,
-  ordering: Ordering,
-  offset: number,
-  limit: number,
-): Promise<number[]> {
-  const direction = sql.raw(ordering.startsWith('-') ? 'DESC' : 'ASC');
-  const column = sql.ref(ordering.endsWith('amount') ? 'amount' : 'created_at');
-  const order = sql`ORDER BY ${column} ${direction}, id ${direction} OFFSET ${offset} LIMIT ${limit}`;
-  const filters = whereAll(filterConditions(f));
-  const found = f.search
-    ? await sql<{
-        id: number;
-      }>`${searchMatches(userId, f.search)} SELECT id FROM matches WHERE ${filters} ${order}`.execute(db)
-    : await sql<{
-        id: number;
-      }>`SELECT id FROM money_transactions WHERE user_id = ${userId} AND ${filters} ${order}`.execute(db);
-  return found.rows.map((r) => Number(r.id));
-}
-
-/** One page of rows, in the order of `pageIds`. */
-export async function listTransactionsPage(...args: Parameters<typeof pageIds>) {
-  const ids = await pageIds(...args);
+/** The rows of `ids`, in that order. */
+export async function transactionsByIds(db: Database, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  const rows = await args[0]
+  const rows = await db
     .selectFrom('money_transactions')
     .innerJoin('currencies', 'currencies.id', 'money_transactions.currency_id')
     .select([
