@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/client.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
@@ -159,6 +160,25 @@ describe('POST offers/exchanges/', () => {
       .execute();
     expect(groups).toHaveLength(2);
     expect((await me.post(PATH, { ...body, from_amount: '3' }, headers)).status).toBe(409);
+  });
+
+  it('starts afresh with a key older than 24 hours (DESIGN.md section 4)', async () => {
+    const headers = { 'idempotency-key': 'exchange-key-old' };
+    const first = await me.post(PATH, { from_currency: USD, to_currency: UZS, from_amount: '1' }, headers);
+    expect(first.status).toBe(201);
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: sql<Date>`now() - interval '25 hours'` })
+      .where('user_id', '=', user.id)
+      .where('key', '=', 'exchange-key-old')
+      .execute();
+    const again = await me.post(PATH, { from_currency: USD, to_currency: UZS, from_amount: '2' }, headers);
+    expect(again.status).toBe(201);
+    expect(again.body.exchange_group).not.toBe(first.body.exchange_group);
+    expect(again.body.outgoing.amount).toBe('-2.00');
+    // The key now holds the new answer.
+    const replay = await me.post(PATH, { from_currency: USD, to_currency: UZS, from_amount: '2' }, headers);
+    expect(replay.body).toEqual(again.body);
   });
 
   it('uses the rate in force after a rate change, though the server keeps the rates it read', async () => {
