@@ -63,6 +63,8 @@ describe('approving a product offer', () => {
     const res = await as.Bozorchi.post(`offers/offers/${id}/approve/`);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('APPROVED');
+    // The answer is built from the offer read before the approval: it must be the offer as stored.
+    expect(res.body).toEqual((await as.Bozorchi.get(`offers/offers/${id}/`)).body);
     expect(await balanceOf(t.db, from(), v(0).id)).toBe('4.500');
     expect(await balanceOf(t.db, to(), v(0).id)).toBe('5.500');
     const received = await t.db

@@ -85,7 +85,8 @@ export function setOfferStatus(
       ...(stamp.decidedBy !== undefined ? { decided_at: sql<Date>`now()`, decided_by: stamp.decidedBy } : {}),
     })
     .where('id', '=', id)
-    .execute();
+    .returning('decided_at')
+    .executeTakeFirst();
 }
 
 export function deleteOffer(trx: Transaction<DB>, id: number) {

@@ -184,7 +184,11 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
  * PENDING -> APPROVED with its effect, atomically and once (DESIGN.md section 3): the offer row
  * is locked first, so a racing second approval waits and then finds APPROVED (409). A shortfall
  * throws 409 and rolls everything back: the offer stays PENDING. A money offer is approved in one
- * round trip by money_apply (its lines never change after creation, so they are read before).
+ * round trip by money_apply.
+ *
+ * The answer is the offer read before, with the decision: an offer's parties, lines and reason
+ * never change after it is created, and its business, party and state are checked again under
+ * the row lock.
  */
 export async function approveOffer(
   deps: Pick<Deps, 'db'>,
@@ -194,22 +198,25 @@ export async function approveOffer(
 ): Promise<Offer> {
   const [view] = await loadOfferViews(deps.db, [id]);
   if (!view) throw notFound();
-  if (view.type === 'money') return approveMoneyOffer(deps, actor, view, idempotency);
-  await approveProductOffer(deps, actor, id, idempotency);
-  return viewOf(deps, id);
+  const decidedAt =
+    view.type === 'money'
+      ? await approveMoneyOffer(deps, actor, view, idempotency)
+      : await approveProductOffer(deps, actor, id, idempotency);
+  return { ...view, status: 'APPROVED', decided_at: decidedAt };
 }
 
+/** The stock moves in a transaction of the stock ledger; returns the decision's time. */
 async function approveProductOffer(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
-) {
-  await inTransaction(deps.db, (trx) =>
+): Promise<string> {
+  const answer = await inTransaction(deps.db, (trx) =>
     runIdempotent(trx, idempotency, async () => {
       const offer = await lockForAction(trx, actor, id, 'approve');
       await applyOfferItems(trx, offer);
-      await repo.setOfferStatus(trx, id, 'APPROVED', { decidedBy: actor.id });
+      const decided = await repo.setOfferStatus(trx, id, 'APPROVED', { decidedBy: actor.id });
       await audit(
         trx,
         actor,
@@ -217,22 +224,20 @@ async function approveProductOffer(
         id,
         `${offer.kind} moved ${offer.from_user_id} -> ${offer.to_user_id}`,
       );
-      return { offer: id };
+      if (!decided?.decided_at) throw new Error('the approved offer has no decision time');
+      return { decided_at: decided.decided_at.toISOString() };
     }),
   );
+  return answer.decided_at;
 }
 
-/**
- * The view read before is the answer, with the decision: an offer's parties, lines and reason
- * never change after it is created, and money_apply checks its business, party and state again
- * under the row lock.
- */
+/** The money moves in one round trip by money_apply; returns the decision's time. */
 async function approveMoneyOffer(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   offer: Offer,
   idempotency: IdempotencyScope | null,
-): Promise<Offer> {
+): Promise<string> {
   const rule = RULES.approve;
   const to = rule.to ?? 'APPROVED';
   try {
@@ -280,7 +285,7 @@ async function approveMoneyOffer(
         result: { offer: offer.id },
       };
     });
-    return { ...offer, status: to, decided_at: answer.decided_at };
+    return answer.decided_at;
   } catch (err) {
     if (!(err instanceof OfferRuleViolation)) throw err;
     if (err.kind === 'not_found') throw notFound();
