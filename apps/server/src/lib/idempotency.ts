@@ -4,8 +4,8 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { badRequest, conflict } from './errors.ts';
 
-/** How long a key replays its first answer (DESIGN.md section 4); money_apply keeps the same. */
-const KEY_TTL_HOURS = 24;
+/** How long a key replays its first answer (DESIGN.md section 4); money_apply is told it too. */
+export const KEY_TTL_HOURS = 24;
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 

@@ -71,7 +71,7 @@ $$;
 -- caller computed with, an offer's state change under its row lock, the ledger rows, the audit
 -- row, and the key's stored answer. Returns the answer: p_op.result with the posted rows added as
 -- "entries" (amounts as strings, times as ISO 8601 UTC); a replayed key returns the stored one.
--- p_op: {idempotency: {user_id, key, request_hash} | null,
+-- p_op: {idempotency: {user_id, key, request_hash, ttl_hours} | null,
 --        rates: [{currency_id, rate_to_uzs}],
 --        offer: the decision (approval) it carries out, with the state table's rule:
 --               {id, business_id, actor_id, who: "creator" | "other", from: [status], to: status} | null,
@@ -93,7 +93,7 @@ BEGIN
     IF NOT FOUND THEN
       SELECT request_hash, response, created_at INTO prior FROM idempotency_keys
       WHERE user_id = (idem->>'user_id')::int AND key = idem->>'key';
-      IF prior.created_at > now() - interval '24 hours' THEN
+      IF prior.created_at > now() - make_interval(hours => (idem->>'ttl_hours')::int) THEN
         IF prior.request_hash <> idem->>'request_hash' THEN
           RAISE EXCEPTION 'key reused' USING ERRCODE = 'BO409', DETAIL = '{"kind":"key"}';
         END IF;

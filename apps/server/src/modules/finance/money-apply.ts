@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { AppError, conflict, pgCodeOf } from '../../lib/errors.ts';
-import { type IdempotencyScope, KEY_REUSED } from '../../lib/idempotency.ts';
+import { type IdempotencyScope, KEY_REUSED, KEY_TTL_HOURS } from '../../lib/idempotency.ts';
 import { isRetryable, pauseBeforeRetry } from '../../lib/transaction.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
 import { listCurrencies } from './finance.repository.ts';
@@ -62,7 +62,7 @@ export class OfferRuleViolation extends Error {
  */
 const currencyCache = new WeakMap<Database, Promise<Map<number, Currency>>>();
 
-export function currenciesInForce(db: Database, fresh = false): Promise<Map<number, Currency>> {
+function currenciesInForce(db: Database, fresh = false): Promise<Map<number, Currency>> {
   let cached = currencyCache.get(db);
   if (!cached || fresh) {
     cached = listCurrencies(db).then((rows) => new Map(rows.map((c) => [c.id, c])));
@@ -108,6 +108,7 @@ function toJson(op: MoneyOperation) {
       user_id: op.idempotency.userId,
       key: op.idempotency.key,
       request_hash: op.idempotency.requestHash,
+      ttl_hours: KEY_TTL_HOURS,
     },
     rates: op.rates.map((c) => ({ currency_id: c.id, rate_to_uzs: c.rate_to_uzs })),
     offer: op.offer && {

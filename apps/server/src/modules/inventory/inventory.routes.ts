@@ -118,8 +118,8 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
       const etag = `"${version}"`;
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
-      // Already JSON in the documented shape (built by PostgreSQL): Fastify sends a Buffer as it
-      // is, without the response serializer, which 10,000 rows cannot afford.
+      // Already JSON in the documented shape (the balance rows' own text, joined): Fastify sends a
+      // Buffer as it is, without the response serializer, which 10,000 rows cannot afford.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
