@@ -1,7 +1,8 @@
+import type { UserRef } from '@app/shared';
 import type { Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
-/** Kysely types of migrations/0003_offers.sql. */
+/** Kysely types of migrations/0003_offers.sql (and the offer_views view of 0010). */
 export interface OffersTables {
   currencies: { id: number; code: string; name: string; rate_to_uzs: Numeric; updated_at: Generated<Date> };
   offers: {
@@ -20,4 +21,23 @@ export interface OffersTables {
   };
   offer_money_lines: { id: Generated<number>; offer_id: number; currency_id: number; amount: Numeric };
   offer_item_lines: { id: Generated<number>; offer_id: number; variant_id: number; quantity: Numeric };
+  /** Read only: an offer with its lines and parties as JSON (amounts and quantities as text). */
+  offer_views: {
+    id: number;
+    business_id: number;
+    kind: 'MONEY' | 'PRODUCT';
+    status: 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELED';
+    created_by: number;
+    from_user_id: number;
+    to_user_id: number;
+    reason: string;
+    created_at: Date;
+    submitted_at: Date | null;
+    decided_at: Date | null;
+    money_lines: Array<{ currency_id: number; code: string; amount: string }>;
+    item_lines: Array<{ variant_id: number; quantity: string }>;
+    creator: UserRef | null;
+    from_user: UserRef | null;
+    to_user: UserRef | null;
+  };
 }

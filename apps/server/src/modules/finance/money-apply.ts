@@ -8,9 +8,11 @@ import { listCurrencies } from './finance.repository.ts';
 import { type LedgerEntry, ledgerRow, moneyErrorDetail, shortfallError } from './ledger.ts';
 
 // The API's money operations (exchange, external transaction, money offer approval) each run in
-// one round trip: money_apply (migration 0009) claims the Idempotency-Key, checks the rates and
-// the offer's state under its lock, posts the ledger rows, writes the audit row and stores the
-// answer. Every rule and text stays here in TypeScript; the function only applies them.
+// one round trip: money_apply (migrations 0009, 0010) claims the Idempotency-Key, checks the
+// rates and the offer's state under its lock, posts the ledger rows, writes the audit row and
+// stores the answer. The rules and texts stay here in TypeScript and the function applies them,
+// but for one: an approved money offer's lines move from sender to receiver at the rates in
+// force, which the function reads under the offer's lock (reading them first cost a round trip).
 
 export type Currency = Awaited<ReturnType<typeof listCurrencies>>[number];
 
@@ -19,7 +21,11 @@ export interface MoneyOperation {
   idempotency: IdempotencyScope | null;
   /** The currencies whose rates the amounts were computed with. */
   rates: readonly Currency[];
-  /** An offer decision and its rule from the state table (offers.service RULES). */
+  /**
+   * An offer decision and its rule from the state table (offers.service RULES). With `post`, the
+   * offer must be a money offer and its lines are posted (then `entries` is empty, and the
+   * audit summary's {from} and {to} name the parties).
+   */
   offer?: {
     id: number;
     businessId: number;
@@ -27,6 +33,7 @@ export interface MoneyOperation {
     who: 'creator' | 'other';
     from: readonly string[];
     to: string;
+    post?: 'money_lines';
   };
   entries: readonly LedgerEntry[];
   audit: AuditEntry;
@@ -46,10 +53,13 @@ export interface AppliedEntry {
   created_at: string;
 }
 
-/** The offer was missing (404), the actor the wrong party (403) or its state wrong (409). */
+/**
+ * The offer was missing (404), the actor the wrong party (403), its state wrong (409), or it
+ * carries no money lines to post (a product offer).
+ */
 export class OfferRuleViolation extends Error {
   constructor(
-    readonly kind: 'not_found' | 'actor' | 'state',
+    readonly kind: 'not_found' | 'actor' | 'state' | 'not_money',
     readonly status?: string,
   ) {
     super(`offer rule: ${kind}`);
@@ -118,6 +128,7 @@ function toJson(op: MoneyOperation) {
       who: op.offer.who,
       from: op.offer.from,
       to: op.offer.to,
+      post: op.offer.post ?? null,
     },
     entries: op.entries.map(ledgerRow),
     audit: {
@@ -139,6 +150,7 @@ function translate(err: unknown): unknown {
   const code = pgCodeOf(err);
   if (code === 'BO404') return new OfferRuleViolation('not_found');
   if (code === 'BO403') return new OfferRuleViolation('actor');
+  if (code === 'BO002') return new OfferRuleViolation('not_money');
   const detail = moneyErrorDetail(err, 'BO409');
   if (detail?.kind === 'state') return new OfferRuleViolation('state', String(detail.status));
   if (detail?.kind === 'key') return conflict(KEY_REUSED);

@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
-import { userRefJson } from '../users/users.repository.ts';
 
 export type OfferStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELED';
 
@@ -107,30 +106,21 @@ export async function listOfferIds(db: Database, businessId: number, userId: num
 }
 
 /**
- * Offers with their lines and parties, in one query: what offers.views.ts shapes into the API's
- * offer objects (the variant objects of item lines come from the catalogue). Amounts and
- * quantities are NUMERIC as text, with their fixed scale.
+ * Offers with their lines and parties, in one query of the offer_views view (migration 0010),
+ * which money_apply also answers with: what offers.views.ts shapes into the API's offer objects
+ * (the variant objects of item lines come from the catalogue).
  */
 export function offerRowsByIds(db: Database, ids: readonly number[]) {
-  return db
-    .selectFrom('offers as o')
-    .select(OFFER_COLUMNS.map((c) => `o.${c}` as const))
-    .select([
-      sql<Array<{ currency_id: number; code: string; amount: string }>>`coalesce((
-        SELECT json_agg(json_build_object('currency_id', l.currency_id, 'code', c.code, 'amount', l.amount::text) ORDER BY l.id)
-        FROM offer_money_lines l JOIN currencies c ON c.id = l.currency_id WHERE l.offer_id = o.id), '[]')`.as(
-        'money_lines',
-      ),
-      sql<Array<{ variant_id: number; quantity: string }>>`coalesce((
-        SELECT json_agg(json_build_object('variant_id', i.variant_id, 'quantity', i.quantity::text) ORDER BY i.id)
-        FROM offer_item_lines i WHERE i.offer_id = o.id), '[]')`.as('item_lines'),
-      userRefJson('o.created_by').as('creator'),
-      userRefJson('o.from_user_id').as('from_user'),
-      userRefJson('o.to_user_id').as('to_user'),
-    ])
-    .where('o.id', 'in', ids)
-    .execute();
+  return db.selectFrom('offer_views').selectAll().where('id', 'in', ids).execute();
 }
+
+/** An offer_views row: from a query, or as JSON inside money_apply's answer (times as text). */
+export type OfferViewRow = Awaited<ReturnType<typeof offerRowsByIds>>[number];
+export type OfferViewJson = Omit<OfferViewRow, 'created_at' | 'submitted_at' | 'decided_at'> & {
+  created_at: string;
+  submitted_at: string | null;
+  decided_at: string | null;
+};
 
 /** Which of `ids` are variants of the business (item lines name variants by id). */
 export async function existingVariantIds(db: Database, businessId: number, ids: readonly number[]) {

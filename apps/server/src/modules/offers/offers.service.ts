@@ -11,8 +11,9 @@ import { findCurrenciesByIds } from '../finance/finance.repository.ts';
 import { applyMoney, OfferRuleViolation } from '../finance/money-apply.ts';
 import { applyOfferItems } from '../inventory/inventory.offers.ts';
 import { isBusinessUser } from '../users/users.repository.ts';
+import type { OfferViewJson } from './offers.repository.ts';
 import * as repo from './offers.repository.ts';
-import { loadOfferViews } from './offers.views.ts';
+import { loadOfferViews, toOffer } from './offers.views.ts';
 
 type CreateBody = z.output<typeof OfferCreateBodySchema>;
 
@@ -184,11 +185,8 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
  * PENDING -> APPROVED with its effect, atomically and once (DESIGN.md section 3): the offer row
  * is locked first, so a racing second approval waits and then finds APPROVED (409). A shortfall
  * throws 409 and rolls everything back: the offer stays PENDING. A money offer is approved in one
- * round trip by money_apply.
- *
- * The answer is the offer read before, with the decision: an offer's parties, lines and reason
- * never change after it is created, and its business, party and state are checked again under
- * the row lock.
+ * round trip by money_apply, which answers with the approved offer; anything else is a product
+ * offer, whose stock moves in a transaction of the stock ledger.
  */
 export async function approveOffer(
   deps: Pick<Deps, 'db'>,
@@ -196,22 +194,53 @@ export async function approveOffer(
   id: number,
   idempotency: IdempotencyScope | null,
 ): Promise<Offer> {
-  const [view] = await loadOfferViews(deps.db, [id]);
-  if (!view) throw notFound();
-  const decidedAt =
-    view.type === 'money'
-      ? await approveMoneyOffer(deps, actor, view, idempotency)
-      : await approveProductOffer(deps, actor, id, idempotency);
-  return { ...view, status: 'APPROVED', decided_at: decidedAt };
+  const rule = RULES.approve;
+  try {
+    const answer = await applyMoney<{ offer: OfferViewJson }>(deps.db, () => ({
+      idempotency,
+      rates: [],
+      offer: {
+        id,
+        businessId: actor.businessId,
+        actorId: actor.id,
+        who: rule.who,
+        from: rule.from,
+        to: rule.to ?? 'APPROVED',
+        post: 'money_lines',
+      },
+      entries: [],
+      audit: {
+        businessId: actor.businessId,
+        actorId: actor.id,
+        action: 'offer.approve',
+        entity: 'offer',
+        entityId: id,
+        summary: 'MONEY moved {from} -> {to}',
+        ip: actor.ip,
+      },
+    }));
+    return toOffer(answer.offer, new Map());
+  } catch (err) {
+    if (!(err instanceof OfferRuleViolation)) throw err;
+    if (err.kind === 'not_found') throw notFound();
+    if (err.kind === 'actor') throw forbidden(WRONG_ACTOR[rule.who]);
+    if (err.kind === 'state') throw wrongState(err.status ?? '', rule.from);
+  }
+  return approveProductOffer(deps, actor, id, idempotency);
 }
 
-/** The stock moves in a transaction of the stock ledger; returns the decision's time. */
+/**
+ * A product offer: the stock moves in a transaction of the stock ledger. The answer is the offer
+ * read before, with the decision: an offer's parties, lines and reason never change after it is
+ * created, and its business, party and state are checked again under the row lock.
+ */
 async function approveProductOffer(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
-): Promise<string> {
+): Promise<Offer> {
+  const view = await viewOf(deps, id);
   const answer = await inTransaction(deps.db, (trx) =>
     runIdempotent(trx, idempotency, async () => {
       const offer = await lockForAction(trx, actor, id, 'approve');
@@ -228,68 +257,5 @@ async function approveProductOffer(
       return { decided_at: decided.decided_at.toISOString() };
     }),
   );
-  return answer.decided_at;
-}
-
-/** The money moves in one round trip by money_apply; returns the decision's time. */
-async function approveMoneyOffer(
-  deps: Pick<Deps, 'db'>,
-  actor: Actor,
-  offer: Offer,
-  idempotency: IdempotencyScope | null,
-): Promise<string> {
-  const rule = RULES.approve;
-  const to = rule.to ?? 'APPROVED';
-  try {
-    const answer = await applyMoney<{ decided_at: string }>(deps.db, (currencies) => {
-      const rates = offer.money_lines.map((line) => {
-        const currency = currencies.get(line.currency);
-        if (!currency) throw new Error(`currency ${line.currency} of offer ${offer.id} is unknown`);
-        return currency;
-      });
-      return {
-        idempotency,
-        rates,
-        offer: {
-          id: offer.id,
-          businessId: actor.businessId,
-          actorId: actor.id,
-          who: rule.who,
-          from: rule.from,
-          to,
-        },
-        entries: offer.money_lines.flatMap((line, i) => {
-          const common = {
-            businessId: actor.businessId,
-            currencyId: line.currency,
-            rateToUzs: rates[i]?.rate_to_uzs ?? '',
-            txType: 'OFFER' as const,
-            reason: offer.reason,
-            offerId: offer.id,
-            createdBy: actor.id,
-          };
-          return [
-            { ...common, userId: offer.from_user.id, amount: `-${line.amount}` },
-            { ...common, userId: offer.to_user.id, amount: line.amount },
-          ];
-        }),
-        audit: {
-          businessId: actor.businessId,
-          actorId: actor.id,
-          action: 'offer.approve',
-          entity: 'offer',
-          entityId: offer.id,
-          summary: `MONEY moved ${offer.from_user.id} -> ${offer.to_user.id}`,
-          ip: actor.ip,
-        },
-        result: { offer: offer.id },
-      };
-    });
-    return answer.decided_at;
-  } catch (err) {
-    if (!(err instanceof OfferRuleViolation)) throw err;
-    if (err.kind === 'not_found') throw notFound();
-    if (err.kind === 'actor') throw forbidden(WRONG_ACTOR[rule.who]);
-    throw wrongState(err.status ?? '', rule.from);
-  }
+  return { ...view, status: 'APPROVED', decided_at: answer.decided_at };
 }

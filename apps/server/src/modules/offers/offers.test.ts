@@ -52,7 +52,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 async function createOffer(client: ApiClient, extra: Record<string, unknown> = {}) {
   const res = await client.post('offers/offers/', body(extra));
   expect(res.status).toBe(201);
-  return res.body as { id: number; status: string };
+  return res.body as { id: number; status: string; reason: string };
 }
 async function pendingOffer(extra: Record<string, unknown> = {}) {
   const offer = await createOffer(as.Kassir, extra);
@@ -265,7 +265,7 @@ describe('the state table', () => {
     const res = await as.manager.post(`offers/offers/${draft.id}/approve/`);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('APPROVED');
-    // The answer is built from the offer read before the approval: it must be the offer as stored.
+    // The answer is the approved offer as money_apply read it: it must be the offer as stored.
     expect(res.body.decided_at).toEqual(expect.any(String));
     expect(res.body).toEqual((await as.manager.get(`offers/offers/${draft.id}/`)).body);
     expect(await balanceOf(t.db, users.Kassir.id, USD)).toBe(
@@ -273,14 +273,41 @@ describe('the state table', () => {
     );
     const rows = await t.db
       .selectFrom('money_transactions')
-      .select(['user_id', 'amount', 'tx_type'])
+      .select([
+        'business_id',
+        'user_id',
+        'amount',
+        'rate_to_uzs',
+        'amount_in_uzs',
+        'tx_type',
+        'reason',
+        'created_by',
+      ])
       .where('offer_id', '=', draft.id)
       .orderBy('amount')
       .execute();
+    // Each line moves at the rate in force, with the offer's reason, made by the approver.
+    const common = {
+      business_id: businessId,
+      rate_to_uzs: '12650.000000',
+      tx_type: 'OFFER',
+      reason: draft.reason,
+      created_by: users.manager.id,
+    };
     expect(rows).toEqual([
-      { user_id: users.Kassir.id, amount: '-40.10', tx_type: 'OFFER' },
-      { user_id: users.manager.id, amount: '40.10', tx_type: 'OFFER' },
+      { ...common, user_id: users.Kassir.id, amount: '-40.10', amount_in_uzs: '-507265.00' },
+      { ...common, user_id: users.manager.id, amount: '40.10', amount_in_uzs: '507265.00' },
     ]);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'summary'])
+      .where('action', '=', 'offer.approve')
+      .where('entity_id', '=', String(draft.id))
+      .executeTakeFirst();
+    expect(audit).toEqual({
+      actor_id: users.manager.id,
+      summary: `MONEY moved ${users.Kassir.id} -> ${users.manager.id}`,
+    });
     expect((await as.manager.post(`offers/offers/${draft.id}/approve/`)).status).toBe(409);
   });
 

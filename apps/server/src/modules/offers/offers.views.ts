@@ -28,33 +28,46 @@ export async function loadOfferViews(db: Database, ids: readonly number[]): Prom
     for (const [id, ref] of await loadVariantRefMap(db, businessId, variantIds)) variants.set(id, ref);
   }
   const byId = new Map(offers.map((o) => [o.id, o]));
-  const userOf = (ref: UserRef | null, id: number): UserRef =>
-    ref ?? { id, email: '', first_name: '', last_name: '', code: '' };
   return ids.flatMap((id) => {
     const o = byId.get(id);
-    if (!o) return [];
-    return [
-      {
-        id: o.id,
-        status: o.status,
-        type: o.kind === 'MONEY' ? ('money' as const) : ('product' as const),
-        created_by: userOf(o.creator, o.created_by),
-        from_user: userOf(o.from_user, o.from_user_id),
-        to_user: userOf(o.to_user, o.to_user_id),
-        money_lines: o.money_lines.map((l) => ({
-          currency: l.currency_id,
-          currency_code: l.code,
-          amount: l.amount,
-        })),
-        item_lines: o.item_lines.flatMap((l) => {
-          const variant = variants.get(l.variant_id);
-          return variant ? [{ variant, product: variant.product, quantity: l.quantity }] : [];
-        }),
-        reason: o.reason,
-        created_at: o.created_at.toISOString(),
-        submitted_at: o.submitted_at?.toISOString() ?? null,
-        decided_at: o.decided_at?.toISOString() ?? null,
-      },
-    ];
+    return o ? [toOffer(o, variants)] : [];
   });
+}
+
+/** ISO 8601 UTC with milliseconds, from a timestamp read by the driver or inside JSON. */
+function isoTime(value: Date | string): string {
+  return (typeof value === 'string' ? new Date(value) : value).toISOString();
+}
+
+/**
+ * One offer_views row as the API's offer: from a query, or from money_apply's answer (JSON, where
+ * times are text). `variants` holds the variant objects of its item lines.
+ */
+export function toOffer(
+  o: repo.OfferViewRow | repo.OfferViewJson,
+  variants: ReadonlyMap<number, VariantRef>,
+): Offer {
+  const userOf = (ref: UserRef | null, id: number): UserRef =>
+    ref ?? { id, email: '', first_name: '', last_name: '', code: '' };
+  return {
+    id: o.id,
+    status: o.status,
+    type: o.kind === 'MONEY' ? 'money' : 'product',
+    created_by: userOf(o.creator, o.created_by),
+    from_user: userOf(o.from_user, o.from_user_id),
+    to_user: userOf(o.to_user, o.to_user_id),
+    money_lines: o.money_lines.map((l) => ({
+      currency: l.currency_id,
+      currency_code: l.code,
+      amount: l.amount,
+    })),
+    item_lines: o.item_lines.flatMap((l) => {
+      const variant = variants.get(l.variant_id);
+      return variant ? [{ variant, product: variant.product, quantity: l.quantity }] : [];
+    }),
+    reason: o.reason,
+    created_at: isoTime(o.created_at),
+    submitted_at: o.submitted_at === null ? null : isoTime(o.submitted_at),
+    decided_at: o.decided_at === null ? null : isoTime(o.decided_at),
+  };
 }

@@ -1,0 +1,147 @@
+-- A money offer's approval in one round trip (issue 4, scale: 32 clients). Before, the server read
+-- the offer's view (lines, parties) and then called money_apply with the postings it built from
+-- it: the view query alone cost PostgreSQL more than half of what the approval did. Now
+-- money_apply reads the lines itself under the offer's lock and answers with the approved offer's
+-- view, from the one definition below that the API's offer reads use too.
+
+-- An offer as the API shows it (DESIGN.md section 4), before the server shapes it: its lines and
+-- parties as JSON, amounts and quantities as text with their fixed scale
+-- (modules/offers/offers.views.ts turns a row into the API's offer object).
+CREATE VIEW offer_views AS
+SELECT o.id, o.business_id, o.kind, o.status, o.created_by, o.from_user_id, o.to_user_id, o.reason,
+       o.created_at, o.submitted_at, o.decided_at,
+       coalesce((SELECT json_agg(json_build_object('currency_id', l.currency_id, 'code', c.code,
+                                                   'amount', l.amount::text) ORDER BY l.id)
+                 FROM offer_money_lines l JOIN currencies c ON c.id = l.currency_id
+                 WHERE l.offer_id = o.id), '[]') AS money_lines,
+       coalesce((SELECT json_agg(json_build_object('variant_id', i.variant_id, 'quantity', i.quantity::text)
+                                 ORDER BY i.id)
+                 FROM offer_item_lines i WHERE i.offer_id = o.id), '[]') AS item_lines,
+       (SELECT json_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name,
+                                 'last_name', u.last_name, 'code', u.code)
+        FROM users u WHERE u.id = o.created_by) AS creator,
+       (SELECT json_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name,
+                                 'last_name', u.last_name, 'code', u.code)
+        FROM users u WHERE u.id = o.from_user_id) AS from_user,
+       (SELECT json_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name,
+                                 'last_name', u.last_name, 'code', u.code)
+        FROM users u WHERE u.id = o.to_user_id) AS to_user
+FROM offers o;
+
+-- As 0009's money_apply, and: an offer decision may carry "post": "money_lines". Then the offer
+-- must be a money offer (BO002 before anything is done otherwise: the caller approves a product
+-- offer its own way), and once its state is checked under the lock, each of its money lines moves
+-- from the sender to the receiver at the rate in force (DESIGN.md section 3 "Offers": the
+-- approval's effect), as two ledger rows with the offer's reason. The audit summary's {from} and
+-- {to} name the parties. The answer adds "offer": the approved offer's offer_views row.
+--   BO002 {"kind": "PRODUCT"}: the offer is not a money offer
+CREATE OR REPLACE FUNCTION money_apply(p_op JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
+DECLARE
+  idem JSONB := nullif(p_op->'idempotency', 'null'::jsonb);
+  rule JSONB := nullif(p_op->'offer', 'null'::jsonb);
+  entries JSONB := coalesce(p_op->'entries', '[]'::jsonb);
+  summary TEXT := p_op->'audit'->>'summary';
+  offer_kind TEXT;
+  prior RECORD;
+  target RECORD;
+  decided JSONB := '{}';
+  answer JSONB;
+BEGIN
+  IF rule->>'post' = 'money_lines' THEN
+    SELECT kind INTO offer_kind FROM offers
+    WHERE id = (rule->>'id')::int AND business_id = (rule->>'business_id')::int;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'no such offer' USING ERRCODE = 'BO404';
+    END IF;
+    IF offer_kind <> 'MONEY' THEN
+      RAISE EXCEPTION 'not a money offer' USING ERRCODE = 'BO002',
+        DETAIL = json_build_object('kind', offer_kind)::text;
+    END IF;
+  END IF;
+
+  IF idem IS NOT NULL THEN
+    INSERT INTO idempotency_keys (user_id, key, request_hash)
+    VALUES ((idem->>'user_id')::int, idem->>'key', idem->>'request_hash')
+    ON CONFLICT (user_id, key) DO NOTHING;
+    IF NOT FOUND THEN
+      SELECT request_hash, response, created_at INTO prior FROM idempotency_keys
+      WHERE user_id = (idem->>'user_id')::int AND key = idem->>'key';
+      IF prior.created_at > now() - make_interval(hours => (idem->>'ttl_hours')::int) THEN
+        IF prior.request_hash <> idem->>'request_hash' THEN
+          RAISE EXCEPTION 'key reused' USING ERRCODE = 'BO409', DETAIL = '{"kind":"key"}';
+        END IF;
+        RETURN prior.response;
+      END IF;
+      -- An expired key starts afresh.
+      UPDATE idempotency_keys SET request_hash = idem->>'request_hash', response = NULL, created_at = now()
+      WHERE user_id = (idem->>'user_id')::int AND key = idem->>'key';
+    END IF;
+  END IF;
+
+  IF EXISTS (
+    SELECT 1 FROM jsonb_to_recordset(coalesce(p_op->'rates', '[]')) AS r(currency_id INTEGER, rate_to_uzs NUMERIC)
+    LEFT JOIN currencies c ON c.id = r.currency_id
+    WHERE c.rate_to_uzs IS DISTINCT FROM r.rate_to_uzs
+  ) THEN
+    RAISE EXCEPTION 'rate changed' USING ERRCODE = 'BO001';
+  END IF;
+
+  IF rule IS NOT NULL THEN
+    SELECT id, status, created_by, from_user_id, to_user_id, reason INTO target FROM offers
+    WHERE id = (rule->>'id')::int AND business_id = (rule->>'business_id')::int
+    FOR UPDATE;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'no such offer' USING ERRCODE = 'BO404';
+    END IF;
+    IF (rule->>'actor_id')::int NOT IN (target.from_user_id, target.to_user_id)
+       OR ((rule->>'who') = 'creator') <> ((rule->>'actor_id')::int = target.created_by) THEN
+      RAISE EXCEPTION 'wrong actor' USING ERRCODE = 'BO403',
+        DETAIL = json_build_object('who', rule->>'who')::text;
+    END IF;
+    IF NOT (rule->'from' ? target.status) THEN
+      RAISE EXCEPTION 'wrong state' USING ERRCODE = 'BO409',
+        DETAIL = json_build_object('kind', 'state', 'status', target.status)::text;
+    END IF;
+    UPDATE offers SET status = rule->>'to', decided_at = now(), decided_by = (rule->>'actor_id')::int
+    WHERE id = target.id;
+    decided := jsonb_build_object('decided_at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+
+    IF rule->>'post' = 'money_lines' THEN
+      SELECT coalesce(jsonb_agg(jsonb_build_object(
+               'business_id', (rule->>'business_id')::int, 'user_id', s.user_id,
+               'currency_id', l.currency_id, 'amount', s.amount::text, 'rate_to_uzs', c.rate_to_uzs::text,
+               'amount_in_uzs', round(s.amount * c.rate_to_uzs, 2)::text, 'offer_id', target.id,
+               'reason', target.reason, 'tx_type', 'OFFER', 'created_by', (rule->>'actor_id')::int)
+             ORDER BY l.id, s.side), '[]'::jsonb)
+      INTO entries
+      FROM offer_money_lines l
+      JOIN currencies c ON c.id = l.currency_id
+      CROSS JOIN LATERAL (VALUES (1, target.from_user_id, -l.amount), (2, target.to_user_id, l.amount))
+        AS s(side, user_id, amount)
+      WHERE l.offer_id = target.id;
+      summary := replace(replace(summary, '{from}', target.from_user_id::text), '{to}', target.to_user_id::text);
+      decided := decided || jsonb_build_object('offer', (SELECT to_jsonb(v) FROM offer_views v WHERE v.id = target.id));
+    END IF;
+  END IF;
+
+  SELECT coalesce(p_op->'result', '{}'::jsonb) || decided || jsonb_build_object('entries', coalesce(jsonb_agg(
+    jsonb_build_object(
+      'id', m.id, 'user_id', m.user_id, 'currency_id', m.currency_id, 'amount', m.amount::text,
+      'rate_to_uzs', m.rate_to_uzs::text, 'amount_in_uzs', m.amount_in_uzs::text,
+      'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+    ORDER BY m.id), '[]'::jsonb))
+  INTO answer
+  FROM money_post(entries) AS m;
+
+  INSERT INTO audit_log (business_id, actor_id, action, entity, entity_id, summary, ip)
+  SELECT a.business_id, a.actor_id, a.action, a.entity, a.entity_id, left(coalesce(summary, ''), 1000), a.ip
+  FROM jsonb_to_record(p_op->'audit') AS a(business_id INTEGER, actor_id INTEGER, action TEXT,
+       entity TEXT, entity_id TEXT, ip TEXT);
+
+  IF idem IS NOT NULL THEN
+    UPDATE idempotency_keys SET response = answer, status_code = 200
+    WHERE user_id = (idem->>'user_id')::int AND key = idem->>'key';
+  END IF;
+  RETURN answer;
+END;
+$$;
