@@ -26,11 +26,23 @@ describe('the HTTP core', () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
-  it('sends security headers with a strict CSP', async () => {
-    const res = await anon.get('auth/whoami/');
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  it('sends security headers with a strict CSP on every kind of answer', async () => {
+    const answers = [
+      (await anon.get('auth/whoami/')).headers,
+      (await anon.get('no/such/thing/')).headers,
+      (await anon.post('auth/login/', { email: 'x' })).headers,
+      (await fetch(`${t.url}/`)).headers,
+      (await fetch(`${t.url}/assets/app.js`)).headers,
+    ];
+    for (const headers of answers) {
+      expect(headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(headers.get('content-security-policy')).not.toContain('unsafe-inline');
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(headers.get('strict-transport-security')).toContain('max-age=');
+      expect(headers.get('x-powered-by')).toBeNull();
+    }
   });
 
   it('refuses bodies over the limit with 413', async () => {
