@@ -7,10 +7,11 @@ import type { AuditEntry } from '../audit/audit.repository.ts';
 import { listCurrencies } from './finance.repository.ts';
 import { type LedgerEntry, ledgerRow, moneyErrorDetail, shortfallError } from './ledger.ts';
 
-// The API's money operations (exchange, external transaction, money offer approval) each run in
-// one round trip: money_apply (migrations 0009, 0010) claims the Idempotency-Key, checks the
-// rates and the offer's state under its lock, posts the ledger rows, writes the audit row and
-// stores the answer. The rules and texts stay here in TypeScript and the function applies them,
+// The API's busiest money operations (exchange, money offer approval) each run in one round
+// trip: money_apply (migrations 0009, 0010) replays an Idempotency-Key's answer, checks the rates
+// and the offer's state under its lock, posts the ledger rows, writes the audit row and stores
+// the answer with the key. (The cashier's external transaction runs as a TypeScript transaction:
+// runIdempotent and postMoney.) The rules and texts stay here in TypeScript and the function applies them,
 // but for one: an approved money offer's lines move from sender to receiver at the rates in
 // force, which the function reads under the offer's lock (reading them first cost a round trip).
 

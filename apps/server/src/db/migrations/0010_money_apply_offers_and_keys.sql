@@ -1,8 +1,11 @@
--- A money offer's approval in one round trip (issue 4, scale: 32 clients). Before, the server read
--- the offer's view (lines, parties) and then called money_apply with the postings it built from
--- it: the view query alone cost PostgreSQL more than half of what the approval did. Now
--- money_apply reads the lines itself under the offer's lock and answers with the approved offer's
--- view, from the one definition below that the API's offer reads use too.
+-- money_apply, again (issue 4, scale: 32 clients):
+-- - A money offer's approval is one round trip. Before, the server read the offer's view (lines,
+--   parties) and then called money_apply with the postings it built from it: the view query alone
+--   cost PostgreSQL more than half of what the approval did. Now money_apply reads the lines
+--   itself under the offer's lock and answers with the approved offer's view, from the one
+--   definition below that the API's offer reads use too.
+-- - The Idempotency-Key is read first and written once, with the answer, at the end (it was
+--   inserted first and updated at the end); no rate check runs when the caller used no rates.
 
 -- An offer as the API shows it (DESIGN.md section 4), before the server shapes it: its lines and
 -- parties as JSON, amounts and quantities as text with their fixed scale
@@ -60,26 +63,19 @@ BEGIN
   END IF;
 
   IF idem IS NOT NULL THEN
-    INSERT INTO idempotency_keys (user_id, key, request_hash)
-    VALUES ((idem->>'user_id')::int, idem->>'key', idem->>'request_hash')
-    ON CONFLICT (user_id, key) DO NOTHING;
-    IF NOT FOUND THEN
-      SELECT request_hash, response, created_at INTO prior FROM idempotency_keys
-      WHERE user_id = (idem->>'user_id')::int AND key = idem->>'key';
-      IF prior.created_at > now() - make_interval(hours => (idem->>'ttl_hours')::int) THEN
-        IF prior.request_hash <> idem->>'request_hash' THEN
-          RAISE EXCEPTION 'key reused' USING ERRCODE = 'BO409', DETAIL = '{"kind":"key"}';
-        END IF;
-        RETURN prior.response;
+    SELECT request_hash, response, created_at INTO prior FROM idempotency_keys
+    WHERE user_id = (idem->>'user_id')::int AND key = idem->>'key';
+    -- An expired key starts afresh (it is overwritten at the end).
+    IF FOUND AND prior.created_at > now() - make_interval(hours => (idem->>'ttl_hours')::int) THEN
+      IF prior.request_hash <> idem->>'request_hash' THEN
+        RAISE EXCEPTION 'key reused' USING ERRCODE = 'BO409', DETAIL = '{"kind":"key"}';
       END IF;
-      -- An expired key starts afresh.
-      UPDATE idempotency_keys SET request_hash = idem->>'request_hash', response = NULL, created_at = now()
-      WHERE user_id = (idem->>'user_id')::int AND key = idem->>'key';
+      RETURN prior.response;
     END IF;
   END IF;
 
-  IF EXISTS (
-    SELECT 1 FROM jsonb_to_recordset(coalesce(p_op->'rates', '[]')) AS r(currency_id INTEGER, rate_to_uzs NUMERIC)
+  IF jsonb_array_length(coalesce(p_op->'rates', '[]')) > 0 AND EXISTS (
+    SELECT 1 FROM jsonb_to_recordset(p_op->'rates') AS r(currency_id INTEGER, rate_to_uzs NUMERIC)
     LEFT JOIN currencies c ON c.id = r.currency_id
     WHERE c.rate_to_uzs IS DISTINCT FROM r.rate_to_uzs
   ) THEN
@@ -138,9 +134,18 @@ BEGIN
   FROM jsonb_to_record(p_op->'audit') AS a(business_id INTEGER, actor_id INTEGER, action TEXT,
        entity TEXT, entity_id TEXT, ip TEXT);
 
+  -- The key is written once, with its answer. If a request with the same key committed
+  -- meanwhile (this insert waited for it), this one fails as a serialization failure and rolls
+  -- back: the caller runs it again and gets that request's answer.
   IF idem IS NOT NULL THEN
-    UPDATE idempotency_keys SET response = answer, status_code = 200
-    WHERE user_id = (idem->>'user_id')::int AND key = idem->>'key';
+    INSERT INTO idempotency_keys AS k (user_id, key, request_hash, response, status_code)
+    VALUES ((idem->>'user_id')::int, idem->>'key', idem->>'request_hash', answer, 200)
+    ON CONFLICT (user_id, key) DO UPDATE
+      SET request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, status_code = 200, created_at = now()
+      WHERE k.created_at <= now() - make_interval(hours => (idem->>'ttl_hours')::int);
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'key claimed meanwhile' USING ERRCODE = '40001';
+    END IF;
   END IF;
   RETURN answer;
 END;

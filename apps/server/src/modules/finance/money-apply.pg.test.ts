@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { ApiClient } from '../../../test/client.ts';
+import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
+import { fund, ledgerCount, USD } from './finance.fixtures.ts';
+
+// money_apply (migration 0010) reads the Idempotency-Key first and writes it once, with the
+// answer, at the end. Two requests with the same key can both find it missing; the second must
+// then wait for the first, fail, run again and replay the first answer: money moves once. The
+// overlap is forced by holding the balance row both requests need, so PostgreSQL only.
+
+let t: TestApp;
+let me: ApiClient;
+let user: TestUser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const setup = await createSignedInUsers(t.db, t.url, ['manager'] as const);
+  me = setup.as.manager;
+  user = setup.users.manager;
+  await fund(t.db, user, USD, '100');
+});
+afterEach(() => assertMoneyInvariants(t.db));
+afterAll(() => t.close());
+
+/** Resolves once `n` statements of this database wait for a row lock. */
+async function untilWaiting(n: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await sql<{ waiting: number }>`
+      SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db);
+    if ((rows[0]?.waiting ?? 0) >= n) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`fewer than ${n} statements ever waited`);
+}
+
+it('moves money once when two requests with the same key both pass the key check', async () => {
+  const headers = { 'idempotency-key': 'race-same-key' };
+  const body = { from_currency: USD, to_currency: 2, from_amount: '1.00' };
+  const before = await ledgerCount(t.db);
+
+  let answers!: Promise<Awaited<ReturnType<ApiClient['post']>>[]>;
+  await t.db.transaction().execute(async (trx) => {
+    // Both requests read the key (none yet), then wait here for the USD balance row.
+    await sql`SELECT 1 FROM balances WHERE user_id = ${user.id} FOR UPDATE`.execute(trx);
+    answers = Promise.all([
+      me.post('offers/exchanges/', body, headers),
+      me.post('offers/exchanges/', body, headers),
+    ]);
+    await untilWaiting(2);
+  });
+  const [first, second] = await answers;
+  expect([first?.status, second?.status]).toEqual([201, 201]);
+  expect(second?.body).toEqual(first?.body);
+  expect(await ledgerCount(t.db)).toBe(before + 2);
+});
