@@ -10,10 +10,11 @@ import { type LedgerEntry, ledgerRow, moneyErrorDetail, shortfallError } from '.
 // The API's busiest money operations (exchange, money offer approval) each run in one round
 // trip: money_apply (migrations 0009, 0010) replays an Idempotency-Key's answer, checks the rates
 // and the offer's state under its lock, posts the ledger rows, writes the audit row and stores
-// the answer with the key. (The cashier's external transaction runs as a TypeScript transaction:
-// runIdempotent and postMoney.) The rules and texts stay here in TypeScript and the function applies them,
-// but for one: an approved money offer's lines move from sender to receiver at the rates in
-// force, which the function reads under the offer's lock (reading them first cost a round trip).
+// the answer with the key. (The cashier's external transaction runs as a TypeScript
+// transaction: runIdempotent and postMoney.) The rules and texts stay here in TypeScript and the
+// function applies them, but for one: an approved money offer's lines move from sender to
+// receiver at the rates in force, which the function reads under the offer's lock (reading them
+// first cost a round trip).
 
 export type Currency = Awaited<ReturnType<typeof listCurrencies>>[number];
 

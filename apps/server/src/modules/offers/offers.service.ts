@@ -196,7 +196,7 @@ export async function approveOffer(
 ): Promise<Offer> {
   const rule = RULES.approve;
   try {
-    const answer = await applyMoney<{ offer: OfferViewJson }>(deps.db, () => ({
+    const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps.db, () => ({
       idempotency,
       rates: [],
       offer: {
@@ -219,6 +219,8 @@ export async function approveOffer(
         ip: actor.ip,
       },
     }));
+    // A key stored before migration 0010 (within its 24 hours) holds the offer's id, not its view.
+    if (typeof answer.offer === 'number') return viewOf(deps, id);
     return toOffer(answer.offer, new Map());
   } catch (err) {
     if (!(err instanceof OfferRuleViolation)) throw err;
@@ -226,6 +228,7 @@ export async function approveOffer(
     if (err.kind === 'actor') throw forbidden(WRONG_ACTOR[rule.who]);
     if (err.kind === 'state') throw wrongState(err.status ?? '', rule.from);
   }
+  // 'not_money': a product offer.
   return approveProductOffer(deps, actor, id, idempotency);
 }
 
