@@ -36,7 +36,8 @@ FROM offers o;
 -- offer its own way), and once its state is checked under the lock, each of its money lines moves
 -- from the sender to the receiver at the rate in force (DESIGN.md section 3 "Offers": the
 -- approval's effect), as two ledger rows with the offer's reason. The audit summary's {from} and
--- {to} name the parties. The answer adds "offer": the approved offer's offer_views row.
+-- {to} name the parties. An offer decision answers with "offer", the decided offer's
+-- offer_views row (0009 answered with its "decided_at", which the row holds).
 --   BO002 {"kind": "PRODUCT"}: the offer is not a money offer
 CREATE OR REPLACE FUNCTION money_apply(p_op JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
 DECLARE
@@ -100,7 +101,7 @@ BEGIN
     END IF;
     UPDATE offers SET status = rule->>'to', decided_at = now(), decided_by = (rule->>'actor_id')::int
     WHERE id = target.id;
-    decided := jsonb_build_object('decided_at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+    decided := jsonb_build_object('offer', (SELECT to_jsonb(v) FROM offer_views v WHERE v.id = target.id));
 
     IF rule->>'post' = 'money_lines' THEN
       SELECT coalesce(jsonb_agg(jsonb_build_object(
@@ -116,7 +117,6 @@ BEGIN
         AS s(side, user_id, amount)
       WHERE l.offer_id = target.id;
       summary := replace(replace(summary, '{from}', target.from_user_id::text), '{to}', target.to_user_id::text);
-      decided := decided || jsonb_build_object('offer', (SELECT to_jsonb(v) FROM offer_views v WHERE v.id = target.id));
     END IF;
   END IF;
 

@@ -4,12 +4,6 @@ import { jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TTL_SECONDS = 5 * 60;
 
-export interface AccessClaims {
-  sub: string;
-  bid: number;
-  role: string;
-}
-
 export interface AccessIdentity {
   id: number;
   businessId: number;

@@ -22,6 +22,7 @@ export interface LedgerEntry {
   createdAt?: Date;
 }
 
+/** A posted ledger row as postMoney returns it. */
 export interface PostedEntry {
   id: number;
   user_id: number;

@@ -5,7 +5,7 @@ import { type IdempotencyScope, KEY_REUSED, KEY_TTL_HOURS } from '../../lib/idem
 import { isRetryable, pauseBeforeRetry } from '../../lib/transaction.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
 import { listCurrencies } from './finance.repository.ts';
-import { type LedgerEntry, ledgerRow, moneyErrorDetail, shortfallError } from './ledger.ts';
+import { type LedgerEntry, ledgerRow, moneyErrorDetail, type PostedEntry, shortfallError } from './ledger.ts';
 
 // The API's busiest money operations (exchange, money offer approval) each run in one round
 // trip: money_apply (migrations 0009, 0010) replays an Idempotency-Key's answer, checks the rates
@@ -43,17 +43,8 @@ export interface MoneyOperation {
   result?: Record<string, unknown>;
 }
 
-/** A posted ledger row as money_apply answers it. */
-export interface AppliedEntry {
-  id: number;
-  user_id: number;
-  currency_id: number;
-  amount: string;
-  rate_to_uzs: string;
-  amount_in_uzs: string;
-  /** ISO 8601, UTC, milliseconds. */
-  created_at: string;
-}
+/** A posted ledger row as money_apply answers it: created_at is ISO 8601, UTC, milliseconds. */
+export type AppliedEntry = Omit<PostedEntry, 'created_at'> & { created_at: string };
 
 /**
  * The offer was missing (404), the actor the wrong party (403), its state wrong (409), or it

@@ -68,8 +68,6 @@ export function lockOffer(trx: Transaction<DB>, businessId: number, id: number) 
     .executeTakeFirst();
 }
 
-export type OfferRow = NonNullable<Awaited<ReturnType<typeof lockOffer>>>;
-
 export function setOfferStatus(
   trx: Transaction<DB>,
   id: number,

@@ -1,4 +1,4 @@
-import { ReasonSchema } from '@app/shared';
+import { QUANTITY_STEP, ReasonSchema } from '@app/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
@@ -112,7 +112,7 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
             <Input
               label="Miqdor"
               type="number"
-              step="0.001"
+              step={QUANTITY_STEP}
               min="0"
               inputMode="decimal"
               {...form.register(`lines.${index}.quantity`)}
