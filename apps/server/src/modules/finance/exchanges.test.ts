@@ -4,9 +4,10 @@ import { ApiClient } from '../../../test/client.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
-import { balanceOf, fund, ledgerCount, USD, UZS } from '../finance/finance.fixtures.ts';
+import { balanceOf, fund, ledgerCount, USD, UZS } from './finance.fixtures.ts';
 
-// POST offers/exchanges/ (DESIGN.md section 3 "Exchange").
+// POST offers/exchanges/ (DESIGN.md section 3 "Exchange"): money, so the finance module's, at
+// the path of spec.md section 7.
 
 let t: TestApp;
 let me: ApiClient;
