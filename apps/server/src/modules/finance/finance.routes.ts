@@ -76,7 +76,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
         deps,
         actor,
         request.body,
-        idempotencyScope(request, actor.id),
+        idempotencyScope(request, actor.id, deps.clock),
       );
       return reply.status(201).send(result);
     },
@@ -96,7 +96,12 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const result = await createExchange(deps, actor, request.body, idempotencyScope(request, actor.id));
+      const result = await createExchange(
+        deps,
+        actor,
+        request.body,
+        idempotencyScope(request, actor.id, deps.clock),
+      );
       return reply.status(201).send(result);
     },
   );

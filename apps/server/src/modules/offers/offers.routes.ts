@@ -87,7 +87,12 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     async (request) => {
       const actor = actorOf(request);
-      return offers.approveOffer(deps, actor, request.params.id, idempotencyScope(request, actor.id));
+      return offers.approveOffer(
+        deps,
+        actor,
+        request.params.id,
+        idempotencyScope(request, actor.id, deps.clock),
+      );
     },
   );
 

@@ -300,6 +300,9 @@ describe('the state table', () => {
     expect(first.status).toBe(200);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
+    // Without the optional trailing slash it is the same request (DESIGN.md section 4).
+    const bare = await as.manager.post(`offers/offers/${id}/approve`, {}, headers);
+    expect(bare.body).toEqual(first.body);
     expect(
       await t.db.selectFrom('money_transactions').select('id').where('offer_id', '=', id).execute(),
     ).toHaveLength(2);
