@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './money.ts';
+export * from './offer-rules.ts';
 export * from './reason.ts';
 export * from './roles.ts';
 export * from './schemas/auth.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { badRequest, conflict } from './errors.ts';
 
@@ -13,13 +13,31 @@ export interface IdempotencyScope {
   userId: number;
   key: string;
   requestHash: string;
+  /** When the request came, by the injected clock (Deps.clock): a key's age is measured from it. */
+  now: Date;
+}
+
+/**
+ * The request's route with its parameters filled in, e.g. /api/offers/offers/7/approve/. The
+ * trailing slash is optional (DESIGN.md section 4), so the URL as sent is not the request: with
+ * and without it the same key must replay the same answer.
+ */
+function routePath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (!route) return (request.url.split('?')[0] ?? '').replace(/\/+$/, '');
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  return route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
 
 /**
  * Reads the Idempotency-Key header of a request that moves money or stock. The request hash
- * covers method, path and body, so the same key with another body is refused.
+ * covers method, route and body, so the same key with another body is refused.
  */
-export function idempotencyScope(request: FastifyRequest, userId: number): IdempotencyScope | null {
+export function idempotencyScope(
+  request: FastifyRequest,
+  userId: number,
+  clock: () => Date,
+): IdempotencyScope | null {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
@@ -27,10 +45,10 @@ export function idempotencyScope(request: FastifyRequest, userId: number): Idemp
     throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters.');
   }
   const requestHash = createHash('sha256')
-    .update(`${request.method} ${request.url}\n`)
+    .update(`${request.method} ${routePath(request)}\n`)
     .update(JSON.stringify(request.body ?? null))
     .digest('base64url');
-  return { userId, key, requestHash };
+  return { userId, key, requestHash, now: clock() };
 }
 
 /**
@@ -46,7 +64,13 @@ export async function runIdempotent<T>(
   if (!scope) return work();
   const claimed = await trx
     .insertInto('idempotency_keys')
-    .values({ user_id: scope.userId, key: scope.key, request_hash: scope.requestHash, response: null })
+    .values({
+      user_id: scope.userId,
+      key: scope.key,
+      request_hash: scope.requestHash,
+      response: null,
+      created_at: scope.now,
+    })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();
@@ -57,7 +81,7 @@ export async function runIdempotent<T>(
       .where('user_id', '=', scope.userId)
       .where('key', '=', scope.key)
       .executeTakeFirstOrThrow();
-    const expired = Date.now() - prior.created_at.getTime() > KEY_TTL_HOURS * 3600_000;
+    const expired = scope.now.getTime() - prior.created_at.getTime() > KEY_TTL_HOURS * 3600_000;
     if (!expired) {
       if (prior.request_hash !== scope.requestHash) {
         throw conflict(KEY_REUSED);
@@ -67,7 +91,7 @@ export async function runIdempotent<T>(
     // An expired key starts afresh.
     await trx
       .updateTable('idempotency_keys')
-      .set({ request_hash: scope.requestHash, response: null, created_at: sql<Date>`now()` })
+      .set({ request_hash: scope.requestHash, response: null, created_at: scope.now })
       .where('user_id', '=', scope.userId)
       .where('key', '=', scope.key)
       .execute();

@@ -79,6 +79,14 @@ export async function countVariantsOfProduct(db: Database, productId: number): P
 // ---------------------------------------------------------------------------------------------
 // Variants
 
+/**
+ * DESIGN.md section 4's size label and variant label ("<name> <model> / <colour> / <size>", the
+ * parts the variant has), from their one definition: the SQL functions of migration 0008, which
+ * the stock rows' ready JSON also uses. Columns of products `p`, colours `c` and sizes `s`.
+ */
+export const variantSizeLabelSql = sql<string | null>`variant_size_label(s.size, s.label)`;
+export const variantLabelSql = sql<string>`variant_label(p.name, p.model, c.name, ${variantSizeLabelSql})`;
+
 function variantRows(db: Database, businessId: number) {
   return db
     .selectFrom('variants as v')
@@ -96,32 +104,24 @@ function variantRows(db: Database, businessId: number) {
       'p.code as product_code',
       'c.name as color_name',
       'c.code as color_code',
-      's.size as size_size',
-      's.label as size_text',
+      variantLabelSql.as('label'),
+      variantSizeLabelSql.as('size_label'),
     ])
     .where('v.business_id', '=', businessId);
 }
 export type VariantRow = Awaited<ReturnType<ReturnType<typeof variantRows>['executeTakeFirstOrThrow']>>;
 
-/** A size reads as its label when it has one, else its size (as the stock screens show it). */
-function sizeLabelOf(row: VariantRow): string | null {
-  if (row.size_id === null || row.size_size === null) return null;
-  return row.size_text?.trim() ? row.size_text : row.size_size;
-}
-
-/** DESIGN.md section 4's variant object: "<name> <model> / <colour> / <size>", parts optional. */
+/** DESIGN.md section 4's variant object. */
 export function toVariantRef(row: VariantRow): VariantRef {
-  const size_label = sizeLabelOf(row);
-  const parts = [`${row.product_name} ${row.product_model}`, row.color_name, size_label];
   return {
     id: row.id,
     sku: row.sku,
-    label: parts.filter((p): p is string => Boolean(p)).join(' / '),
+    label: row.label,
     product: row.product_id,
     product_code: Number(row.product_code),
     color_name: row.color_name,
     color_code: row.color_code,
-    size_label,
+    size_label: row.size_label,
   };
 }
 

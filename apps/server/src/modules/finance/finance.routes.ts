@@ -2,6 +2,8 @@ import {
   BalanceSchema,
   CurrencySchema,
   EXTERNAL_TX_ROLES,
+  ExchangeBodySchema,
+  ExchangeResponseSchema,
   ExternalTransactionBodySchema,
   ExternalTransactionResponseSchema,
   MoneyTransactionsPageSchema,
@@ -14,6 +16,7 @@ import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
+import { createExchange } from './exchange.service.ts';
 import * as finance from './finance.service.ts';
 
 /** DRF-style next/previous links: the same query with another page number. */
@@ -73,7 +76,31 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
         deps,
         actor,
         request.body,
-        idempotencyScope(request, actor.id),
+        idempotencyScope(request, actor.id, deps.clock),
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  // The exchange keeps spec.md section 7's path under offers/, but it moves money only.
+  r.post(
+    '/offers/exchanges/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Exchange currencies on my balances (DESIGN.md section 3 rule); Idempotency-Key',
+        body: ExchangeBodySchema,
+        response: { 201: ExchangeResponseSchema, ...ErrorSchemas },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const result = await createExchange(
+        deps,
+        actor,
+        request.body,
+        idempotencyScope(request, actor.id, deps.clock),
       );
       return reply.status(201).send(result);
     },

@@ -179,6 +179,33 @@ describe('POST finance/money-transactions/external-transaction/', () => {
   });
 });
 
+describe('Idempotency-Key expiry (DESIGN.md section 4)', () => {
+  it("counts a key's 24 hours on the server's clock", async () => {
+    let now = Date.now();
+    const clocked = await startTestApp({ clock: () => new Date(now) });
+    try {
+      const setup = await createSignedInUsers(clocked.db, clocked.url, ['Kassir'] as const);
+      const post = () =>
+        setup.as.Kassir.post('finance/money-transactions/external-transaction/', external({ amount: '7' }), {
+          'idempotency-key': 'ext-clock',
+        });
+      const first = await post();
+      expect(first.status).toBe(201);
+      now += 23 * 3600_000;
+      expect((await post()).body).toEqual(first.body);
+      expect(await ledgerCount(clocked.db, setup.users.Kassir.id)).toBe(1);
+      now += 2 * 3600_000;
+      const fresh = await post();
+      expect(fresh.status).toBe(201);
+      expect(fresh.body).not.toEqual(first.body);
+      expect(await ledgerCount(clocked.db, setup.users.Kassir.id)).toBe(2);
+      await assertMoneyInvariants(clocked.db);
+    } finally {
+      await clocked.close();
+    }
+  });
+});
+
 describe('the ledger', () => {
   it('refuses UPDATE and DELETE of money_transactions in the database', async () => {
     const row = await t.db.selectFrom('money_transactions').select('id').limit(1).executeTakeFirstOrThrow();

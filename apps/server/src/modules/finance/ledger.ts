@@ -33,6 +33,11 @@ export interface PostedEntry {
   created_at: Date;
 }
 
+/**
+ * A ledger row's UZS amount (DESIGN.md section 3 "Money ledger"): its amount at its rate, half-up
+ * to 2 decimals. The one TypeScript definition; money_apply restates it in SQL for the lines of
+ * an approved money offer, which it reads itself under the offer's lock.
+ */
 function amountInUzs(amount: DecimalValue | string, rate: string): string {
   return fixedMoney(new D(amount).mul(rate));
 }

@@ -1,3 +1,4 @@
+import type { OfferStatus, OfferTransition } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { AppError, conflict, pgCodeOf } from '../../lib/errors.ts';
@@ -24,17 +25,18 @@ export interface MoneyOperation {
   /** The currencies whose rates the amounts were computed with. */
   rates: readonly Currency[];
   /**
-   * An offer decision and its rule from the state table (offers.service RULES). With `post`, the
-   * offer must be a money offer and its lines are posted (then `entries` is empty, and the
-   * audit summary's {from} and {to} name the parties).
+   * An offer decision and its row of the state table (OFFER_TRANSITIONS in packages/shared),
+   * which money_apply checks under the offer's lock. With `post`, the offer is a money offer
+   * (the caller read its kind) and its lines are posted (then `entries` is empty, and the audit
+   * summary's {from} and {to} name the parties).
    */
   offer?: {
     id: number;
     businessId: number;
     actorId: number;
-    who: 'creator' | 'other';
-    from: readonly string[];
-    to: string;
+    who: OfferTransition['who'];
+    from: OfferTransition['from'];
+    to: OfferStatus;
     post?: 'money_lines';
   };
   entries: readonly LedgerEntry[];
@@ -46,13 +48,10 @@ export interface MoneyOperation {
 /** A posted ledger row as money_apply answers it: created_at is ISO 8601, UTC, milliseconds. */
 export type AppliedEntry = Omit<PostedEntry, 'created_at'> & { created_at: string };
 
-/**
- * The offer was missing (404), the actor the wrong party (403), its state wrong (409), or it
- * carries no money lines to post (a product offer).
- */
+/** The offer was missing (404), the actor the wrong party (403) or its state wrong (409). */
 export class OfferRuleViolation extends Error {
   constructor(
-    readonly kind: 'not_found' | 'actor' | 'state' | 'not_money',
+    readonly kind: 'not_found' | 'actor' | 'state',
     readonly status?: string,
   ) {
     super(`offer rule: ${kind}`);
@@ -143,7 +142,6 @@ function translate(err: unknown): unknown {
   const code = pgCodeOf(err);
   if (code === 'BO404') return new OfferRuleViolation('not_found');
   if (code === 'BO403') return new OfferRuleViolation('actor');
-  if (code === 'BO002') return new OfferRuleViolation('not_money');
   const detail = moneyErrorDetail(err, 'BO409');
   if (detail?.kind === 'state') return new OfferRuleViolation('state', String(detail.status));
   if (detail?.kind === 'key') return conflict(KEY_REUSED);

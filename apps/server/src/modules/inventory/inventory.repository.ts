@@ -1,11 +1,9 @@
 import type { ENTRY_ORDERINGS, EXIT_ORDERINGS } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { variantLabelSql } from '../catalog/catalog.repository.ts';
 
 // Queries only (STYLE.md): the stock lists, joined to the catalogue for the variant objects.
-
-/** "<name> <model> / <colour> / <size>", as the catalogue labels a variant (migration 0008). */
-const variantLabel = sql<string>`variant_label(p.name, p.model, c.name, variant_size_label(s.size, s.label))`;
 
 export function findBusinessVariant(db: Database, businessId: number, variantId: number) {
   return db
@@ -44,7 +42,7 @@ export async function listEntries(
       'e.variant_id',
       'v.product_id',
       'v.sku',
-      variantLabel.as('label'),
+      variantLabelSql.as('label'),
       'e.qty_received',
       'l.qty_remaining',
       'e.unit_cost',
@@ -83,7 +81,7 @@ export async function listExits(
       'x.variant_id',
       'v.product_id',
       'v.sku',
-      variantLabel.as('label'),
+      variantLabelSql.as('label'),
       'x.qty_issued',
       'x.unit_price',
       'x.currency_id',

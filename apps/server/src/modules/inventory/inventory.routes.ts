@@ -58,7 +58,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
         deps,
         actor,
         request.body,
-        idempotencyScope(request, actor.id),
+        idempotencyScope(request, actor.id, deps.clock),
       );
       return reply.status(201).send(entry);
     },
@@ -92,7 +92,12 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const exit = await inventory.createExit(deps, actor, request.body, idempotencyScope(request, actor.id));
+      const exit = await inventory.createExit(
+        deps,
+        actor,
+        request.body,
+        idempotencyScope(request, actor.id, deps.clock),
+      );
       return reply.status(201).send(exit);
     },
   );

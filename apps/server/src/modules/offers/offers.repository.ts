@@ -1,8 +1,7 @@
+import type { OfferStatus } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
-
-export type OfferStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELED';
 
 const OFFER_COLUMNS = [
   'id',
@@ -55,6 +54,17 @@ export async function insertOffer(trx: Transaction<DB>, offer: NewOffer): Promis
       .execute();
   }
   return id;
+}
+
+/** The offer's kind (money or product), fixed at its creation; undefined for another business. */
+export async function findOfferKind(db: Database, businessId: number, id: number) {
+  const row = await db
+    .selectFrom('offers')
+    .select('kind')
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return row?.kind;
 }
 
 /** The offer row, locked until the transaction ends: actions on one offer take turns. */

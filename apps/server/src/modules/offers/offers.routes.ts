@@ -1,10 +1,4 @@
-import {
-  ExchangeBodySchema,
-  ExchangeResponseSchema,
-  IdParamsSchema,
-  OfferCreateBodySchema,
-  OfferSchema,
-} from '@app/shared';
+import { IdParamsSchema, OfferCreateBodySchema, OfferSchema } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +6,6 @@ import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
-import { createExchange } from './exchange.service.ts';
 import * as offers from './offers.service.ts';
 
 // An action may come with an empty JSON body, or none at all (spec.md section 7: "no body stated").
@@ -23,24 +16,6 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   const preHandler = authenticate(deps);
   const tags = ['offers'];
   const offerReply = { 200: OfferSchema, ...ErrorSchemas };
-
-  r.post(
-    '/offers/exchanges/',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Exchange currencies on my balances (DESIGN.md section 3 rule); Idempotency-Key',
-        body: ExchangeBodySchema,
-        response: { 201: ExchangeResponseSchema, ...ErrorSchemas },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const result = await createExchange(deps, actor, request.body, idempotencyScope(request, actor.id));
-      return reply.status(201).send(result);
-    },
-  );
 
   r.post(
     '/offers/offers/',
@@ -112,7 +87,12 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     async (request) => {
       const actor = actorOf(request);
-      return offers.approveOffer(deps, actor, request.params.id, idempotencyScope(request, actor.id));
+      return offers.approveOffer(
+        deps,
+        actor,
+        request.params.id,
+        idempotencyScope(request, actor.id, deps.clock),
+      );
     },
   );
 

@@ -1,4 +1,15 @@
-import { fixedMoney, fixedQuantity, type Offer, type OfferCreateBodySchema } from '@app/shared';
+import {
+  fixedMoney,
+  fixedQuantity,
+  OFFER_TRANSITIONS,
+  type Offer,
+  type OfferAction,
+  type OfferCreateBodySchema,
+  type OfferSide,
+  type OfferStatus,
+  offerActionRefusal,
+  offerSideOf,
+} from '@app/shared';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
@@ -117,39 +128,35 @@ export async function getOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: number)
   return view;
 }
 
-export type OfferAction = 'submit' | 'cancel' | 'approve' | 'reject' | 'delete';
-
-/** The state table of DESIGN.md section 3 "Offers": who may act, from which states, to which. */
-const RULES: Record<
-  OfferAction,
-  { who: 'creator' | 'other'; from: readonly repo.OfferStatus[]; to: repo.OfferStatus | null }
-> = {
-  submit: { who: 'creator', from: ['DRAFT'], to: 'PENDING' },
-  delete: { who: 'creator', from: ['DRAFT'], to: null },
-  cancel: { who: 'creator', from: ['DRAFT', 'PENDING'], to: 'CANCELED' },
-  approve: { who: 'other', from: ['PENDING'], to: 'APPROVED' },
-  reject: { who: 'other', from: ['PENDING'], to: 'REJECTED' },
-};
-
-const WRONG_ACTOR: Record<'creator' | 'other', string> = {
+const WRONG_ACTOR: Record<OfferSide, string> = {
   creator: 'Bu amalni faqat taklif yaratuvchisi bajara oladi.',
   other: 'Bu amalni faqat taklifning ikkinchi tomoni bajara oladi.',
 };
 
-/** Locks the offer, then checks actor (403) and state (409) inside the transaction. */
+/** Locks the offer, then checks actor (403) and state (409) by the state table, in the transaction. */
 async function lockForAction(trx: Transaction<DB>, actor: Actor, id: number, action: OfferAction) {
   const offer = await repo.lockOffer(trx, actor.businessId, id);
   if (!offer) throw notFound();
-  const rule = RULES[action];
-  const isParty = actor.id === offer.from_user_id || actor.id === offer.to_user_id;
-  const isCreator = actor.id === offer.created_by;
-  if (!isParty || (rule.who === 'creator') !== isCreator) throw forbidden(WRONG_ACTOR[rule.who]);
-  if (!rule.from.includes(offer.status)) throw wrongState(offer.status, rule.from);
+  const side = offerSideOf(
+    { createdBy: offer.created_by, fromUserId: offer.from_user_id, toUserId: offer.to_user_id },
+    actor.id,
+  );
+  const refusal = offerActionRefusal(action, side, offer.status);
+  if (refusal === 'actor') throw forbidden(WRONG_ACTOR[OFFER_TRANSITIONS[action].who]);
+  if (refusal === 'state') throw wrongState(action, offer.status);
   return offer;
 }
 
-function wrongState(status: string, from: readonly string[]) {
+function wrongState(action: OfferAction, status: string) {
+  const from = OFFER_TRANSITIONS[action].from;
   return conflict(`Taklif holati ${status}: bu amal faqat ${from.join(' yoki ')} holatida mumkin.`);
+}
+
+/** The state an action leaves the offer in; only delete leaves none. */
+function targetState(action: Exclude<OfferAction, 'delete'>): OfferStatus {
+  const to = OFFER_TRANSITIONS[action].to;
+  if (to === null) throw new Error(`the state table gives ${action} no target state`);
+  return to;
 }
 
 /** submit, cancel, reject: a state change with no effect. */
@@ -161,7 +168,7 @@ export async function changeOfferState(
 ): Promise<Offer> {
   await inTransaction(deps.db, async (trx) => {
     await lockForAction(trx, actor, id, action);
-    const to = RULES[action].to as repo.OfferStatus;
+    const to = targetState(action);
     await repo.setOfferStatus(
       trx,
       id,
@@ -182,11 +189,11 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
 }
 
 /**
- * PENDING -> APPROVED with its effect, atomically and once (DESIGN.md section 3): the offer row
- * is locked first, so a racing second approval waits and then finds APPROVED (409). A shortfall
- * throws 409 and rolls everything back: the offer stays PENDING. A money offer is approved in one
- * round trip by money_apply, which answers with the approved offer; anything else is a product
- * offer, whose stock moves in a transaction of the stock ledger.
+ * PENDING -> APPROVED with its effect, atomically and once (DESIGN.md section 3). The offer's
+ * kind, fixed at its creation, picks how: a money offer is approved in one round trip by
+ * money_apply, a product offer's stock moves in a transaction of the stock ledger. Either way the
+ * offer row is locked first, so a racing second approval waits and then finds APPROVED (409), and
+ * a shortfall throws 409 and rolls everything back: the offer stays PENDING.
  */
 export async function approveOffer(
   deps: Pick<Deps, 'db'>,
@@ -194,7 +201,23 @@ export async function approveOffer(
   id: number,
   idempotency: IdempotencyScope | null,
 ): Promise<Offer> {
-  const rule = RULES.approve;
+  const kind = await repo.findOfferKind(deps.db, actor.businessId, id);
+  if (kind === undefined) throw notFound();
+  if (kind === 'PRODUCT') return approveProductOffer(deps, actor, id, idempotency);
+  return approveMoneyOffer(deps, actor, id, idempotency);
+}
+
+/**
+ * A money offer: money_apply checks the table's rule for approve under the offer's lock, moves
+ * its lines and answers with the approved offer.
+ */
+async function approveMoneyOffer(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  id: number,
+  idempotency: IdempotencyScope | null,
+): Promise<Offer> {
+  const rule = OFFER_TRANSITIONS.approve;
   try {
     const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps.db, () => ({
       idempotency,
@@ -205,7 +228,7 @@ export async function approveOffer(
         actorId: actor.id,
         who: rule.who,
         from: rule.from,
-        to: rule.to ?? 'APPROVED',
+        to: targetState('approve'),
         post: 'money_lines',
       },
       entries: [],
@@ -226,10 +249,8 @@ export async function approveOffer(
     if (!(err instanceof OfferRuleViolation)) throw err;
     if (err.kind === 'not_found') throw notFound();
     if (err.kind === 'actor') throw forbidden(WRONG_ACTOR[rule.who]);
-    if (err.kind === 'state') throw wrongState(err.status ?? '', rule.from);
+    throw wrongState('approve', err.status ?? '');
   }
-  // 'not_money': a product offer.
-  return approveProductOffer(deps, actor, id, idempotency);
 }
 
 /**

@@ -214,47 +214,9 @@ describe('get_incomes and get_outcomes', () => {
   });
 });
 
+// Every action x actor x state, for both kinds of offer: offers-state-table.test.ts; here what
+// the table does not say: an approval's ledger rows, audit, races, shortfalls and keys.
 describe('the state table', () => {
-  it('submit: only the creator, only from DRAFT', async () => {
-    const offer = await createOffer(as.Kassir);
-    expect((await as.manager.post(`offers/offers/${offer.id}/submit/`)).status).toBe(403);
-    const ok = await as.Kassir.post(`offers/offers/${offer.id}/submit/`);
-    expect(ok.status).toBe(200);
-    expect(ok.body.status).toBe('PENDING');
-    expect((await as.Kassir.post(`offers/offers/${offer.id}/submit/`)).status).toBe(409);
-  });
-
-  it('delete: only the creator, only a DRAFT', async () => {
-    const offer = await createOffer(as.Kassir);
-    expect((await as.manager.delete(`offers/offers/${offer.id}/`)).status).toBe(403);
-    expect((await as.Kassir.delete(`offers/offers/${offer.id}/`)).status).toBe(204);
-    expect((await as.Kassir.get(`offers/offers/${offer.id}/`)).status).toBe(404);
-    expect((await as.Kassir.delete(`offers/offers/${offer.id}/`)).status).toBe(404);
-    const pending = await pendingOffer();
-    expect((await as.Kassir.delete(`offers/offers/${pending}/`)).status).toBe(409);
-  });
-
-  it('cancel: the creator, from DRAFT or PENDING', async () => {
-    const draft = await createOffer(as.Kassir);
-    expect((await as.manager.post(`offers/offers/${draft.id}/cancel/`)).status).toBe(403);
-    expect((await as.Kassir.post(`offers/offers/${draft.id}/cancel/`)).body.status).toBe('CANCELED');
-    const pending = await pendingOffer();
-    expect((await as.Kassir.post(`offers/offers/${pending}/cancel/`)).body.status).toBe('CANCELED');
-    expect((await as.Kassir.post(`offers/offers/${pending}/cancel/`)).status).toBe(409);
-    expect((await as.manager.post(`offers/offers/${pending}/approve/`)).status).toBe(409);
-  });
-
-  it('reject: the other party, from PENDING, with no effect', async () => {
-    const id = await pendingOffer();
-    const before = await ledgerCount(t.db);
-    expect((await as.Kassir.post(`offers/offers/${id}/reject/`)).status).toBe(403);
-    expect((await as.Owner.post(`offers/offers/${id}/reject/`)).status).toBe(403);
-    const res = await as.manager.post(`offers/offers/${id}/reject/`);
-    expect(res.body.status).toBe('REJECTED');
-    expect((await as.manager.post(`offers/offers/${id}/approve/`)).status).toBe(409);
-    expect(await ledgerCount(t.db)).toBe(before);
-  });
-
   it('approve: the other party moves the money once; a second approval is 409', async () => {
     const draft = await createOffer(as.Kassir, { money_lines: money('40.10') });
     expect((await as.manager.post(`offers/offers/${draft.id}/approve/`)).status).toBe(409);
@@ -338,6 +300,9 @@ describe('the state table', () => {
     expect(first.status).toBe(200);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
+    // Without the optional trailing slash it is the same request (DESIGN.md section 4).
+    const bare = await as.manager.post(`offers/offers/${id}/approve`, {}, headers);
+    expect(bare.body).toEqual(first.body);
     expect(
       await t.db.selectFrom('money_transactions').select('id').where('offer_id', '=', id).execute(),
     ).toHaveLength(2);
@@ -406,62 +371,7 @@ describe('the state table', () => {
   });
 });
 
-describe('the state table, every action from every state (DESIGN.md section 3)', () => {
-  type Action = 'submit' | 'delete' | 'cancel' | 'approve' | 'reject';
-  type State = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELED';
-  const STATES: State[] = ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED', 'CANCELED'];
-  const TABLE: Record<Action, { creator: boolean; from: State[]; to: State | null }> = {
-    submit: { creator: true, from: ['DRAFT'], to: 'PENDING' },
-    delete: { creator: true, from: ['DRAFT'], to: null },
-    cancel: { creator: true, from: ['DRAFT', 'PENDING'], to: 'CANCELED' },
-    approve: { creator: false, from: ['PENDING'], to: 'APPROVED' },
-    reject: { creator: false, from: ['PENDING'], to: 'REJECTED' },
-  };
-  const act = (client: ApiClient, action: Action, id: number) =>
-    action === 'delete'
-      ? client.delete(`offers/offers/${id}/`)
-      : client.post(`offers/offers/${id}/${action}/`);
-
-  /** A Kassir -> manager offer, created by the Kassir, brought to `state` by the right actors. */
-  async function offerIn(state: State): Promise<number> {
-    const { id } = await createOffer(as.Kassir, { money_lines: money('1') });
-    if (state === 'DRAFT') return id;
-    if (state === 'CANCELED') {
-      expect((await act(as.Kassir, 'cancel', id)).status).toBe(200);
-      return id;
-    }
-    expect((await act(as.Kassir, 'submit', id)).status).toBe(200);
-    if (state === 'APPROVED') expect((await act(as.manager, 'approve', id)).status).toBe(200);
-    if (state === 'REJECTED') expect((await act(as.manager, 'reject', id)).status).toBe(200);
-    return id;
-  }
-
-  const cases = STATES.flatMap((state) => (Object.keys(TABLE) as Action[]).map((action) => [action, state]));
-  it.each(cases as Array<[Action, State]>)('%s from %s', async (action, state) => {
-    const rule = TABLE[action];
-    const id = await offerIn(state);
-    const before = await ledgerCount(t.db);
-    // A wrong actor (the other party, or someone who is no party at all) is 403 in every state.
-    expect((await act(rule.creator ? as.manager : as.Kassir, action, id)).status).toBe(403);
-    expect((await act(as.Owner, action, id)).status).toBe(403);
-    const res = await act(rule.creator ? as.Kassir : as.manager, action, id);
-    if (!rule.from.includes(state)) {
-      expect(res.status).toBe(409);
-      expect((await as.Kassir.get(`offers/offers/${id}/`)).body.status).toBe(state);
-      expect(await ledgerCount(t.db)).toBe(before);
-      return;
-    }
-    if (rule.to === null) {
-      expect(res.status).toBe(204);
-      expect((await as.Kassir.get(`offers/offers/${id}/`)).status).toBe(404);
-      return;
-    }
-    expect(res.status).toBe(200);
-    expect(res.body.status).toBe(rule.to);
-    // Only approval has an effect: one debit and one credit.
-    expect(await ledgerCount(t.db)).toBe(before + (action === 'approve' ? 2 : 0));
-  });
-
+describe('approve and the Idempotency-Key', () => {
   it('refuses an approve Idempotency-Key reused for another offer (409), changing nothing', async () => {
     const headers = { 'idempotency-key': 'approve-reused-key' };
     const first = await pendingOffer({ money_lines: money('1') });

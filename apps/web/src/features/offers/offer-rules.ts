@@ -1,34 +1,36 @@
-import { formatMoney, formatQuantity, type Offer } from '@app/shared';
+import {
+  allowedOfferActions,
+  formatMoney,
+  formatQuantity,
+  type Offer,
+  type OfferAction,
+  offerSideOf,
+} from '@app/shared';
 
 // Pure rules of the Income and Outcome tables (spec.md sections 2 and 4), tested beside.
 
 export type OfferRowView =
-  | { kind: 'actions'; actions: Array<'submit' | 'delete' | 'cancel' | 'approve' | 'reject'> }
+  | { kind: 'actions'; actions: OfferAction[] }
   | { kind: 'label'; text: string }
   | { kind: 'none' };
 
 /**
- * spec.md section 4: DRAFT: the creator submits or deletes (and may cancel, DESIGN.md section 3);
- * PENDING: the creator sees only 'JO'NATILDI', the other party approves or rejects; APPROVED:
- * 'TASDIQLANDI'; REJECTED and CANCELED: nothing.
+ * The buttons are those the state table (OFFER_TRANSITIONS, DESIGN.md section 3) allows me on
+ * the offer, with spec.md section 4's labels in their place: the creator of a PENDING offer sees
+ * only 'JO'NATILDI' (cancel stays an API action), an APPROVED offer shows 'TASDIQLANDI'.
  */
 export function offerRowView(
   offer: Pick<Offer, 'status' | 'created_by' | 'from_user' | 'to_user'>,
   me: number | undefined,
 ): OfferRowView {
-  const isCreator = offer.created_by.id === me;
-  const isParty = offer.from_user.id === me || offer.to_user.id === me;
-  switch (offer.status) {
-    case 'DRAFT':
-      return isCreator ? { kind: 'actions', actions: ['submit', 'delete', 'cancel'] } : { kind: 'none' };
-    case 'PENDING':
-      if (isCreator) return { kind: 'label', text: "JO'NATILDI" };
-      return isParty ? { kind: 'actions', actions: ['approve', 'reject'] } : { kind: 'none' };
-    case 'APPROVED':
-      return { kind: 'label', text: 'TASDIQLANDI' };
-    default:
-      return { kind: 'none' };
-  }
+  const side = offerSideOf(
+    { createdBy: offer.created_by.id, fromUserId: offer.from_user.id, toUserId: offer.to_user.id },
+    me,
+  );
+  if (offer.status === 'PENDING' && side === 'creator') return { kind: 'label', text: "JO'NATILDI" };
+  if (offer.status === 'APPROVED') return { kind: 'label', text: 'TASDIQLANDI' };
+  const actions = allowedOfferActions(side, offer.status);
+  return actions.length > 0 ? { kind: 'actions', actions } : { kind: 'none' };
 }
 
 /** The amount column: money lines as "50 USD", item lines as quantities. */

@@ -1,4 +1,4 @@
-import { type Currency, CurrencySchema, type Offer, OfferSchema } from '@app/shared';
+import { type Currency, CurrencySchema, type Offer, type OfferAction, OfferSchema } from '@app/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
@@ -35,8 +35,6 @@ export function useOfferCurrencies() {
     staleTime: 60_000,
   });
 }
-
-export type OfferAction = 'submit' | 'approve' | 'reject' | 'cancel' | 'delete';
 
 /** POST offers/offers/{id}/{action}/, or DELETE offers/offers/{id}/ for delete. */
 export function runOfferAction(id: number, action: OfferAction): Promise<unknown> {

@@ -1,9 +1,8 @@
-import { type Offer, previewReason } from '@app/shared';
+import { type Offer, type OfferAction, previewReason } from '@app/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { OfferAction } from '../api/offers.ts';
 import { offerAmount, offerRowView, personName, TYPE_LABELS } from '../offer-rules.ts';
 
 const COLUMNS = [

@@ -1,4 +1,4 @@
-import type { Offer } from '@app/shared';
+import type { Offer, OfferAction } from '@app/shared';
 import { Banknote, Download, Package } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -7,7 +7,7 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { type OfferAction, useOfferAction, useOffers } from '../api/offers.ts';
+import { useOfferAction, useOffers } from '../api/offers.ts';
 import { DownloadDialog } from './DownloadDialog.tsx';
 import { MoneyOfferForm } from './MoneyOfferForm.tsx';
 import { OffersTable } from './OffersTable.tsx';

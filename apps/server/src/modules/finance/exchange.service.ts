@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { badRequest, fieldError } from '../../lib/errors.ts';
 import type { IdempotencyScope } from '../../lib/idempotency.ts';
-import { type AppliedEntry, applyMoney, type Currency } from '../finance/money-apply.ts';
+import { type AppliedEntry, applyMoney, type Currency } from './money-apply.ts';
 
 type ExchangeBody = z.output<typeof ExchangeBodySchema>;
 

@@ -4,9 +4,10 @@ import { ApiClient } from '../../../test/client.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
-import { balanceOf, fund, ledgerCount, USD, UZS } from '../finance/finance.fixtures.ts';
+import { balanceOf, fund, ledgerCount, USD, UZS } from './finance.fixtures.ts';
 
-// POST offers/exchanges/ (DESIGN.md section 3 "Exchange").
+// POST offers/exchanges/ (DESIGN.md section 3 "Exchange"): money, so the finance module's, at
+// the path of spec.md section 7.
 
 let t: TestApp;
 let me: ApiClient;
@@ -160,6 +161,25 @@ describe('POST offers/exchanges/', () => {
       .execute();
     expect(groups).toHaveLength(2);
     expect((await me.post(PATH, { ...body, from_amount: '3' }, headers)).status).toBe(409);
+  });
+
+  it('replays the first answer for the same key and body with or without the trailing slash', async () => {
+    // The trailing slash is optional (DESIGN.md section 4): both reach the same route.
+    const headers = { 'idempotency-key': 'exchange-key-slash' };
+    const body = { from_currency: USD, to_currency: UZS, from_amount: '4' };
+    const before = await ledgerCount(t.db, user.id);
+    const first = await me.post(PATH, body, headers);
+    const again = await me.post(PATH.replace(/\/$/, ''), body, headers);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const legs = await t.db
+      .selectFrom('money_transactions')
+      .select('id')
+      .where('exchange_group', '=', first.body.exchange_group)
+      .execute();
+    expect(legs).toHaveLength(2);
+    expect(await ledgerCount(t.db, user.id)).toBe(before + 2);
   });
 
   it('starts afresh with a key older than 24 hours (DESIGN.md section 4)', async () => {
