@@ -48,7 +48,7 @@ function withMessage<T extends z.ZodType>(rule: T, message: string) {
 /** A variant chosen in the picker (spec.md section 5): the picker's object, sent as its id. */
 const pickedVariant = (message: string) =>
   z
-    .looseObject({ id: IdSchema })
+    .object({ id: IdSchema })
     .nullable()
     .transform((variant, ctx) => {
       if (variant) return variant.id;

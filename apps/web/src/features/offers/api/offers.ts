@@ -1,4 +1,4 @@
-import { type Currency, CurrencySchema, type Offer, OfferSchema } from '@app/shared';
+import { type Currency, CurrencySchema, type Offer, type OfferCreateBody, OfferSchema } from '@app/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
@@ -57,15 +57,8 @@ export function useOfferAction() {
   });
 }
 
-export interface MoneyOfferBody {
-  from_user: number;
-  to_user: number;
-  money_lines: Array<{ currency: number; amount: string }>;
-  reason_text: string;
-}
-
 /** POST offers/offers/ with money lines. */
-export function createMoneyOffer(body: MoneyOfferBody): Promise<Offer> {
+export function createMoneyOffer(body: OfferCreateBody): Promise<Offer> {
   return api.post('offers/offers/', body, { schema: OfferSchema });
 }
 
