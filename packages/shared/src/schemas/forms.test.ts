@@ -4,6 +4,7 @@ import {
   ExchangeFormSchema,
   ExternalTransactionFormSchema,
   moneyOfferFormSchema,
+  ProductFormSchema,
   productOfferFormSchema,
   SetPasswordFormSchema,
   StockEntryFormSchema,
@@ -127,6 +128,24 @@ describe('form schemas carry spec.md section 5 texts', () => {
     });
     expect(messages(StockExitFormSchema, { ...exit, qty_issued: '' })).toEqual([
       'Fill all required fields *',
+    ]);
+  });
+
+  it("product: each missing or malformed field has the server's message, and the body is typed", () => {
+    const product = { name: ' Ip ', model: 'P-40', code: '1003', unit: '2', type: 'RAW' };
+    expect(ProductFormSchema.parse(product)).toEqual({
+      name: 'Ip',
+      model: 'P-40',
+      code: 1003,
+      unit: 2,
+      type: 'RAW',
+    });
+    expect(messages(ProductFormSchema, { name: '  ', model: '', code: '12a', unit: '', type: '' })).toEqual([
+      'This field may not be blank.',
+      'This field may not be blank.',
+      'A valid integer is required.',
+      'This field is required.',
+      'Choose RAW, SEMI or FINISHED.',
     ]);
   });
 
