@@ -216,6 +216,10 @@ test.describe('password reset', () => {
     });
     await setPassword.setPassword(newPassword, `${newPassword}-other`);
     await expect(setPassword.error).toHaveText('Passwords do not match.');
+    // The new-password rule is the server's, from the shared schema: under its field, nothing sent.
+    await setPassword.setPassword('short1');
+    await expect(setPassword.page.getByText('Ensure this field has at least 8 characters.')).toBeVisible();
+    await expect(setPassword.error).toHaveCount(0);
     await page.waitForTimeout(500); // a request, had one been made, would have left by now
     expect(resetCalls).toEqual([]);
     await expect(page).toHaveURL('/set-password');
@@ -243,6 +247,14 @@ test.describe('password reset', () => {
     await page.goto('/forgot-password');
     await new ForgotPasswordPage(page).requestCode(email);
     await expect(page).toHaveURL('/verify-code');
+    // A malformed code fails the shared code rule in the form: the same text, no call made.
+    const verifyCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/verify-code')) verifyCalls.push(request.method());
+    });
+    await verify.enter('12ab');
+    await expect(verify.error).toHaveText(INVALID_CODE);
+    expect(verifyCalls).toEqual([]);
     await verify.enter('123456');
     await expect(verify.error).toHaveText(INVALID_CODE);
     await expect(page).toHaveURL('/verify-code');

@@ -111,7 +111,12 @@ test('an Omborchi creates, edits and deletes a product; the modal closes on Esca
   await expect(catalog.dialog).toHaveCount(0);
 
   await catalog.addProduct.click();
-  // spec.md section 5: an incomplete form is silently ignored (non-numeric code).
+  // spec.md section 5: an incomplete form is not sent; the shared schema's messages show per field.
+  await catalog.save();
+  await expect(catalog.dialog.getByText('This field may not be blank.')).toHaveCount(2);
+  await expect(catalog.dialog.getByText('This field is required.')).toBeVisible();
+  await expect(catalog.dialog.getByText('Choose RAW, SEMI or FINISHED.')).toBeVisible();
+  await expect(catalog.dialog.getByLabel('Nomi')).toHaveAttribute('aria-invalid', 'true');
   await catalog.fillProduct({
     name: `Mahsulot${t}`,
     model: 'E2E-1',
@@ -121,6 +126,8 @@ test('an Omborchi creates, edits and deletes a product; the modal closes on Esca
   });
   await catalog.save();
   await expect(catalog.dialog).toBeVisible();
+  await expect(catalog.dialog.getByText('A valid integer is required.')).toBeVisible();
+  await expect(catalog.dialog.getByText('This field may not be blank.')).toHaveCount(0);
   await catalog.fillProduct({ code: '990001' });
   await catalog.save();
   await expect(catalog.dialog).toHaveCount(0);
@@ -174,6 +181,7 @@ test('an Omborchi adds, edits and deletes a variant; a product with variants can
   // SKU required on create: an empty one is not sent.
   await panel.getByRole('button', { name: "Variant qo'shish" }).click();
   await expect(panel.getByText('Variantlar yoq.')).toBeVisible();
+  await expect(panel.getByText('This field may not be blank.')).toBeVisible();
   await panel.getByLabel('Rang').last().selectOption({ label: 'Qizil' });
   await panel.getByLabel('Razmer').last().selectOption({ label: '48 (M)' });
   await panel.getByPlaceholder('SKU (required)').fill(`SKU-${t}`);
@@ -212,4 +220,38 @@ test('a load failure replaces the products page with its error', async ({ page }
   await expect(page.getByRole('table')).toHaveCount(0);
   await page.goto('/catalog/size');
   await expect(page.getByText('Failed to load sizes')).toBeVisible();
+});
+
+test('the colour, size and unit forms show the shared schema messages and send nothing', async ({ page }) => {
+  await apiSignIn(page, DEMO.omborchi);
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/catalog/')) writes.push(request.url());
+  });
+  const dialog = page.getByRole('dialog');
+  const save = dialog.getByRole('button', { name: 'Saqlash' });
+
+  await page.goto('/catalog/color');
+  await page.getByRole('button', { name: "Rang qo'shish" }).click();
+  await dialog.getByLabel('Nomi').fill('E2E rang');
+  await dialog.getByLabel('Hex kod').fill('zzz');
+  await save.click();
+  await expect(dialog.getByText('Enter a hex colour code of 6 digits, e.g. #1E40AF.')).toBeVisible();
+  await expect(dialog.getByLabel('Hex kod')).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/catalog/size');
+  await page.getByRole('button', { name: "Razmer qo'shish" }).click();
+  await dialog.getByLabel('Razmer').fill('   ');
+  await save.click();
+  await expect(dialog.getByText('This field may not be blank.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/catalog/unit');
+  await page.getByRole('button', { name: "O'lchov birligi qo'shish" }).click();
+  await save.click();
+  await expect(dialog.getByText('This field may not be blank.')).toBeVisible();
+  await expect(dialog.getByText('Choose KG, M or D.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  expect(writes).toEqual([]);
 });

@@ -22,7 +22,12 @@ test('an exchange shows the live estimate, the required-fields error and the res
   await balances.exchange.getByLabel('Qaysi valyutadan').selectOption({ label: 'USD' });
   // Choosing USD on one side sets UZS on the other (spec.md section 5).
   await expect(balances.exchange.getByLabel('Qaysi valyutaga')).toHaveValue('2');
+  // The amount rule and its text are the server's, from the shared schema.
+  await balances.exchange.getByLabel('Summa').fill('0');
+  await balances.exchange.getByRole('button', { name: 'Almashtirish' }).click();
+  await expect(balances.exchange.getByRole('alert')).toHaveText('Enter a positive amount.');
   await balances.exchange.getByLabel('Summa').fill('10');
+  await expect(balances.exchange.getByRole('alert')).toHaveCount(0);
   await expect(balances.estimate).toHaveText('Taxminan: 126 500 UZS (kurs 12650)');
   await balances.exchange.getByLabel('Maxsus kurs (ixtiyoriy)').fill('13000');
   await expect(balances.estimate).toHaveText('Taxminan: 130 000 UZS (kurs 13000)');
@@ -58,6 +63,9 @@ test("the Kassir's external transaction: toggle, validation, disabled button and
   await form.getByRole('button', { name: 'Chiqim' }).click();
   await expect(form.getByRole('button', { name: 'Chiqim' })).toHaveAttribute('aria-pressed', 'true');
   await form.getByLabel('Valyuta').selectOption('USD');
+  await form.getByLabel('Sabab').fill('qisqa');
+  await save.click();
+  await expect(form.getByRole('alert')).toHaveText("Sabab kamida 8 ta belgidan iborat bo'lishi kerak.");
   await form.getByLabel('Sabab').fill(`E2E chiqim ${tag()}`);
   await save.click();
   const done = form.getByRole('status');
@@ -122,6 +130,9 @@ test("an offer's whole life between two people", async ({ browser }) => {
     .getByLabel("Qabul qiluvchi bo'lim")
     .selectOption({ label: 'MNG-01 — Malika Yusupova' });
   await offers.moneyForm.getByLabel('Valyuta').selectOption({ label: 'USD' });
+  await offers.moneyForm.getByLabel('Summa').fill('12.345');
+  await offers.moneyForm.getByRole('button', { name: 'Yuborish' }).click();
+  await expect(offers.moneyForm.getByRole('alert')).toHaveText('Use at most 2 decimal places.');
   await offers.moneyForm.getByLabel('Summa').fill('12.34');
   await offers.moneyForm.getByLabel('Sabab').fill(reason);
   await offers.moneyForm.getByRole('button', { name: 'Yuborish' }).click();

@@ -45,6 +45,11 @@ test('a receipt: required fields, decimal-only inputs, then the list reloads wit
   await form.pickVariant(variant!.sku);
   await form.quantity.pressSequentially('2a,5.5x');
   await expect(form.quantity).toHaveValue('25.5');
+  // The cost rule and its text are the server's, from the shared schema.
+  await form.price.pressSequentially('-1');
+  await form.save.click();
+  await expect(form.error).toHaveText('Ensure this value is greater than or equal to 0.');
+  await form.price.clear();
   await form.price.pressSequentially('$1 200.50');
   await expect(form.price).toHaveValue('1200.50');
   await form.save.click();
@@ -160,6 +165,9 @@ test("a product offer's whole life between two people", async ({ browser, page }
     .filter({ hasText: variant!.sku })
     .click();
   await dialog.getByLabel('Miqdor').fill('1.5');
+  await dialog.getByLabel('Sabab').fill('qisqa');
+  await dialog.getByRole('button', { name: 'Yuborish' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText("Sabab kamida 8 ta belgidan iborat bo'lishi kerak.");
   await dialog.getByLabel('Sabab').fill(reason);
   await dialog.getByRole('button', { name: 'Yuborish' }).click();
   await expect(dialog).toBeHidden();

@@ -7,5 +7,6 @@ export * from './schemas/auth.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/common.ts';
 export * from './schemas/finance.ts';
+export * from './schemas/forms.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/offers.ts';

@@ -2,32 +2,11 @@ import type { Product, Variant } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import {
   deleteConfirmTitle,
-  fixedRateOrZero,
   groupVariantsByProduct,
   isHexColor,
-  isProductFormComplete,
   matchesProductSearch,
-  optionalId,
   swatchColor,
 } from './catalog-rules.ts';
-
-const complete = { name: 'Ip', model: 'P-40', code: '1003', unit: '2', type: 'RAW' as const };
-
-describe('product form (spec.md section 5)', () => {
-  it('accepts a complete form', () => {
-    expect(isProductFormComplete(complete)).toBe(true);
-  });
-  it.each([
-    ['a blank name', { name: '   ' }],
-    ['a blank model', { model: '' }],
-    ['a non-numeric code', { code: '12a' }],
-    ['an empty code', { code: '' }],
-    ['no unit', { unit: '' }],
-    ['no type', { type: '' as const }],
-  ])('ignores a submit with %s', (_name, change) => {
-    expect(isProductFormComplete({ ...complete, ...change })).toBe(false);
-  });
-});
 
 describe('products search', () => {
   const product: Product = {
@@ -56,15 +35,6 @@ describe('helpers', () => {
     const groups = groupVariantsByProduct([v(1, 7), v(2, 8), v(3, 7)]);
     expect(groups.get(7)?.map((x) => x.id)).toEqual([1, 3]);
     expect(groups.get(9)).toBeUndefined();
-  });
-  it('sends an empty colour or size as null', () => {
-    expect(optionalId('')).toBeNull();
-    expect(optionalId('4')).toBe(4);
-  });
-  it('falls back to a 0 fixed rate when it is not a number', () => {
-    expect(fixedRateOrZero('abc')).toBe('0');
-    expect(fixedRateOrZero('')).toBe('0');
-    expect(fixedRateOrZero(' 0.5 ')).toBe('0.5');
   });
   it('checks hex codes and paints them with a #', () => {
     expect(isHexColor('1e40af')).toBe(true);

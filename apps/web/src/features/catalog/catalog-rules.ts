@@ -1,4 +1,4 @@
-import { HEX_COLOR_PATTERN, type Product, type ProductType, type Variant } from '@app/shared';
+import { HEX_COLOR_PATTERN, type Product, type Variant } from '@app/shared';
 
 // The catalogue's pure rules (spec.md sections 2 and 5), kept apart from React so they are tested alone.
 
@@ -9,40 +9,6 @@ export function deleteConfirmTitle(item: string): string {
   return `Haqiqatdan ham o'chirib tashlamqochimisiz ${item}?`;
 }
 export const DELETE_CONFIRM_NOTE = "Bu amalni ortga qaytarib bo'lmaydi.";
-
-export interface ProductFormValues {
-  name: string;
-  model: string;
-  code: string;
-  unit: string;
-  type: ProductType | '';
-}
-
-const NUMERIC = /^\d+$/;
-
-/**
- * spec.md section 5, Product form: name and model non-blank after trimming, code and unit numeric
- * and non-empty, a type chosen. Otherwise the submit is silently ignored.
- */
-export function isProductFormComplete(values: ProductFormValues): boolean {
-  return (
-    values.name.trim() !== '' &&
-    values.model.trim() !== '' &&
-    NUMERIC.test(values.code.trim()) &&
-    NUMERIC.test(values.unit.trim()) &&
-    values.type !== ''
-  );
-}
-
-export function toProductBody(values: ProductFormValues) {
-  return {
-    name: values.name.trim(),
-    model: values.model.trim(),
-    code: values.code.trim(),
-    unit: Number(values.unit),
-    type: values.type as ProductType,
-  };
-}
 
 /** spec.md section 2: the products search covers name, model, code and unit name, ignoring case. */
 export function matchesProductSearch(product: Product, query: string): boolean {
@@ -61,17 +27,6 @@ export function groupVariantsByProduct(variants: readonly Variant[]): Map<number
     else byProduct.set(v.product, [v]);
   }
   return byProduct;
-}
-
-/** spec.md section 5, Variant: an empty colour or size is sent as null. */
-export function optionalId(value: string): number | null {
-  return value === '' ? null : Number(value);
-}
-
-/** spec.md section 5, Unit create: the fixed rate falls back to 0 when it is not a number. */
-export function fixedRateOrZero(value: string): string {
-  const v = value.trim();
-  return /^\d+(\.\d+)?$/.test(v) ? v : '0';
 }
 
 /** spec.md section 9: 6 hex digits with an optional #. */

@@ -1,11 +1,20 @@
-import { ForgotPasswordBodySchema, RESEND_COUNTDOWN_SECONDS, VerifyCodeBodySchema } from '@app/shared';
+import {
+  ForgotPasswordBodySchema,
+  RESEND_COUNTDOWN_SECONDS,
+  type VerifyCodeFormValues,
+  VerifyLoginCodeFormSchema,
+  VerifyResetCodeFormSchema,
+} from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { paths } from '../../../config/paths.ts';
+import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useRequestPasswordCode } from '../api/forgot-password.ts';
 import { useVerifyLoginCode, useVerifyResetCode } from '../api/verify-code.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
@@ -15,8 +24,7 @@ import { useCountdown } from '../use-countdown.ts';
 const VERIFY_FAILED = 'Invalid or expired code.';
 const RESEND_FAILED = 'Failed to resend code.';
 
-// The code rule is the server's (six digits, DESIGN.md section 5), taken from the shared schema.
-const CodeSchema = VerifyCodeBodySchema.options[1].shape.code;
+// The resend's e-mail rule is the server's (DESIGN.md section 5).
 const EmailSchema = ForgotPasswordBodySchema.shape.email;
 
 /**
@@ -29,9 +37,15 @@ export function VerifyCodePage() {
   const state = readVerifyCodeState(location.state);
   const loginMode = state.otpToken !== undefined;
 
-  const [code, setCode] = useState('');
-  // Reached without an e-mail (a typed URL): ask for it here rather than dead-end.
-  const [typedEmail, setTypedEmail] = useState('');
+  // The code rule is the server's (six digits, DESIGN.md section 5): the shared form schema refuses
+  // a malformed code before the call, so it does not spend one of the five tries the server allows.
+  // Reached without an e-mail (a typed URL), the page asks for it rather than dead-end.
+  const form = useForm<VerifyCodeFormValues>({
+    resolver: (loginMode
+      ? zodResolver(VerifyLoginCodeFormSchema)
+      : zodResolver(VerifyResetCodeFormSchema)) as Resolver<VerifyCodeFormValues>,
+    defaultValues: { code: '', email: state.email ?? '' },
+  });
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -43,47 +57,34 @@ export function VerifyCodePage() {
   const secondsLeft = useCountdown(
     state.sentAt === undefined ? undefined : state.sentAt + RESEND_COUNTDOWN_SECONDS * 1000,
   );
-  const email = state.email ?? typedEmail;
   const busy = verifyReset.isPending || verifyLogin.isPending;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
+  const clearMessages = () => {
     setError(null);
     setNotice(null);
-    // A malformed code is refused here, so it does not spend one of the five tries the server allows.
-    const parsedCode = CodeSchema.safeParse(code);
-    if (!parsedCode.success) {
-      setError(VERIFY_FAILED);
-      return;
-    }
+  };
+  const onSubmit = form.handleSubmit(async ({ code, email }) => {
+    if (busy) return;
+    clearMessages();
     try {
       if (state.otpToken) {
-        await verifyLogin.mutateAsync({ otp_token: state.otpToken, code: parsedCode.data });
+        await verifyLogin.mutateAsync({ otp_token: state.otpToken, code });
         navigate(paths.home, { replace: true });
       } else {
-        const parsedEmail = EmailSchema.safeParse(email);
-        if (!parsedEmail.success) {
-          setError(VERIFY_FAILED);
-          return;
-        }
-        const { reset_token } = await verifyReset.mutateAsync({
-          email: parsedEmail.data,
-          code: parsedCode.data,
-        });
+        const { reset_token } = await verifyReset.mutateAsync({ email, code });
         const next: SetPasswordState = { resetToken: reset_token };
         navigate(paths.setPassword, { state: next, replace: true });
       }
     } catch {
       setError(VERIFY_FAILED);
     }
-  }
+  }, clearMessages);
 
   async function onResend() {
     if (secondsLeft > 0 || resend.isPending) return;
     setError(null);
     setNotice(null);
-    const parsedEmail = EmailSchema.safeParse(email);
+    const parsedEmail = EmailSchema.safeParse(form.getValues('email'));
     if (!parsedEmail.success) {
       setError(RESEND_FAILED);
       return;
@@ -103,7 +104,7 @@ export function VerifyCodePage() {
     <AuthLayout title="Verify Code" description="An authentication code has been sent to your email.">
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <SuccessMessage>{notice}</SuccessMessage>
-        <ErrorMessage>{error}</ErrorMessage>
+        <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
         {!loginMode && state.email === undefined ? (
           <Input
             label="Email"
@@ -111,8 +112,7 @@ export function VerifyCodePage() {
             autoComplete="email"
             inputMode="email"
             placeholder="you@company.uz"
-            value={typedEmail}
-            onChange={(event) => setTypedEmail(event.target.value)}
+            {...form.register('email')}
           />
         ) : null}
         {state.email ? (
@@ -122,13 +122,13 @@ export function VerifyCodePage() {
         ) : null}
         <Input
           label="Code"
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="123456"
           maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\s+/g, ''))}
+          {...form.register('code', {
+            setValueAs: (value: string) => value.replace(/\s+/g, ''),
+          })}
           inputClassName="text-center text-lg tracking-[0.4em] tabular-nums placeholder:tracking-[0.4em]"
         />
         <Button type="submit" size="lg" className="w-full" loading={busy}>

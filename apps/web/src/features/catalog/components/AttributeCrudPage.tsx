@@ -1,7 +1,10 @@
 import { canWriteCatalog } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseMutationResult, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
@@ -34,9 +37,8 @@ export interface AttributeCrudPageProps<T extends { id: number }, W> {
   columns: ColumnDef<T>[];
   fields: FieldDef[];
   toForm: (row?: T) => Record<string, string>;
-  /** spec.md section 5: an incomplete form is not sent. */
-  isComplete: (values: Record<string, string>) => boolean;
-  toBody: (values: Record<string, string>) => W;
+  /** The shared form schema (spec.md section 5): it refuses an incomplete form and builds the body. */
+  schema: z.ZodType<W>;
   itemName: (row: T) => string;
   addLabel: string;
 }
@@ -51,17 +53,29 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
   const user = useCurrentUser();
   const canWrite = canWriteCatalog(user.data?.role);
   const formId = useId();
-  const [editing, setEditing] = useState<{ row?: T; values: Record<string, string> } | null>(null);
+  const [editing, setEditing] = useState<{ row?: T } | null>(null);
   const [toDelete, setToDelete] = useState<T | null>(null);
+  const form = useForm<Record<string, string>, unknown, W>({
+    // Every input here is text, which is what the shared form schemas take.
+    resolver: zodResolver(props.schema as z.ZodType<W, Record<string, string>>) as Resolver<
+      Record<string, string>,
+      unknown,
+      W
+    >,
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!editing || save.isPending || !props.isComplete(editing.values)) return;
+  function edit(row?: T) {
+    form.reset(props.toForm(row));
+    setEditing(row ? { row } : {});
+  }
+
+  const submit = form.handleSubmit((body) => {
+    if (!editing || save.isPending) return;
     save.mutate(
-      { ...(editing.row ? { id: editing.row.id } : {}), body: props.toBody(editing.values) },
+      { ...(editing.row ? { id: editing.row.id } : {}), body },
       { onSuccess: () => setEditing(null), onError: (err) => console.error(`${title}: save failed`, err) },
     );
-  }
+  });
 
   function confirmDelete() {
     if (!toDelete) return;
@@ -77,10 +91,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         {canWrite ? (
-          <Button
-            onClick={() => setEditing({ values: props.toForm() })}
-            icon={<Plus aria-hidden="true" className="h-4 w-4" />}
-          >
+          <Button onClick={() => edit()} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
             {props.addLabel}
           </Button>
         ) : null}
@@ -117,7 +128,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
                         variant="ghost"
                         size="icon"
                         aria-label={`${itemName(row)} tahrirlash`}
-                        onClick={() => setEditing({ row, values: props.toForm(row) })}
+                        onClick={() => edit(row)}
                       >
                         <Pencil aria-hidden="true" className="h-4 w-4" />
                       </Button>
@@ -155,30 +166,25 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
       >
         <form id={formId} onSubmit={submit} noValidate className="grid gap-4">
           {fields.map((f) => {
-            const value = editing?.values[f.name] ?? '';
-            const onChange = (e: { target: { value: string } }) =>
-              setEditing((cur) =>
-                cur ? { ...cur, values: { ...cur.values, [f.name]: e.target.value } } : cur,
-              );
+            // The shared schema's message for this field, under it.
+            const error = form.formState.errors[f.name]?.message;
             return f.options ? (
               <Select
                 key={f.name}
                 label={f.label}
-                name={f.name}
-                value={value}
-                onChange={onChange}
                 placeholder="Tanlang..."
                 options={f.options}
+                error={error}
+                {...form.register(f.name)}
               />
             ) : (
               <Input
                 key={f.name}
                 label={f.label}
-                name={f.name}
-                value={value}
-                onChange={onChange}
                 placeholder={f.placeholder}
                 autoComplete="off"
+                error={error}
+                {...form.register(f.name)}
               />
             );
           })}

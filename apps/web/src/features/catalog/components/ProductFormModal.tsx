@@ -1,11 +1,22 @@
-import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type Product, type Unit } from '@app/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  PRODUCT_TYPE_LABELS,
+  PRODUCT_TYPES,
+  type Product,
+  ProductFormSchema,
+  type ProductFormValues,
+  type Unit,
+} from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
-import { isProductFormComplete, type ProductFormValues, toProductBody } from '../catalog-rules.ts';
+
+type ProductBody = z.output<typeof ProductFormSchema>;
 
 export interface ProductFormModalProps {
   open: boolean;
@@ -15,7 +26,7 @@ export interface ProductFormModalProps {
   busy: boolean;
   error: string | null;
   onClose: () => void;
-  onSubmit: (body: ReturnType<typeof toProductBody>) => void;
+  onSubmit: (body: ProductBody) => void;
 }
 
 function initialValues(product: Product | undefined): ProductFormValues {
@@ -30,7 +41,10 @@ function initialValues(product: Product | undefined): ProductFormValues {
     : { name: '', model: '', code: '', unit: '', type: '' };
 }
 
-/** Create or edit a product in a modal (spec.md section 2); an incomplete form is silently ignored (section 5). */
+/**
+ * Create or edit a product in a modal (spec.md section 2). An incomplete form is not sent
+ * (section 5); the shared schema's message shows under the field.
+ */
 export function ProductFormModal({
   open,
   product,
@@ -41,19 +55,19 @@ export function ProductFormModal({
   onSubmit,
 }: ProductFormModalProps) {
   const formId = useId();
-  const [values, setValues] = useState<ProductFormValues>(() => initialValues(product));
+  const form = useForm<ProductFormValues, unknown, ProductBody>({
+    resolver: zodResolver(ProductFormSchema),
+    defaultValues: initialValues(product),
+  });
+  const { errors } = form.formState;
+  const { reset } = form;
   useEffect(() => {
-    if (open) setValues(initialValues(product));
-  }, [open, product]);
+    if (open) reset(initialValues(product));
+  }, [open, product, reset]);
 
-  const set = (field: keyof ProductFormValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || !isProductFormComplete(values)) return;
-    onSubmit(toProductBody(values));
-  }
+  const submit = form.handleSubmit((body) => {
+    if (!busy) onSubmit(body);
+  });
 
   return (
     <Modal
@@ -72,29 +86,26 @@ export function ProductFormModal({
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Input label="Nomi" name="name" value={values.name} onChange={set('name')} autoComplete="off" />
-        <Input label="Model" name="model" value={values.model} onChange={set('model')} autoComplete="off" />
+        <Input label="Nomi" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <Input label="Model" autoComplete="off" error={errors.model?.message} {...form.register('model')} />
         <Input
           label="Kod"
-          name="code"
           inputMode="numeric"
-          value={values.code}
-          onChange={set('code')}
+          error={errors.code?.message}
+          {...form.register('code')}
           autoComplete="off"
         />
         <Select
           label="O'lchov birligi"
-          name="unit"
-          value={values.unit}
-          onChange={set('unit')}
+          error={errors.unit?.message}
+          {...form.register('unit')}
           placeholder="Tanlang..."
           options={units.map((u) => ({ value: u.id, label: u.name }))}
         />
         <Select
           label="Turi"
-          name="type"
-          value={values.type}
-          onChange={set('type')}
+          error={errors.type?.message}
+          {...form.register('type')}
           placeholder="Tanlang..."
           options={PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))}
           className="sm:col-span-2"

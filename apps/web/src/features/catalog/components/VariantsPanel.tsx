@@ -1,12 +1,21 @@
-import type { Color, Product, Size, Variant } from '@app/shared';
+import {
+  type Color,
+  type Product,
+  type Size,
+  type Variant,
+  VariantFormSchema,
+  VariantUpdateSchema,
+} from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useCreateVariant, useDeleteVariant, useUpdateVariant } from '../api/variants.ts';
-import { optionalId } from '../catalog-rules.ts';
 import { ColorSwatch } from './ColorSwatch.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 
@@ -18,6 +27,7 @@ export interface VariantsPanelProps {
   canWrite: boolean;
 }
 
+/** Both variant forms hold text: '' for no colour or size, which the shared schemas send as null. */
 interface Draft {
   color: string;
   size: string;
@@ -25,44 +35,38 @@ interface Draft {
 }
 const EMPTY: Draft = { color: '', size: '', sku: '' };
 
-function VariantFields({
-  draft,
-  onChange,
+function VariantFields<Body>({
+  form,
   colors,
   sizes,
-  idPrefix,
 }: {
-  draft: Draft;
-  onChange: (d: Draft) => void;
+  form: UseFormReturn<Draft, unknown, Body>;
   colors: Color[];
   sizes: Size[];
-  idPrefix: string;
 }) {
+  const { errors } = form.formState;
   return (
     <>
       <Select
         aria-label="Rang"
-        name={`${idPrefix}-color`}
-        value={draft.color}
-        onChange={(e) => onChange({ ...draft, color: e.target.value })}
         placeholder="Rang (ixtiyoriy)"
         options={colors.map((c) => ({ value: c.id, label: c.name }))}
+        error={errors.color?.message}
+        {...form.register('color')}
       />
       <Select
         aria-label="Razmer"
-        name={`${idPrefix}-size`}
-        value={draft.size}
-        onChange={(e) => onChange({ ...draft, size: e.target.value })}
         placeholder="Razmer (ixtiyoriy)"
         options={sizes.map((s) => ({ value: s.id, label: s.label ? `${s.size} (${s.label})` : s.size }))}
+        error={errors.size?.message}
+        {...form.register('size')}
       />
       <Input
         aria-label="SKU"
-        name={`${idPrefix}-sku`}
         placeholder="SKU (required)"
-        value={draft.sku}
-        onChange={(e) => onChange({ ...draft, sku: e.target.value })}
         autoComplete="off"
+        error={errors.sku?.message}
+        {...form.register('sku')}
       />
     </>
   );
@@ -73,40 +77,46 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
   const createVariant = useCreateVariant();
   const updateVariant = useUpdateVariant();
   const deleteVariant = useDeleteVariant();
-  const [adding, setAdding] = useState<Draft>(EMPTY);
-  const [editing, setEditing] = useState<{ id: number; draft: Draft } | null>(null);
+  // spec.md section 5, Variant: the shared schemas, SKU required on create.
+  // Draft is the schemas' input with text in the selects; their input types say unknown there.
+  const addForm = useForm<Draft, unknown, z.output<typeof VariantFormSchema>>({
+    resolver: zodResolver(VariantFormSchema) as Resolver<Draft, unknown, z.output<typeof VariantFormSchema>>,
+    defaultValues: EMPTY,
+  });
+  const editForm = useForm<Draft, unknown, z.output<typeof VariantUpdateSchema>>({
+    resolver: zodResolver(VariantUpdateSchema) as Resolver<
+      Draft,
+      unknown,
+      z.output<typeof VariantUpdateSchema>
+    >,
+    defaultValues: EMPTY,
+  });
+  const [editing, setEditing] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<Variant | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  function add(event: FormEvent) {
-    event.preventDefault();
-    if (!adding.sku.trim() || createVariant.isPending) return; // spec.md section 5: SKU required on create
+  const add = addForm.handleSubmit((body) => {
+    if (createVariant.isPending) return;
     setError(null);
     createVariant.mutate(
-      {
-        product: product.id,
-        sku: adding.sku.trim(),
-        color: optionalId(adding.color),
-        size: optionalId(adding.size),
-      },
-      { onSuccess: () => setAdding(EMPTY), onError: () => setError('Failed to create variant.') },
+      { product: product.id, ...body },
+      { onSuccess: () => addForm.reset(EMPTY), onError: () => setError('Failed to create variant.') },
     );
-  }
+  });
 
-  function save(event: FormEvent) {
-    event.preventDefault();
-    if (!editing) return;
+  const save = editForm.handleSubmit((body) => {
+    if (editing === null) return;
     setError(null);
-    // spec.md section 5: on update no blank check is made; the server answers a blank SKU.
-    const { draft } = editing;
     updateVariant.mutate(
-      {
-        id: editing.id,
-        body: { sku: draft.sku, color: optionalId(draft.color), size: optionalId(draft.size) },
-      },
+      { id: editing, body },
       { onSuccess: () => setEditing(null), onError: () => setError('Failed to update variant.') },
     );
+  });
+
+  function startEditing(v: Variant) {
+    editForm.reset({ sku: v.sku, color: v.color ? String(v.color) : '', size: v.size ? String(v.size) : '' });
+    setEditing(v.id);
   }
 
   function confirmDelete() {
@@ -129,20 +139,14 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {variants.map((v) =>
-            editing?.id === v.id ? (
+            editing === v.id ? (
               <li key={v.id} className="p-3">
                 <form
                   onSubmit={save}
                   className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
                   aria-label={`${v.sku} tahrirlash`}
                 >
-                  <VariantFields
-                    draft={editing.draft}
-                    onChange={(draft) => setEditing({ id: v.id, draft })}
-                    colors={colors}
-                    sizes={sizes}
-                    idPrefix={`edit-${v.id}`}
-                  />
+                  <VariantFields form={editForm} colors={colors} sizes={sizes} />
                   <div className="flex gap-2">
                     <Button type="submit" size="md" loading={updateVariant.isPending}>
                       Saqlash
@@ -171,16 +175,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
                       variant="ghost"
                       size="sm"
                       icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-                      onClick={() =>
-                        setEditing({
-                          id: v.id,
-                          draft: {
-                            sku: v.sku,
-                            color: v.color ? String(v.color) : '',
-                            size: v.size ? String(v.size) : '',
-                          },
-                        })
-                      }
+                      onClick={() => startEditing(v)}
                     >
                       Tahrirlash
                     </Button>
@@ -209,13 +204,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
           className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
           aria-label="Variant qo'shish"
         >
-          <VariantFields
-            draft={adding}
-            onChange={setAdding}
-            colors={colors}
-            sizes={sizes}
-            idPrefix={`new-${product.id}`}
-          />
+          <VariantFields form={addForm} colors={colors} sizes={sizes} />
           <Button
             type="submit"
             loading={createVariant.isPending}

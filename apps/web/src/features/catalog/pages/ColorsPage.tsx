@@ -1,4 +1,4 @@
-import type { Color, ColorWrite } from '@app/shared';
+import { type Color, type ColorWrite, ColorWriteSchema } from '@app/shared';
 import { colorsApi } from '../api/attributes.ts';
 import { AttributeCrudPage } from '../components/AttributeCrudPage.tsx';
 import { ColorSwatch } from '../components/ColorSwatch.tsx';
@@ -23,9 +23,8 @@ export function ColorsPage() {
         { name: 'code', label: 'Hex kod', placeholder: '#1E40AF' },
       ]}
       toForm={(c) => ({ name: c?.name ?? '', code: c?.code ?? '' })}
-      // spec.md section 5, Colour create: name and code both non-blank.
-      isComplete={(v) => Boolean(v.name?.trim() && v.code?.trim())}
-      toBody={(v) => ({ name: v.name?.trim() ?? '', code: v.code?.trim() ?? '' })}
+      // spec.md section 5, Colour create: name and code both non-blank (the server's own schema).
+      schema={ColorWriteSchema}
       itemName={(c) => c.name}
     />
   );

@@ -1,4 +1,4 @@
-import type { Size, SizeWrite } from '@app/shared';
+import { type Size, type SizeWrite, SizeWriteSchema } from '@app/shared';
 import { sizesApi } from '../api/attributes.ts';
 import { AttributeCrudPage } from '../components/AttributeCrudPage.tsx';
 
@@ -21,9 +21,8 @@ export function SizesPage() {
         { name: 'label', label: 'Belgi' },
       ]}
       toForm={(s) => ({ size: s?.size ?? '', label: s?.label ?? '' })}
-      // spec.md section 5, Size create: size non-blank.
-      isComplete={(v) => Boolean(v.size?.trim())}
-      toBody={(v) => ({ size: v.size?.trim() ?? '', label: v.label?.trim() ?? '' })}
+      // spec.md section 5, Size create: size non-blank (the server's own schema).
+      schema={SizeWriteSchema}
       itemName={(s) => s.size}
     />
   );

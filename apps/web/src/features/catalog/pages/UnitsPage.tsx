@@ -1,6 +1,5 @@
-import { UNIT_MEASURE_LABELS, UNIT_MEASURES, type Unit, type UnitMeasure, type UnitWrite } from '@app/shared';
+import { UNIT_MEASURE_LABELS, UNIT_MEASURES, type Unit, UnitFormSchema, type UnitWrite } from '@app/shared';
 import { unitsApi } from '../api/attributes.ts';
-import { fixedRateOrZero } from '../catalog-rules.ts';
 import { AttributeCrudPage } from '../components/AttributeCrudPage.tsx';
 
 /** /catalog/unit (spec.md section 2, Units page): name, measure, fixed rate to the base unit. */
@@ -36,12 +35,7 @@ export function UnitsPage() {
         fixed_rate_to_base: u?.fixed_rate_to_base ?? '',
       })}
       // spec.md section 5, Unit create: name and measure non-blank; the rate falls back to 0.
-      isComplete={(v) => Boolean(v.name?.trim() && v.measure?.trim())}
-      toBody={(v) => ({
-        name: v.name?.trim() ?? '',
-        measure: (v.measure ?? 'D') as UnitMeasure,
-        fixed_rate_to_base: fixedRateOrZero(v.fixed_rate_to_base ?? ''),
-      })}
+      schema={UnitFormSchema}
       itemName={(u) => u.name}
     />
   );

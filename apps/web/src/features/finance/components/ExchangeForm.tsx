@@ -1,31 +1,28 @@
 import {
   type Balance,
   type Currency,
+  ExchangeFormSchema,
+  type ExchangeFormValues,
   type ExchangeResponse,
   formatMoney,
   MONEY_STEP,
   RATE_STEP,
 } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRightLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateExchange } from '../api/create-exchange.ts';
-import { exchangeEstimate, pairedCurrency, plainRate, positiveDecimal } from '../finance-rules.ts';
+import { exchangeEstimate, pairedCurrency, plainRate } from '../finance-rules.ts';
 
-interface Values {
-  from_currency: string;
-  to_currency: string;
-  from_amount: string;
-  custom_rate: string;
-}
-
-const REQUIRED = 'Please fill required fields.';
 const FAILED = 'Exchange failed.';
 
 /** The currency exchange form of the Balances page (spec.md section 5 "Exchange" and "Estimate"). */
@@ -39,7 +36,8 @@ export function ExchangeForm({
   const mutation = useCreateExchange();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ExchangeResponse | null>(null);
-  const form = useForm<Values>({
+  const form = useForm<ExchangeFormValues, unknown, z.output<typeof ExchangeFormSchema>>({
+    resolver: zodResolver(ExchangeFormSchema),
     defaultValues: { from_currency: '', to_currency: '', from_amount: '', custom_rate: '' },
   });
   const values = form.watch();
@@ -54,35 +52,35 @@ export function ExchangeForm({
 
   function choose(side: 'from_currency' | 'to_currency', value: string) {
     const other = side === 'from_currency' ? 'to_currency' : 'from_currency';
-    form.setValue(side, value);
-    form.setValue(other, pairedCurrency(value, form.getValues(other)));
+    // After a refused submit the message follows the fields, as it does for typed inputs.
+    const options = { shouldValidate: form.formState.isSubmitted };
+    form.setValue(side, value, options);
+    form.setValue(other, pairedCurrency(value, form.getValues(other)), options);
   }
 
   function fillAll() {
     const balance = balances.find((b) => String(b.currency) === form.getValues('from_currency'));
-    if (balance) form.setValue('from_amount', balance.on_hand);
+    if (balance)
+      form.setValue('from_amount', balance.on_hand, { shouldValidate: form.formState.isSubmitted });
   }
 
-  const submit = form.handleSubmit(async (v) => {
-    setDone(null);
-    if (!v.from_currency || !v.to_currency || !positiveDecimal(v.from_amount)) {
-      setError(REQUIRED);
-      return;
-    }
-    setError(null);
-    try {
-      const result = await mutation.mutateAsync({
-        from_currency: Number(v.from_currency),
-        to_currency: Number(v.to_currency),
-        from_amount: v.from_amount.trim(),
-        ...(v.custom_rate.trim() ? { custom_rate: v.custom_rate.trim() } : {}),
-      });
-      setDone(result);
-      form.reset({ ...v, from_amount: '', custom_rate: '' });
-    } catch (err) {
-      setError(failureMessage(err, FAILED));
-    }
-  });
+  // spec.md section 5 "Exchange": the shared schema's texts, in the form's one error area.
+  const submit = form.handleSubmit(
+    async (body) => {
+      setDone(null);
+      setError(null);
+      try {
+        setDone(await mutation.mutateAsync(body));
+        form.reset({ ...form.getValues(), from_amount: '', custom_rate: '' });
+      } catch (err) {
+        setError(failureMessage(err, FAILED));
+      }
+    },
+    () => {
+      setDone(null);
+      setError(null);
+    },
+  );
 
   return (
     <Card className="p-5">
@@ -139,7 +137,7 @@ export function ExchangeForm({
             ? `Taxminan: ${formatMoney(estimate.toAmount.toFixed(2))} ${estimate.code} (kurs ${plainRate(estimate.rate.toFixed(6))})`
             : 'Taxminan: —'}
         </p>
-        <ErrorMessage>{error}</ErrorMessage>
+        <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
         {done ? <ExchangeDone result={done} /> : null}
         <Button type="submit" loading={mutation.isPending} className="w-full sm:w-auto">
           Almashtirish

@@ -1,13 +1,16 @@
 import {
   type Currency,
+  ExternalTransactionFormSchema,
+  type ExternalTransactionFormValues,
   type ExternalTransactionResponse,
   formatMoney,
   MONEY_STEP,
-  ReasonSchema,
 } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -15,56 +18,47 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateExternalTransaction } from '../api/create-external-transaction.ts';
-import { positiveDecimal } from '../finance-rules.ts';
 
-interface Values {
-  currency: string;
-  amount: string;
-  reason_text: string;
-}
-
-// spec.md sections 5 and 8 "External transaction".
-const CHOOSE_CURRENCY = 'Please choose a currency.';
-const BAD_AMOUNT = 'Please enter a valid amount.';
+// spec.md section 8 "External transaction".
 const FAILED = 'Transaction failed.';
 
 /** The Kassir's external income or expense (spec.md section 6: only Kassir sees it). */
 export function ExternalTransactionForm({ currencies }: { currencies: readonly Currency[] }) {
   const mutation = useCreateExternalTransaction();
-  const [isIncome, setIsIncome] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ExternalTransactionResponse | null>(null);
-  const form = useForm<Values>({ defaultValues: { currency: '', amount: '', reason_text: '' } });
-  const amount = form.watch('amount');
-  const positive = positiveDecimal(amount) !== null;
-
-  const submit = form.handleSubmit(async (v) => {
-    setDone(null);
-    const problem = !v.currency
-      ? CHOOSE_CURRENCY
-      : !positiveDecimal(v.amount)
-        ? BAD_AMOUNT
-        : ReasonSchema.safeParse(v.reason_text).error?.issues[0]?.message;
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    try {
-      const result = await mutation.mutateAsync({
-        currency: v.currency,
-        amount: v.amount.trim(),
-        reason_text: v.reason_text.trim(),
-        is_income: isIncome,
-      });
-      setDone(result);
-      form.reset({ currency: v.currency, amount: '', reason_text: '' });
-    } catch (err) {
-      setError(failureMessage(err, FAILED));
-    }
+  const form = useForm<
+    ExternalTransactionFormValues,
+    unknown,
+    z.output<typeof ExternalTransactionFormSchema>
+  >({
+    resolver: zodResolver(ExternalTransactionFormSchema),
+    defaultValues: { currency: '', amount: '', reason_text: '', is_income: true },
   });
+  const isIncome = form.watch('is_income');
+  const setIsIncome = (income: boolean) => form.setValue('is_income', income);
+  // spec.md section 5: the button is disabled unless the amount passes the shared amount rule.
+  const positive = ExternalTransactionFormSchema.shape.amount.safeParse(form.watch('amount')).success;
+
+  const submit = form.handleSubmit(
+    async (body) => {
+      setDone(null);
+      setError(null);
+      try {
+        setDone(await mutation.mutateAsync(body));
+        form.reset({ ...form.getValues(), amount: '', reason_text: '' });
+      } catch (err) {
+        setError(failureMessage(err, FAILED));
+      }
+    },
+    () => {
+      setDone(null);
+      setError(null);
+    },
+  );
 
   const toggle = (income: boolean, label: string) => (
     <button
@@ -113,7 +107,7 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
           />
         </div>
         <Input label="Sabab" placeholder="Kamida 8 ta belgi" {...form.register('reason_text')} />
-        <ErrorMessage>{error}</ErrorMessage>
+        <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
         {done ? (
           <SuccessMessage>
             <p className="font-medium">Tranzaksiya #{done.id} saqlandi.</p>

@@ -1,6 +1,8 @@
-import { ENTRY_TYPES, type EntryType } from '@app/shared';
+import { ENTRY_TYPES, StockEntryFormSchema, type StockEntryFormValues } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
@@ -8,19 +10,14 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateStockEntry } from '../api/stock-entries.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
 import { CURRENCY_OPTIONS, searchVariantOptions } from '../lib/variant-options.ts';
 
-interface EntryForm {
-  variant: VariantOption | null;
-  qty_received: string;
-  unit_cost: string;
-  currency: string;
-  type: EntryType;
-  location: string;
-  reason_text: string;
-}
+/** The picker holds the variant it shows; the shared schema sends its id. */
+type EntryForm = Omit<StockEntryFormValues, 'variant'> & { variant: VariantOption | null };
+type Body = z.output<typeof StockEntryFormSchema>;
 
 const DEFAULTS: EntryForm = {
   variant: null,
@@ -34,7 +31,12 @@ const DEFAULTS: EntryForm = {
 
 /** '+ Yangi Kirim' (spec.md section 5, Stock entry). After a save: close, reset, reload the list. */
 export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const form = useForm<EntryForm>({ defaultValues: DEFAULTS });
+  // spec.md section 5 "Stock entry": the shared schema's texts, in the form's one error area.
+  const form = useForm<EntryForm, unknown, Body>({
+    // The schema reads only the picked variant's id; its input type cannot know the picker's object.
+    resolver: zodResolver(StockEntryFormSchema) as Resolver<EntryForm, unknown, Body>,
+    defaultValues: DEFAULTS,
+  });
   const mutation = useCreateStockEntry();
   const [message, setMessage] = useState<string | null>(null);
 
@@ -44,32 +46,23 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
     onClose();
   }
 
-  const submit = form.handleSubmit(async (values) => {
-    if (!values.variant || !values.qty_received || !values.unit_cost || !values.currency) {
-      setMessage('Fill all required fields *');
-      return;
-    }
-    setMessage(null);
-    try {
-      await mutation.mutateAsync({
-        variant: values.variant.id,
-        qty_received: values.qty_received,
-        unit_cost: values.unit_cost,
-        currency: Number(values.currency),
-        type: values.type,
-        location: values.location,
-        reason_text: values.reason_text,
-      });
-      close();
-    } catch (err) {
-      setMessage(errorDetail(err) ?? 'Failed to save entry');
-    }
-  });
+  const submit = form.handleSubmit(
+    async (body) => {
+      setMessage(null);
+      try {
+        await mutation.mutateAsync(body);
+        close();
+      } catch (err) {
+        setMessage(errorDetail(err) ?? 'Failed to save entry');
+      }
+    },
+    () => setMessage(null),
+  );
 
   const strip = (field: 'qty_received' | 'unit_cost') => ({
     ...form.register(field),
     onChange: async (e: ChangeEvent<HTMLInputElement>) => {
-      form.setValue(field, keepDecimalChars(e.target.value));
+      form.setValue(field, keepDecimalChars(e.target.value), { shouldValidate: form.formState.isSubmitted });
     },
   });
 
@@ -115,7 +108,9 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
         />
         <Input label="Joylashuv" {...form.register('location')} />
         <Input label="Izoh" {...form.register('reason_text')} />
-        {message ? <ErrorMessage className="sm:col-span-2">{message}</ErrorMessage> : null}
+        <ErrorMessage className="sm:col-span-2">
+          {message ?? firstErrorMessage(form.formState.errors)}
+        </ErrorMessage>
       </form>
     </Modal>
   );

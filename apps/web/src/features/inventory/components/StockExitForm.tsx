@@ -1,6 +1,8 @@
-import { EXIT_TYPES, type ExitType } from '@app/shared';
+import { EXIT_TYPES, StockExitFormSchema, type StockExitFormValues } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
@@ -8,19 +10,14 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateStockExit } from '../api/stock-exits.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
 import { CURRENCY_OPTIONS, searchVariantOptions } from '../lib/variant-options.ts';
 
-interface ExitForm {
-  variant: VariantOption | null;
-  qty_issued: string;
-  unit_price: string;
-  currency: string;
-  type: ExitType;
-  location: string;
-  note: string;
-}
+/** The picker holds the variant it shows; the shared schema sends its id. */
+type ExitForm = Omit<StockExitFormValues, 'variant'> & { variant: VariantOption | null };
+type Body = z.output<typeof StockExitFormSchema>;
 
 const DEFAULTS: ExitForm = {
   variant: null,
@@ -40,7 +37,12 @@ interface SaveError {
 
 /** '+ New Exit' (spec.md section 5, Stock exit). After a save: close, reset, reload the list. */
 export function StockExitForm({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const form = useForm<ExitForm>({ defaultValues: DEFAULTS });
+  // spec.md section 5 "Stock exit": the shared schema's texts, in the form's one error area.
+  const form = useForm<ExitForm, unknown, Body>({
+    // The schema reads only the picked variant's id; its input type cannot know the picker's object.
+    resolver: zodResolver(StockExitFormSchema) as Resolver<ExitForm, unknown, Body>,
+    defaultValues: DEFAULTS,
+  });
   const mutation = useCreateStockExit();
   const [error, setError] = useState<SaveError | null>(null);
 
@@ -50,32 +52,25 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
     onClose();
   }
 
-  const submit = form.handleSubmit(async (values) => {
-    if (!values.variant || !values.qty_issued || !values.currency) {
-      setError({ message: 'Fill all required fields *' });
-      return;
-    }
-    setError(null);
-    try {
-      await mutation.mutateAsync({
-        variant: values.variant.id,
-        qty_issued: values.qty_issued,
-        unit_price: values.unit_price === '' ? null : values.unit_price,
-        currency: Number(values.currency),
-        type: values.type,
-        location: values.location,
-        note: values.note,
-      });
-      close();
-    } catch (err) {
-      setError({ message: 'Failed to save exit', detail: errorDetail(err) });
-    }
-  });
+  const submit = form.handleSubmit(
+    async (body) => {
+      setError(null);
+      try {
+        await mutation.mutateAsync(body);
+        close();
+      } catch (err) {
+        setError({ message: 'Failed to save exit', detail: errorDetail(err) });
+      }
+    },
+    () => setError(null),
+  );
+  const invalid = firstErrorMessage(form.formState.errors);
+  const shown: SaveError | null = error ?? (invalid ? { message: invalid } : null);
 
   const strip = (field: 'qty_issued' | 'unit_price') => ({
     ...form.register(field),
     onChange: async (e: ChangeEvent<HTMLInputElement>) => {
-      form.setValue(field, keepDecimalChars(e.target.value));
+      form.setValue(field, keepDecimalChars(e.target.value), { shouldValidate: form.formState.isSubmitted });
     },
   });
 
@@ -126,10 +121,10 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
         />
         <Input label="Joylashuv" {...form.register('location')} />
         <Input label="Izoh" {...form.register('note')} />
-        {error ? (
+        {shown ? (
           <ErrorMessage className="sm:col-span-2">
-            {error.message}
-            {error.detail ? <span className="mt-1 block text-xs text-red-700">{error.detail}</span> : null}
+            {shown.message}
+            {shown.detail ? <span className="mt-1 block text-xs text-red-700">{shown.detail}</span> : null}
           </ErrorMessage>
         ) : null}
       </form>

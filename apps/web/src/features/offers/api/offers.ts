@@ -1,4 +1,11 @@
-import { type Currency, CurrencySchema, type Offer, type OfferAction, OfferSchema } from '@app/shared';
+import {
+  type Currency,
+  CurrencySchema,
+  type Offer,
+  type OfferAction,
+  type OfferCreateBody,
+  OfferSchema,
+} from '@app/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
@@ -55,15 +62,8 @@ export function useOfferAction() {
   });
 }
 
-export interface MoneyOfferBody {
-  from_user: number;
-  to_user: number;
-  money_lines: Array<{ currency: number; amount: string }>;
-  reason_text: string;
-}
-
 /** POST offers/offers/ with money lines. */
-export function createMoneyOffer(body: MoneyOfferBody): Promise<Offer> {
+export function createMoneyOffer(body: OfferCreateBody): Promise<Offer> {
   return api.post('offers/offers/', body, { schema: OfferSchema });
 }
 

@@ -1,6 +1,7 @@
 import {
   type BusinessUser,
   BusinessUserSchema,
+  type OfferCreateBody,
   VARIANT_PICKER_MAX_RESULTS,
   VariantSchema,
 } from '@app/shared';
@@ -36,15 +37,8 @@ export async function searchOfferVariants(search: string, signal: AbortSignal): 
   return variants.map((v) => ({ id: v.id, label: v.label, sku: v.sku }));
 }
 
-export interface ProductOfferBody {
-  from_user: number;
-  to_user: number;
-  item_lines: Array<{ variant: number; quantity: string }>;
-  reason_text: string;
-}
-
 /** POST offers/offers/ with item lines: a new product offer. */
-export function createProductOffer(body: ProductOfferBody): Promise<unknown> {
+export function createProductOffer(body: OfferCreateBody): Promise<unknown> {
   return api.post('offers/offers/', body);
 }
 

@@ -1,25 +1,24 @@
-import { isDecimalString, MONEY_STEP, ReasonSchema } from '@app/shared';
+import {
+  MONEY_STEP,
+  type MoneyOfferFormValues,
+  moneyOfferFormSchema,
+  type OfferCreateBodySchema,
+} from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
+import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateMoneyOffer, useOfferCurrencies } from '../api/offers.ts';
 import { useBusinessUsers } from '../api/product-offers.ts';
 
-interface Values {
-  other: string;
-  currency: string;
-  amount: string;
-  reason_text: string;
-}
-
-// spec.md section 5 "Money offer" and section 8 "Offer creation".
-const FILL_ALL = "Barcha maydonlarni to'ldiring.";
-const USER_NOT_FOUND = 'User topilmadi';
+// spec.md section 8 "Offer creation".
 const FALLBACK = 'Xatolik yuz berdi';
 
 /** The new-money form: income asks another department for money, outcome sends mine. */
@@ -37,34 +36,32 @@ export function MoneyOfferForm({
   const currencies = useOfferCurrencies();
   const mutation = useCreateMoneyOffer();
   const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<Values>({ defaultValues: { other: '', currency: '', amount: '', reason_text: '' } });
   const others = (users.data ?? []).filter((u) => u.id !== me);
-
-  const submit = form.handleSubmit(async (v) => {
-    const problem = checkForm(
-      mode,
-      v,
-      others.map((u) => u.id),
-    );
-    if (problem || !me) {
-      setMessage(problem ?? USER_NOT_FOUND);
-      return;
-    }
-    setMessage(null);
-    const other = Number(v.other);
-    try {
-      await mutation.mutateAsync({
-        from_user: mode === 'income' ? other : me,
-        to_user: mode === 'income' ? me : other,
-        money_lines: [{ currency: Number(v.currency), amount: v.amount.trim() }],
-        reason_text: v.reason_text.trim(),
-      });
-      form.reset();
-      onDone();
-    } catch (err) {
-      setMessage(errorDetail(err) ?? FALLBACK);
-    }
+  // spec.md section 5 "Money offer": the shared schema checks the fields and builds the body.
+  const form = useForm<MoneyOfferFormValues, unknown, z.output<typeof OfferCreateBodySchema>>({
+    resolver: zodResolver(
+      moneyOfferFormSchema(
+        mode,
+        me,
+        others.map((u) => u.id),
+      ),
+    ),
+    defaultValues: { other: '', currency: '', amount: '', reason_text: '' },
   });
+
+  const submit = form.handleSubmit(
+    async (body) => {
+      setMessage(null);
+      try {
+        await mutation.mutateAsync(body);
+        form.reset();
+        onDone();
+      } catch (err) {
+        setMessage(errorDetail(err) ?? FALLBACK);
+      }
+    },
+    () => setMessage(null),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Yangi pul taklifi">
@@ -101,7 +98,7 @@ export function MoneyOfferForm({
         />
       </div>
       <Input label="Sabab" placeholder="Kamida 8 ta belgi" {...form.register('reason_text')} />
-      <ErrorMessage>{message}</ErrorMessage>
+      <ErrorMessage>{message ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Bekor qilish
@@ -112,13 +109,4 @@ export function MoneyOfferForm({
       </div>
     </form>
   );
-}
-
-/** The checks of spec.md section 5, in order; null when the form may be sent. */
-function checkForm(mode: 'income' | 'outcome', v: Values, userIds: number[]): string | null {
-  if (!v.amount.trim() || !v.currency || !v.other) return FILL_ALL;
-  if (mode === 'outcome' && !userIds.includes(Number(v.other))) return USER_NOT_FOUND;
-  if (!isDecimalString(v.amount) || v.amount.trim().startsWith('-')) return FILL_ALL;
-  const reason = ReasonSchema.safeParse(v.reason_text);
-  return reason.success ? null : (reason.error.issues[0]?.message ?? FALLBACK);
 }

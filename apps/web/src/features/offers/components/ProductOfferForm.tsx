@@ -1,7 +1,14 @@
-import { QUANTITY_STEP, ReasonSchema } from '@app/shared';
+import {
+  type OfferCreateBodySchema,
+  type ProductOfferFormValues,
+  productOfferFormSchema,
+  QUANTITY_STEP,
+} from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
@@ -9,6 +16,7 @@ import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
+import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { searchOfferVariants, useBusinessUsers, useCreateProductOffer } from '../api/product-offers.ts';
 
 export interface ProductOfferFormProps {
@@ -19,16 +27,14 @@ export interface ProductOfferFormProps {
   onCancel?: () => void;
 }
 
-interface FormValues {
-  other: string;
-  lines: Array<{ variant: VariantOption | null; quantity: string }>;
-  reason_text: string;
-}
+type Body = z.output<typeof OfferCreateBodySchema>;
 
-// spec.md section 5 "Product offers" and section 8 "Offer creation".
-const MY_DEPARTMENT_MISSING = "Qabul qiluvchi bo'lim ID topilmadi.";
-const CHOOSE_SENDER = "Yuboruvchi bo'limni tanlang.";
-const LINES_INCOMPLETE = "Variant va miqdorni to'ldiring.";
+/** The picker holds the variant it shows; the shared schema sends its id. */
+type FormValues = Omit<ProductOfferFormValues, 'lines'> & {
+  lines: Array<{ variant: VariantOption | null; quantity: string }>;
+};
+
+// spec.md section 8 "Offer creation".
 const FALLBACK = 'Xatolik yuz berdi.';
 const VARIANTS_FAILED = "Variantlarni yuklab bo'lmadi.";
 
@@ -39,7 +45,10 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
   const mutation = useCreateProductOffer();
   const [message, setMessage] = useState<string | null>(null);
   const [variantsFailed, setVariantsFailed] = useState(false);
-  const form = useForm<FormValues>({
+  // spec.md section 5 "Product offers": the shared schema checks the fields and builds the body.
+  const form = useForm<FormValues, unknown, Body>({
+    // The schema reads only the picked variant's id; its input type cannot know the picker's object.
+    resolver: zodResolver(productOfferFormSchema(mode, me)) as Resolver<FormValues, unknown, Body>,
     defaultValues: { other: '', lines: [{ variant: null, quantity: '' }], reason_text: '' },
   });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
@@ -53,31 +62,19 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
     [],
   );
 
-  const submit = form.handleSubmit(async (values) => {
-    const problem = checkForm(mode, me, values);
-    if (problem) {
-      setMessage(problem);
-      return;
-    }
-    setMessage(null);
-    const other = Number(values.other);
-    const self = me as number;
-    try {
-      await mutation.mutateAsync({
-        from_user: mode === 'income' ? other : self,
-        to_user: mode === 'income' ? self : other,
-        item_lines: values.lines.map((l) => ({
-          variant: (l.variant as VariantOption).id,
-          quantity: l.quantity.trim(),
-        })),
-        reason_text: values.reason_text.trim(),
-      });
-      form.reset();
-      onDone();
-    } catch (err) {
-      setMessage(errorDetail(err) ?? FALLBACK);
-    }
-  });
+  const submit = form.handleSubmit(
+    async (body) => {
+      setMessage(null);
+      try {
+        await mutation.mutateAsync(body);
+        form.reset();
+        onDone();
+      } catch (err) {
+        setMessage(errorDetail(err) ?? FALLBACK);
+      }
+    },
+    () => setMessage(null),
+  );
 
   const others = (users.data ?? []).filter((u) => u.id !== me);
   return (
@@ -138,7 +135,7 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
         </Button>
       </div>
       <Input label="Sabab" placeholder="Kamida 8 ta belgi" {...form.register('reason_text')} />
-      <ErrorMessage>{message}</ErrorMessage>
+      <ErrorMessage>{message ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
       <div className="flex justify-end gap-2">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
@@ -151,13 +148,4 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
       </div>
     </form>
   );
-}
-
-/** The checks of spec.md section 5, in order; null when the form may be sent. */
-function checkForm(mode: 'income' | 'outcome', me: number | undefined, values: FormValues): string | null {
-  if (!me) return MY_DEPARTMENT_MISSING;
-  if (!values.other) return mode === 'income' ? CHOOSE_SENDER : MY_DEPARTMENT_MISSING;
-  if (values.lines.some((l) => !l.variant || !l.quantity.trim())) return LINES_INCOMPLETE;
-  const reason = ReasonSchema.safeParse(values.reason_text);
-  return reason.success ? null : (reason.error.issues[0]?.message ?? FALLBACK);
 }
