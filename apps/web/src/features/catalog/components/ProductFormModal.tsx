@@ -43,7 +43,7 @@ function initialValues(product: Product | undefined): ProductFormValues {
 
 /**
  * Create or edit a product in a modal (spec.md section 2). An incomplete form is not sent
- * (section 5); the shared schema's message shows under the field.
+ * (section 5): spec.md says the submit is silently ignored, so field messages are not shown.
  */
 export function ProductFormModal({
   open,
@@ -59,7 +59,6 @@ export function ProductFormModal({
     resolver: zodResolver(ProductFormSchema),
     defaultValues: initialValues(product),
   });
-  const { errors } = form.formState;
   const { reset } = form;
   useEffect(() => {
     if (open) reset(initialValues(product));
@@ -86,25 +85,17 @@ export function ProductFormModal({
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Input label="Nomi" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <Input label="Model" autoComplete="off" error={errors.model?.message} {...form.register('model')} />
-        <Input
-          label="Kod"
-          inputMode="numeric"
-          error={errors.code?.message}
-          {...form.register('code')}
-          autoComplete="off"
-        />
+        <Input label="Nomi" autoComplete="off" {...form.register('name')} />
+        <Input label="Model" autoComplete="off" {...form.register('model')} />
+        <Input label="Kod" inputMode="numeric" {...form.register('code')} autoComplete="off" />
         <Select
           label="O'lchov birligi"
-          error={errors.unit?.message}
           {...form.register('unit')}
           placeholder="Tanlang..."
           options={units.map((u) => ({ value: u.id, label: u.name }))}
         />
         <Select
           label="Turi"
-          error={errors.type?.message}
           {...form.register('type')}
           placeholder="Tanlang..."
           options={PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))}
