@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { createTokenSigner } from './lib/auth/tokens.ts';
+import { createCaches } from './lib/caches.ts';
 import type { Deps } from './lib/context.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -92,20 +93,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
 
+  const caches = createCaches();
   const deps: Deps = {
     db: options.db,
     config,
     clock: options.clock ?? (() => new Date()),
-    tokens: createTokenSigner(config.jwtSecret),
+    tokens: createTokenSigner(config.jwtSecret, caches.verifiedTokens),
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     log: app.log,
+    caches,
   };
 
-  // Security headers on every answer, the same for each: helmet's middleware is run once here and
-  // its headers are set on each reply in one call (running its dozen middlewares per request was a
-  // tenth of a small request's cost; @fastify/helmet also built them again each time).
+  // Security headers on every answer (DESIGN.md section 5), the same for each: helmet's middleware
+  // is run once here and its headers are set on each reply in one call, instead of running its dozen
+  // middlewares on every request.
   const securityHeaders = headersOf(
     helmet({
       contentSecurityPolicy: {

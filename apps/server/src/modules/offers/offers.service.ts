@@ -189,14 +189,14 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
  * offer, whose stock moves in a transaction of the stock ledger.
  */
 export async function approveOffer(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'caches'>,
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
 ): Promise<Offer> {
   const rule = RULES.approve;
   try {
-    const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps.db, () => ({
+    const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps, () => ({
       idempotency,
       rates: [],
       offer: {
