@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
@@ -17,6 +17,7 @@ import { createCaches } from './lib/caches.ts';
 import type { Deps } from './lib/context.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { openApiTransform } from './lib/openapi.ts';
 import { MODULE_ROUTES } from './modules/index.ts';
 
 export interface BuildOptions {
@@ -146,7 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   await app.register(

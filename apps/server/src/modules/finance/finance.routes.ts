@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
-import { ErrorSchemas } from '../../lib/openapi.ts';
+import { ErrorSchemas, IdempotencyHeadersSchema } from '../../lib/openapi.ts';
 import * as finance from './finance.service.ts';
 
 /** DRF-style next/previous links: the same query with another page number. */
@@ -63,6 +63,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
         tags,
         summary:
           "Kassir only: external income (is_income) or expense on the cashier's balance; Idempotency-Key",
+        headers: IdempotencyHeadersSchema,
         body: ExternalTransactionBodySchema,
         response: { 201: ExternalTransactionResponseSchema, ...ErrorSchemas },
       },
