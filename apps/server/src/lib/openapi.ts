@@ -9,7 +9,7 @@ import { KEY_TTL_HOURS } from './idempotency.ts';
 const detail = z.string().describe('What went wrong, for a person to read');
 const DetailSchema = z.object({ detail });
 
-/** The documented error answers every route may give (DESIGN.md section 4, Django REST framework's shapes). */
+/** The error answers every route may give (DESIGN.md section 4: Django REST framework's shapes). */
 export const ErrorSchemas = {
   400: z
     .object({ detail, non_field_errors: z.array(z.string()).optional() })

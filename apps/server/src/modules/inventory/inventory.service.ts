@@ -203,8 +203,9 @@ interface Holding {
 
 /**
  * The balance rows of recently asked departments, one map per app (lib/caches.ts), up to
- * CACHE_ROWS rows in all (least recently asked out first). After one stock move the 3 MB answer of a 10,000-variant
- * department is rebuilt from the one changed row instead of read again from PostgreSQL.
+ * CACHE_ROWS rows in all (least recently asked out first). After one stock move the 3 MB answer
+ * of a 10,000-variant department is rebuilt from the one changed row instead of read again from
+ * PostgreSQL.
  *
  * Why the kept rows are the stock as it is: a request reads the rows changed since the highest
  * version held, with the department's (count, sum of versions), in one statement. The held rows
