@@ -4,8 +4,8 @@ import { signIn } from '../test/factories.ts';
 import type { Measurement } from './measure.ts';
 import type { BenchContext } from './run.ts';
 
-// Issue 4, scale (a): GET finance/money-transactions/by-user/ over 1,000,000 ledger rows, 100,000
-// of them the measured user's: p95 under 30 ms for every filter combination and ordering.
+// A README Benchmarks bar: GET finance/money-transactions/by-user/ over 1,000,000 ledger rows,
+// 100,000 of them the measured user's: p95 under 30 ms for every filter combination and ordering.
 
 const USERS = 10;
 const ROWS_PER_USER = 100_000;

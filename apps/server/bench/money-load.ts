@@ -7,7 +7,7 @@ import { createBusiness, createUser, signIn, type TestUser } from '../test/facto
 import type { Measurement } from './measure.ts';
 import type { BenchContext } from './run.ts';
 
-// Issue 4, scale (b): exchanges and offer approvals from 32 concurrent clients on PostgreSQL, next
+// A README Benchmarks bar: exchanges and offer approvals from 32 concurrent clients on PostgreSQL, next
 // to pgbench's built-in TPC-B-like figure (-c 32 -j 2 -T 15, scale 10) on the same cluster in the
 // same run. Bar: at least 50% of pgbench's tps, with p99 under 100 ms.
 

@@ -1,6 +1,6 @@
-// npm run bench [-- section ...]: seeds PostgreSQL and measures the API under load (issue 3, scale).
-// Uses DATABASE_URL when set, else a throwaway tuned cluster. Each section is a function of
-// BenchContext; add yours to SECTIONS below.
+// npm run bench [-- section ...]: seeds PostgreSQL and measures the API under load (the README's
+// Benchmarks). Uses DATABASE_URL when set, else a throwaway tuned cluster. Each section is a
+// function of BenchContext; add yours to SECTIONS below.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

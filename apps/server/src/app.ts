@@ -8,14 +8,16 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { createTokenSigner } from './lib/auth/tokens.ts';
+import { createCaches } from './lib/caches.ts';
 import type { Deps } from './lib/context.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { openApiTransform } from './lib/openapi.ts';
 import { MODULE_ROUTES } from './modules/index.ts';
 
 export interface BuildOptions {
@@ -92,20 +94,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
 
+  const caches = createCaches();
   const deps: Deps = {
     db: options.db,
     config,
     clock: options.clock ?? (() => new Date()),
-    tokens: createTokenSigner(config.jwtSecret),
+    tokens: createTokenSigner(config.jwtSecret, caches.verifiedTokens),
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     log: app.log,
+    caches,
   };
 
-  // Security headers on every answer, the same for each: helmet's middleware is run once here and
-  // its headers are set on each reply in one call (running its dozen middlewares per request was a
-  // tenth of a small request's cost; @fastify/helmet also built them again each time).
+  // Security headers on every answer (DESIGN.md section 5), the same for each: helmet's middleware
+  // is run once here and its headers are set on each reply in one call, instead of running its dozen
+  // middlewares on every request.
   const securityHeaders = headersOf(
     helmet({
       contentSecurityPolicy: {
@@ -143,7 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   await app.register(

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { TokenSigner } from './auth/tokens.ts';
+import type { Caches } from './caches.ts';
 import type { Mailer } from './mailer.ts';
 
 /** The explicit dependencies a service takes (STYLE.md: plain functions, no base class). */
@@ -12,6 +13,8 @@ export interface Deps {
   tokens: TokenSigner;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** What the process keeps between requests, made once per app in buildApp. */
+  caches: Caches;
 }
 
 /** Who is acting, and from where: every service that changes state takes one, for the audit. */

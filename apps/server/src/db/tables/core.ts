@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** NUMERIC columns: strings out, decimal strings in (DESIGN.md section 1). */
 export type Numeric = ColumnType<string, string, string>;
 

@@ -70,6 +70,7 @@ export interface StockTables {
     updated_at: Generated<Date>;
     /** migrations/0008_stock_balance_json.sql: the my-balance row as JSON text, kept by triggers. */
     row_json: Generated<string>;
-    row_version: ColumnType<string, never, never>;
+    /** BIGINT, read as a number like every INT8 (db/connection.ts). */
+    row_version: ColumnType<number, never, never>;
   };
 }

@@ -5,7 +5,7 @@ import { ACCESS_TTL_SECONDS, createTokenSigner } from './tokens.ts';
 // token remembered only until it expires.
 
 const user = { id: 7, business_id: 3, role: 'manager' };
-const signer = createTokenSigner('s'.repeat(64));
+const signer = createTokenSigner('s'.repeat(64), new Map());
 
 afterEach(() => {
   vi.useRealTimers();
@@ -34,7 +34,7 @@ describe('access tokens', () => {
   it("refuses another key's token, a changed payload and another algorithm", async () => {
     const token = await signer.signAccess(user, new Date());
     expect(await signer.verifyAccess(token)).not.toBeNull();
-    const other = createTokenSigner('o'.repeat(64));
+    const other = createTokenSigner('o'.repeat(64), new Map());
     expect(await other.verifyAccess(token)).toBeNull();
 
     const [header, payload, signature] = token.split('.');

@@ -10,17 +10,19 @@ export interface AccessIdentity {
   role: string;
 }
 
-/** Verified access tokens remembered per signer; past this many, it starts again empty. */
+/** Verified access tokens remembered; past this many, the map starts again empty. */
 const MAX_REMEMBERED = 20_000;
 
-export function createTokenSigner(secret: string) {
+/** Verified access tokens and what they carry, until they expire (one map per app: lib/caches.ts). */
+export type VerifiedTokens = Map<string, { identity: AccessIdentity; exp: number }>;
+
+export function createTokenSigner(secret: string, verified: VerifiedTokens) {
   const key = new TextEncoder().encode(secret);
   // Imported once: given the raw bytes, jose imports the key again on every sign and verify.
   const cryptoKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
   ]);
-  const verified = new Map<string, { identity: AccessIdentity; exp: number }>();
   return {
     async signAccess(user: { id: number; business_id: number; role: string }, now: Date): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
@@ -34,8 +36,8 @@ export function createTokenSigner(secret: string) {
     /**
      * The token's user, business and role, or null for any bad, expired or foreign token. `alg` is
      * pinned. A client sends the same token for its 5 minutes, so a token that verified is
-     * remembered until it expires: the signature check (WebCrypto, off the main thread) was a
-     * tenth of a simple request's cost. Only verified tokens are kept, at most MAX_REMEMBERED.
+     * remembered until it expires, sparing a signature check (WebCrypto, off the main thread) on
+     * nearly every request. Only verified tokens are kept, at most MAX_REMEMBERED.
      */
     async verifyAccess(token: string): Promise<AccessIdentity | null> {
       const now = Math.floor(Date.now() / 1000);

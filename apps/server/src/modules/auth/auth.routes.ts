@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/context.ts';
-import { ErrorSchemas } from '../../lib/openapi.ts';
+import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
 import * as auth from './auth.service.ts';
 
 /** The web app's refresh token lives here, never in script-readable storage (DESIGN.md section 5). */
@@ -88,12 +88,17 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
   r.post(
     '/auth/logout/',
     {
-      schema: { tags, summary: 'Revoke the refresh token and its family', body: LogoutBodySchema.optional() },
+      schema: {
+        tags,
+        summary: 'Revoke the refresh token and its family',
+        body: LogoutBodySchema.optional(),
+        response: { 204: NoContentSchema, ...ErrorSchemas },
+      },
     },
     async (request, reply) => {
       await auth.logout(deps, refreshTokenOf(request, request.body), request.ip);
       clearRefreshCookie(reply);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

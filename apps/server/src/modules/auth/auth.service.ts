@@ -32,7 +32,7 @@ export interface IssuedTokens {
 
 export type LoginResult = ({ kind: 'tokens' } & IssuedTokens) | { kind: 'otp'; otp_token: string };
 
-type AuthDeps = Pick<Deps, 'db' | 'tokens' | 'clock' | 'mailer' | 'log'>;
+type AuthDeps = Pick<Deps, 'db' | 'tokens' | 'clock' | 'mailer' | 'log' | 'caches'>;
 
 const secondsUntil = (from: Date, windowMs: number, now: Date) =>
   Math.max(1, Math.ceil((from.getTime() + windowMs - now.getTime()) / 1000));
@@ -70,7 +70,7 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string | null):
   }
   const user = await repo.findUserByEmail(deps.db, body.email);
   // An unknown e-mail still spends one hash, so the answer's timing tells nothing (DESIGN.md section 5).
-  if (!user) await spendOneHash(body.password);
+  if (!user) await spendOneHash(deps.caches.dummyHash, body.password);
   const ok = user ? await verifyPassword(user.password_hash, body.password) : false;
   if (!user || !ok || !user.is_active) {
     await repo.recordLoginFailure(deps.db, body.email, now);

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
-import { ErrorSchemas } from '../../lib/openapi.ts';
+import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
 import * as attributes from './attributes.service.ts';
 
 /** One of units, sizes, colours. Inputs are typed `never` here: the zod schemas check them. */
@@ -80,11 +80,12 @@ function registerAttribute(app: FastifyInstance, deps: Deps, api: AttributeApi):
         tags,
         summary: `Delete an unused ${api.noun}`,
         params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...ErrorSchemas },
       },
     },
     async (request, reply) => {
       await api.remove(deps, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -16,7 +16,7 @@ import * as repo from './attributes.repository.ts';
 import { auditCatalog } from './catalog.audit.ts';
 
 // Units, sizes and colours: list, create, replace (PUT) and delete (spec.md section 7). A row
-// still in use is never deleted (issue 3): the detail says what holds it.
+// still in use is never deleted (DESIGN.md section 3, Catalogue): the detail says what holds it.
 
 type UnitRow = Awaited<ReturnType<typeof repo.insertUnit>>;
 

@@ -259,7 +259,7 @@ export async function hasStockHistory(db: Database, variantId: number): Promise<
   return Boolean(row.found);
 }
 
-/** How many offers name the variant in an item line (offer history, issue 3). */
+/** How many offers name the variant in an item line (offer history: DESIGN.md section 3, Catalogue). */
 export async function countOffersOfVariant(db: Database, variantId: number): Promise<number> {
   const row = await db
     .selectFrom('offer_item_lines')

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
-import { ErrorSchemas } from '../../lib/openapi.ts';
+import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
 import { attributesRoutes } from './attributes.routes.ts';
 import * as products from './products.service.ts';
 import * as variants from './variants.service.ts';
@@ -95,11 +95,12 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         tags,
         summary: 'Delete a product without variants',
         params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...ErrorSchemas },
       },
     },
     async (request, reply) => {
       await products.deleteProduct(deps, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
@@ -172,11 +173,12 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         tags,
         summary: 'Delete a variant without offer or stock history',
         params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...ErrorSchemas },
       },
     },
     async (request, reply) => {
       await variants.deleteVariant(deps, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -94,7 +94,10 @@ export function updateProduct(
   });
 }
 
-/** A product with variants is refused (issue 3): its variants go first, and they carry history. */
+/**
+ * A product with variants is refused (DESIGN.md section 3, Catalogue): its variants go first, and
+ * they carry history.
+ */
 export function deleteProduct(deps: Deps, actor: Actor, id: number): Promise<void> {
   return inTransaction(deps.db, async (trx) => {
     const product = await repo.lockProduct(trx, actor.businessId, id);

@@ -114,7 +114,7 @@ function stockHistoryConflict(sku: string): AppError {
   return conflict(`Cannot delete variant "${sku}": it has stock history.`);
 }
 
-/** A variant with offer or stock history is refused (issue 3), never cascaded (DESIGN.md section 3). */
+/** A variant with offer or stock history is refused, never cascaded (DESIGN.md section 3, Catalogue). */
 export async function deleteVariant(deps: Deps, actor: Actor, id: number): Promise<void> {
   let sku = '';
   try {

@@ -6,9 +6,9 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants, currencyTotals } from '../../../test/money-invariants.ts';
 import { fund, USD, UZS } from './finance.fixtures.ts';
 
-// The bank test (issue 4): many concurrent clients on a real PostgreSQL run exchanges, offer
-// approvals (double ones included) and cashier operations between departments. Afterwards no
-// money was created, lost, doubled or overdrawn.
+// The bank test (DESIGN.md section 3, Money ledger and Offers): many concurrent clients on a real
+// PostgreSQL run exchanges, offer approvals (double ones included) and cashier operations between
+// departments. Afterwards no money was created, lost, doubled or overdrawn.
 
 const ROLES = ['Kassir', 'manager', 'Owner', 'Omborchi', 'Bozorchi', "Ta'minotchi", 'admin'] as const;
 type Name = (typeof ROLES)[number];

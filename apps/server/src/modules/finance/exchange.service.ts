@@ -42,7 +42,7 @@ function leg(row: AppliedEntry, currency: Currency) {
 
 /** POST offers/exchanges/: two ledger rows with one exchange_group, in one round trip. */
 export async function createExchange(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'caches'>,
   actor: Actor,
   body: ExchangeBody,
   idempotency: IdempotencyScope | null,
@@ -52,7 +52,7 @@ export async function createExchange(
   }
   let from: Currency | undefined;
   let to: Currency | undefined;
-  const answer = await applyMoney<{ exchange_group: string; rate: string }>(deps.db, (currencies) => {
+  const answer = await applyMoney<{ exchange_group: string; rate: string }>(deps, (currencies) => {
     from = currencies.get(body.from_currency);
     if (!from) throw fieldError('from_currency', 'Valyuta topilmadi.');
     to = currencies.get(body.to_currency);

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
-import { ErrorSchemas } from '../../lib/openapi.ts';
+import { ErrorSchemas, IdempotencyHeadersSchema } from '../../lib/openapi.ts';
 import { createExchange } from './exchange.service.ts';
 import * as finance from './finance.service.ts';
 
@@ -66,6 +66,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
         tags,
         summary:
           "Kassir only: external income (is_income) or expense on the cashier's balance; Idempotency-Key",
+        headers: IdempotencyHeadersSchema,
         body: ExternalTransactionBodySchema,
         response: { 201: ExternalTransactionResponseSchema, ...ErrorSchemas },
       },
@@ -90,6 +91,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
       schema: {
         tags,
         summary: 'Exchange currencies on my balances (DESIGN.md section 3 rule); Idempotency-Key',
+        headers: IdempotencyHeadersSchema,
         body: ExchangeBodySchema,
         response: { 201: ExchangeResponseSchema, ...ErrorSchemas },
       },

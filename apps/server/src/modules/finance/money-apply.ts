@@ -1,6 +1,6 @@
 import type { OfferStatus, OfferTransition } from '@app/shared';
 import { sql } from 'kysely';
-import type { Database } from '../../db/connection.ts';
+import type { Deps } from '../../lib/context.ts';
 import { AppError, conflict, pgCodeOf } from '../../lib/errors.ts';
 import { type IdempotencyScope, KEY_REUSED, KEY_TTL_HOURS } from '../../lib/idempotency.ts';
 import { isRetryable, pauseBeforeRetry } from '../../lib/transaction.ts';
@@ -59,20 +59,28 @@ export class OfferRuleViolation extends Error {
 }
 
 /**
- * The currencies and their rates, kept per database handle: money_apply refuses an operation
- * computed with a rate no longer in force (BO001), and the cache is read again.
+ * The currencies and their rates, one per app (lib/caches.ts): money_apply refuses an operation
+ * computed with a rate no longer in force (BO001), and they are read again.
  */
-const currencyCache = new WeakMap<Database, Promise<Map<number, Currency>>>();
+export interface CurrencyCache {
+  current?: Promise<Map<number, Currency>>;
+}
 
-function currenciesInForce(db: Database, fresh = false): Promise<Map<number, Currency>> {
-  let cached = currencyCache.get(db);
+function currenciesInForce(deps: MoneyDeps, fresh = false): Promise<Map<number, Currency>> {
+  const cache = deps.caches.currencies;
+  let cached = cache.current;
   if (!cached || fresh) {
-    cached = listCurrencies(db).then((rows) => new Map(rows.map((c) => [c.id, c])));
-    cached.catch(() => currencyCache.delete(db));
-    currencyCache.set(db, cached);
+    const loading = listCurrencies(deps.db).then((rows) => new Map(rows.map((c) => [c.id, c])));
+    loading.catch(() => {
+      if (cache.current === loading) cache.current = undefined;
+    });
+    cache.current = loading;
+    cached = loading;
   }
   return cached;
 }
+
+type MoneyDeps = Pick<Deps, 'db' | 'caches'>;
 
 const ATTEMPTS = 5;
 
@@ -81,11 +89,12 @@ const ATTEMPTS = 5;
  * deadlock or a serialization failure runs it again (nothing of a failed attempt is kept).
  */
 export async function applyMoney<R extends object>(
-  db: Database,
+  deps: MoneyDeps,
   build: (currencies: Map<number, Currency>) => MoneyOperation,
 ): Promise<R & { entries: AppliedEntry[] }> {
+  const { db } = deps;
   for (let attempt = 1; ; attempt++) {
-    const op = build(await currenciesInForce(db, attempt > 1));
+    const op = build(await currenciesInForce(deps, attempt > 1));
     try {
       const result = await sql<{ answer: R & { entries: AppliedEntry[] } }>`
         SELECT money_apply(${JSON.stringify(toJson(op))}::jsonb) AS answer`.execute(db);

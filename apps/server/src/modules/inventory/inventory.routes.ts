@@ -15,7 +15,12 @@ import { z } from 'zod';
 import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
-import { ErrorSchemas } from '../../lib/openapi.ts';
+import {
+  ConditionalHeadersSchema,
+  ErrorSchemas,
+  IdempotencyHeadersSchema,
+  withETag,
+} from '../../lib/openapi.ts';
 import * as inventory from './inventory.service.ts';
 
 // spec.md section 7 paths. Entries are the Ta'minotchi's, exits the Bozorchi's (DESIGN.md
@@ -24,7 +29,6 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = authenticate(deps);
   const tags = ['inventory'];
-  const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
 
   r.get(
     '/inventory/stocks-entry/',
@@ -47,7 +51,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
       schema: {
         tags,
         summary: 'Record a receipt: a new lot at its unit cost (Idempotency-Key honoured)',
-        headers: idempotencyHeader,
+        headers: IdempotencyHeadersSchema,
         body: StockEntryCreateSchema,
         response: { 201: StockEntrySchema, ...ErrorSchemas },
       },
@@ -85,7 +89,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
       schema: {
         tags,
         summary: 'Record an issue, first-in first-out; beyond the stock on hand is a 409',
-        headers: idempotencyHeader,
+        headers: IdempotencyHeadersSchema,
         body: StockExitCreateSchema,
         response: { 201: StockExitSchema, ...ErrorSchemas },
       },
@@ -109,11 +113,8 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
       schema: {
         tags,
         summary: 'The stock I hold: every variant with a quantity above zero',
-        response: {
-          200: z.array(StockBalanceSchema),
-          304: z.null().describe('Not modified since the ETag sent in If-None-Match'),
-          ...ErrorSchemas,
-        },
+        headers: ConditionalHeadersSchema,
+        response: { ...withETag(z.array(StockBalanceSchema)), ...ErrorSchemas },
       },
     },
     async (request, reply) => {

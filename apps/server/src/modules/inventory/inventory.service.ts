@@ -202,9 +202,10 @@ interface Holding {
 }
 
 /**
- * The balance rows of recently asked departments, per database handle, up to CACHE_ROWS rows in
- * all (least recently asked out first). After one stock move the 3 MB answer of a 10,000-variant
- * department is rebuilt from the one changed row instead of read again from PostgreSQL.
+ * The balance rows of recently asked departments, one map per app (lib/caches.ts), up to
+ * CACHE_ROWS rows in all (least recently asked out first). After one stock move the 3 MB answer
+ * of a 10,000-variant department is rebuilt from the one changed row instead of read again from
+ * PostgreSQL.
  *
  * Why the kept rows are the stock as it is: a request reads the rows changed since the highest
  * version held, with the department's (count, sum of versions), in one statement. The held rows
@@ -213,16 +214,12 @@ interface Holding {
  * lower one; then the sums differ, since every change raises its row's version, and the request
  * reads every row again.
  */
-const holdings = new WeakMap<Database, Map<number, Holding>>();
+export type StockHoldings = Map<number, Holding>;
 const CACHE_ROWS = 200_000;
 
 /** My stock (every variant above zero) as ready JSON, with its version for the ETag. */
-export async function myBalances(deps: Pick<Deps, 'db'>, actor: Actor): Promise<MyBalancesAnswer> {
-  let byDepartment = holdings.get(deps.db);
-  if (!byDepartment) {
-    byDepartment = new Map();
-    holdings.set(deps.db, byDepartment);
-  }
+export async function myBalances(deps: Pick<Deps, 'db' | 'caches'>, actor: Actor): Promise<MyBalancesAnswer> {
+  const byDepartment = deps.caches.stockHoldings;
   let held = byDepartment.get(actor.id);
   if (held) {
     const generation = held.generation;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
-import { ErrorSchemas } from '../../lib/openapi.ts';
+import { ErrorSchemas, IdempotencyHeadersSchema, NoContentSchema } from '../../lib/openapi.ts';
 import * as offers from './offers.service.ts';
 
 // An action may come with an empty JSON body, or none at all (spec.md section 7: "no body stated").
@@ -80,6 +80,7 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       schema: {
         tags,
         summary: 'The other party approves a PENDING offer: money or stock moves once; Idempotency-Key',
+        headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,
         body: EmptyBodySchema,
         response: offerReply,
@@ -98,10 +99,18 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
 
   r.delete(
     '/offers/offers/:id/',
-    { preHandler, schema: { tags, summary: 'The creator deletes a DRAFT', params: IdParamsSchema } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'The creator deletes a DRAFT',
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...ErrorSchemas },
+      },
+    },
     async (request, reply) => {
       await offers.deleteOffer(deps, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

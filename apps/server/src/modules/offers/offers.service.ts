@@ -196,7 +196,7 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
  * a shortfall throws 409 and rolls everything back: the offer stays PENDING.
  */
 export async function approveOffer(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'caches'>,
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
@@ -212,14 +212,14 @@ export async function approveOffer(
  * its lines and answers with the approved offer.
  */
 async function approveMoneyOffer(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'caches'>,
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
 ): Promise<Offer> {
   const rule = OFFER_TRANSITIONS.approve;
   try {
-    const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps.db, () => ({
+    const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps, () => ({
       idempotency,
       rates: [],
       offer: {

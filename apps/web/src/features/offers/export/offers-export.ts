@@ -2,9 +2,10 @@ import type { Offer } from '@app/shared';
 import { formatDateTime } from '../../../lib/format.ts';
 import { offerAmount, personName, TYPE_LABELS } from '../offer-rules.ts';
 
-// The download dialog really downloads the listed offers (issue 4; spec.md only sketched it):
-// CSV by hand, Excel through exceljs, PDF through jspdf + jspdf-autotable. The two libraries are
-// imported on demand so the main bundle stays small.
+// The download dialog really downloads the listed offers, where spec.md section 2 (Income and
+// Outcome) only records the choice: a button that downloads nothing would be a dead end. CSV by
+// hand, Excel through exceljs, PDF through jspdf + jspdf-autotable. The two libraries are imported
+// on demand so the main bundle stays small.
 
 export type ExportFormat = 'pdf' | 'excel' | 'csv';
 
