@@ -10,4 +10,6 @@ export const ErrorSchemas = {
   404: ErrorBodySchema,
   409: ErrorBodySchema,
   429: ErrorBodySchema,
+  // The database connection was lost (lib/errors.ts connectionLost): any route, with Retry-After.
+  503: ErrorBodySchema,
 } as const;
