@@ -23,6 +23,8 @@ export interface TestApp {
   url: string;
   db: DatabaseHandle['db'];
   kind: DatabaseHandle['kind'];
+  /** PGlite only: the database as a data-directory tarball (the backup tests). */
+  dumpDataDir: DatabaseHandle['dumpDataDir'];
   dataDir: string;
   close(): Promise<void>;
 }
@@ -83,6 +85,7 @@ export async function startTestApp(
     url: `http://127.0.0.1:${port}`,
     db: handle.db,
     kind: handle.kind,
+    dumpDataDir: handle.dumpDataDir,
     dataDir,
     async close() {
       await app.close();
