@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../../../scripts/postgres.mjs';
 import { ApiClient } from '../../../test/client.ts';
+import { adminUrl } from '../../../test/env.ts';
 import { createSignedInUsers } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants, currencyTotals } from '../../../test/money-invariants.ts';
@@ -64,7 +65,7 @@ describe('PostgreSQL terminates the server connections under load', () => {
     const parties = await fundedParties(t);
     const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db);
     const dbName = rows[0]?.name;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
     const load = startMoneyLoad(parties);
     try {
