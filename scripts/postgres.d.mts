@@ -4,6 +4,11 @@ export interface ThrowawayPostgres {
   url: string;
   /** The PostgreSQL bin folder (pgbench, psql). */
   bin: string;
+  /** Stops and deletes the cluster. */
   stop(): void;
+  /** Shuts the server down (`pg_ctl stop -m fast`: sessions are terminated), keeping its data. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port after `halt()`. */
+  start(): Promise<void>;
 }
 export function startThrowawayPostgres(options?: { tuned?: boolean }): Promise<ThrowawayPostgres>;

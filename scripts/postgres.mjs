@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster for the test suite and the benchmarks: initdb in a temp folder,
 // pg_ctl start on a free loopback port, stop and delete afterwards. PostgreSQL refuses to run as
 // root, so as root the commands run as the `postgres` user.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,6 +39,11 @@ export async function startThrowawayPostgres({ tuned = false } = {}) {
   }
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(tmpdir(), 'bo-pg-'));
+  const runAsync = (cmd, args) => {
+    const full = path.join(bin, cmd);
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', full, ...args]] : [full, args];
+    return new Promise((resolve, reject) => execFile(file, argv, (err) => (err ? reject(err) : resolve())));
+  };
   const run = (cmd, args) => {
     const full = path.join(bin, cmd);
     if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
@@ -71,7 +76,8 @@ export async function startThrowawayPostgres({ tuned = false } = {}) {
     '-c full_page_writes=off',
     tuned ? '-c shared_buffers=1GB -c work_mem=32MB' : '-c shared_buffers=256MB',
   ].join(' ');
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', settings, '-w', 'start']);
+  const startArgs = ['-D', data, '-l', path.join(dir, 'log'), '-o', settings, '-w', 'start'];
+  run('pg_ctl', startArgs);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -81,5 +87,13 @@ export async function startThrowawayPostgres({ tuned = false } = {}) {
     } catch {}
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, bin, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    bin,
+    stop,
+    // The fault tests take the server down and bring it back on the same port and data, without
+    // blocking the event loop of the app under test.
+    halt: () => runAsync('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    start: () => runAsync('pg_ctl', startArgs),
+  };
 }

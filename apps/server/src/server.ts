@@ -5,6 +5,7 @@ import { seedDemoIfEmpty } from './cli/seed/index.ts';
 import { loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { createRestartBackoff } from './lib/restart-backoff.ts';
 
 // The only file that touches the process: config, database, listen, signals, workers.
 const config = loadConfig();
@@ -41,21 +42,48 @@ async function serve(handle: DatabaseHandle): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
+/**
+ * Forks the workers and replaces one that dies unexpectedly (a crash, a kill, out of memory),
+ * after a growing pause (lib/restart-backoff.ts); a worker that exits cleanly, or any worker
+ * once the primary is shutting down, is not replaced.
+ */
+function superviseWorkers(count: number): void {
+  const startedAt = new Map<number, number>();
+  const backoff = createRestartBackoff();
+  const pending = new Set<NodeJS.Timeout>();
+  let stopping = false;
+  const fork = () => startedAt.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? Date.now());
+    startedAt.delete(worker.id);
+    if (stopping || (code === 0 && !signal)) return;
+    const delay = backoff(lived);
+    console.error(
+      `worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}) after ${lived} ms; a new one starts in ${delay} ms`,
+    );
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      fork();
+    }, delay);
+    pending.add(timer);
+  });
+  const stop = () => {
+    stopping = true;
+    for (const timer of pending) clearTimeout(timer);
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
 async function main(): Promise<void> {
   if (config.webConcurrency > 1 && config.databaseUrl) {
     // WEB_CONCURRENCY workers share one PostgreSQL; the primary migrates (and seeds) first.
     if (cluster.isPrimary) {
       const handle = await open(2);
       await prepare(handle).finally(() => handle.close());
-      for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
-      cluster.on('exit', (worker, code) => {
-        if (code !== 0) console.error(`worker ${worker.process.pid} exited with ${code}`);
-      });
-      const stop = () => {
-        for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-      };
-      process.on('SIGTERM', stop);
-      process.on('SIGINT', stop);
+      superviseWorkers(config.webConcurrency);
       return;
     }
     await serve(await open(config.dbPoolSize));

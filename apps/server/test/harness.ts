@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { adminUrl, dbUrl, TEMPLATE_DB, TEMPLATE_ENV, testDbKind } from './env.ts';
 
 declare module 'vitest' {
@@ -22,18 +23,30 @@ export interface TestApp {
   url: string;
   db: DatabaseHandle['db'];
   kind: DatabaseHandle['kind'];
+  /** PGlite only: the database as a data-directory tarball (the backup tests). */
+  dumpDataDir: DatabaseHandle['dumpDataDir'];
   dataDir: string;
   close(): Promise<void>;
 }
 
 /** Starts the whole app on a fresh, migrated database of the engine TEST_DB names. */
 export async function startTestApp(
-  options: { clock?: () => Date; poolSize?: number; webDist?: string; env?: Record<string, string> } = {},
+  options: {
+    clock?: () => Date;
+    poolSize?: number;
+    webDist?: string;
+    env?: Record<string, string>;
+    /** An empty PostgreSQL database of the test's own (the fault tests restart its cluster). */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let handle: DatabaseHandle;
   let dropDb: (() => Promise<void>) | null = null;
-  if (testDbKind() === 'pglite') {
+  if (options.databaseUrl) {
+    handle = await openDatabase({ databaseUrl: options.databaseUrl, poolSize: options.poolSize ?? 20 });
+    await migrate(handle.db);
+  } else if (testDbKind() === 'pglite') {
     const template = readFileSync(inject(TEMPLATE_ENV));
     handle = await openDatabase({ pgliteLoad: new Blob([template]) });
   } else {
@@ -72,6 +85,7 @@ export async function startTestApp(
     url: `http://127.0.0.1:${port}`,
     db: handle.db,
     kind: handle.kind,
+    dumpDataDir: handle.dumpDataDir,
     dataDir,
     async close() {
       await app.close();

@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../lib/errors.ts';
 import * as admin from './admin.commands.ts';
+import { backupDatabase, restoreDatabase } from './backup.ts';
 
 // `npm run admin -- <command> [options]`: the production bootstrap of DESIGN.md section 2. It
 // opens the database exactly as server.ts does (DATABASE_URL, else DATA_DIR/pg) and migrates first.
@@ -19,6 +21,8 @@ Commands:
   login-codes     on|off --email <email>
   set-rate        --currency <code> --rate <UZS per unit>
   adjust-balance  --email <email> --currency <code> --amount <signed amount> --reason <8-500 chars>
+  backup          <file>
+  restore         <file> [--force]   into an empty database; --force replaces a non-empty one
 
 Roles: Kassir, admin, manager, Owner, Omborchi, Bozorchi, Ta'minotchi.
 The database: DATABASE_URL if set, else the embedded one in DATA_DIR/pg (default ./data).`;
@@ -36,6 +40,7 @@ const OPTIONS = {
   rate: { type: 'string' },
   amount: { type: 'string' },
   reason: { type: 'string' },
+  force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -101,6 +106,44 @@ async function runCommand(
   }
 }
 
+/**
+ * Backup and restore take the database as it is: no migrations first (a restore needs an empty
+ * database, and a backup should hold exactly what is there).
+ */
+async function runBackupCommand(
+  config: Config,
+  command: 'backup' | 'restore',
+  positionals: string[],
+  values: Values,
+): Promise<number> {
+  const pgliteDir = path.join(config.dataDir, 'pg');
+  try {
+    const file = positionals[0];
+    if (!file) throw new admin.CliError(`${command} takes a file name`);
+    if (command === 'restore') {
+      const target = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir };
+      console.log(await restoreDatabase(target, file, values.force === true));
+      return 0;
+    }
+    if (config.databaseUrl) {
+      console.log(await backupDatabase({ databaseUrl: config.databaseUrl }, file));
+      return 0;
+    }
+    if (!existsSync(pgliteDir)) throw new admin.CliError(`no embedded database in ${pgliteDir}`);
+    const handle = await openDatabase({ pgliteDir });
+    try {
+      console.log(await backupDatabase({ dumpDataDir: handle.dumpDataDir! }, file));
+    } finally {
+      await handle.close();
+    }
+    return 0;
+  } catch (err) {
+    if (!(err instanceof admin.CliError)) throw err;
+    console.error(`error: ${err.message}`);
+    return 1;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   let parsed: { values: Values; positionals: string[] };
   try {
@@ -115,6 +158,8 @@ async function main(argv: string[]): Promise<number> {
     return command || parsed.values.help ? 0 : 2;
   }
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore')
+    return runBackupCommand(config, command, positionals, parsed.values);
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pg'),

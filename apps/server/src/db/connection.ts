@@ -32,11 +32,18 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection can die under us (server restart, admin termination). The pool drops it
-    // and opens a new one on demand; without a listener its 'error' event would end the process.
-    pool.on('error', (err) => {
-      console.warn(`PostgreSQL dropped an idle connection: ${err.message}`);
+    // A connection can die under us (server restart, admin termination). pg.Pool listens only on
+    // idle clients ('error' below); a client checked out inside a transaction has no listener, and
+    // its 'error' event would end the process. Every client gets one when it connects: the query
+    // in flight fails on its own (the request answers 503, lib/errors.ts), and the pool discards
+    // the broken client on release and opens a new one on demand, so it reconnects by itself.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        console.warn(`PostgreSQL dropped a connection: ${err.message}`);
+      });
     });
+    // The pool re-emits an idle client's error; the client's own listener above has logged it.
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

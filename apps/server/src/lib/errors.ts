@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 export type FieldErrors = Record<string, string[]>;
@@ -83,18 +83,48 @@ function fromPgError(err: PgError): AppError | null {
   }
 }
 
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET']);
+
+/**
+ * The database connection died or PostgreSQL is down or restarting: SQLSTATE class 08, the
+ * shutdown codes 57P01-57P03, node-postgres's own "Connection terminated ..." and "... not
+ * queryable" errors, and a refused or reset socket. The request's transaction did not commit.
+ */
+export function isConnectionLoss(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (pgCodeOf(err)?.startsWith('08') || (typeof code === 'string' && CONNECTION_LOST_CODES.has(code)))
+    return true;
+  const message = err instanceof Error ? err.message : '';
+  return /^Connection terminated|is not queryable|^connect ECONNREFUSED/.test(message);
+}
+
+/** How long a client should wait before trying again after the database went away. */
+const CONNECTION_LOSS_RETRY_SECONDS = 5;
+
+export const connectionLost = () =>
+  new AppError(
+    503,
+    'database_unavailable',
+    "Ma'lumotlar bazasi bilan aloqa uzildi, hech narsa yarim saqlanmadi: birozdan keyin qayta urinib ko'ring. " +
+      '(The database connection was lost and nothing was half-saved: please try again shortly.)',
+    undefined,
+    { 'retry-after': String(CONNECTION_LOSS_RETRY_SECONDS) },
+  );
+
 function fieldKey(instancePath: string): string {
   const key = instancePath.replace(/^\//, '').replace(/\//g, '.');
   return key === '' ? 'non_field_errors' : key;
 }
 
+function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  const body: Record<string, unknown> = { ...(error.fields ?? {}), detail: error.detail };
+  return reply.status(error.status).send(body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      const body: Record<string, unknown> = { ...(error.fields ?? {}), detail: error.detail };
-      return reply.status(error.status).send(body);
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path is a missing object, as in Django REST framework.
       if (error.validationContext === 'params') return reply.status(404).send({ detail: 'Not found.' });
@@ -108,6 +138,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const detail =
         firstKey && firstKey !== 'non_field_errors' ? `${firstKey}: ${firstMessages[0]}` : firstMessages[0];
       return reply.status(400).send({ ...fields, detail });
+    }
+    if (isConnectionLoss(error)) {
+      // DESIGN.md section 4: never a 500 for a passing outage; the pool reconnects by itself.
+      request.log.warn({ err: { code: error.code, message: error.message } }, 'database connection lost');
+      return sendAppError(reply, connectionLost());
     }
     if (isPgError(error as unknown)) {
       const pgErr = error as unknown as PgError;

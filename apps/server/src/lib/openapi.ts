@@ -25,6 +25,10 @@ export const ErrorSchemas = {
   429: DetailSchema.describe('Throttled').meta({
     headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } },
   }),
+  // The database connection was lost (lib/errors.ts): any route, with Retry-After.
+  503: DetailSchema.describe('The database is unreachable for a moment: try again').meta({
+    headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } },
+  }),
 } as const;
 
 /** A 204: done, and nothing to say. */

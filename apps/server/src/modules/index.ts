@@ -3,6 +3,7 @@ import type { Deps } from '../lib/context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -15,4 +16,5 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   financeRoutes,
   offersRoutes,
   inventoryRoutes,
+  healthRoutes,
 ];
