@@ -32,7 +32,7 @@ const IDEMPOTENT = [
   ['post', '/api/inventory/stocks-entry/'],
   ['post', '/api/inventory/stocks-exit/'],
 ] as const;
-const ERRORS = ['400', '401', '403', '404', '409', '429'];
+const ERRORS = ['400', '401', '403', '404', '409', '429', '503'];
 
 let t: TestApp;
 let doc: Document;
@@ -95,7 +95,8 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares one success answer and every error shape, described, on every operation', () => {
-    for (const [name, op] of operations()) {
+    // The health probes take no input and no token: their only error is the readiness 503.
+    for (const [name, op] of operations().filter(([name]) => !name.includes('/api/health/'))) {
       const success = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s));
       expect(success, name).toHaveLength(1);
       for (const status of ERRORS) {
