@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbUrl, SERVER_ROLE } from '../test/env.ts';
+import { adminUrl, dbUrl, OWNER_ROLE, ROLE_PASSWORD, SERVER_ROLE } from '../test/env.ts';
 import { createSignedInUsers } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { LEDGERS } from './db/privileges.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrate } from './db/migrate.ts';
+import { LEDGERS, serverRoleFor, setupRoles } from './db/privileges.ts';
 import { fund, USD, UZS } from './modules/finance/finance.fixtures.ts';
 import { createVariants, giveStock } from './modules/inventory/inventory.fixtures.ts';
 
@@ -79,4 +82,56 @@ it('cannot create objects, disable triggers for its session or empty the other t
   expect(await asServer('TRUNCATE balances')).toBe('42501');
   expect(await asServer('TRUNCATE schema_migrations')).toBe('42501');
   expect(await asServer('SELECT * FROM schema_migrations')).toBe('42501');
+});
+
+it('setup-roles hands a database one role migrated and served to the owner, and restricts the server', async () => {
+  const name = `bo_test_split_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const handle = await openDatabase({ databaseUrl: dbUrl(name), poolSize: 1 });
+    try {
+      await migrate(handle.db); // as before the split: the one role owns everything
+      const roles = {
+        owner: OWNER_ROLE,
+        server: SERVER_ROLE,
+        ownerPassword: ROLE_PASSWORD,
+        serverPassword: ROLE_PASSWORD,
+      };
+      expect(await setupRoles(handle.db, roles)).toEqual([]);
+      const { rows } = await sql<{ relname: string }>`
+        SELECT relname FROM pg_class
+        WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'S', 'v')
+          AND pg_get_userbyid(relowner) <> ${OWNER_ROLE}`.execute(handle.db);
+      expect(rows).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+    const restricted = new pg.Client({ connectionString: dbUrl(name, SERVER_ROLE) });
+    await restricted.connect();
+    try {
+      await restricted.query("INSERT INTO audit_log (action, entity) VALUES ('test.split', 'database')");
+      await expect(restricted.query('TRUNCATE money_transactions')).rejects.toMatchObject({ code: '42501' });
+      await expect(restricted.query('ALTER TABLE audit_log DISABLE TRIGGER USER')).rejects.toMatchObject({
+        code: '42501',
+      });
+    } finally {
+      await restricted.end();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+});
+
+it('with DATABASE_URL alone one role migrates and serves, as before, and the log recommends the split', () => {
+  const warnings: string[] = [];
+  const warn = (line: string) => warnings.push(line);
+  expect(serverRoleFor('postgres://app:pw@db/bo', undefined, warn)).toBeNull();
+  expect(serverRoleFor('postgres://app:pw@db/bo', 'postgres://app:pw@db/bo', warn)).toBeNull();
+  expect(warnings).toHaveLength(2);
+  expect(warnings[0]).toMatch(/DATABASE_OWNER_URL/);
+  expect(serverRoleFor('postgres://bo_app:pw@db/bo', 'postgres://bo_owner:pw@db/bo', warn)).toBe('bo_app');
+  expect(warnings).toHaveLength(2);
 });
