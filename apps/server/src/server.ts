@@ -4,24 +4,32 @@ import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './cli/seed/index.ts';
 import { loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
-import { migrate } from './db/migrate.ts';
+import { migrateAndGrant, serverRoleFor } from './db/privileges.ts';
 import { createRestartBackoff } from './lib/restart-backoff.ts';
 
 // The only file that touches the process: config, database, listen, signals, workers.
 const config = loadConfig();
 
-function open(poolSize: number): Promise<DatabaseHandle> {
+function open(poolSize: number, databaseUrl = config.databaseUrl): Promise<DatabaseHandle> {
   return openDatabase({
-    databaseUrl: config.databaseUrl,
+    databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pg'),
     poolSize,
   });
 }
 
+// Migrations and the demo seed run as the owner role (DATABASE_OWNER_URL), which then grants the
+// server's role what it may do; without the split the one role does everything (db/privileges.ts).
 async function prepare(handle: DatabaseHandle): Promise<void> {
-  const ran = await migrate(handle.db);
-  if (ran.length) console.log(`migrations applied: ${ran.join(', ')}`);
-  if (config.demo) await seedDemoIfEmpty(handle.db, console.log);
+  const serverRole = serverRoleFor(config.databaseUrl, config.databaseOwnerUrl, console.warn);
+  const owner = serverRole ? await open(2, config.databaseOwnerUrl) : handle;
+  try {
+    const ran = await migrateAndGrant(owner.db, serverRole);
+    if (ran.length) console.log(`migrations applied: ${ran.join(', ')}`);
+    if (config.demo) await seedDemoIfEmpty(owner.db, console.log);
+  } finally {
+    if (owner !== handle) await owner.close();
+  }
 }
 
 async function serve(handle: DatabaseHandle): Promise<void> {

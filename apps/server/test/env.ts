@@ -21,8 +21,20 @@ export function adminUrl(): string {
   return url;
 }
 
-export function dbUrl(name: string): string {
+// On PostgreSQL the suite runs as production should (DESIGN.md sections 3 and 5): the template is
+// migrated by OWNER_ROLE and the HTTP server connects as SERVER_ROLE, which owns nothing and may
+// only read and append to the ledgers. Set up by the admin CLI's setupRoles in global-setup.ts.
+export const OWNER_ROLE = 'bo_test_owner';
+export const SERVER_ROLE = 'bo_test_server';
+export const ROLE_PASSWORD = 'bo-test-role';
+
+/** Database `name` on the test server, as the test user or, with `role`, as that role. */
+export function dbUrl(name: string, role?: string): string {
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
+  if (role) {
+    url.username = role;
+    url.password = ROLE_PASSWORD;
+  }
   return url.toString();
 }

@@ -4,11 +4,23 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { adminUrl, dbUrl, PGLITE_TEMPLATE, TEMPLATE_DB, TEMPLATE_ENV, testDbKind } from './env.ts';
+import { setupRoles } from '../src/db/privileges.ts';
+import {
+  adminUrl,
+  dbUrl,
+  OWNER_ROLE,
+  PGLITE_TEMPLATE,
+  ROLE_PASSWORD,
+  SERVER_ROLE,
+  TEMPLATE_DB,
+  TEMPLATE_ENV,
+  testDbKind,
+} from './env.ts';
 
 /**
  * Migrates once per run: a PGlite data-dir dump, or a PostgreSQL template database, that each
- * test file clones into its own fresh database.
+ * test file clones into its own fresh database. On PostgreSQL the template is set up as the admin
+ * CLI's setup-roles does it: owned and migrated by OWNER_ROLE, SERVER_ROLE granted.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   if (testDbKind() === 'pglite') {
@@ -26,8 +38,13 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
-  const handle = await openDatabase({ databaseUrl: dbUrl(TEMPLATE_DB) });
-  await migrate(handle.db);
+  const handle = await openDatabase({ databaseUrl: dbUrl(TEMPLATE_DB), poolSize: 1 });
+  await setupRoles(handle.db, {
+    owner: OWNER_ROLE,
+    server: SERVER_ROLE,
+    ownerPassword: ROLE_PASSWORD,
+    serverPassword: ROLE_PASSWORD,
+  });
   await handle.close();
   return () => {};
 }

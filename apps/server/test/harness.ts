@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { adminUrl, dbUrl, TEMPLATE_DB, TEMPLATE_ENV, testDbKind } from './env.ts';
+import { adminUrl, dbUrl, OWNER_ROLE, SERVER_ROLE, TEMPLATE_DB, TEMPLATE_ENV, testDbKind } from './env.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -21,6 +21,7 @@ export interface TestApp {
   app: FastifyInstance;
   /** http://127.0.0.1:PORT: tests speak real HTTP to the real server. */
   url: string;
+  /** For fixtures and checks: on PostgreSQL the test user's connection, not the server's role. */
   db: DatabaseHandle['db'];
   kind: DatabaseHandle['kind'];
   /** PGlite only: the database as a data-directory tarball (the backup tests). */
@@ -42,6 +43,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let handle: DatabaseHandle;
+  // The HTTP server's own connection: on PostgreSQL the restricted SERVER_ROLE.
+  let serverHandle: DatabaseHandle | null = null;
   let dropDb: (() => Promise<void>) | null = null;
   if (options.databaseUrl) {
     handle = await openDatabase({ databaseUrl: options.databaseUrl, poolSize: options.poolSize ?? 20 });
@@ -53,9 +56,13 @@ export async function startTestApp(
     const name = `bo_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB} OWNER ${OWNER_ROLE}`);
     await admin.end();
-    handle = await openDatabase({ databaseUrl: dbUrl(name), poolSize: options.poolSize ?? 20 });
+    handle = await openDatabase({ databaseUrl: dbUrl(name) });
+    serverHandle = await openDatabase({
+      databaseUrl: dbUrl(name, SERVER_ROLE),
+      poolSize: options.poolSize ?? 20,
+    });
     dropDb = async () => {
       const a = new pg.Client({ connectionString: adminUrl() });
       await a.connect();
@@ -73,7 +80,7 @@ export async function startTestApp(
   });
   const app = await buildApp({
     config,
-    db: handle.db,
+    db: (serverHandle ?? handle).db,
     logger: false,
     ...(options.clock ? { clock: options.clock } : {}),
   });
@@ -89,6 +96,7 @@ export async function startTestApp(
     dataDir,
     async close() {
       await app.close();
+      await serverHandle?.close();
       await handle.close();
       await dropDb?.();
       rmSync(dataDir, { recursive: true, force: true });

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
+import { migrateAndGrant, serverRoleFor, setupRoles } from '../db/privileges.ts';
 import { AppError } from '../lib/errors.ts';
 import * as admin from './admin.commands.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
 
 // `npm run admin -- <command> [options]`: the production bootstrap of DESIGN.md section 2. It
-// opens the database exactly as server.ts does (DATABASE_URL, else DATA_DIR/pg) and migrates first.
+// opens the database as server.ts migrates it (DATABASE_OWNER_URL, else DATABASE_URL, else
+// DATA_DIR/pg) and migrates first.
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -23,9 +24,13 @@ Commands:
   adjust-balance  --email <email> --currency <code> --amount <signed amount> --reason <8-500 chars>
   backup          <file>
   restore         <file> [--force]   into an empty database; --force replaces a non-empty one
+  setup-roles     --owner <role> --server <role> [--owner-password <p>] [--server-password <p>]
+                  (once, with DATABASE_URL a superuser on the target database: creates the
+                  owner and server roles, hands the schema to the owner, migrates, grants)
 
 Roles: Kassir, admin, manager, Owner, Omborchi, Bozorchi, Ta'minotchi.
-The database: DATABASE_URL if set, else the embedded one in DATA_DIR/pg (default ./data).`;
+The database: DATABASE_OWNER_URL, else DATABASE_URL, else the embedded one in DATA_DIR/pg
+(default ./data).`;
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -41,6 +46,10 @@ const OPTIONS = {
   amount: { type: 'string' },
   reason: { type: 'string' },
   force: { type: 'boolean' },
+  owner: { type: 'string' },
+  server: { type: 'string' },
+  'owner-password': { type: 'string' },
+  'server-password': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -117,16 +126,18 @@ async function runBackupCommand(
   values: Values,
 ): Promise<number> {
   const pgliteDir = path.join(config.dataDir, 'pg');
+  // A restore creates the schema's objects: as the owner role when the roles are split.
+  const databaseUrl = config.databaseOwnerUrl ?? config.databaseUrl;
   try {
     const file = positionals[0];
     if (!file) throw new admin.CliError(`${command} takes a file name`);
     if (command === 'restore') {
-      const target = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir };
+      const target = databaseUrl ? { databaseUrl } : { pgliteDir };
       console.log(await restoreDatabase(target, file, values.force === true));
       return 0;
     }
-    if (config.databaseUrl) {
-      console.log(await backupDatabase({ databaseUrl: config.databaseUrl }, file));
+    if (databaseUrl) {
+      console.log(await backupDatabase({ databaseUrl }, file));
       return 0;
     }
     if (!existsSync(pgliteDir)) throw new admin.CliError(`no embedded database in ${pgliteDir}`);
@@ -142,6 +153,21 @@ async function runBackupCommand(
     console.error(`error: ${err.message}`);
     return 1;
   }
+}
+
+async function setupRolesCommand(db: Parameters<typeof setupRoles>[0], values: Values): Promise<string> {
+  const roles = {
+    owner: need(values, 'owner'),
+    server: need(values, 'server'),
+    ownerPassword: values['owner-password'],
+    serverPassword: values['server-password'],
+  };
+  if (roles.owner === roles.server) throw new admin.CliError('--owner and --server must be different roles');
+  const ran = await setupRoles(db, roles);
+  return [
+    `roles ready: ${roles.owner} owns the schema${ran.length ? ` (migrations applied: ${ran.join(', ')})` : ''}; ${roles.server} may read and append to the ledgers only`,
+    `now run with DATABASE_OWNER_URL signing in as ${roles.owner} and DATABASE_URL as ${roles.server}`,
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -160,13 +186,25 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (command === 'backup' || command === 'restore')
     return runBackupCommand(config, command, positionals, parsed.values);
+  const setup = command === 'setup-roles';
+  if (setup && !config.databaseUrl) {
+    console.error('error: setup-roles needs DATABASE_URL (PostgreSQL); the embedded database has one user');
+    return 1;
+  }
   const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
+    databaseUrl: setup ? config.databaseUrl : (config.databaseOwnerUrl ?? config.databaseUrl),
     pgliteDir: path.join(config.dataDir, 'pg'),
     poolSize: 2,
   });
   try {
-    await migrate(handle.db);
+    if (setup) {
+      console.log(await setupRolesCommand(handle.db, parsed.values));
+      return 0;
+    }
+    await migrateAndGrant(
+      handle.db,
+      serverRoleFor(config.databaseUrl, config.databaseOwnerUrl, (line) => console.warn(`warning: ${line}`)),
+    );
     console.log(await runCommand(handle.db, command, positionals, parsed.values));
     return 0;
   } catch (err) {
