@@ -102,10 +102,15 @@ describe('WEB_CONCURRENCY workers', () => {
     });
     const primary = server.pid ?? 0;
     const live = `http://127.0.0.1:${port}/api/health/live/`;
-    const before = await until('two workers serving', async () => {
-      const pids = workerPids(primary);
-      return pids.length === 2 && (await status(live)) === 200 ? pids : undefined;
-    }).catch((err) => {
+    const before = await until(
+      'two workers serving',
+      async () => {
+        const pids = workerPids(primary);
+        return pids.length === 2 && (await status(live)) === 200 ? pids : undefined;
+        // Two workers compile the server with tsx: slow while the rest of the suite loads the cores.
+      },
+      60_000,
+    ).catch((err) => {
       throw new Error(`${(err as Error).message}; the server said: ${stderr}`);
     });
 
@@ -134,5 +139,5 @@ describe('WEB_CONCURRENCY workers', () => {
     expect(await exited).toBe(0);
     expect(workerPids(primary)).toEqual([]);
     expect(stderr.match(/died/g)).toHaveLength(1);
-  }, 60_000);
+  }, 120_000);
 });
