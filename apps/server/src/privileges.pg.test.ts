@@ -82,6 +82,7 @@ it('cannot create objects, disable triggers for its session or empty the other t
   expect(await asServer('TRUNCATE balances')).toBe('42501');
   expect(await asServer('TRUNCATE schema_migrations')).toBe('42501');
   expect(await asServer('SELECT * FROM schema_migrations')).toBe('42501');
+  expect(await asServer('SELECT * FROM schema_functions')).toBe('42501');
 });
 
 it('setup-roles hands a database one role migrated and served to the owner, and restricts the server', async () => {

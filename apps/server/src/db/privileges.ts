@@ -11,7 +11,7 @@ import { migrate } from './migrate.ts';
 export const LEDGERS = ['money_transactions', 'stock_moves', 'audit_log'] as const;
 
 /** Bookkeeping of the migration runner, which only the owner touches. */
-const OWNER_ONLY = ['schema_migrations'] as const;
+const OWNER_ONLY = ['schema_migrations', 'schema_functions'] as const;
 
 /** The role a PostgreSQL URL signs in as (the operating system user when it names none). */
 export function roleOf(url: string): string {

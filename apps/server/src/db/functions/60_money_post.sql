@@ -1,0 +1,58 @@
+-- The one way money moves (DESIGN.md section 3 "Money ledger").
+-- Applied at every start whose text changed (db/migrate.ts), after the migrations.
+
+-- The one way money moves (DESIGN.md section 3 "Money ledger"): appends the ledger rows and
+-- changes the balances by the same sums. Balance rows change in one order (user id, then
+-- currency id) so concurrent movements never deadlock; each debit is a conditional UPDATE, and a
+-- shortfall raises BO409, which rolls the caller's transaction back. Keeps money_tx_counts.
+-- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs, tx_type,
+-- reason, offer_id, exchange_group, created_by, created_at}], amounts as decimal strings.
+CREATE OR REPLACE FUNCTION money_post(p_entries JSONB) RETURNS SETOF money_transactions LANGUAGE plpgsql AS $$
+DECLARE
+  d RECORD;
+BEGIN
+  FOR d IN
+    SELECT e.user_id, e.currency_id, sum(e.amount) AS delta
+    FROM jsonb_to_recordset(p_entries) AS e(user_id INTEGER, currency_id INTEGER, amount NUMERIC)
+    GROUP BY e.user_id, e.currency_id
+    ORDER BY e.user_id, e.currency_id
+  LOOP
+    IF d.delta > 0 THEN
+      INSERT INTO balances (user_id, currency_id, on_hand) VALUES (d.user_id, d.currency_id, d.delta)
+      ON CONFLICT (user_id, currency_id)
+      DO UPDATE SET on_hand = balances.on_hand + EXCLUDED.on_hand, updated_at = now();
+    ELSIF d.delta < 0 THEN
+      UPDATE balances SET on_hand = on_hand + d.delta, updated_at = now()
+      WHERE user_id = d.user_id AND currency_id = d.currency_id AND on_hand + d.delta >= 0;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'shortfall' USING ERRCODE = 'BO409', DETAIL = json_build_object(
+          'kind', 'shortfall', 'user_id', d.user_id, 'currency_id', d.currency_id,
+          'code', (SELECT code FROM currencies WHERE id = d.currency_id),
+          'on_hand', coalesce((SELECT on_hand FROM balances
+                               WHERE user_id = d.user_id AND currency_id = d.currency_id), 0)::text,
+          'needed', (-d.delta)::text)::text;
+      END IF;
+    END IF;
+  END LOOP;
+
+  INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n)
+  SELECT e.user_id, e.currency_id, e.amount > 0, e.tx_type, e.offer_id IS NOT NULL, count(*)
+  FROM jsonb_to_recordset(p_entries)
+    AS e(user_id INTEGER, currency_id INTEGER, amount NUMERIC, tx_type TEXT, offer_id INTEGER)
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (user_id, currency_id, positive, tx_type, has_offer)
+  DO UPDATE SET n = money_tx_counts.n + EXCLUDED.n;
+
+  RETURN QUERY
+  INSERT INTO money_transactions (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs,
+                                  offer_id, reason, tx_type, exchange_group, created_by, created_at)
+  SELECT (e->>'business_id')::int, (e->>'user_id')::int, (e->>'currency_id')::int,
+         (e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric, (e->>'amount_in_uzs')::numeric,
+         (e->>'offer_id')::int, e->>'reason', e->>'tx_type', (e->>'exchange_group')::uuid,
+         (e->>'created_by')::int, coalesce((e->>'created_at')::timestamptz, now())
+  FROM jsonb_array_elements(p_entries) WITH ORDINALITY AS x(e, n)
+  ORDER BY x.n
+  RETURNING *;
+END;
+$$;
