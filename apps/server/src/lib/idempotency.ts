@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { badRequest, conflict } from './errors.ts';
+import { type AppError, badRequest, conflict, pgCodeOf } from './errors.ts';
 
 /** How long a key replays its first answer (DESIGN.md section 4); money_apply is told it too. */
 export const KEY_TTL_HOURS = 24;
@@ -51,10 +51,17 @@ export function idempotencyScope(
   return { userId, key, requestHash, now: clock() };
 }
 
+/** The key was used for another request (idempotency_claim's BO410) as the API's 409, else null. */
+export function keyReusedError(err: unknown): AppError | null {
+  return pgCodeOf(err) === 'BO410' ? conflict(KEY_REUSED) : null;
+}
+
 /**
- * Runs `work` once per key, inside the caller's transaction: the key is claimed with an insert
- * that waits for any concurrent holder of the same key, so the effect and the record of its
- * answer commit together, or neither does. A failed request stores nothing and may be retried.
+ * Runs `work` once per key, inside the caller's transaction, through the one definition of the
+ * key's rules in SQL (db/functions/65_idempotency.sql, which money_apply uses too): a duplicate
+ * waits for a request with the same key still in flight and then replays its answer; the effect
+ * and the record of its answer commit together, or neither does. A failed request stores nothing
+ * and may be retried.
  */
 export async function runIdempotent<T>(
   trx: Transaction<DB>,
@@ -62,46 +69,21 @@ export async function runIdempotent<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!scope) return work();
-  const claimed = await trx
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: scope.userId,
-      key: scope.key,
-      request_hash: scope.requestHash,
-      response: null,
-      created_at: scope.now,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!claimed) {
-    const prior = await trx
-      .selectFrom('idempotency_keys')
-      .select(['request_hash', 'response', 'created_at'])
-      .where('user_id', '=', scope.userId)
-      .where('key', '=', scope.key)
-      .executeTakeFirstOrThrow();
-    const expired = scope.now.getTime() - prior.created_at.getTime() > KEY_TTL_HOURS * 3600_000;
-    if (!expired) {
-      if (prior.request_hash !== scope.requestHash) {
-        throw conflict(KEY_REUSED);
-      }
-      return prior.response as T;
-    }
-    // An expired key starts afresh.
-    await trx
-      .updateTable('idempotency_keys')
-      .set({ request_hash: scope.requestHash, response: null, created_at: scope.now })
-      .where('user_id', '=', scope.userId)
-      .where('key', '=', scope.key)
-      .execute();
+  const { userId, key, requestHash, now } = scope;
+  let replay: T | null;
+  try {
+    const claimed = await sql<{ replay: T | null }>`
+      SELECT idempotency_claim(${userId}, ${key}, ${requestHash}, ${now}, ${KEY_TTL_HOURS}) AS replay`.execute(
+      trx,
+    );
+    replay = claimed.rows[0]?.replay ?? null;
+  } catch (err) {
+    throw keyReusedError(err) ?? err;
   }
+  if (replay !== null) return replay;
   const result = await work();
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ response: JSON.stringify(result), status_code: 200 })
-    .where('user_id', '=', scope.userId)
-    .where('key', '=', scope.key)
-    .execute();
+  await sql`SELECT idempotency_store(${userId}, ${key}, ${requestHash}, ${now}, ${JSON.stringify(result)}::jsonb)`.execute(
+    trx,
+  );
   return result;
 }

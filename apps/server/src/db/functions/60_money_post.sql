@@ -1,12 +1,12 @@
--- The one way money moves (DESIGN.md section 3 "Money ledger").
 -- Applied at every start whose text changed (db/migrate.ts), after the migrations.
 
 -- The one way money moves (DESIGN.md section 3 "Money ledger"): appends the ledger rows and
 -- changes the balances by the same sums. Balance rows change in one order (user id, then
 -- currency id) so concurrent movements never deadlock; each debit is a conditional UPDATE, and a
 -- shortfall raises BO409, which rolls the caller's transaction back. Keeps money_tx_counts.
--- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs, tx_type,
--- reason, offer_id, exchange_group, created_by, created_at}], amounts as decimal strings.
+-- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, offer_id,
+-- exchange_group, created_by, created_at}], amounts as decimal strings. A row's UZS amount is
+-- defined here and nowhere else: amount x rate_to_uzs, rounded half away from zero to 2 decimals.
 CREATE OR REPLACE FUNCTION money_post(p_entries JSONB) RETURNS SETOF money_transactions LANGUAGE plpgsql AS $$
 DECLARE
   d RECORD;
@@ -48,7 +48,8 @@ BEGIN
   INSERT INTO money_transactions (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs,
                                   offer_id, reason, tx_type, exchange_group, created_by, created_at)
   SELECT (e->>'business_id')::int, (e->>'user_id')::int, (e->>'currency_id')::int,
-         (e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric, (e->>'amount_in_uzs')::numeric,
+         (e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric,
+         round((e->>'amount')::numeric * (e->>'rate_to_uzs')::numeric, 2),
          (e->>'offer_id')::int, e->>'reason', e->>'tx_type', (e->>'exchange_group')::uuid,
          (e->>'created_by')::int, coalesce((e->>'created_at')::timestamptz, now())
   FROM jsonb_array_elements(p_entries) WITH ORDINALITY AS x(e, n)

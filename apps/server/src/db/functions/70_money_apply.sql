@@ -1,47 +1,42 @@
--- One money operation in one round trip (modules/finance/money-apply.ts).
--- Applied at every start whose text changed (db/migrate.ts), after the migrations.
-
--- As 0009's money_apply, and: an offer decision may carry "post": "money_lines". Then the offer
--- must be a money offer (BO002 before anything is done otherwise: the caller approves a product
--- offer its own way), and once its state is checked under the lock, each of its money lines moves
--- from the sender to the receiver at the rate in force (DESIGN.md section 3 "Offers": the
--- approval's effect), as two ledger rows with the offer's reason. The audit summary's {from} and
--- {to} name the parties. An offer decision answers with "offer", the decided offer's
--- offer_views row (0009 answered with its "decided_at", which the row holds).
---   BO002 {"kind": "PRODUCT"}: the offer is not a money offer
+-- One money operation in one round trip (modules/finance/money-apply.ts), atomically: the
+-- Idempotency-Key (65_idempotency.sql), the rates the caller computed with, an offer's state
+-- change under its row lock, the ledger rows (money_post), the audit row, and the key's stored
+-- answer. Returns the answer: p_op.result with the posted rows added as "entries" (amounts as
+-- strings, times as ISO 8601 UTC), and for an offer decision "offer", the decided offer's
+-- offer_views row; a replayed key returns the stored answer.
+-- p_op: {idempotency: {user_id, key, request_hash, ttl_hours, now} | null,
+--        rates: [{currency_id, rate_to_uzs}],
+--        offer: the decision it carries out, with the state table's rule from packages/shared
+--               (offer-rules.ts): {id, business_id, actor_id, who: "creator" | "other",
+--               from: [status], to: status, post: "money_lines" | null} | null,
+--        entries: [...money_post entries], audit: {business_id, actor_id, action, entity,
+--        entity_id, summary, ip}, result: {...}}
+-- With "post": "money_lines" (an approved money offer, DESIGN.md section 3 "Offers": the
+-- approval's effect), each of the offer's money lines moves from the sender to the receiver at
+-- the rate in force, as two ledger rows with the offer's reason; the audit summary's {from} and
+-- {to} name the parties. The caller sends it only for an offer it has read as MONEY.
+-- Errors carry SQLSTATE BOxxx and a JSON DETAIL the caller turns into the API's answer:
+--   BO001 a rate the caller used is no longer in force (the caller reads the rates again)
+--   BO403 the actor may not do this to the offer     {"who": "creator" | "other"}
+--   BO404 no such offer in the actor's business
+--   BO409 {"kind": "state", "status": ...} | {"kind": "shortfall", ...} (money_post)
+--   BO410 the Idempotency-Key was used for another request (idempotency_claim)
 CREATE OR REPLACE FUNCTION money_apply(p_op JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
 DECLARE
   idem JSONB := nullif(p_op->'idempotency', 'null'::jsonb);
   rule JSONB := nullif(p_op->'offer', 'null'::jsonb);
   entries JSONB := coalesce(p_op->'entries', '[]'::jsonb);
   summary TEXT := p_op->'audit'->>'summary';
-  offer_kind TEXT;
-  prior RECORD;
+  replay JSONB;
   target RECORD;
   decided JSONB := '{}';
   answer JSONB;
 BEGIN
-  IF rule->>'post' = 'money_lines' THEN
-    SELECT kind INTO offer_kind FROM offers
-    WHERE id = (rule->>'id')::int AND business_id = (rule->>'business_id')::int;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION 'no such offer' USING ERRCODE = 'BO404';
-    END IF;
-    IF offer_kind <> 'MONEY' THEN
-      RAISE EXCEPTION 'not a money offer' USING ERRCODE = 'BO002',
-        DETAIL = json_build_object('kind', offer_kind)::text;
-    END IF;
-  END IF;
-
   IF idem IS NOT NULL THEN
-    SELECT request_hash, response, created_at INTO prior FROM idempotency_keys
-    WHERE user_id = (idem->>'user_id')::int AND key = idem->>'key';
-    -- An expired key starts afresh (it is overwritten at the end).
-    IF FOUND AND prior.created_at > now() - make_interval(hours => (idem->>'ttl_hours')::int) THEN
-      IF prior.request_hash <> idem->>'request_hash' THEN
-        RAISE EXCEPTION 'key reused' USING ERRCODE = 'BO409', DETAIL = '{"kind":"key"}';
-      END IF;
-      RETURN prior.response;
+    replay := idempotency_claim((idem->>'user_id')::int, idem->>'key', idem->>'request_hash',
+                                (idem->>'now')::timestamptz, (idem->>'ttl_hours')::int);
+    IF replay IS NOT NULL THEN
+      RETURN replay;
     END IF;
   END IF;
 
@@ -54,7 +49,7 @@ BEGIN
   END IF;
 
   IF rule IS NOT NULL THEN
-    SELECT id, status, created_by, from_user_id, to_user_id, reason INTO target FROM offers
+    SELECT id, kind, status, created_by, from_user_id, to_user_id, reason INTO target FROM offers
     WHERE id = (rule->>'id')::int AND business_id = (rule->>'business_id')::int
     FOR UPDATE;
     IF NOT FOUND THEN
@@ -74,10 +69,13 @@ BEGIN
     decided := jsonb_build_object('offer', (SELECT to_jsonb(v) FROM offer_views v WHERE v.id = target.id));
 
     IF rule->>'post' = 'money_lines' THEN
+      IF target.kind <> 'MONEY' THEN
+        RAISE EXCEPTION 'money_apply was asked to post the money lines of a % offer', target.kind;
+      END IF;
       SELECT coalesce(jsonb_agg(jsonb_build_object(
                'business_id', (rule->>'business_id')::int, 'user_id', s.user_id,
                'currency_id', l.currency_id, 'amount', s.amount::text, 'rate_to_uzs', c.rate_to_uzs::text,
-               'amount_in_uzs', round(s.amount * c.rate_to_uzs, 2)::text, 'offer_id', target.id,
+               'offer_id', target.id,
                'reason', target.reason, 'tx_type', 'OFFER', 'created_by', (rule->>'actor_id')::int)
              ORDER BY l.id, s.side), '[]'::jsonb)
       INTO entries
@@ -104,18 +102,9 @@ BEGIN
   FROM jsonb_to_record(p_op->'audit') AS a(business_id INTEGER, actor_id INTEGER, action TEXT,
        entity TEXT, entity_id TEXT, ip TEXT);
 
-  -- The key is written once, with its answer. If a request with the same key committed
-  -- meanwhile (this insert waited for it), this one fails as a serialization failure and rolls
-  -- back: the caller runs it again and gets that request's answer.
   IF idem IS NOT NULL THEN
-    INSERT INTO idempotency_keys AS k (user_id, key, request_hash, response, status_code)
-    VALUES ((idem->>'user_id')::int, idem->>'key', idem->>'request_hash', answer, 200)
-    ON CONFLICT (user_id, key) DO UPDATE
-      SET request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, status_code = 200, created_at = now()
-      WHERE k.created_at <= now() - make_interval(hours => (idem->>'ttl_hours')::int);
-    IF NOT FOUND THEN
-      RAISE EXCEPTION 'key claimed meanwhile' USING ERRCODE = '40001';
-    END IF;
+    PERFORM idempotency_store((idem->>'user_id')::int, idem->>'key', idem->>'request_hash',
+                              (idem->>'now')::timestamptz, answer);
   END IF;
   RETURN answer;
 END;

@@ -34,15 +34,9 @@ export interface PostedEntry {
 }
 
 /**
- * A ledger row's UZS amount (DESIGN.md section 3 "Money ledger"): its amount at its rate, half-up
- * to 2 decimals. The one TypeScript definition; money_apply restates it in SQL for the lines of
- * an approved money offer, which it reads itself under the offer's lock.
+ * A ledger entry as money_post (db/functions/60_money_post.sql) takes it: every amount a decimal
+ * string. money_post computes the row's UZS amount, its one definition.
  */
-function amountInUzs(amount: DecimalValue | string, rate: string): string {
-  return fixedMoney(new D(amount).mul(rate));
-}
-
-/** A ledger entry as money_post (migration 0009) takes it: every amount a decimal string. */
 export function ledgerRow(e: LedgerEntry) {
   if (new D(e.amount).isZero()) throw new Error('a ledger row never has a zero amount');
   return {
@@ -51,7 +45,6 @@ export function ledgerRow(e: LedgerEntry) {
     currency_id: e.currencyId,
     amount: fixedMoney(e.amount),
     rate_to_uzs: e.rateToUzs,
-    amount_in_uzs: amountInUzs(e.amount, e.rateToUzs),
     offer_id: e.offerId ?? null,
     reason: e.reason,
     tx_type: e.txType,

@@ -6,10 +6,9 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { fund, ledgerCount, USD } from './finance.fixtures.ts';
 
-// money_apply (migration 0010) reads the Idempotency-Key first and writes it once, with the
-// answer, at the end. Two requests with the same key can both find it missing; the second must
-// then wait for the first, fail, run again and replay the first answer: money moves once. The
-// overlap is forced by holding the balance row both requests need, so PostgreSQL only.
+// Two requests with the same Idempotency-Key: the second waits at the key (idempotency_claim's
+// lock) until the first commits, then replays its answer: money moves once. The overlap is forced
+// by holding the balance row the first request needs, so PostgreSQL only.
 
 let t: TestApp;
 let me: ApiClient;

@@ -1,15 +1,15 @@
 import type { OfferStatus, OfferTransition } from '@app/shared';
 import { sql } from 'kysely';
 import type { Deps } from '../../lib/context.ts';
-import { AppError, conflict, pgCodeOf } from '../../lib/errors.ts';
-import { type IdempotencyScope, KEY_REUSED, KEY_TTL_HOURS } from '../../lib/idempotency.ts';
+import { AppError, pgCodeOf } from '../../lib/errors.ts';
+import { type IdempotencyScope, KEY_TTL_HOURS, keyReusedError } from '../../lib/idempotency.ts';
 import { isRetryable, pauseBeforeRetry } from '../../lib/transaction.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
 import { listCurrencies } from './finance.repository.ts';
 import { type LedgerEntry, ledgerRow, moneyErrorDetail, type PostedEntry, shortfallError } from './ledger.ts';
 
 // The API's busiest money operations (exchange, money offer approval) each run in one round
-// trip: money_apply (migrations 0009, 0010) replays an Idempotency-Key's answer, checks the rates
+// trip: money_apply (db/functions/70_money_apply.sql) replays an Idempotency-Key's answer, checks the rates
 // and the offer's state under its lock, posts the ledger rows, writes the audit row and stores
 // the answer with the key. (The cashier's external transaction runs as a TypeScript
 // transaction: runIdempotent and postMoney.) The rules and texts stay here in TypeScript and the
@@ -120,6 +120,7 @@ function toJson(op: MoneyOperation) {
       key: op.idempotency.key,
       request_hash: op.idempotency.requestHash,
       ttl_hours: KEY_TTL_HOURS,
+      now: op.idempotency.now.toISOString(),
     },
     rates: op.rates.map((c) => ({ currency_id: c.id, rate_to_uzs: c.rate_to_uzs })),
     offer: op.offer && {
@@ -146,14 +147,13 @@ function toJson(op: MoneyOperation) {
 }
 
 function translate(err: unknown): unknown {
-  const shortfall = shortfallError(err);
-  if (shortfall) return shortfall;
+  const known = shortfallError(err) ?? keyReusedError(err);
+  if (known) return known;
   const code = pgCodeOf(err);
   if (code === 'BO404') return new OfferRuleViolation('not_found');
   if (code === 'BO403') return new OfferRuleViolation('actor');
   const detail = moneyErrorDetail(err, 'BO409');
   if (detail?.kind === 'state') return new OfferRuleViolation('state', String(detail.status));
-  if (detail?.kind === 'key') return conflict(KEY_REUSED);
   if (code === 'BO001') return new AppError(503, 'retry', 'The rates are changing; please try again.');
   return err;
 }
