@@ -28,7 +28,14 @@ export interface TestApp {
 
 /** Starts the whole app on a fresh, migrated database of the engine TEST_DB names. */
 export async function startTestApp(
-  options: { clock?: () => Date; poolSize?: number; webDist?: string; env?: Record<string, string> } = {},
+  options: {
+    clock?: () => Date;
+    poolSize?: number;
+    webDist?: string;
+    env?: Record<string, string>;
+    /** Receives the server's pino log at level info (the production logger with its redaction). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let handle: DatabaseHandle;
@@ -61,7 +68,7 @@ export async function startTestApp(
   const app = await buildApp({
     config,
     db: handle.db,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -18,9 +18,13 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-// Verified against when the e-mail is unknown, so a login costs one hash either way.
+// Verified against when the e-mail is unknown, so a login costs one hash either way (DESIGN.md
+// section 5). Made once, when the auth routes are registered, so that no sign-in pays for it.
 let dummyHash: Promise<string> | undefined;
-export async function spendOneHash(password: string): Promise<void> {
+export function prepareDummyHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password-for-timing');
-  await verifyPassword(await dummyHash, password);
+  return dummyHash;
+}
+export async function spendOneHash(password: string): Promise<void> {
+  await verifyPassword(await prepareDummyHash(), password);
 }
