@@ -36,7 +36,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.get(
     '/catalog/products/',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'Products of the business, optionally of one type',
@@ -49,7 +49,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.get(
     '/catalog/products/:id/',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'One product',
@@ -62,7 +62,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.post(
     '/catalog/products/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Create a product',
@@ -76,7 +76,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.patch(
     '/catalog/products/:id/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Change some fields of a product',
@@ -90,7 +90,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.delete(
     '/catalog/products/:id/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Delete a product without variants',
@@ -113,7 +113,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.get(
     '/catalog/variants/',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'Variants; search over SKU, product name, model and code, colour and size',
@@ -126,7 +126,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.get(
     '/catalog/variants/:id/',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'One variant',
@@ -139,7 +139,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.post(
     '/catalog/variants/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Create a variant',
@@ -153,7 +153,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.patch(
     '/catalog/variants/:id/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Change the SKU, colour or size of a variant',
@@ -167,7 +167,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.delete(
     '/catalog/variants/:id/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Delete a variant without offer or stock history',

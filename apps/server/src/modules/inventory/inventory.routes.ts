@@ -29,7 +29,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.get(
     '/inventory/stocks-entry/',
     {
-      preHandler: [auth, requireRole(STOCK_ENTRY_ROLES)],
+      onRequest: [auth, requireRole(STOCK_ENTRY_ROLES)],
       schema: {
         tags,
         summary: 'My stock entries (receipts)',
@@ -43,7 +43,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.post(
     '/inventory/stocks-entry/',
     {
-      preHandler: [auth, requireRole(STOCK_ENTRY_ROLES)],
+      onRequest: [auth, requireRole(STOCK_ENTRY_ROLES)],
       schema: {
         tags,
         summary: 'Record a receipt: a new lot at its unit cost (Idempotency-Key honoured)',
@@ -67,7 +67,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.get(
     '/inventory/stocks-exit/',
     {
-      preHandler: [auth, requireRole(STOCK_EXIT_ROLES)],
+      onRequest: [auth, requireRole(STOCK_EXIT_ROLES)],
       schema: {
         tags,
         summary: 'My stock exits (issues)',
@@ -81,7 +81,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.post(
     '/inventory/stocks-exit/',
     {
-      preHandler: [auth, requireRole(STOCK_EXIT_ROLES)],
+      onRequest: [auth, requireRole(STOCK_EXIT_ROLES)],
       schema: {
         tags,
         summary: 'Record an issue, first-in first-out; beyond the stock on hand is a 409',
@@ -100,7 +100,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.get(
     '/inventory/stocks/my-balance/',
     {
-      preHandler: auth,
+      onRequest: auth,
       schema: {
         tags,
         summary: 'The stock I hold: every variant with a quantity above zero',
