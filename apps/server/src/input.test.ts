@@ -103,7 +103,7 @@ describe('path ids', () => {
 });
 
 describe('authentication before validation', () => {
-  it('answers an anonymous POST with a bad body 401, and a wrong role 403, before any field error', async () => {
+  it('answers an anonymous POST with a bad body 401 and a wrong role 403, before field errors', async () => {
     const anon = new ApiClient(t.url);
     for (const path of [
       'catalog/products/',

@@ -33,7 +33,8 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** Fastify onRequest hook after `authenticate`: the actor's role must be one of `roles`, else 403 (before validation too). */
+/** Fastify onRequest hook after `authenticate`: the actor's role must be one of `roles`, else 403,
+ * also before any validation. */
 export function requireRole(roles: readonly Role[]) {
   return async (request: FastifyRequest): Promise<void> => {
     const actor = actorOf(request);

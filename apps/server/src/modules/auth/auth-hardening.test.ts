@@ -117,7 +117,7 @@ describe('sign-in and reset costs, and throttling per address', () => {
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
-  it('spends exactly one argon2 verification for a known and for an unknown e-mail, and no hash', async () => {
+  it('spends one argon2 verification and no hash for a known and for an unknown e-mail', async () => {
     const u = await createUser(t.db, { businessId, role: 'manager' });
     const anon = new ApiClient(t.url);
     for (const email of [u.email, 'nobody-here@test.uz']) {
@@ -140,7 +140,7 @@ describe('sign-in and reset costs, and throttling per address', () => {
     expect(hashCalls()).toBe(hashes);
   });
 
-  it('throttles an address after 100 failures over many e-mails, with Retry-After; others still sign in', async () => {
+  it('throttles an address after 100 failures over many e-mails (429, Retry-After); others sign in', async () => {
     const anon = new ApiClient(t.url);
     for (let i = 0; i < 100; i++) {
       const res = await anon.post(

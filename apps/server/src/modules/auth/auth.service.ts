@@ -59,7 +59,8 @@ async function issueTokens(
   return { access: await deps.tokens.signAccess(user, now), refresh, persistent };
 }
 
-/** login_failures rows are keyed by e-mail, or by the client address under this prefix (no e-mail has a colon). */
+/** login_failures rows are keyed by e-mail, or by the client address under this prefix (no valid
+ * e-mail has a colon, so the two never meet). */
 const ipThrottleKey = (ip: string | null) => (ip ? `ip:${ip}` : null);
 
 /** 429 with Retry-After when the e-mail or the client address has too many recent failures. */
