@@ -30,6 +30,28 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
+/** Keys whose values are secrets: passwords, one-time codes, tokens and the headers carrying them. */
+const SECRET_KEYS = [
+  'code',
+  'password',
+  'new_password',
+  'token',
+  'reset_token',
+  'otp_token',
+  'refresh',
+  'access',
+  'authorization',
+  'cookie',
+] as const;
+/** How deep under the logged object a secret key is still found (pino has no recursive wildcard). */
+const REDACT_DEPTH = 4;
+const REDACTED_PATHS = [
+  ...SECRET_KEYS.flatMap((key) =>
+    Array.from({ length: REDACT_DEPTH + 1 }, (_, depth) => [...Array(depth).fill('*'), key].join('.')),
+  ),
+  '*.headers["set-cookie"]',
+];
+
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -63,18 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             level: config.logLevel,
             // Secrets never reach the log (DESIGN.md section 5).
             redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.new_password',
-                '*.refresh',
-                '*.access',
-                '*.token',
-                '*.otp_token',
-                '*.reset_token',
-              ],
+              paths: REDACTED_PATHS,
               censor: '[redacted]',
             },
             ...(typeof options.logger === 'object' ? options.logger : {}),

@@ -39,6 +39,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** An empty PostgreSQL database of the test's own (the fault tests restart its cluster). */
     databaseUrl?: string;
+    /** Receives the server's pino log at level info (the production logger with its redaction). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
@@ -81,7 +83,7 @@ export async function startTestApp(
   const app = await buildApp({
     config,
     db: (serverHandle ?? handle).db,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -60,6 +60,9 @@ function isPgError(err: unknown): err is PgError {
 
 /** Database constraints are the last line of defence (STYLE.md): map them to 4xx, never a 500. */
 function fromPgError(err: PgError): AppError | null {
+  // Class 22 is "data exception" (22021 invalid byte sequence, 22P02 bad text representation,
+  // 22003 out of range, 22001 too long...): always a value the client sent, so 400, never 500.
+  if (err.code.startsWith('22')) return badRequest('A value is out of range or malformed.');
   switch (err.code) {
     case '23505':
       return conflict('An object with these values already exists.');
@@ -67,12 +70,6 @@ function fromPgError(err: PgError): AppError | null {
       return conflict('This object is referenced by other records and cannot be changed this way.');
     case '23514':
       return conflict('The change would break a rule of the ledger (for example a negative balance).');
-    case '22P02':
-    case '22003':
-    case '22001':
-    case '22007':
-    case '22008':
-      return badRequest('A value is out of range or malformed.');
     case '40001':
     case '40P01':
       return new AppError(503, 'retry', 'The server is busy; please try again.', undefined, {
@@ -149,7 +146,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const mapped = fromPgError(pgErr);
       if (mapped) {
         request.log.warn(
-          { pg: { code: pgErr.code, constraint: pgErr.constraint } },
+          // sqlstate, not code: `code` keys are redacted from the log as one-time codes.
+          { pg: { sqlstate: pgErr.code, constraint: pgErr.constraint } },
           'database rule refused a change',
         );
         if (mapped.headers) reply.headers(mapped.headers);

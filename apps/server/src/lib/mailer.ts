@@ -11,6 +11,12 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /**
+   * True for the development mail drop (no SMTP_URL): only then may a one-time code also go to
+   * the log, where a developer reads it; with real SMTP whoever reads the logs must not be able to
+   * sign in or reset a password (DESIGN.md section 5).
+   */
+  readonly drop: boolean;
   send(message: MailMessage): Promise<void>;
 }
 
@@ -27,6 +33,7 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
+      drop: false,
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
       },
@@ -36,6 +43,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;
   return {
+    drop: true,
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(mailDir, { recursive: true });

@@ -7,7 +7,7 @@ import {
   VARIANT_PICKER_MAX_RESULTS,
 } from '../constants.ts';
 import { D, DECIMAL_PATTERN } from '../money.ts';
-import { DecimalInputSchema, IdSchema } from './common.ts';
+import { DecimalInputSchema, IdSchema, searchText, text } from './common.ts';
 
 // The catalogue contract (spec.md sections 3, 5 and 7; DESIGN.md sections 3 and 4): one definition
 // for the server's validation, the web forms and the OpenAPI document.
@@ -16,8 +16,7 @@ const BLANK = 'This field may not be blank.';
 
 /** Text that must be non-blank after trimming (spec.md section 5, product, colour, size, unit). */
 const RequiredText = (max: number) =>
-  z
-    .string({ message: 'This field is required.' })
+  text({ message: 'This field is required.' })
     .trim()
     .min(1, { message: BLANK })
     .max(max, { message: `Ensure this field has no more than ${max} characters.` });
@@ -112,7 +111,7 @@ export type Variant = z.infer<typeof VariantSchema>;
 export const VARIANT_LIST_MAX_LIMIT = 1000;
 
 export const VariantListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: searchText().trim().max(100).optional(),
   type: ProductTypeSchema.optional(),
   product: IdSchema.optional(),
   limit: z.coerce
@@ -165,8 +164,7 @@ export type Unit = z.infer<typeof UnitSchema>;
 
 export const SizeWriteSchema = z.object({
   size: RequiredText(50),
-  label: z
-    .string()
+  label: text()
     .trim()
     .max(100, { message: 'Ensure this field has no more than 100 characters.' })
     .nullish()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONEY_SCALE, RATE_SCALE, TX_TYPES } from '../constants.ts';
 import { D } from '../money.ts';
-import { DecimalInputSchema, IdSchema, ReasonSchema } from './common.ts';
+import { DecimalInputSchema, IdSchema, ReasonSchema, searchText } from './common.ts';
 
 // NUMERIC(20,2) and NUMERIC(20,6) hold at most 18 and 14 integer digits.
 const MONEY_LIMIT = '1000000000000000000';
@@ -114,7 +114,7 @@ export const MoneyTransactionsQuerySchema = z.object({
   tx_type: z.enum(TX_TYPES).optional(),
   has_offer: BooleanQuerySchema.optional(),
   offer__isnull: BooleanQuerySchema.optional(),
-  search: z.string().trim().max(200).optional(),
+  search: searchText().trim().max(200).optional(),
 });
 export type MoneyTransactionsQuery = z.infer<typeof MoneyTransactionsQuerySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE } from '../constants.ts';
 import { D } from '../money.ts';
-import { DecimalInputSchema, IdSchema } from './common.ts';
+import { DecimalInputSchema, IdSchema, text } from './common.ts';
 // One quantity rule for offers' item lines and stock (spec.md section 9: step 0.001).
 import { QuantityInputSchema } from './offers.ts';
 
@@ -41,8 +41,7 @@ export const StockCurrencySchema = IdSchema.refine((v) => v === CURRENCY_IDS.USD
 });
 
 const OptionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { message: `Ensure this field has no more than ${max} characters.` })
     .nullish()

@@ -54,15 +54,17 @@ export async function seedCore(db: Database): Promise<DemoCore> {
     .values({ name: 'Demo Savdo MChJ' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One hash per user, each with its own salt (one shared hash would tell that the passwords are
+  // equal); made in parallel on libuv's threads so the seed stays fast.
+  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   const users: Record<string, number> = {};
-  for (const u of DEMO_USERS) {
+  for (const [i, u] of DEMO_USERS.entries()) {
     const row = await db
       .insertInto('users')
       .values({
         ...u,
         business_id: business.id,
-        password_hash: passwordHash,
+        password_hash: passwordHashes[i] as string,
         login_otp: u.login_otp ?? false,
       })
       .returning('id')

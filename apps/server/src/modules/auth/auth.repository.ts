@@ -198,6 +198,18 @@ export function insertResetToken(
 }
 
 /** Takes a reset token once, if unused and unexpired; returns its user. */
+/** Whether a reset token may still be used: checked before the new password is hashed. */
+export async function isResetTokenUsable(db: Database, tokenHash: string, at: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function consumeResetToken(db: Database, tokenHash: string, at: Date) {
   return db
     .updateTable('password_reset_tokens')

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { prepareDummyHash } from '../../lib/auth/passwords.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
 import * as auth from './auth.service.ts';
@@ -44,6 +45,7 @@ function refreshTokenOf(request: FastifyRequest, body: { refresh?: string | unde
 export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  await prepareDummyHash(deps.caches.dummyHash);
 
   r.post(
     '/auth/login/',

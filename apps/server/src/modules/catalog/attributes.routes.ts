@@ -39,7 +39,7 @@ function registerAttribute(app: FastifyInstance, deps: Deps, api: AttributeApi):
   r.get(
     api.path,
     {
-      preHandler: read,
+      onRequest: read,
       schema: { tags, summary: `List ${api.noun}s`, response: { 200: z.array(api.read), ...ErrorSchemas } },
     },
     (request) => api.list(deps, actorOf(request)),
@@ -47,7 +47,7 @@ function registerAttribute(app: FastifyInstance, deps: Deps, api: AttributeApi):
   r.post(
     api.path,
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: `Create a ${api.noun}`,
@@ -61,7 +61,7 @@ function registerAttribute(app: FastifyInstance, deps: Deps, api: AttributeApi):
   r.put(
     byId,
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: `Replace a ${api.noun}`,
@@ -75,7 +75,7 @@ function registerAttribute(app: FastifyInstance, deps: Deps, api: AttributeApi):
   r.delete(
     byId,
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: `Delete an unused ${api.noun}`,

@@ -36,7 +36,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.get(
     '/catalog/products/',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'Products of the business, optionally of one type',
@@ -49,7 +49,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.get(
     '/catalog/products/:id/',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'One product',
@@ -62,7 +62,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.post(
     '/catalog/products/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Create a product',
@@ -76,7 +76,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.patch(
     '/catalog/products/:id/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Change some fields of a product',
@@ -90,7 +90,7 @@ async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.delete(
     '/catalog/products/:id/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Delete a product without variants',
@@ -114,7 +114,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.get(
     '/catalog/variants/',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'Variants; search over SKU, product name, model and code, colour and size',
@@ -127,7 +127,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.get(
     '/catalog/variants/:id/',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'One variant',
@@ -140,7 +140,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.post(
     '/catalog/variants/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Create a variant',
@@ -154,7 +154,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.patch(
     '/catalog/variants/:id/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Change the SKU, colour or size of a variant',
@@ -168,7 +168,7 @@ async function variantRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   r.delete(
     '/catalog/variants/:id/',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags,
         summary: 'Delete a variant without offer or stock history',

@@ -29,13 +29,13 @@ function pageLink(request: FastifyRequest, page: number | null): string | null {
 
 export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = authenticate(deps);
+  const onRequest = authenticate(deps);
   const tags = ['finance'];
 
   r.get(
     '/finance/currencies/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Currencies and their rates to UZS',
@@ -48,7 +48,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
   r.get(
     '/finance/balances/my-user/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "The signed-in department's balances, one per currency",
@@ -61,7 +61,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
   r.post(
     '/finance/money-transactions/external-transaction/',
     {
-      preHandler: [preHandler, requireRole(EXTERNAL_TX_ROLES)],
+      onRequest: [onRequest, requireRole(EXTERNAL_TX_ROLES)],
       schema: {
         tags,
         summary:
@@ -87,7 +87,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
   r.post(
     '/offers/exchanges/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Exchange currencies on my balances (DESIGN.md section 3 rule); Idempotency-Key',
@@ -111,7 +111,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
   r.get(
     '/finance/money-transactions/by-user/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "The signed-in department's ledger rows: 20 a page, filters, ordering and search",

@@ -39,6 +39,16 @@ describe('the finance seed', () => {
     expect(balances).toHaveLength(users.length * 2);
   });
 
+  it('gives every demo user a hash of their own (own salt), each verifying the demo password', async () => {
+    const hashes = (await t.db.selectFrom('users').select('password_hash').execute()).map(
+      (u) => u.password_hash,
+    );
+    expect(hashes.length).toBeGreaterThan(1);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    for (const email of ['kassir@demo.uz', 'owner@demo.uz'])
+      await signIn(t.url, { email, password: DEMO_PASSWORD });
+  });
+
   it('has money offers in every status, on both sides of the Kassir', async () => {
     const statuses = await t.db.selectFrom('offers').select('status').distinct().execute();
     expect(statuses.map((s) => s.status).sort()).toEqual([

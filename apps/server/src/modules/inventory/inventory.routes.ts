@@ -33,7 +33,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.get(
     '/inventory/stocks-entry/',
     {
-      preHandler: [auth, requireRole(STOCK_ENTRY_ROLES)],
+      onRequest: [auth, requireRole(STOCK_ENTRY_ROLES)],
       schema: {
         tags,
         summary: 'My stock entries (receipts)',
@@ -47,7 +47,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.post(
     '/inventory/stocks-entry/',
     {
-      preHandler: [auth, requireRole(STOCK_ENTRY_ROLES)],
+      onRequest: [auth, requireRole(STOCK_ENTRY_ROLES)],
       schema: {
         tags,
         summary: 'Record a receipt: a new lot at its unit cost (Idempotency-Key honoured)',
@@ -71,7 +71,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.get(
     '/inventory/stocks-exit/',
     {
-      preHandler: [auth, requireRole(STOCK_EXIT_ROLES)],
+      onRequest: [auth, requireRole(STOCK_EXIT_ROLES)],
       schema: {
         tags,
         summary: 'My stock exits (issues)',
@@ -85,7 +85,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.post(
     '/inventory/stocks-exit/',
     {
-      preHandler: [auth, requireRole(STOCK_EXIT_ROLES)],
+      onRequest: [auth, requireRole(STOCK_EXIT_ROLES)],
       schema: {
         tags,
         summary: 'Record an issue, first-in first-out; beyond the stock on hand is a 409',
@@ -109,7 +109,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
   r.get(
     '/inventory/stocks/my-balance/',
     {
-      preHandler: auth,
+      onRequest: auth,
       schema: {
         tags,
         summary: 'The stock I hold: every variant with a quantity above zero',

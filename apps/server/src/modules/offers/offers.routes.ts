@@ -13,14 +13,14 @@ const EmptyBodySchema = z.unknown().optional();
 
 export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = authenticate(deps);
+  const onRequest = authenticate(deps);
   const tags = ['offers'];
   const offerReply = { 200: OfferSchema, ...ErrorSchemas };
 
   r.post(
     '/offers/offers/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Create a DRAFT offer of money lines or item lines; the creator is one party',
@@ -36,7 +36,7 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     r.get(
       `/offers/offers/get_${side}/`,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: side === 'incomes' ? 'Offers to me, newest first' : 'Offers from me, newest first',
@@ -50,7 +50,7 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   r.get(
     '/offers/offers/:id/',
     {
-      preHandler,
+      onRequest,
       schema: { tags, summary: 'One offer (its parties only)', params: IdParamsSchema, response: offerReply },
     },
     async (request) => offers.getOffer(deps, actorOf(request), request.params.id),
@@ -60,7 +60,7 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     r.post(
       `/offers/offers/:id/${action}/`,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: `Offer action: ${action}`,
@@ -76,7 +76,7 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   r.post(
     '/offers/offers/:id/approve/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'The other party approves a PENDING offer: money or stock moves once; Idempotency-Key',
@@ -100,7 +100,7 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   r.delete(
     '/offers/offers/:id/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'The creator deletes a DRAFT',

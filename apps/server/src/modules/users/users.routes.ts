@@ -10,13 +10,13 @@ import { findProfile, listBusinessUsers } from './users.repository.ts';
 
 export async function usersRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = authenticate(deps);
+  const onRequest = authenticate(deps);
   const tags = ['users'];
 
   r.get(
     '/auth/whoami/',
     {
-      preHandler,
+      onRequest,
       schema: { tags, summary: 'The signed-in user', response: { 200: WhoAmISchema, ...ErrorSchemas } },
     },
     async (request) => {
@@ -34,7 +34,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   r.get(
     '/auth/by-business/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "The users (departments) of the signed-in user's business",
