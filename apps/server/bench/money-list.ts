@@ -26,12 +26,12 @@ export async function seedLedger(ctx: BenchContext, businessId: number, userIds:
   const offerId = offer.rows[0]?.id;
   await sql`INSERT INTO money_transactions
       (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs, offer_id, reason, tx_type, exchange_group, created_by, created_at)
-    SELECT ${businessId}, u.id, c.id, 100000000, c.rate_to_uzs, 100000000 * c.rate_to_uzs, NULL, 'Boshlang''ich qoldiq', 'ADJUSTMENT', NULL, u.id,
+    SELECT ${businessId}, u.id, c.id, 100000000, c.rate_to_uzs, money_amount_in_uzs(100000000, c.rate_to_uzs), NULL, 'Boshlang''ich qoldiq', 'ADJUSTMENT', NULL, u.id,
            now() - interval '400 days'
     FROM unnest(${userIds}::int[]) AS u(id) CROSS JOIN currencies c`.execute(db);
   await sql`INSERT INTO money_transactions
       (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs, offer_id, reason, tx_type, exchange_group, created_by, created_at)
-    SELECT ${businessId}, s.user_id, s.currency_id, s.amount, c.rate_to_uzs, round(s.amount * c.rate_to_uzs, 2),
+    SELECT ${businessId}, s.user_id, s.currency_id, s.amount, c.rate_to_uzs, money_amount_in_uzs(s.amount, c.rate_to_uzs),
            CASE WHEN s.kind = 'OFFER' THEN ${offerId}::int END,
            CASE s.kind WHEN 'EXTERNAL' THEN (CASE WHEN s.amount > 0 THEN 'Naqd savdo tushumi #' ELSE 'Ijara va xarajatlar #' END) || s.g
                        WHEN 'EXCHANGE' THEN 'Almashtirish ' || s.g

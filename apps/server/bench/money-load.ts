@@ -47,7 +47,7 @@ async function prepareClients(ctx: BenchContext) {
   const all = [...exchangers.map((e) => e.user.id), ...approvers.map((a) => a.sender.id)];
   // Opening balances through set-based SQL that keeps the ledger rules (rows + equal balances).
   await sql`INSERT INTO money_transactions (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs, reason, tx_type)
-    SELECT ${business.id}, u.id, c.id, 1000000000, c.rate_to_uzs, 1000000000 * c.rate_to_uzs, 'Bench opening balance', 'ADJUSTMENT'
+    SELECT ${business.id}, u.id, c.id, 1000000000, c.rate_to_uzs, money_amount_in_uzs(1000000000, c.rate_to_uzs), 'Bench opening balance', 'ADJUSTMENT'
     FROM unnest(${all}::int[]) AS u(id) CROSS JOIN currencies c`.execute(ctx.db);
   await sql`INSERT INTO balances (user_id, currency_id, on_hand)
     SELECT u.id, c.id, 1000000000 FROM unnest(${all}::int[]) AS u(id) CROSS JOIN currencies c`.execute(

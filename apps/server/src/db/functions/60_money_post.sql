@@ -1,12 +1,20 @@
 -- Applied at every start whose text changed (db/migrate.ts), after the migrations.
 
+-- A ledger row's UZS amount (DESIGN.md section 3 "Money ledger"), defined here and nowhere else:
+-- its amount at its rate, rounded half away from zero to 2 decimals. money_post writes it; the
+-- bench's bulk seeds call it too.
+CREATE OR REPLACE FUNCTION money_amount_in_uzs(p_amount NUMERIC, p_rate NUMERIC) RETURNS NUMERIC
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT round(p_amount * p_rate, 2)
+$$;
+
 -- The one way money moves (DESIGN.md section 3 "Money ledger"): appends the ledger rows and
 -- changes the balances by the same sums. Balance rows change in one order (user id, then
 -- currency id) so concurrent movements never deadlock; each debit is a conditional UPDATE, and a
 -- shortfall raises BO409, which rolls the caller's transaction back. Keeps money_tx_counts.
 -- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, offer_id,
--- exchange_group, created_by, created_at}], amounts as decimal strings. A row's UZS amount is
--- defined here and nowhere else: amount x rate_to_uzs, rounded half away from zero to 2 decimals.
+-- exchange_group, created_by, created_at}], amounts as decimal strings. money_post computes each
+-- row's UZS amount (money_amount_in_uzs).
 CREATE OR REPLACE FUNCTION money_post(p_entries JSONB) RETURNS SETOF money_transactions LANGUAGE plpgsql AS $$
 DECLARE
   d RECORD;
@@ -49,7 +57,7 @@ BEGIN
                                   offer_id, reason, tx_type, exchange_group, created_by, created_at)
   SELECT (e->>'business_id')::int, (e->>'user_id')::int, (e->>'currency_id')::int,
          (e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric,
-         round((e->>'amount')::numeric * (e->>'rate_to_uzs')::numeric, 2),
+         money_amount_in_uzs((e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric),
          (e->>'offer_id')::int, e->>'reason', e->>'tx_type', (e->>'exchange_group')::uuid,
          (e->>'created_by')::int, coalesce((e->>'created_at')::timestamptz, now())
   FROM jsonb_array_elements(p_entries) WITH ORDINALITY AS x(e, n)
