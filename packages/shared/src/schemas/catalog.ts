@@ -183,3 +183,38 @@ export const ColorWriteSchema = z.object({
 export type ColorWrite = z.input<typeof ColorWriteSchema>;
 export const ColorSchema = z.object({ id: z.number(), name: z.string(), code: z.string() });
 export type Color = z.infer<typeof ColorSchema>;
+
+/** DESIGN.md section 10, Locations: what kind of place stock is kept or sold in. */
+export const LOCATION_KINDS = ['WAREHOUSE', 'SHOP', 'MARKET', 'WORKSHOP', 'OTHER'] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+export const LOCATION_KIND_LABELS: Record<LocationKind, string> = {
+  WAREHOUSE: 'Ombor',
+  SHOP: "Do'kon",
+  MARKET: 'Bozor',
+  WORKSHOP: 'Sex',
+  OTHER: 'Boshqa',
+};
+
+/**
+ * A location's write body (POST, and PUT, which replaces it). Its name is what stock entries and
+ * exits record in their `location` text, so it keeps their limit of 200 characters.
+ */
+export const LocationWriteSchema = z.object({
+  name: RequiredText(200),
+  kind: z.enum(LOCATION_KINDS, { message: 'Choose WAREHOUSE, SHOP, MARKET, WORKSHOP or OTHER.' }),
+  address: text()
+    .trim()
+    .max(500, { message: 'Ensure this field has no more than 500 characters.' })
+    .nullish()
+    .transform((v) => v ?? ''),
+  is_active: z.boolean({ message: 'Must be a valid boolean.' }).default(true),
+});
+export type LocationWrite = z.input<typeof LocationWriteSchema>;
+export const LocationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(LOCATION_KINDS),
+  address: z.string(),
+  is_active: z.boolean(),
+});
+export type Location = z.infer<typeof LocationSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ForgotPasswordBodySchema, ResetPasswordBodySchema, VerifyCodeBodySchema } from './auth.ts';
 import {
   FixedRateSchema,
+  LocationWriteSchema,
   ProductCreateSchema,
   ProductTypeSchema,
   UnitMeasureSchema,
@@ -231,3 +232,11 @@ export const SetPasswordFormSchema = z
   .object({ password: ResetPasswordBodySchema.shape.new_password, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirm'] });
 export type SetPasswordFormValues = z.input<typeof SetPasswordFormSchema>;
+
+/** The location form (DESIGN.md section 10): the write body, with its status as a select's text. */
+export const LocationFormSchema = LocationWriteSchema.extend({
+  is_active: z
+    .enum(['true', 'false'], { message: 'Must be a valid boolean.' })
+    .transform((v) => v === 'true'),
+});
+export type LocationFormBody = z.output<typeof LocationFormSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE } from '../constants.ts';
 import { D } from '../money.ts';
-import { DecimalInputSchema, IdSchema, text } from './common.ts';
+import { DecimalInputSchema, IdSchema, searchText, text } from './common.ts';
 // One quantity rule for offers' item lines and stock (spec.md section 9: step 0.001).
 import { QuantityInputSchema } from './offers.ts';
 
@@ -85,11 +85,15 @@ export const EXIT_ORDERINGS = [
   'created_at',
   '-created_at',
 ] as const;
+/** The lists filter by the location text as recorded (DESIGN.md section 10); empty means all. */
+const LocationFilterSchema = searchText().pipe(z.string().trim().max(200)).optional();
 export const StockEntryListQuerySchema = z.object({
   ordering: z.enum(ENTRY_ORDERINGS).default('-created_at'),
+  location: LocationFilterSchema,
 });
 export const StockExitListQuerySchema = z.object({
   ordering: z.enum(EXIT_ORDERINGS).default('-created_at'),
+  location: LocationFilterSchema,
 });
 
 /** The variant in entry and exit lists (spec.md section 3: an object with product and sku). */

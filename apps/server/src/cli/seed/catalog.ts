@@ -181,6 +181,13 @@ function skuPart(text: string): string {
     .toUpperCase();
 }
 
+/** DESIGN.md section 10: the places the demo stock is recorded at (seed/stock.ts names them). */
+const LOCATIONS = [
+  { name: 'Ombor A', kind: 'WAREHOUSE', address: "Toshkent, Yunusobod tumani, Bog'ishamol ko'chasi 12" },
+  { name: 'Ombor B', kind: 'WAREHOUSE', address: 'Toshkent, Sergeli tumani', is_active: false },
+  { name: 'Chorsu bozori', kind: 'MARKET', address: 'Toshkent, Eski shahar, Chorsu maydoni' },
+] as const;
+
 export async function seedCatalog(db: Database, core: DemoCore): Promise<void> {
   const businessId = core.businessId;
   await inTransaction(db, async (trx) => {
@@ -236,5 +243,9 @@ export async function seedCatalog(db: Database, core: DemoCore): Promise<void> {
       );
     });
     await trx.insertInto('variants').values(variants).execute();
+    await trx
+      .insertInto('locations')
+      .values(LOCATIONS.map((l) => ({ business_id: businessId, ...l })))
+      .execute();
   });
 }

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
-/** Kysely types of migrations/0002_catalog.sql and 0006_catalog_search.sql. */
+/** Kysely types of migrations/0002_catalog.sql, 0006_catalog_search.sql and 0012_locations.sql. */
 export interface CatalogTables {
   units: {
     id: Generated<number>;
@@ -48,5 +48,14 @@ export interface CatalogTables {
     search_grams: Generated<string[]>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+  };
+  locations: {
+    id: Generated<number>;
+    business_id: number;
+    name: string;
+    kind: 'WAREHOUSE' | 'SHOP' | 'MARKET' | 'WORKSHOP' | 'OTHER';
+    address: Generated<string>;
+    is_active: Generated<boolean>;
+    created_at: Generated<Date>;
   };
 }

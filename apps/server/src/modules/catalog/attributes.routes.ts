@@ -3,6 +3,8 @@ import {
   ColorSchema,
   ColorWriteSchema,
   IdParamsSchema,
+  LocationSchema,
+  LocationWriteSchema,
   SizeSchema,
   SizeWriteSchema,
   UnitSchema,
@@ -15,8 +17,9 @@ import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
 import * as attributes from './attributes.service.ts';
+import * as locations from './locations.service.ts';
 
-/** One of units, sizes, colours. Inputs are typed `never` here: the zod schemas check them. */
+/** One of units, sizes, colours, locations. Inputs are typed `never` here: the zod schemas check them. */
 interface AttributeApi {
   path: string;
   noun: string;
@@ -28,7 +31,7 @@ interface AttributeApi {
   remove(deps: Deps, actor: Actor, id: number): Promise<void>;
 }
 
-/** spec.md section 7: sizes, colours and units each answer GET, POST, PUT by id, DELETE by id. */
+/** spec.md section 7 and DESIGN.md section 10: each answers GET, POST, PUT by id, DELETE by id. */
 function registerAttribute(app: FastifyInstance, deps: Deps, api: AttributeApi): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = authenticate(deps);
@@ -120,5 +123,15 @@ export async function attributesRoutes(app: FastifyInstance, deps: Deps): Promis
     create: attributes.createColor,
     replace: attributes.replaceColor,
     remove: attributes.deleteColor,
+  });
+  registerAttribute(app, deps, {
+    path: '/catalog/locations/',
+    noun: 'location',
+    write: LocationWriteSchema,
+    read: LocationSchema,
+    list: locations.listLocations,
+    create: locations.createLocation,
+    replace: locations.replaceLocation,
+    remove: locations.deleteLocation,
   });
 }

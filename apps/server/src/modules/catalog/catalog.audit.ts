@@ -7,7 +7,7 @@ export function auditCatalog(
   db: Database,
   actor: Actor,
   action: 'create' | 'update' | 'delete',
-  entity: 'product' | 'variant' | 'unit' | 'size' | 'color',
+  entity: 'product' | 'variant' | 'unit' | 'size' | 'color' | 'location',
   entityId: number,
   summary: string,
 ): Promise<void> {

@@ -16,6 +16,12 @@ export function findBusinessVariant(db: Database, businessId: number, variantId:
 
 type Ordering<T extends readonly string[]> = T[number];
 
+/** One row by id (after a write), or the rows of one location as recorded (DESIGN.md section 10). */
+export interface ListFilter {
+  id?: number;
+  location?: string | undefined;
+}
+
 function orderParts(ordering: string): { column: string; direction: 'asc' | 'desc' } {
   const desc = ordering.startsWith('-');
   return { column: desc ? ordering.slice(1) : ordering, direction: desc ? 'desc' : 'asc' };
@@ -25,7 +31,7 @@ export async function listEntries(
   db: Database,
   departmentId: number,
   ordering: Ordering<typeof ENTRY_ORDERINGS>,
-  entryId?: number,
+  only: ListFilter = {},
 ) {
   const { column, direction } = orderParts(ordering);
   let query = db
@@ -54,7 +60,8 @@ export async function listEntries(
       'e.created_at',
     ])
     .where('e.department_id', '=', departmentId);
-  if (entryId !== undefined) query = query.where('e.id', '=', entryId);
+  if (only.id !== undefined) query = query.where('e.id', '=', only.id);
+  if (only.location) query = query.where('e.location', '=', only.location);
   return query
     .orderBy(sql.ref(`e.${column}`), direction)
     .orderBy('e.id', direction)
@@ -65,7 +72,7 @@ export async function listExits(
   db: Database,
   departmentId: number,
   ordering: Ordering<typeof EXIT_ORDERINGS>,
-  exitId?: number,
+  only: ListFilter = {},
 ) {
   const { column, direction } = orderParts(ordering);
   let query = db
@@ -92,7 +99,8 @@ export async function listExits(
       'x.created_at',
     ])
     .where('x.department_id', '=', departmentId);
-  if (exitId !== undefined) query = query.where('x.id', '=', exitId);
+  if (only.id !== undefined) query = query.where('x.id', '=', only.id);
+  if (only.location) query = query.where('x.location', '=', only.location);
   // A null unit price sorts last either way, as "no price" is not a small price.
   return query
     .orderBy(sql`${sql.ref(`x.${column}`)} ${sql.raw(direction)} nulls last`)

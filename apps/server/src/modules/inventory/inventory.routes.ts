@@ -41,7 +41,8 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
         response: { 200: z.array(StockEntrySchema), ...ErrorSchemas },
       },
     },
-    (request) => inventory.listEntries(deps, actorOf(request), request.query.ordering),
+    (request) =>
+      inventory.listEntries(deps, actorOf(request), request.query.ordering, request.query.location),
   );
 
   r.post(
@@ -79,7 +80,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
         response: { 200: z.array(StockExitSchema), ...ErrorSchemas },
       },
     },
-    (request) => inventory.listExits(deps, actorOf(request), request.query.ordering),
+    (request) => inventory.listExits(deps, actorOf(request), request.query.ordering, request.query.location),
   );
 
   r.post(

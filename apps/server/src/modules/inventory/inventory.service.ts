@@ -37,8 +37,9 @@ export async function listEntries(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   ordering: (typeof ENTRY_ORDERINGS)[number],
+  location?: string,
 ): Promise<StockEntry[]> {
-  const rows = await repo.listEntries(deps.db, actor.id, ordering);
+  const rows = await repo.listEntries(deps.db, actor.id, ordering, { location });
   return rows.map(toEntry);
 }
 
@@ -103,7 +104,7 @@ export function createEntry(
         summary: `${body.type} variant ${body.variant} qty ${fixedQuantity(body.qty_received)} at ${fixedMoney(body.unit_cost)}`,
         ip: actor.ip,
       });
-      const [row] = await repo.listEntries(trx, actor.id, '-created_at', entry.id);
+      const [row] = await repo.listEntries(trx, actor.id, '-created_at', { id: entry.id });
       if (!row) throw new Error('the new entry vanished');
       return toEntry(row);
     }),
@@ -114,8 +115,9 @@ export async function listExits(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   ordering: (typeof EXIT_ORDERINGS)[number],
+  location?: string,
 ): Promise<StockExit[]> {
-  const rows = await repo.listExits(deps.db, actor.id, ordering);
+  const rows = await repo.listExits(deps.db, actor.id, ordering, { location });
   return rows.map(toExit);
 }
 
@@ -177,7 +179,7 @@ export function createExit(
         summary: `${body.type} variant ${body.variant} qty ${fixedQuantity(body.qty_issued)} from lots ${lots.map((l) => l.lotId).join(',')}`,
         ip: actor.ip,
       });
-      const [row] = await repo.listExits(trx, actor.id, '-created_at', exit.id);
+      const [row] = await repo.listExits(trx, actor.id, '-created_at', { id: exit.id });
       if (!row) throw new Error('the new exit vanished');
       return toExit(row);
     }),

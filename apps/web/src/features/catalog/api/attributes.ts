@@ -2,6 +2,9 @@ import {
   type Color,
   ColorSchema,
   type ColorWrite,
+  type Location,
+  type LocationFormBody,
+  LocationSchema,
   type Size,
   SizeSchema,
   type SizeWrite,
@@ -14,8 +17,8 @@ import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from './keys.ts';
 
-// Units, sizes and colours: GET, POST, PUT by id, DELETE by id (spec.md section 7). One factory,
-// since the three differ only in path, key and shape.
+// Units, sizes, colours (spec.md section 7) and locations (DESIGN.md section 10): GET, POST, PUT by
+// id, DELETE by id. One factory, since they differ only in path, key and shape.
 
 function attributeApi<T extends { id: number }, W>(
   path: string,
@@ -49,3 +52,8 @@ function attributeApi<T extends { id: number }, W>(
 export const unitsApi = attributeApi<Unit, UnitWrite>('catalog/units/', catalogKeys.units, UnitSchema);
 export const sizesApi = attributeApi<Size, SizeWrite>('catalog/sizes/', catalogKeys.sizes, SizeSchema);
 export const colorsApi = attributeApi<Color, ColorWrite>('catalog/colors/', catalogKeys.colors, ColorSchema);
+export const locationsApi = attributeApi<Location, LocationFormBody>(
+  'catalog/locations/',
+  catalogKeys.locations,
+  LocationSchema,
+);

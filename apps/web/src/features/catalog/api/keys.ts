@@ -9,4 +9,5 @@ export const catalogKeys = {
   units: ['catalog', 'units'] as const,
   sizes: ['catalog', 'sizes'] as const,
   colors: ['catalog', 'colors'] as const,
+  locations: ['catalog', 'locations'] as const,
 };

@@ -12,6 +12,7 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select, type SelectOption } from '../../../components/ui/Select.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { failureMessage, fieldErrors } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 
@@ -41,6 +42,11 @@ export interface AttributeCrudPageProps<T extends { id: number }, W> {
   schema: z.ZodType<W>;
   itemName: (row: T) => string;
   addLabel: string;
+  /**
+   * Show the server's refusals (a taken name, a row still in use) instead of only logging them,
+   * for pages outside spec.md's section 8 rule (locations, DESIGN.md section 10).
+   */
+  showServerErrors?: boolean;
 }
 
 /**
@@ -55,6 +61,14 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
   const formId = useId();
   const [editing, setEditing] = useState<{ row?: T } | null>(null);
   const [toDelete, setToDelete] = useState<T | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const report = (what: string) => (err: Error) => {
+    console.error(`${title}: ${what} failed`, err);
+    if (!props.showServerErrors) return;
+    const fields = fieldErrors(err);
+    for (const [name, message] of Object.entries(fields)) form.setError(name, { message });
+    setServerError(Object.keys(fields).length ? null : failureMessage(err, 'Saqlab bo‘lmadi.'));
+  };
   const form = useForm<Record<string, string>, unknown, W>({
     // Every input here is text, which is what the shared form schemas take.
     resolver: zodResolver(props.schema as z.ZodType<W, Record<string, string>>) as Resolver<
@@ -65,6 +79,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
   });
 
   function edit(row?: T) {
+    setServerError(null);
     form.reset(props.toForm(row));
     setEditing(row ? { row } : {});
   }
@@ -73,16 +88,14 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
     if (!editing || save.isPending) return;
     save.mutate(
       { ...(editing.row ? { id: editing.row.id } : {}), body },
-      { onSuccess: () => setEditing(null), onError: (err) => console.error(`${title}: save failed`, err) },
+      { onSuccess: () => setEditing(null), onError: report('save') },
     );
   });
 
   function confirmDelete() {
     if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSettled: () => setToDelete(null),
-      onError: (err) => console.error(`${title}: delete failed`, err),
-    });
+    setServerError(null);
+    remove.mutate(toDelete.id, { onSettled: () => setToDelete(null), onError: report('delete') });
   }
 
   const columnCount = columns.length + (canWrite ? 2 : 1);
@@ -96,6 +109,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
           </Button>
         ) : null}
       </div>
+      {serverError && editing === null ? <ErrorMessage>{serverError}</ErrorMessage> : null}
       {rows.isError ? (
         <ErrorMessage>{loadError}</ErrorMessage>
       ) : rows.isPending ? (
@@ -188,6 +202,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
               />
             );
           })}
+          {serverError ? <ErrorMessage>{serverError}</ErrorMessage> : null}
         </form>
       </Modal>
       <ConfirmDeleteModal

@@ -6,10 +6,17 @@ import { myBalanceQueryKey } from './my-balance.ts';
 
 export type EntryOrdering = (typeof ENTRY_ORDERINGS)[number];
 
-/** GET inventory/stocks-entry/?ordering= (spec.md section 7; default -created_at). */
-export function getStockEntries(ordering: EntryOrdering, signal?: AbortSignal): Promise<StockEntry[]> {
+/**
+ * GET inventory/stocks-entry/?ordering= (spec.md section 7; default -created_at), and
+ * &location= for one location's rows (DESIGN.md section 10; '' for all).
+ */
+export function getStockEntries(
+  ordering: EntryOrdering,
+  location = '',
+  signal?: AbortSignal,
+): Promise<StockEntry[]> {
   return api.get('inventory/stocks-entry/', {
-    query: { ordering },
+    query: location ? { ordering, location } : { ordering },
     signal,
     schema: z.array(StockEntrySchema),
   });
@@ -17,15 +24,15 @@ export function getStockEntries(ordering: EntryOrdering, signal?: AbortSignal): 
 
 export const stockEntriesQueryKey = ['inventory', 'entries'] as const;
 
-export function stockEntriesQueryOptions(ordering: EntryOrdering) {
+export function stockEntriesQueryOptions(ordering: EntryOrdering, location = '') {
   return queryOptions({
-    queryKey: [...stockEntriesQueryKey, ordering],
-    queryFn: ({ signal }) => getStockEntries(ordering, signal),
+    queryKey: [...stockEntriesQueryKey, ordering, location],
+    queryFn: ({ signal }) => getStockEntries(ordering, location, signal),
   });
 }
 
-export function useStockEntries(ordering: EntryOrdering) {
-  return useQuery(stockEntriesQueryOptions(ordering));
+export function useStockEntries(ordering: EntryOrdering, location = '') {
+  return useQuery(stockEntriesQueryOptions(ordering, location));
 }
 
 /** POST inventory/stocks-entry/ with an Idempotency-Key per submit (DESIGN.md section 4). */

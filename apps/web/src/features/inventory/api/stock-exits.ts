@@ -6,22 +6,30 @@ import { myBalanceQueryKey } from './my-balance.ts';
 
 export type ExitOrdering = (typeof EXIT_ORDERINGS)[number];
 
-/** GET inventory/stocks-exit/?ordering= (spec.md section 7). */
-export function getStockExits(ordering: ExitOrdering, signal?: AbortSignal): Promise<StockExit[]> {
-  return api.get('inventory/stocks-exit/', { query: { ordering }, signal, schema: z.array(StockExitSchema) });
+/** GET inventory/stocks-exit/?ordering= (spec.md section 7), and &location= (DESIGN.md section 10). */
+export function getStockExits(
+  ordering: ExitOrdering,
+  location = '',
+  signal?: AbortSignal,
+): Promise<StockExit[]> {
+  return api.get('inventory/stocks-exit/', {
+    query: location ? { ordering, location } : { ordering },
+    signal,
+    schema: z.array(StockExitSchema),
+  });
 }
 
 export const stockExitsQueryKey = ['inventory', 'exits'] as const;
 
-export function stockExitsQueryOptions(ordering: ExitOrdering) {
+export function stockExitsQueryOptions(ordering: ExitOrdering, location = '') {
   return queryOptions({
-    queryKey: [...stockExitsQueryKey, ordering],
-    queryFn: ({ signal }) => getStockExits(ordering, signal),
+    queryKey: [...stockExitsQueryKey, ordering, location],
+    queryFn: ({ signal }) => getStockExits(ordering, location, signal),
   });
 }
 
-export function useStockExits(ordering: ExitOrdering) {
-  return useQuery(stockExitsQueryOptions(ordering));
+export function useStockExits(ordering: ExitOrdering, location = '') {
+  return useQuery(stockExitsQueryOptions(ordering, location));
 }
 
 /** POST inventory/stocks-exit/ with an Idempotency-Key per submit (DESIGN.md section 4). */

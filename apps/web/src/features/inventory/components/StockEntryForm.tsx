@@ -14,6 +14,7 @@ import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateStockEntry } from '../api/stock-entries.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
 import { CURRENCY_OPTIONS, searchVariantOptions } from '../lib/variant-options.ts';
+import { LocationField } from './LocationField.tsx';
 
 /** The picker holds the variant it shows; the shared schema sends its id. */
 type EntryForm = Omit<StockEntryFormValues, 'variant'> & { variant: VariantOption | null };
@@ -106,7 +107,7 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
           options={ENTRY_TYPES.map((t) => ({ value: t, label: t }))}
           {...form.register('type')}
         />
-        <Input label="Joylashuv" {...form.register('location')} />
+        <LocationField {...form.register('location')} />
         <Input label="Izoh" {...form.register('reason_text')} />
         <ErrorMessage className="sm:col-span-2">
           {message ?? firstErrorMessage(form.formState.errors)}

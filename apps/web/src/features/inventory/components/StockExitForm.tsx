@@ -14,6 +14,7 @@ import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateStockExit } from '../api/stock-exits.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
 import { CURRENCY_OPTIONS, searchVariantOptions } from '../lib/variant-options.ts';
+import { LocationField } from './LocationField.tsx';
 
 /** The picker holds the variant it shows; the shared schema sends its id. */
 type ExitForm = Omit<StockExitFormValues, 'variant'> & { variant: VariantOption | null };
@@ -119,7 +120,7 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
           options={EXIT_TYPES.map((t) => ({ value: t, label: t }))}
           {...form.register('type')}
         />
-        <Input label="Joylashuv" {...form.register('location')} />
+        <LocationField {...form.register('location')} />
         <Input label="Izoh" {...form.register('note')} />
         {shown ? (
           <ErrorMessage className="sm:col-span-2">

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type EntryOrdering, useStockEntries } from '../api/stock-entries.ts';
+import { LocationFilter } from '../components/LocationFilter.tsx';
 import { SortableHeader } from '../components/SortableHeader.tsx';
 import { StockEntryForm } from '../components/StockEntryForm.tsx';
 
@@ -15,7 +16,8 @@ const COLUMN_COUNT = 10;
 export function BuyPage() {
   const [ordering, setOrdering] = useState<EntryOrdering>('-created_at');
   const [formOpen, setFormOpen] = useState(false);
-  const query = useStockEntries(ordering);
+  const [location, setLocation] = useState('');
+  const query = useStockEntries(ordering, location);
   const header = { ordering, onOrdering: setOrdering };
 
   return (
@@ -24,6 +26,9 @@ export function BuyPage() {
         title="Stock Entries"
         actions={<Button onClick={() => setFormOpen(true)}>+ Yangi Kirim</Button>}
       />
+      <div className="mb-4">
+        <LocationFilter value={location} onChange={setLocation} />
+      </div>
       {query.isError ? <ErrorMessage className="mb-4">Failed to load entries</ErrorMessage> : null}
       <Table caption="Stock Entries">
         <THead>

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type ExitOrdering, useStockExits } from '../api/stock-exits.ts';
+import { LocationFilter } from '../components/LocationFilter.tsx';
 import { SortableHeader } from '../components/SortableHeader.tsx';
 import { StockExitForm } from '../components/StockExitForm.tsx';
 
@@ -15,7 +16,8 @@ const COLUMN_COUNT = 9;
 export function SellPage() {
   const [ordering, setOrdering] = useState<ExitOrdering>('-created_at');
   const [formOpen, setFormOpen] = useState(false);
-  const query = useStockExits(ordering);
+  const [location, setLocation] = useState('');
+  const query = useStockExits(ordering, location);
   const header = { ordering, onOrdering: setOrdering };
 
   return (
@@ -24,6 +26,9 @@ export function SellPage() {
         title="Stock Exits"
         actions={<Button onClick={() => setFormOpen(true)}>+ New Exit</Button>}
       />
+      <div className="mb-4">
+        <LocationFilter value={location} onChange={setLocation} />
+      </div>
       {query.isError ? <ErrorMessage className="mb-4">Failed to load stock exits</ErrorMessage> : null}
       <Table caption="Stock Exits">
         <THead>

@@ -1,0 +1,77 @@
+import type { LocationKind } from '@app/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+
+// Locations (DESIGN.md section 10): queries only, every one scoped to a business.
+
+export interface LocationValues {
+  name: string;
+  kind: LocationKind;
+  address: string;
+  is_active: boolean;
+}
+
+const COLUMNS = ['id', 'name', 'kind', 'address', 'is_active'] as const;
+
+export function listLocations(db: Database, businessId: number) {
+  return db
+    .selectFrom('locations')
+    .select(COLUMNS)
+    .where('business_id', '=', businessId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** The row, locked for the write that follows; undefined when it is not in the business. */
+export function lockLocation(db: Database, businessId: number, id: number) {
+  return db
+    .selectFrom('locations')
+    .select(COLUMNS)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Another location of the business with this name (names are unique in a business). */
+export async function nameTaken(db: Database, businessId: number, name: string, exceptId?: number) {
+  let query = db
+    .selectFrom('locations')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('name', '=', name);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export function insertLocation(db: Database, businessId: number, values: LocationValues) {
+  return db
+    .insertInto('locations')
+    .values({ ...values, business_id: businessId })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateLocation(db: Database, id: number, values: LocationValues) {
+  return db
+    .updateTable('locations')
+    .set(values)
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteLocation(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('locations').where('id', '=', id).execute();
+}
+
+/** How many stock entries and exits of the business record this location's name. */
+export async function countStockNaming(db: Database, businessId: number, name: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT (SELECT count(*) FROM stock_entries WHERE business_id = ${businessId} AND location = ${name})
+         + (SELECT count(*) FROM stock_exits WHERE business_id = ${businessId} AND location = ${name}) AS n`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
