@@ -14,3 +14,10 @@ export const STOCK_EXIT_ROLES: readonly Role[] = ['Bozorchi'];
 export function canWriteCatalog(role: string | undefined): boolean {
   return CATALOG_WRITE_ROLES.includes(role as Role);
 }
+
+/** DESIGN.md part two: the roles that see the whole business (others see their own department). */
+export const WHOLE_BUSINESS_ROLES: readonly Role[] = ['Owner', 'admin', 'manager'];
+
+export function seesWholeBusiness(role: string | undefined): boolean {
+  return WHOLE_BUSINESS_ROLES.includes(role as Role);
+}

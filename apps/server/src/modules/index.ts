@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../lib/context.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
@@ -16,5 +17,6 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   financeRoutes,
   offersRoutes,
   inventoryRoutes,
+  auditRoutes,
   healthRoutes,
 ];

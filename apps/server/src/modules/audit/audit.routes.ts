@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream';
+import { AuditPageSchema, AuditQuerySchema } from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, authenticate } from '../../lib/auth/guard.ts';
+import type { Deps } from '../../lib/context.ts';
+import { ErrorSchemas } from '../../lib/openapi.ts';
+import { historyCsv, listHistory } from './audit.service.ts';
+
+/** DRF-style next/previous links: the same query with another page number. */
+function pageLink(request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(request.url, 'http://local');
+  url.searchParams.set('page', String(page));
+  return `${url.pathname}${url.search}`;
+}
+
+export async function auditRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/audit/',
+    {
+      onRequest: authenticate(deps),
+      schema: {
+        tags: ['audit'],
+        summary:
+          'History (DESIGN.md section 10): the audit rows I may see, 50 a page, newest first; format=csv streams every filtered row',
+        querystring: AuditQuerySchema,
+        response: {
+          200: AuditPageSchema.describe('JSON; with format=csv, text/csv instead'),
+          ...ErrorSchemas,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (request.query.format === 'csv') {
+        const day = new Date().toISOString().slice(0, 10);
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="tarix-${day}.csv"`)
+            // A stream is sent as it is, not serialised with the JSON schema (its type says JSON).
+            .send(Readable.from(historyCsv(deps, actor, request.query)) as never)
+        );
+      }
+      const page = await listHistory(deps, actor, request.query);
+      return {
+        count: page.count,
+        next: pageLink(request, page.page < page.lastPage ? page.page + 1 : null),
+        previous: pageLink(request, page.page > 1 ? page.page - 1 : null),
+        results: page.results,
+      };
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import { AUDIT_PAGE_SIZE, type AuditQuery, type AuditRow, seesWholeBusiness } from '@app/shared';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
+
+// History (DESIGN.md section 10): the audit log as its readers may see it.
+
+function filterFor(actor: Actor, query: AuditQuery): AuditFilter {
+  return {
+    businessId: actor.businessId,
+    viewerId: seesWholeBusiness(actor.role) ? null : actor.id,
+    actor: query.actor,
+    action: query.action,
+    entity: query.entity,
+    entityId: query.entity_id,
+    dateFrom: query.date_from,
+    dateTo: query.date_to,
+    search: query.search,
+  };
+}
+
+function toRow(r: Awaited<ReturnType<typeof listAudit>>[number]): AuditRow {
+  return {
+    id: r.id,
+    actor:
+      r.actor_id === null
+        ? null
+        : {
+            id: r.actor_id,
+            email: r.email ?? '',
+            first_name: r.first_name ?? '',
+            last_name: r.last_name ?? '',
+          },
+    action: r.action,
+    entity: r.entity,
+    entity_id: r.entity_id,
+    summary: r.summary,
+    ip: r.ip,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+/** DRF's page numbers: digits only, 1 up to the last page (page 1 of an empty list exists). */
+function parsePage(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound('Invalid page.');
+  return Number(raw);
+}
+
+export async function listHistory(deps: Pick<Deps, 'db'>, actor: Actor, query: AuditQuery) {
+  const page = parsePage(query.page);
+  const filter = filterFor(actor, query);
+  const count = await countAudit(deps.db, filter);
+  const lastPage = Math.max(1, Math.ceil(count / AUDIT_PAGE_SIZE));
+  if (page > lastPage) throw notFound('Invalid page.');
+  const rows = await listAudit(deps.db, filter, AUDIT_PAGE_SIZE, { offset: (page - 1) * AUDIT_PAGE_SIZE });
+  return { count, page, lastPage, results: rows.map(toRow) };
+}
+
+const CSV_COLUMNS = ['id', 'created_at', 'actor', 'action', 'entity', 'entity_id', 'summary', 'ip'] as const;
+const CSV_CHUNK = 1000;
+
+/**
+ * One CSV field (RFC 4180). A text that a spreadsheet would run as a formula (=, +, -, @ first)
+ * is written with a leading apostrophe: a summary holds what people typed.
+ */
+function csvField(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The filtered rows as CSV, read a chunk at a time by key (DESIGN.md section 10: the same
+ * filters, every page), so a long history is never held in memory.
+ */
+export async function* historyCsv(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  query: AuditQuery,
+): AsyncGenerator<string> {
+  const filter = filterFor(actor, query);
+  yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+  let beforeId: number | undefined;
+  for (;;) {
+    const rows = await listAudit(deps.db, filter, CSV_CHUNK, beforeId === undefined ? {} : { beforeId });
+    if (rows.length === 0) return;
+    yield rows
+      .map(toRow)
+      .map((r) =>
+        [r.id, r.created_at, r.actor?.email ?? null, r.action, r.entity, r.entity_id, r.summary, r.ip]
+          .map(csvField)
+          .join(','),
+      )
+      .join('\r\n')
+      .concat('\r\n');
+    beforeId = rows[rows.length - 1]?.id;
+    if (rows.length < CSV_CHUNK) return;
+  }
+}

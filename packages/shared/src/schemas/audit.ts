@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { IdSchema, searchText } from './common.ts';
+
+// History (DESIGN.md section 10): GET api/audit/ and its CSV export. One contract for the
+// server's validation, the page's filters and the OpenAPI document.
+
+/** Part two's lists that can grow: 50 a page (DESIGN.md, before section 8). */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** A calendar day in the business's time zone, YYYY-MM-DD (DESIGN.md part two). */
+export const IsoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Enter a date as YYYY-MM-DD.' })
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      message: 'Enter a date as YYYY-MM-DD.',
+    },
+  );
+
+export const AuditQuerySchema = z
+  .object({
+    page: z.string().optional(),
+    actor: IdSchema.optional(),
+    action: searchText().trim().max(100).optional(),
+    entity: searchText().trim().max(100).optional(),
+    entity_id: searchText().trim().max(100).optional(),
+    date_from: IsoDateSchema.optional(),
+    date_to: IsoDateSchema.optional(),
+    search: searchText().trim().max(200).optional(),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    message: 'date_from must not be after date_to.',
+    path: ['date_to'],
+  });
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+export const AuditRowSchema = z.object({
+  id: z.number(),
+  actor: z
+    .object({ id: z.number(), email: z.string(), first_name: z.string(), last_name: z.string() })
+    .nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  summary: z.string(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditRow = z.infer<typeof AuditRowSchema>;
+
+export const AuditPageSchema = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(AuditRowSchema),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
