@@ -2,13 +2,15 @@ import type { Database } from '../../db/connection.ts';
 import { seedCatalog } from './catalog.ts';
 import { type DemoCore, seedCore } from './core.ts';
 import { seedFinance } from './finance.ts';
+import { seedHistory } from './history.ts';
 import { seedStock } from './stock.ts';
 
-/** Each module's part of the demo business, run in order on the core's users (stock last: it holds the catalogue's variants). */
+/** Each module's part of the demo business, run in order on the core's users (stock after the catalogue, whose variants it holds; history last, from what the others wrote). */
 const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
   seedCatalog,
   seedFinance,
   seedStock,
+  seedHistory,
 ];
 
 /** Seeds the demo business of DESIGN.md section 2 into an empty database; a no-op otherwise. */

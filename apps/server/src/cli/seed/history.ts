@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import type { DemoCore } from './core.ts';
+
+/**
+ * The demo business's History (DESIGN.md section 10): the audit rows its seeded offers, stock
+ * entries and exits and cash transactions would have written, at their own times, plus a
+ * month of sign-ins, so the History page has pages to turn for every role.
+ */
+export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
+  const businessId = core.businessId;
+  await sql`
+    INSERT INTO audit_log (business_id, actor_id, action, entity, entity_id, summary, ip, created_at)
+    SELECT ${businessId}::int, o.created_by, 'offer.create', 'offer', o.id::text,
+           initcap(lower(o.kind)) || ' taklif yaratildi: ' || o.reason, '10.0.0.12', o.created_at
+    FROM offers o WHERE o.business_id = ${businessId}
+    UNION ALL
+    SELECT ${businessId}::int, o.created_by, 'offer.submit', 'offer', o.id::text, '-> PENDING', '10.0.0.12',
+           coalesce(o.submitted_at, o.created_at + interval '5 minutes')
+    FROM offers o WHERE o.business_id = ${businessId} AND o.status <> 'DRAFT'
+    UNION ALL
+    SELECT ${businessId}::int, coalesce(o.decided_by, o.created_by), 'offer.' || CASE o.status
+             WHEN 'APPROVED' THEN 'approve' WHEN 'REJECTED' THEN 'reject' ELSE 'cancel' END,
+           'offer', o.id::text, '-> ' || o.status, '10.0.0.14', coalesce(o.decided_at, o.created_at + interval '2 hours')
+    FROM offers o WHERE o.business_id = ${businessId} AND o.status IN ('APPROVED', 'REJECTED', 'CANCELED')
+    UNION ALL
+    SELECT ${businessId}::int, e.created_by, 'stock_entry.create', 'stock_entry', e.id::text,
+           e.type || ': ' || v.sku || ', ' || e.qty_received::text || ' x ' || e.unit_cost::text
+             || CASE WHEN e.location <> '' THEN ' (' || e.location || ')' ELSE '' END,
+           '10.0.0.21', e.created_at
+    FROM stock_entries e JOIN variants v ON v.id = e.variant_id WHERE e.business_id = ${businessId}
+    UNION ALL
+    SELECT ${businessId}::int, x.created_by, 'stock_exit.create', 'stock_exit', x.id::text,
+           x.type || ': ' || v.sku || ', ' || x.qty_issued::text
+             || CASE WHEN x.location <> '' THEN ' (' || x.location || ')' ELSE '' END,
+           '10.0.0.22', x.created_at
+    FROM stock_exits x JOIN variants v ON v.id = x.variant_id WHERE x.business_id = ${businessId}
+    UNION ALL
+    SELECT ${businessId}::int, m.user_id, CASE WHEN m.amount > 0 THEN 'external.income' ELSE 'external.expense' END,
+           'money_transaction', m.id::text, abs(m.amount)::text || ' ' || c.code || ': ' || m.reason,
+           '10.0.0.11', m.created_at
+    FROM money_transactions m JOIN currencies c ON c.id = m.currency_id
+    WHERE m.business_id = ${businessId} AND m.tx_type = 'EXTERNAL'
+    UNION ALL
+    SELECT ${businessId}::int, u.id, 'auth.login', 'user', u.id::text, '', '10.0.0.' || (10 + u.id % 20),
+           date_trunc('day', now()) - d * interval '1 day' + interval '4 hours' + (u.id % 7) * interval '13 minutes'
+    FROM users u CROSS JOIN generate_series(1, 30) d WHERE u.business_id = ${businessId}`.execute(db);
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signIn } from '../../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { DEMO_PASSWORD } from '../../cli/seed/core.ts';
+import { seedDemoIfEmpty } from '../../cli/seed/index.ts';
+
+// The demo business's History (DESIGN.md section 10): pages to turn for the owner and for a
+// department, rows of every kind, all readable.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoIfEmpty(t.db);
+});
+afterAll(() => t.close());
+
+it('gives the owner and the cashier more than one page of history, with readable summaries', async () => {
+  const owner = await signIn(t.url, { email: 'owner@demo.uz', password: DEMO_PASSWORD });
+  const all = await owner.get('audit/');
+  expect(all.body.count).toBeGreaterThan(50);
+  for (const action of [
+    'offer.approve',
+    'stock_entry.create',
+    'stock_exit.create',
+    'external.income',
+    'auth.login',
+  ]) {
+    const rows = (await owner.get(`audit/?action=${action}`)).body;
+    expect(rows.count, action).toBeGreaterThan(0);
+  }
+  const entry = (await owner.get('audit/?action=stock_entry.create')).body.results[0];
+  expect(entry.summary).toMatch(/^[A-Z_]+: \S+, \d+\.\d{3} x \d+\.\d{2}/);
+  const kassir = await signIn(t.url, { email: 'kassir@demo.uz', password: DEMO_PASSWORD });
+  expect((await kassir.get('audit/')).body.next).toBe('/api/audit/?page=2');
+});
