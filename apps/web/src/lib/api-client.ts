@@ -217,6 +217,51 @@ function send(url: string, init: RequestInit, headers: Record<string, string>, t
   return fetch(url, { ...init, headers: all });
 }
 
+/** Sends with the bearer token; on a 401, one refresh and one retry (spec.md section 4). */
+async function sendWithRefresh(
+  url: string,
+  init: RequestInit,
+  headers: Record<string, string>,
+  auth: boolean,
+): Promise<Response> {
+  const sentWith = auth ? tokenStore.get() : null;
+  const response = await send(url, init, headers, sentWith);
+  if (response.status !== 401 || !auth) return response;
+  // If another request already refreshed since this one left, retry with that token instead of
+  // rotating again.
+  const current = tokenStore.get();
+  const fresh = current && current !== sentWith ? current : await refreshAccessToken();
+  return fresh ? send(url, init, headers, fresh) : response;
+}
+
+/**
+ * Downloads a file the API sends (a CSV export) and hands it to the browser as `filename`, or
+ * the name the server's Content-Disposition gives. The access token lives in memory only, so a
+ * plain link could not carry it (DESIGN.md section 5).
+ */
+export async function downloadFile(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+): Promise<void> {
+  const response = await sendWithRefresh(
+    buildUrl(path, query),
+    { method: 'GET', credentials: 'include' },
+    { Accept: '*/*' },
+    true,
+  );
+  if (!response.ok) throw new ApiError(response.status, await parseBody(response));
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = named ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** One call to the API. Throws ApiError on a non-2xx answer, a TypeError when offline. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, idempotencyKey, signal, auth = true, schema } = options;
@@ -233,17 +278,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     body: body === undefined ? undefined : JSON.stringify(body),
   };
 
-  const sentWith = auth ? tokenStore.get() : null;
-  let response = await send(url, init, headers, sentWith);
-
-  if (response.status === 401 && auth) {
-    // One refresh, one retry (spec.md section 4). If another request already refreshed since this
-    // one left, retry with that token instead of rotating again.
-    const current = tokenStore.get();
-    const fresh = current && current !== sentWith ? current : await refreshAccessToken();
-    if (fresh) response = await send(url, init, headers, fresh);
-  }
-
+  const response = await sendWithRefresh(url, init, headers, auth);
   const data = await parseBody(response);
   if (!response.ok) throw new ApiError(response.status, data);
   return schema ? schema.parse(data) : (data as T);

@@ -97,12 +97,18 @@ export async function countAudit(db: Database, f: AuditFilter): Promise<number> 
   return Number(row.n);
 }
 
-/** Newest first; `beforeId` pages by key (the CSV export), `offset` by page (the list). */
+/** Where a key-paged read stopped: the last row's time and id (newest first). */
+export interface AuditCursor {
+  createdAt: Date;
+  id: number;
+}
+
+/** Newest first; `after` pages by key (the CSV export), `offset` by page (the list). */
 export function listAudit(
   db: Database,
   f: AuditFilter,
   limit: number,
-  at: { offset?: number; beforeId?: number },
+  at: { offset?: number; after?: AuditCursor },
 ) {
   let q = filtered(db, f)
     .leftJoin('users as u', 'u.id', 'a.actor_id')
@@ -119,9 +125,11 @@ export function listAudit(
       'a.ip',
       'a.created_at',
     ])
+    .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(limit);
-  if (at.beforeId !== undefined) q = q.where('a.id', '<', at.beforeId);
+  const after = at.after;
+  if (after) q = q.where(sql<boolean>`(a.created_at, a.id) < (${after.createdAt}, ${after.id})`);
   if (at.offset) q = q.offset(at.offset);
   return q.execute();
 }

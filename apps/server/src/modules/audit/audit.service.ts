@@ -1,7 +1,7 @@
 import { AUDIT_PAGE_SIZE, type AuditQuery, type AuditRow, seesWholeBusiness } from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
+import { type AuditCursor, type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
 
 // History (DESIGN.md section 10): the audit log as its readers may see it.
 
@@ -81,9 +81,9 @@ export async function* historyCsv(
 ): AsyncGenerator<string> {
   const filter = filterFor(actor, query);
   yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
-  let beforeId: number | undefined;
+  let after: AuditCursor | undefined;
   for (;;) {
-    const rows = await listAudit(deps.db, filter, CSV_CHUNK, beforeId === undefined ? {} : { beforeId });
+    const rows = await listAudit(deps.db, filter, CSV_CHUNK, after ? { after } : {});
     if (rows.length === 0) return;
     yield rows
       .map(toRow)
@@ -94,7 +94,8 @@ export async function* historyCsv(
       )
       .join('\r\n')
       .concat('\r\n');
-    beforeId = rows[rows.length - 1]?.id;
-    if (rows.length < CSV_CHUNK) return;
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < CSV_CHUNK) return;
+    after = { createdAt: last.created_at, id: last.id };
   }
 }

@@ -177,6 +177,22 @@ describe('pages and CSV', () => {
       })
     ).text();
     expect(tricky).toContain(`"'=HYPERLINK(""x""), with ""quotes"""`);
+    // Past one read's chunk (1,000 rows), all with one time: the key's id breaks the tie.
+    await sql`INSERT INTO audit_log (business_id, actor_id, action, entity, summary, created_at)
+      SELECT ${businessId}, ${users.Owner.id}, 'test.many', 'many', 'row ' || g, '2026-05-01T10:00:00Z'
+      FROM generate_series(1, 1500) g`.execute(t.db);
+    const many = await (
+      await fetch(`${t.url}/api/audit/?format=csv&entity=many`, {
+        headers: { authorization: `Bearer ${as.Owner.token}` },
+      })
+    ).text();
+    const ids = many
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => Number(l.split(',')[0]));
+    expect(ids).toHaveLength(1500);
+    expect(new Set(ids).size).toBe(1500);
     // A department's export holds only what its list shows.
     const mine = await (
       await fetch(`${t.url}/api/audit/?format=csv`, {

@@ -9,6 +9,7 @@ import {
   type OfferStatus,
   offerActionRefusal,
   offerSideOf,
+  seesWholeBusiness,
 } from '@app/shared';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -120,12 +121,18 @@ export async function listMyOffers(deps: Pick<Deps, 'db'>, actor: Actor, side: '
   return loadOfferViews(deps.db, ids);
 }
 
-/** One offer, to its parties only; others (and other businesses) get 404. */
+/**
+ * One offer, to its parties and to the viewers of the whole business (DESIGN.md part two: they
+ * read every History row, and a row's offer opens); others and other businesses get 404.
+ */
 export async function getOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Offer> {
   const view = (await loadOfferViews(deps.db, [id]))[0];
-  // A party is a user of the offer's business, so this also hides other businesses' offers.
-  if (!view || (view.from_user.id !== actor.id && view.to_user.id !== actor.id)) throw notFound();
-  return view;
+  if (!view) throw notFound();
+  // A party is a user of the offer's business; a viewer's business is checked.
+  const party = view.from_user.id === actor.id || view.to_user.id === actor.id;
+  if (party) return view;
+  if (seesWholeBusiness(actor.role) && (await repo.findOfferKind(deps.db, actor.businessId, id))) return view;
+  throw notFound();
 }
 
 const WRONG_ACTOR: Record<OfferSide, string> = {

@@ -204,10 +204,13 @@ describe('get_incomes and get_outcomes', () => {
     ).not.toContain(a.id);
   });
 
-  it('shows one offer to its parties only', async () => {
+  it('shows one offer to its parties and to the viewers of the whole business only', async () => {
     const offer = await createOffer(as.Kassir);
     expect((await as.manager.get(`offers/offers/${offer.id}/`)).status).toBe(200);
-    expect((await as.Owner.get(`offers/offers/${offer.id}/`)).status).toBe(404);
+    // The Owner is no party but sees the whole business (DESIGN.md part two).
+    expect((await as.Owner.get(`offers/offers/${offer.id}/`)).status).toBe(200);
+    const trader = await signIn(t.url, await createUser(t.db, { businessId, role: 'Bozorchi' }));
+    expect((await trader.get(`offers/offers/${offer.id}/`)).status).toBe(404);
     const stranger = await signIn(t.url, outsider);
     expect((await stranger.get(`offers/offers/${offer.id}/`)).status).toBe(404);
     expect((await as.Kassir.get('offers/offers/abc/')).status).toBe(404);

@@ -1,6 +1,135 @@
+import { AUDIT_PAGE_SIZE, seesWholeBusiness } from '@app/shared';
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { downloadHistoryCsv, type HistoryFilters, NO_FILTERS, useHistory } from '../api/audit.ts';
+import { HistoryFiltersBar } from '../components/HistoryFiltersBar.tsx';
+import { OfferDialog } from '../components/OfferDialog.tsx';
 
-/** /history: a heading only (spec.md section 2, Chat and History). Final. */
+const TYPING_PAUSE_MS = 300;
+
+/** The text fields wait for a pause in typing; the selects and dates apply at once. */
+function useSettled(filters: HistoryFilters): HistoryFilters {
+  const [settled, setSettled] = useState(filters);
+  useEffect(() => {
+    const typed = filters.search !== settled.search || filters.action !== settled.action;
+    if (!typed) {
+      if (filters !== settled) setSettled(filters);
+      return;
+    }
+    const timer = setTimeout(() => setSettled(filters), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [filters, settled]);
+  return settled;
+}
+
+/**
+ * /history, the seed's "Tarix" (DESIGN.md section 10): who did what to what, newest first, with
+ * filters, pages of 50, the offer a row is about, and the filtered rows as CSV.
+ */
 export function HistoryPage() {
-  return <PageHeader title="Tarix" />;
+  const user = useCurrentUser();
+  const wholeBusiness = seesWholeBusiness(user.data?.role);
+  const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [offerId, setOfferId] = useState<number | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const settled = useSettled(filters);
+  const query = useHistory(settled, page);
+  const totalPages = query.data ? Math.max(1, Math.ceil(query.data.count / AUDIT_PAGE_SIZE)) : 0;
+
+  function changeFilters(next: HistoryFilters) {
+    setFilters(next);
+    setPage(1);
+  }
+
+  async function download() {
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      await downloadHistoryCsv(settled);
+    } catch (err) {
+      setDownloadError(failureMessage(err, "Yuklab bo'lmadi. Qayta urinib ko'ring."));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Tarix"
+        description={query.data ? `${query.data.count} ta yozuv` : undefined}
+        actions={
+          <Button
+            variant="secondary"
+            onClick={download}
+            loading={downloading}
+            icon={<Download aria-hidden="true" className="h-4 w-4" />}
+          >
+            Yuklab olish (CSV)
+          </Button>
+        }
+      />
+      <HistoryFiltersBar value={filters} onChange={changeFilters} wholeBusiness={wholeBusiness} />
+      {downloadError ? <ErrorMessage>{downloadError}</ErrorMessage> : null}
+      {query.isError ? (
+        <ErrorMessage>{failureMessage(query.error, "Tarixni yuklab bo'lmadi.")}</ErrorMessage>
+      ) : null}
+      <Table caption="Tarix">
+        <THead>
+          <tr>
+            <TH>Vaqt</TH>
+            <TH>Kim</TH>
+            <TH>Amal</TH>
+            <TH>Obyekt</TH>
+            <TH>Tavsif</TH>
+            <TH>IP</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {query.isPending ? (
+            <TableMessageRow colSpan={6}>Yuklanmoqda...</TableMessageRow>
+          ) : !query.data?.results.length ? (
+            <TableMessageRow colSpan={6}>Hech narsa topilmadi.</TableMessageRow>
+          ) : (
+            query.data.results.map((r) => (
+              <TR key={r.id} data-testid="history-row">
+                <TD className="whitespace-nowrap">{formatDateTime(r.created_at)}</TD>
+                <TD>{r.actor ? r.actor.email : '—'}</TD>
+                <TD className="font-mono text-xs">{r.action}</TD>
+                <TD className="whitespace-nowrap">
+                  {r.entity === 'offer' && r.entity_id ? (
+                    <button
+                      type="button"
+                      className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                      onClick={() => setOfferId(Number(r.entity_id))}
+                    >
+                      Taklif #{r.entity_id}
+                    </button>
+                  ) : (
+                    `${r.entity}${r.entity_id ? ` #${r.entity_id}` : ''}`
+                  )}
+                </TD>
+                <TD className="max-w-md break-words">{r.summary || '—'}</TD>
+                <TD className="font-mono text-xs text-slate-500">{r.ip ?? '—'}</TD>
+              </TR>
+            ))
+          )}
+        </TBody>
+      </Table>
+      {totalPages > 1 ? (
+        <Pagination page={page} totalPages={totalPages} onPageChange={setPage} disabled={query.isFetching} />
+      ) : null}
+      <OfferDialog id={offerId} onClose={() => setOfferId(null)} />
+    </div>
+  );
 }

@@ -1,0 +1,54 @@
+import { formatMoney, formatQuantity } from '@app/shared';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
+import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { errorDetail } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useOffer } from '../api/audit.ts';
+
+const person = (u: { email: string; first_name: string; last_name: string }) =>
+  `${u.first_name} ${u.last_name}`.trim() || u.email;
+
+/** A history row's offer, opened from its link (DESIGN.md section 10). */
+export function OfferDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const offer = useOffer(id);
+  return (
+    <Modal open={id !== null} onClose={onClose} title={`Taklif #${id ?? ''}`}>
+      {offer.isPending ? (
+        <LoadingText />
+      ) : offer.isError ? (
+        <ErrorMessage>
+          {errorDetail(offer.error) === 'Not found.'
+            ? "Bu taklifni faqat uning tomonlari ko'ra oladi."
+            : (errorDetail(offer.error) ?? "Taklifni yuklab bo'lmadi.")}
+        </ErrorMessage>
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-slate-500">Holati</dt>
+          <dd className="font-medium">{offer.data.status}</dd>
+          <dt className="text-slate-500">Kimdan</dt>
+          <dd>{person(offer.data.from_user)}</dd>
+          <dt className="text-slate-500">Kimga</dt>
+          <dd>{person(offer.data.to_user)}</dd>
+          <dt className="text-slate-500">Tarkibi</dt>
+          <dd>
+            {offer.data.money_lines.map((l) => (
+              <div key={`m${l.currency}`}>
+                {formatMoney(l.amount)} {l.currency_code}
+              </div>
+            ))}
+            {offer.data.item_lines.map((l) => (
+              <div key={`i${l.variant.id}`}>
+                {l.variant.label} ({l.variant.sku}): {formatQuantity(l.quantity)}
+              </div>
+            ))}
+          </dd>
+          <dt className="text-slate-500">Sabab</dt>
+          <dd>{offer.data.reason}</dd>
+          <dt className="text-slate-500">Yaratilgan</dt>
+          <dd>{formatDateTime(offer.data.created_at)}</dd>
+        </dl>
+      )}
+    </Modal>
+  );
+}
