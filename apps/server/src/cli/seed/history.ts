@@ -15,13 +15,15 @@ export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
            initcap(lower(o.kind)) || ' taklif yaratildi: ' || o.reason, '10.0.0.12', o.created_at
     FROM offers o WHERE o.business_id = ${businessId}
     UNION ALL
-    SELECT ${businessId}::int, o.created_by, 'offer.submit', 'offer', o.id::text, '-> PENDING', '10.0.0.12',
+    SELECT ${businessId}::int, o.created_by, 'offer.submit', 'offer', o.id::text,
+           'Taklif #' || o.id || ': DRAFT -> PENDING', '10.0.0.12',
            coalesce(o.submitted_at, o.created_at + interval '5 minutes')
     FROM offers o WHERE o.business_id = ${businessId} AND o.status <> 'DRAFT'
     UNION ALL
     SELECT ${businessId}::int, coalesce(o.decided_by, o.created_by), 'offer.' || CASE o.status
              WHEN 'APPROVED' THEN 'approve' WHEN 'REJECTED' THEN 'reject' ELSE 'cancel' END,
-           'offer', o.id::text, '-> ' || o.status, '10.0.0.14', coalesce(o.decided_at, o.created_at + interval '2 hours')
+           'offer', o.id::text, 'Taklif #' || o.id || ': '
+             || CASE WHEN o.submitted_at IS NULL THEN 'DRAFT' ELSE 'PENDING' END || ' -> ' || o.status, '10.0.0.14', coalesce(o.decided_at, o.created_at + interval '2 hours')
     FROM offers o WHERE o.business_id = ${businessId} AND o.status IN ('APPROVED', 'REJECTED', 'CANCELED')
     UNION ALL
     SELECT ${businessId}::int, e.created_by, 'stock_entry.create', 'stock_entry', e.id::text,

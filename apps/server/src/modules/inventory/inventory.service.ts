@@ -69,7 +69,7 @@ export function createEntry(
 ): Promise<StockEntry> {
   return inTransaction(deps.db, (trx) =>
     runIdempotent(trx, scope, async () => {
-      await requireVariant(trx, actor, body.variant);
+      const variant = await requireVariant(trx, actor, body.variant);
       const entry = await trx
         .insertInto('stock_entries')
         .values({
@@ -101,7 +101,7 @@ export function createEntry(
         action: 'stock_entry.create',
         entity: 'stock_entry',
         entityId: entry.id,
-        summary: `${body.type} variant ${body.variant} qty ${fixedQuantity(body.qty_received)} at ${fixedMoney(body.unit_cost)}`,
+        summary: `${body.type}: ${variant.sku}, ${fixedQuantity(body.qty_received)} x ${fixedMoney(body.unit_cost)}${body.location ? ` (${body.location})` : ''}`,
         ip: actor.ip,
       });
       const [row] = await repo.listEntries(trx, actor.id, '-created_at', { id: entry.id });
@@ -146,7 +146,7 @@ export function createExit(
 ): Promise<StockExit> {
   return inTransaction(deps.db, (trx) =>
     runIdempotent(trx, scope, async () => {
-      await requireVariant(trx, actor, body.variant);
+      const variant = await requireVariant(trx, actor, body.variant);
       const exit = await trx
         .insertInto('stock_exits')
         .values({
@@ -176,7 +176,7 @@ export function createExit(
         action: 'stock_exit.create',
         entity: 'stock_exit',
         entityId: exit.id,
-        summary: `${body.type} variant ${body.variant} qty ${fixedQuantity(body.qty_issued)} from lots ${lots.map((l) => l.lotId).join(',')}`,
+        summary: `${body.type}: ${variant.sku}, ${fixedQuantity(body.qty_issued)}${body.location ? ` (${body.location})` : ''}, lots ${lots.map((l) => l.lotId).join(',')}`,
         ip: actor.ip,
       });
       const [row] = await repo.listExits(trx, actor.id, '-created_at', { id: exit.id });

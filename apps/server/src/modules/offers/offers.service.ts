@@ -174,7 +174,7 @@ export async function changeOfferState(
   action: 'submit' | 'cancel' | 'reject',
 ): Promise<Offer> {
   await inTransaction(deps.db, async (trx) => {
-    await lockForAction(trx, actor, id, action);
+    const offer = await lockForAction(trx, actor, id, action);
     const to = targetState(action);
     await repo.setOfferStatus(
       trx,
@@ -182,7 +182,7 @@ export async function changeOfferState(
       to,
       action === 'submit' ? { submitted: true } : action === 'reject' ? { decidedBy: actor.id } : {},
     );
-    await audit(trx, actor, `offer.${action}`, id, `-> ${to}`);
+    await audit(trx, actor, `offer.${action}`, id, `Taklif #${id}: ${offer.status} -> ${to}`);
   });
   return viewOf(deps, id);
 }
@@ -191,7 +191,7 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
   await inTransaction(deps.db, async (trx) => {
     await lockForAction(trx, actor, id, 'delete');
     await repo.deleteOffer(trx, id);
-    await audit(trx, actor, 'offer.delete', id, 'draft deleted');
+    await audit(trx, actor, 'offer.delete', id, `Taklif #${id}: DRAFT o'chirildi`);
   });
 }
 
