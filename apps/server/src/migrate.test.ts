@@ -16,12 +16,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl, dbUrl, testDbKind } from '../test/env.ts';
 import { buildApp } from './app.ts';
-import { seedCatalog } from './cli/seed/catalog.ts';
-import { seedCore } from './cli/seed/core.ts';
-import { seedStock } from './cli/seed/stock.ts';
 import { loadConfig } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { DEFAULT_DIRS, MigrationChecksumError, type MigrationDirs, migrate } from './db/migrate.ts';
+import { hashPassword } from './lib/auth/passwords.ts';
 
 // DESIGN.md section 8: committed migrations are immutable (the runner keeps each one's checksum and
 // refuses a database whose files changed), functions and views are re-applied from db/functions/
@@ -29,6 +27,7 @@ import { DEFAULT_DIRS, MigrationChecksumError, type MigrationDirs, migrate } fro
 // exactly the schema of a fresh one. On the engine TEST_DB names.
 
 const root = path.resolve(import.meta.dirname, '../../..');
+const OLD_PASSWORD = 'old-release-password';
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -89,18 +88,51 @@ async function migrateAsLastRelease(db: Database, upTo: string): Promise<void> {
 }
 
 /**
- * Data of every kind in the old database. Today's seed writes the users, the catalogue and the
- * stock as that release did; money goes through that release's money_post, which was given each
- * row's UZS amount (today's computes it), so the rows are written here in its format.
+ * Data of every kind in the old database, written in SQL against the schema of migrations
+ * 0001-0010 as that release's code wrote it (today's seed follows today's schema, so it cannot
+ * stand in for it): a business, two departments, the catalogue, a receipt with its lot, move and
+ * balance, ledger rows through that release's money_post (which was given each row's UZS amount),
+ * and an offer with a money line.
  */
 async function seedAsLastRelease(db: Database): Promise<void> {
-  const core = await seedCore(db);
-  await seedCatalog(db, core);
-  await seedStock(db, core);
-  const kassir = core.users['kassir@demo.uz'];
+  const hash = await hashPassword(OLD_PASSWORD);
+  await sql`
+    WITH b AS (INSERT INTO businesses (name) VALUES ('Eski biznes') RETURNING id),
+    u AS (
+      INSERT INTO users (business_id, email, role, password_hash, first_name, last_name, code)
+      SELECT b.id, x.email, x.role, ${hash}, x.first, 'Eski', x.code FROM b,
+        (VALUES ('kassir@old.uz', 'Kassir', 'Dilnoza', 'K-1'), ('ombor@old.uz', 'Omborchi', 'Jasur', 'O-1'))
+          AS x(email, role, first, code)
+      RETURNING id, business_id, role),
+    unit AS (INSERT INTO units (business_id, name, measure, fixed_rate_to_base)
+             SELECT id, 'Dona', 'D', 1 FROM b RETURNING id, business_id),
+    product AS (INSERT INTO products (business_id, name, model, code, unit_id, type)
+                SELECT business_id, 'Ko''ylak', 'M-1', 101, id, 'FINISHED' FROM unit RETURNING id, business_id)
+    INSERT INTO variants (business_id, product_id, sku) SELECT business_id, id, 'OLD-1' FROM product`.execute(
+    db,
+  );
+  const users = await sql<{ id: number; business_id: number; role: string }>`
+    SELECT id, business_id, role FROM users WHERE email LIKE '%@old.uz'`.execute(db);
+  const kassir = users.rows.find((u) => u.role === 'Kassir');
+  const ombor = users.rows.find((u) => u.role === 'Omborchi');
+  if (!kassir || !ombor) throw new Error('old users missing');
+  const businessId = kassir.business_id;
+  await sql`
+    WITH v AS (SELECT id FROM variants WHERE sku = 'OLD-1'),
+    e AS (INSERT INTO stock_entries (business_id, department_id, variant_id, qty_received, unit_cost, currency_id,
+                                     type, location, created_by)
+          SELECT ${businessId}, ${ombor.id}, v.id, 12, 15000, 2, 'PURCHASE', 'Ombor A', ${ombor.id} FROM v
+          RETURNING id, variant_id),
+    l AS (INSERT INTO stock_lots (business_id, department_id, variant_id, qty_received, qty_remaining, unit_cost,
+                                  currency_id, entry_id)
+          SELECT ${businessId}, ${ombor.id}, variant_id, 12, 12, 15000, 2, id FROM e RETURNING id, entry_id, variant_id),
+    m AS (INSERT INTO stock_moves (business_id, department_id, variant_id, qty, kind, entry_id, lot_id)
+          SELECT ${businessId}, ${ombor.id}, variant_id, 12, 'ENTRY', entry_id, id FROM l)
+    INSERT INTO stock_balances (business_id, department_id, variant_id, qty_on_hand)
+    SELECT ${businessId}, ${ombor.id}, variant_id, '12' FROM l`.execute(db);
   const rows = Array.from({ length: 25 }, (_, i) => ({
-    business_id: core.businessId,
-    user_id: kassir,
+    business_id: businessId,
+    user_id: kassir.id,
     currency_id: 1 + (i % 2),
     amount: `${100 + i}.50`,
     rate_to_uzs: i % 2 ? '1.000000' : '12650.000000',
@@ -110,6 +142,11 @@ async function seedAsLastRelease(db: Database): Promise<void> {
     created_by: null,
   }));
   await sql`SELECT count(*) FROM money_post(${JSON.stringify(rows)}::jsonb)`.execute(db);
+  await sql`
+    WITH o AS (INSERT INTO offers (business_id, kind, status, created_by, from_user_id, to_user_id, reason)
+               VALUES (${businessId}, 'MONEY', 'DRAFT', ${kassir.id}, ${kassir.id}, ${ombor.id}, 'Eski taklif sababi')
+               RETURNING id)
+    INSERT INTO offer_money_lines (offer_id, currency_id, amount) SELECT id, 1, 10 FROM o`.execute(db);
 }
 
 /** Everything a schema is made of, as text that two databases can be compared by. */
@@ -186,7 +223,7 @@ describe('the migration runner', () => {
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login/',
-      payload: { email: 'kassir@demo.uz', password: 'demo12345' },
+      payload: { email: 'kassir@old.uz', password: OLD_PASSWORD },
     });
     expect(login.statusCode).toBe(200);
     const page = await app.inject({
