@@ -12,7 +12,14 @@ test('the owner filters the history, turns a page, opens an offer and downloads 
   await expect(page.getByRole('heading', { name: 'Tarix' })).toBeVisible();
   const rows = page.getByTestId('history-row');
   await expect(rows).toHaveCount(50);
-  await page.getByRole('navigation').last().getByRole('button', { name: '2', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByRole('button', { name: 'Page 2', exact: true })
+    .click();
+  await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(rows.first()).toBeVisible();
 
   // A filter starts again from page 1 and shows only its rows.
