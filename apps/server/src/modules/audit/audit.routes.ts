@@ -1,19 +1,12 @@
 import { Readable } from 'node:stream';
 import { AuditPageSchema, AuditQuerySchema } from '@app/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
+import { pageOf } from '../../lib/pagination.ts';
 import { historyCsv, listHistory } from './audit.service.ts';
-
-/** DRF-style next/previous links: the same query with another page number. */
-function pageLink(request: FastifyRequest, page: number | null): string | null {
-  if (page === null) return null;
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.set('page', String(page));
-  return `${url.pathname}${url.search}`;
-}
 
 export async function auditRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,12 +38,7 @@ export async function auditRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         );
       }
       const page = await listHistory(deps, actor, request.query);
-      return {
-        count: page.count,
-        next: pageLink(request, page.page < page.lastPage ? page.page + 1 : null),
-        previous: pageLink(request, page.page > 1 ? page.page - 1 : null),
-        results: page.results,
-      };
+      return pageOf(request, page);
     },
   );
 }

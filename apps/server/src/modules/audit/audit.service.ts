@@ -1,6 +1,7 @@
 import { AUDIT_PAGE_SIZE, type AuditQuery, type AuditRow, seesWholeBusiness } from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { parsePage } from '../../lib/pagination.ts';
 import { type AuditCursor, type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
 
 // History (DESIGN.md section 10): the audit log as its readers may see it.
@@ -38,13 +39,6 @@ function toRow(r: Awaited<ReturnType<typeof listAudit>>[number]): AuditRow {
     ip: r.ip,
     created_at: r.created_at.toISOString(),
   };
-}
-
-/** DRF's page numbers: digits only, 1 up to the last page (page 1 of an empty list exists). */
-function parsePage(raw: string | undefined): number {
-  if (raw === undefined) return 1;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound('Invalid page.');
-  return Number(raw);
 }
 
 export async function listHistory(deps: Pick<Deps, 'db'>, actor: Actor, query: AuditQuery) {

@@ -9,23 +9,16 @@ import {
   MoneyTransactionsPageSchema,
   MoneyTransactionsQuerySchema,
 } from '@app/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas, IdempotencyHeadersSchema } from '../../lib/openapi.ts';
+import { pageOf } from '../../lib/pagination.ts';
 import { createExchange } from './exchange.service.ts';
 import * as finance from './finance.service.ts';
-
-/** DRF-style next/previous links: the same query with another page number. */
-function pageLink(request: FastifyRequest, page: number | null): string | null {
-  if (page === null) return null;
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.set('page', String(page));
-  return `${url.pathname}${url.search}`;
-}
 
 export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -121,12 +114,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
     },
     async (request) => {
       const page = await finance.listMyTransactions(deps, actorOf(request), request.query);
-      return {
-        count: page.count,
-        next: pageLink(request, page.page < page.lastPage ? page.page + 1 : null),
-        previous: pageLink(request, page.page > 1 ? page.page - 1 : null),
-        results: page.results,
-      };
+      return pageOf(request, page);
     },
   );
 }

@@ -11,6 +11,7 @@ import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
+import { parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import * as repo from './finance.repository.ts';
@@ -92,13 +93,6 @@ export interface TransactionsPage {
   page: number;
   lastPage: number;
   results: MoneyTransaction[];
-}
-
-/** DRF's page numbers: digits only, 1 up to the last page (page 1 of an empty list exists). */
-function parsePage(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 1;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound('Invalid page.');
-  return Number(raw);
 }
 
 /** GET finance/money-transactions/by-user/ (DESIGN.md section 4): 20 a page, out of range 404. */
