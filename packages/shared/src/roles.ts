@@ -21,3 +21,10 @@ export const WHOLE_BUSINESS_ROLES: readonly Role[] = ['Owner', 'admin', 'manager
 export function seesWholeBusiness(role: string | undefined): boolean {
   return WHOLE_BUSINESS_ROLES.includes(role as Role);
 }
+
+/** DESIGN.md section 9: the administrators, who manage users, rates, balances and settings (/admin). */
+export const ADMIN_ROLES: readonly Role[] = ['Owner', 'admin'];
+
+export function isAdministrator(role: string | undefined): boolean {
+  return ADMIN_ROLES.includes(role as Role);
+}

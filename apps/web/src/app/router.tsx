@@ -1,6 +1,6 @@
 // Every route of spec.md section 2. Feature pages load lazily (their own chunks); the auth pages and
 // the shell ship in the entry chunk so the first screen never waits for a second request.
-import { STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
+import { ADMIN_ROLES, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage.tsx';
@@ -77,6 +77,45 @@ const catalogRoutes: RouteObject = {
   ],
 };
 
+/** DESIGN.md section 9: Owner and admin only; anyone else lands on /unauthorized. */
+const adminRoutes: RouteObject = {
+  path: paths.admin.root,
+  element: <RequireRole roles={ADMIN_ROLES} />,
+  children: [
+    {
+      lazy: () =>
+        import('../features/admin/pages/AdminLayout.tsx').then((m) => ({ Component: m.AdminLayout })),
+      children: [
+        { index: true, element: <Navigate to={paths.admin.users} replace /> },
+        {
+          path: paths.admin.users,
+          lazy: () =>
+            import('../features/admin/pages/UsersPage.tsx').then((m) => ({ Component: m.UsersPage })),
+        },
+        {
+          path: paths.admin.currencies,
+          lazy: () =>
+            import('../features/admin/pages/CurrenciesPage.tsx').then((m) => ({
+              Component: m.CurrenciesPage,
+            })),
+        },
+        {
+          path: paths.admin.balances,
+          lazy: () =>
+            import('../features/admin/pages/AdminBalancesPage.tsx').then((m) => ({
+              Component: m.AdminBalancesPage,
+            })),
+        },
+        {
+          path: paths.admin.settings,
+          lazy: () =>
+            import('../features/admin/pages/SettingsPage.tsx').then((m) => ({ Component: m.SettingsPage })),
+        },
+      ],
+    },
+  ],
+};
+
 /** Pages inside the shell; all need a signed-in user (RequireAuth above them). */
 const shellRoutes: RouteObject[] = [
   {
@@ -139,6 +178,7 @@ const shellRoutes: RouteObject[] = [
       })),
   },
   catalogRoutes,
+  adminRoutes,
 ];
 
 export const routes: RouteObject[] = [

@@ -29,4 +29,13 @@ export const paths = {
     color: '/catalog/color',
     location: '/catalog/location',
   },
+
+  // DESIGN.md section 9: the administrators' area.
+  admin: {
+    root: '/admin',
+    users: '/admin/users',
+    currencies: '/admin/currencies',
+    balances: '/admin/balances',
+    settings: '/admin/settings',
+  },
 } as const;

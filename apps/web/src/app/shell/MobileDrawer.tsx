@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Brand } from './Brand.tsx';
 import { NavList } from './NavList.tsx';
-import { NAV_ITEMS } from './nav-items.ts';
+import { mobileNavItems } from './nav-items.ts';
 
 export interface MobileDrawerProps {
   id: string;
@@ -13,7 +13,8 @@ export interface MobileDrawerProps {
 
 /**
  * The slide-in menu below md: 85% of the viewport wide, at most 320px, with all ten entries and no
- * role filtering (spec.md section 2). Mounted only while open. Closes on Escape, on the backdrop,
+ * role filtering (spec.md section 2), and the administrators' entry for an Owner or admin
+ * (DESIGN.md section 9). Mounted only while open. Closes on Escape, on the backdrop,
  * on the × button and when a link is followed.
  */
 export function MobileDrawer({ id, user, onClose }: MobileDrawerProps) {
@@ -70,7 +71,11 @@ export function MobileDrawer({ id, user, onClose }: MobileDrawerProps) {
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
-        <NavList items={NAV_ITEMS} label="Mobile menu" onNavigate={() => onCloseRef.current()} />
+        <NavList
+          items={mobileNavItems(user.role)}
+          label="Mobile menu"
+          onNavigate={() => onCloseRef.current()}
+        />
         <div className="shrink-0 border-t border-white/10 px-4 py-3">
           <p className="truncate text-sm font-medium text-white">{user.email}</p>
           <p className="truncate text-xs text-slate-400">{user.role}</p>

@@ -1,4 +1,4 @@
-import { type Role, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
+import { ADMIN_ROLES, type Role, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
 import {
   ArrowDownLeft,
   ArrowLeftRight,
@@ -8,6 +8,7 @@ import {
   LayoutList,
   type LucideIcon,
   MessageSquare,
+  ShieldCheck,
   ShoppingCart,
   Store,
   Wallet,
@@ -36,9 +37,32 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: paths.sell, label: 'Sotish', icon: Store, roles: STOCK_EXIT_ROLES },
 ];
 
-/** The desktop sidebar filters Buy and Sell by role; the mobile menu lists all ten (spec.md section 2). */
+/**
+ * DESIGN.md section 9: the administrators' area, after spec.md's ten entries, in both menus of
+ * an Owner or admin and in neither menu of anyone else.
+ */
+export const ADMIN_NAV_ITEM: NavItem = {
+  to: paths.admin.root,
+  label: 'Boshqaruv',
+  icon: ShieldCheck,
+  roles: ADMIN_ROLES,
+};
+
+function withAdmin(items: readonly NavItem[], role: Role): NavItem[] {
+  return ADMIN_ROLES.includes(role) ? [...items, ADMIN_NAV_ITEM] : [...items];
+}
+
+/** The desktop sidebar filters Buy and Sell by role (spec.md section 2). */
 export function desktopNavItems(role: Role): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role));
+  return withAdmin(
+    NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role)),
+    role,
+  );
+}
+
+/** The mobile menu lists all ten entries of spec.md section 2, whatever the role. */
+export function mobileNavItems(role: Role): NavItem[] {
+  return withAdmin(NAV_ITEMS, role);
 }
 
 export const SIDEBAR_COLLAPSED_KEY = 'sidebar-collapsed';
