@@ -18,6 +18,7 @@ import type { Deps } from './lib/context.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { openApiTransform } from './lib/openapi.ts';
+import { startCbuSchedule } from './modules/finance/rates.schedule.ts';
 import { MODULE_ROUTES } from './modules/index.ts';
 
 export interface BuildOptions {
@@ -28,6 +29,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Pino options; false silences the log (tests). */
   logger?: boolean | object;
+  /** Runs the timed jobs (the daily Central Bank import): the server does, tests that test them do. */
+  schedules?: boolean;
 }
 
 /** Keys whose values are secrets: passwords, one-time codes, tokens and the headers carrying them. */
@@ -169,6 +172,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+
+  if (options.schedules) {
+    let stop: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startCbuSchedule(deps);
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

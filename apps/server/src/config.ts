@@ -19,6 +19,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  // DESIGN.md section 9: the Central Bank of Uzbekistan's JSON feed of official rates.
+  CBU_RATES_URL: z.string().url().default('https://cbu.uz/uz/arkhiv-kursov-valyut/json/'),
+  CBU_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
 });
 
 export interface Config {
@@ -37,6 +40,9 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string | undefined;
   trustProxy: boolean;
+  cbuRatesUrl: string;
+  /** A slower feed counts as failed (502), rates unchanged. */
+  cbuTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === '1',
+    cbuRatesUrl: e.CBU_RATES_URL,
+    cbuTimeoutMs: e.CBU_TIMEOUT_MS,
   };
 }
 

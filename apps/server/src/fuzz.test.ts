@@ -1,6 +1,7 @@
 import { ROLES } from '@app/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CbuFeed, startCbuFeed } from '../test/cbu-feed.ts';
 import { type ApiClient, ApiClient as Client } from '../test/client.ts';
 import { createSignedInUsers } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
@@ -275,12 +276,15 @@ function operationsOf(doc: {
 }
 
 let t: TestApp;
+let cbu: CbuFeed;
 let operations: Operation[];
 let clients: ApiClient[];
 let ids: string[];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The Central Bank import reads a local feed: a 502 from an unreachable internet is not a bug.
+  cbu = await startCbuFeed();
+  t = await startTestApp({ env: { CBU_RATES_URL: cbu.url } });
   const signedIn = await createSignedInUsers(t.db, t.url, ROLES);
   clients = ROLES.map((role) => signedIn.as[role]);
   const variant = await createVariant(signedIn.as.Owner);
@@ -288,7 +292,10 @@ beforeAll(async () => {
   const doc = await new Client(t.url).get('openapi.json');
   operations = operationsOf(doc.body);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await cbu.close();
+});
 
 /** A client of a role the operation lets in (the first not answered 401/403), else the first. */
 async function clientFor(op: Operation): Promise<ApiClient> {

@@ -209,6 +209,16 @@ describe('the migration runner', () => {
     await migrate(fresh.db);
     expect(await schemaOf(old.db)).toEqual(await schemaOf(fresh.db));
     expect(await ledgerTotals(old.db)).toBe(before);
+    // 0013: each business keeps the global rates of the old release as its own first rates.
+    const rates = await sql<{ code: string; rate_to_uzs: string; history: number }>`
+      SELECT c.code, bc.rate_to_uzs::text,
+             (SELECT count(*)::int FROM currency_rates r WHERE r.business_id = bc.business_id
+                AND r.currency_id = bc.currency_id) AS history
+      FROM business_currencies bc JOIN currencies c ON c.id = bc.currency_id ORDER BY c.id`.execute(old.db);
+    expect(rates.rows).toEqual([
+      { code: 'USD', rate_to_uzs: '12650.000000', history: 1 },
+      { code: 'UZS', rate_to_uzs: '1.000000', history: 1 },
+    ]);
     // A second start applies nothing.
     expect(await migrate(old.db)).toEqual([]);
 

@@ -31,6 +31,7 @@ const IDEMPOTENT = [
   ['post', '/api/finance/money-transactions/external-transaction/'],
   ['post', '/api/inventory/stocks-entry/'],
   ['post', '/api/inventory/stocks-exit/'],
+  ['post', '/api/admin/balances/adjust/'],
 ] as const;
 const ERRORS = ['400', '401', '403', '404', '409', '429', '503'];
 
@@ -77,7 +78,7 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.0');
   });
 
-  it('declares Idempotency-Key on the five POSTs that honour it, and on no other operation', () => {
+  it('declares Idempotency-Key on the six POSTs that honour it, and on no other operation', () => {
     for (const [method, path] of IDEMPOTENT)
       expect(headerNames(operation(method, path))).toContain('idempotency-key');
     const declaring = operations()

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@app/shared';
 import type { Database } from '../src/db/connection.ts';
 import { hashPassword } from '../src/lib/auth/passwords.ts';
+import { inTransaction } from '../src/lib/transaction.ts';
+import { openBusiness } from '../src/modules/admin/business.repository.ts';
 import { ApiClient } from './client.ts';
 
 // Factories shared by every module's API tests (STYLE.md "Tests").
@@ -10,7 +12,7 @@ let passwordHash: Promise<string> | undefined;
 export const TEST_PASSWORD = 'correct horse battery';
 
 export async function createBusiness(db: Database, name = `Biznes ${randomBytes(3).toString('hex')}`) {
-  return db.insertInto('businesses').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+  return inTransaction(db, (trx) => openBusiness(trx, name));
 }
 
 export interface TestUser {

@@ -39,6 +39,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** An empty PostgreSQL database of the test's own (the fault tests restart its cluster). */
     databaseUrl?: string;
+    /** Runs the timed jobs, as the server does (the Central Bank import's tests). */
+    schedules?: boolean;
     /** Receives the server's pino log at level info (the production logger with its redaction). */
     logStream?: { write(line: string): void };
   } = {},
@@ -85,6 +87,7 @@ export async function startTestApp(
     db: (serverHandle ?? handle).db,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.clock ? { clock: options.clock } : {}),
+    schedules: options.schedules ?? false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -3,6 +3,7 @@ export * from './money.ts';
 export * from './offer-rules.ts';
 export * from './reason.ts';
 export * from './roles.ts';
+export * from './schemas/admin.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalog.ts';

@@ -1,22 +1,16 @@
-import {
-  D,
-  DECIMAL_PATTERN,
-  fixedMoney,
-  fixedRate,
-  isValidReason,
-  PASSWORD_MIN,
-  RATE_SCALE,
-  ROLES,
-  type Role,
-} from '@app/shared';
+import { BalanceAdjustBodySchema, PASSWORD_MIN, ROLES, type Role } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { hashPassword } from '../lib/auth/passwords.ts';
+import { createCaches } from '../lib/caches.ts';
+import { AppError } from '../lib/errors.ts';
 import { inTransaction } from '../lib/transaction.ts';
+import { adjustBalance as adjustBalanceOf } from '../modules/admin/balances.service.ts';
+import { openBusiness } from '../modules/admin/business.repository.ts';
 import { writeAudit } from '../modules/audit/audit.repository.ts';
 import { findUserByEmail } from '../modules/auth/auth.repository.ts';
-import { findCurrencyByCode, setCurrencyRate } from '../modules/finance/finance.repository.ts';
-import { postMoney } from '../modules/finance/ledger.ts';
+import { findCurrencyByCode } from '../modules/finance/finance.repository.ts';
+import * as rates from '../modules/finance/rates.service.ts';
 
 // The production bootstrap of DESIGN.md section 2 (`npm run admin -- <command>`). Each command is
 // a plain function over a database, so tests call them directly; admin.ts only parses argv.
@@ -33,11 +27,7 @@ async function userByEmail(db: Database, email: string) {
 export async function createBusiness(db: Database, name: string) {
   if (!name.trim()) throw new CliError('the business name must not be blank');
   return inTransaction(db, async (trx) => {
-    const row = await trx
-      .insertInto('businesses')
-      .values({ name: name.trim() })
-      .returning(['id', 'name'])
-      .executeTakeFirstOrThrow();
+    const row = await openBusiness(trx, name.trim());
     await writeAudit(trx, {
       businessId: row.id,
       actorId: null,
@@ -143,73 +133,61 @@ export async function setLoginCodes(db: Database, email: string, on: boolean) {
   return user;
 }
 
-/** Currencies are global (DESIGN.md section 3); UZS is the pivot and keeps rate 1. */
-export async function setRate(db: Database, code: string, rate: string) {
-  const upper = code.trim().toUpperCase();
-  if (upper === 'UZS') throw new CliError('UZS is the pivot currency: its rate is always 1');
-  if (!DECIMAL_PATTERN.test(rate) || new D(rate).lte(0))
-    throw new CliError(`the rate must be a positive number, got ${rate}`);
-  if (new D(rate).decimalPlaces() > RATE_SCALE)
-    throw new CliError(`the rate has at most ${RATE_SCALE} decimals`);
-  if (new D(rate).gte('100000000000000')) throw new CliError('the rate is too large');
-  return inTransaction(db, async (trx) => {
-    const row = await setCurrencyRate(trx, upper, fixedRate(rate));
-    if (!row) throw new CliError(`no currency ${upper}`);
-    await writeAudit(trx, {
-      businessId: null,
-      actorId: null,
-      action: 'cli.set-rate',
-      entity: 'currency',
-      entityId: row.id,
-      summary: `${upper} = ${row.rate_to_uzs} UZS`,
-    });
-    return row;
-  });
+/** The web's errors, as the CLI's: the detail, then each field's first message. */
+function cliErrorOf(err: unknown): unknown {
+  if (!(err instanceof AppError)) return err;
+  const fields = Object.entries(err.fields ?? {}).map(([f, m]) => `${f}: ${m[0]}`);
+  return new CliError([err.detail, ...fields.filter((f) => !f.endsWith(err.detail))].join('; '));
 }
 
-/** Opens or adjusts a balance as one ADJUSTMENT ledger row with a reason (DESIGN.md section 2). */
+/** The business's rate for a currency, as the web sets it (DESIGN.md section 9); UZS stays 1. */
+export async function setRate(db: Database, businessId: number, code: string, rate: string) {
+  const upper = code.trim().toUpperCase();
+  const currency = await findCurrencyByCode(db, businessId, upper);
+  if (!currency) throw new CliError(`business ${businessId} has no currency ${upper}`);
+  try {
+    const set = await rates.setRate(
+      { db, caches: createCaches() },
+      { businessId, actorId: null },
+      currency.id,
+      rate,
+    );
+    return { code: upper, rate_to_uzs: set.row.rate_to_uzs };
+  } catch (err) {
+    throw cliErrorOf(err);
+  }
+}
+
+/**
+ * Opens or adjusts a balance as one ADJUSTMENT ledger row with a reason (DESIGN.md sections 2
+ * and 9): the web's adjustment, with the department named by e-mail and the currency by code.
+ */
 export async function adjustBalance(
   db: Database,
   input: { email: string; currency: string; amount: string; reason: string },
 ) {
-  if (!DECIMAL_PATTERN.test(input.amount) || new D(input.amount).isZero()) {
-    throw new CliError(
-      `the amount must be a non-zero number (negative to take money away), got ${input.amount}`,
-    );
-  }
-  if (new D(input.amount).decimalPlaces() > 2) throw new CliError('the amount has at most 2 decimals');
-  if (new D(input.amount).abs().gte('1000000000000000000')) throw new CliError('the amount is too large');
-  if (!isValidReason(input.reason)) throw new CliError('the reason must be 8 to 500 characters');
   const user = await userByEmail(db, input.email);
-  const currency = await findCurrencyByCode(db, input.currency.trim().toUpperCase());
-  if (!currency) throw new CliError(`no currency ${input.currency}`);
-  return inTransaction(db, async (trx) => {
-    const [row] = await postMoney(trx, [
-      {
-        businessId: user.business_id,
-        userId: user.id,
-        currencyId: currency.id,
-        amount: input.amount,
-        rateToUzs: currency.rate_to_uzs,
-        txType: 'ADJUSTMENT',
-        reason: input.reason.trim(),
-        createdBy: null,
-      },
-    ]);
-    const balance = await trx
-      .selectFrom('balances')
-      .select('on_hand')
-      .where('user_id', '=', user.id)
-      .where('currency_id', '=', currency.id)
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      businessId: user.business_id,
-      actorId: null,
-      action: 'cli.adjust-balance',
-      entity: 'money_transaction',
-      entityId: row?.id ?? null,
-      summary: `${user.email} ${fixedMoney(input.amount)} ${currency.code}: ${input.reason.trim()}`,
-    });
-    return { id: row?.id ?? 0, onHand: balance.on_hand, code: currency.code };
+  const currency = await findCurrencyByCode(db, user.business_id, input.currency.trim().toUpperCase());
+  if (!currency) throw new CliError(`no currency ${input.currency} in ${user.email}'s business`);
+  const body = BalanceAdjustBodySchema.safeParse({
+    user: user.id,
+    currency: currency.id,
+    amount: input.amount,
+    reason_text: input.reason,
   });
+  if (!body.success) {
+    const issue = body.error.issues[0];
+    throw new CliError(`${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  try {
+    const row = await adjustBalanceOf(
+      { db },
+      { businessId: user.business_id, actorId: null },
+      body.data,
+      null,
+    );
+    return { id: row.id, onHand: row.on_hand, code: row.currency_code };
+  } catch (err) {
+    throw cliErrorOf(err);
+  }
 }

@@ -20,7 +20,7 @@ Commands:
                   [--first-name <text>] [--last-name <text>] [--code <department code>]
   reset-password  --email <email> --password <password>
   login-codes     on|off --email <email>
-  set-rate        --currency <code> --rate <UZS per unit>
+  set-rate        --business <id> --currency <code> --rate <UZS per unit>   (the business's rate)
   adjust-balance  --email <email> --currency <code> --amount <signed amount> --reason <8-500 chars>
   backup          <file>
   restore         <file> [--force]   into an empty database; --force replaces a non-empty one
@@ -61,6 +61,12 @@ function need(values: Values, key: keyof typeof OPTIONS): string {
   return value;
 }
 
+function businessIdOf(values: Values): number {
+  const business = need(values, 'business');
+  if (!/^\d{1,9}$/.test(business)) throw new admin.CliError('--business takes a business id (a number)');
+  return Number(business);
+}
+
 /** Runs one command and returns the line to print. */
 async function runCommand(
   db: Parameters<typeof admin.createBusiness>[0],
@@ -74,10 +80,8 @@ async function runCommand(
       return `business ${b.id} created: ${b.name}`;
     }
     case 'create-user': {
-      const business = need(values, 'business');
-      if (!/^\d+$/.test(business)) throw new admin.CliError('--business takes a business id (a number)');
       const u = await admin.createUser(db, {
-        businessId: Number(business),
+        businessId: businessIdOf(values),
         email: need(values, 'email'),
         role: need(values, 'role'),
         password: need(values, 'password'),
@@ -98,7 +102,7 @@ async function runCommand(
       return `login codes ${mode} for ${u.email}`;
     }
     case 'set-rate': {
-      const c = await admin.setRate(db, need(values, 'currency'), need(values, 'rate'));
+      const c = await admin.setRate(db, businessIdOf(values), need(values, 'currency'), need(values, 'rate'));
       return `1 ${c.code} = ${c.rate_to_uzs} UZS`;
     }
     case 'adjust-balance': {

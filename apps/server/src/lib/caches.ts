@@ -11,7 +11,7 @@ import type { VerifiedTokens } from './auth/tokens.ts';
 export interface Caches {
   /** Access tokens that verified, until they expire (lib/auth/tokens.ts). */
   verifiedTokens: VerifiedTokens;
-  /** The currencies and rates money_apply is given (modules/finance/money-apply.ts). */
+  /** Each business's currencies and rates money_apply is given (modules/finance/money-apply.ts). */
   currencies: CurrencyCache;
   /** Each recently asked department's my-balance rows (modules/inventory/inventory.service.ts). */
   stockHoldings: StockHoldings;
@@ -20,5 +20,5 @@ export interface Caches {
 }
 
 export function createCaches(): Caches {
-  return { verifiedTokens: new Map(), currencies: {}, stockHoldings: new Map(), dummyHash: {} };
+  return { verifiedTokens: new Map(), currencies: new Map(), stockHoldings: new Map(), dummyHash: {} };
 }

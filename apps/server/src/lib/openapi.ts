@@ -31,6 +31,11 @@ export const ErrorSchemas = {
   }),
 } as const;
 
+/** An outside service we call (the Central Bank's feed) failed: nothing was changed. */
+export const BadGatewaySchema = {
+  502: DetailSchema.describe('The outside service failed, was slow or answered nonsense; nothing changed'),
+} as const;
+
 /** A 204: done, and nothing to say. */
 export const NoContentSchema = z.null().describe('Done; no body');
 

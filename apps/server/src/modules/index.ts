@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../lib/context.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
+import { ratesRoutes } from './finance/rates.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
@@ -15,8 +17,10 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   usersRoutes,
   catalogRoutes,
   financeRoutes,
+  ratesRoutes,
   offersRoutes,
   inventoryRoutes,
   auditRoutes,
+  adminRoutes,
   healthRoutes,
 ];

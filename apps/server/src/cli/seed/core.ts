@@ -1,6 +1,8 @@
 import type { Role } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
+import { openBusiness } from '../../modules/admin/business.repository.ts';
+import { demoOpenedAt } from './rates.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -49,11 +51,7 @@ export interface DemoCore {
 }
 
 export async function seedCore(db: Database): Promise<DemoCore> {
-  const business = await db
-    .insertInto('businesses')
-    .values({ name: 'Demo Savdo MChJ' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const business = await openBusiness(db, 'Demo Savdo MChJ', demoOpenedAt());
   // One hash per user, each with its own salt (one shared hash would tell that the passwords are
   // equal); made in parallel on libuv's threads so the seed stays fast.
   const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));

@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { type LedgerEntry, postMoney } from '../../modules/finance/ledger.ts';
 import type { DemoCore } from './core.ts';
+import { usdRateAt } from './rates.ts';
 
 // The demo money of DESIGN.md section 2: opening balances for every user, money offers in every
 // status, and over 200 ledger rows for the Kassir (more than 10 pages of transactions). Every row
@@ -38,15 +39,12 @@ function generator(seed: number) {
   };
 }
 
-interface Rates {
-  [USD]: string;
-  [UZS]: string;
-}
+/** The rate in force of a currency at a moment of the seeded history (seed/rates.ts). */
+type Rates = (currencyId: number, at: Date) => string;
 
-async function loadRates(db: Database): Promise<Rates> {
-  const rows = await db.selectFrom('currencies').select(['id', 'rate_to_uzs']).execute();
-  const rate = (id: number) => rows.find((r) => r.id === id)?.rate_to_uzs ?? '1';
-  return { [USD]: rate(USD), [UZS]: rate(UZS) };
+async function loadRates(db: Database, businessId: number): Promise<Rates> {
+  const usd = await usdRateAt(db, businessId);
+  return (currencyId, at) => (currencyId === USD ? usd(at) : '1.000000');
 }
 
 function openingRows(core: DemoCore, rates: Rates, at: Date): LedgerEntry[] {
@@ -56,7 +54,7 @@ function openingRows(core: DemoCore, rates: Rates, at: Date): LedgerEntry[] {
       userId,
       currencyId,
       amount: OPENING[currencyId],
-      rateToUzs: rates[currencyId],
+      rateToUzs: rates(currencyId, at),
       txType: 'ADJUSTMENT' as const,
       reason: "Boshlang'ich qoldiq",
       createdBy: null,
@@ -75,8 +73,8 @@ function kassirHistory(core: DemoCore, rates: Rates, start: number): LedgerEntry
     const at = new Date(start + (i + 1) * 6 * 3600_000 + Math.floor(rand() * 3600_000));
     if (i % 4 === 3) {
       const usdOut = rand() < 0.5;
-      const from = { id: usdOut ? USD : UZS, rate_to_uzs: rates[usdOut ? USD : UZS] };
-      const to = { id: usdOut ? UZS : USD, rate_to_uzs: rates[usdOut ? UZS : USD] };
+      const from = { id: usdOut ? USD : UZS, rate_to_uzs: rates(usdOut ? USD : UZS, at) };
+      const to = { id: usdOut ? UZS : USD, rate_to_uzs: rates(usdOut ? UZS : USD, at) };
       const amount = usdOut
         ? fixedMoney(10 + Math.floor(rand() * 500))
         : fixedMoney(200_000 + Math.floor(rand() * 5_000) * 1000);
@@ -100,7 +98,7 @@ function kassirHistory(core: DemoCore, rates: Rates, start: number): LedgerEntry
       ...base,
       currencyId,
       amount: income ? amount : new D(amount).neg(),
-      rateToUzs: rates[currencyId],
+      rateToUzs: rates(currencyId, at),
       txType: 'EXTERNAL',
       reason: `${reasons[i % reasons.length]} #${i + 1}`,
       createdAt: at,
@@ -169,15 +167,16 @@ async function seedOffers(db: Database, core: DemoCore, rates: Rates, start: num
   return plan.flatMap((p, i) => {
     if (p.status !== 'APPROVED') return [];
     const approver = p.createdBy === p.from ? p.to : p.from;
+    const approvedAt = new Date(p.at.getTime() + 3600_000);
     const common = {
       businessId: core.businessId,
       currencyId: p.currencyId,
-      rateToUzs: rates[p.currencyId as 1 | 2],
+      rateToUzs: rates(p.currencyId, approvedAt),
       txType: 'OFFER' as const,
       reason: "Oylik xarajatlar bo'yicha o'tkazma",
       offerId: offers[i]?.id as number,
       createdBy: approver,
-      createdAt: new Date(p.at.getTime() + 3600_000),
+      createdAt: approvedAt,
     };
     return [
       { ...common, userId: p.from, amount: new D(p.amount).neg() },
@@ -187,7 +186,7 @@ async function seedOffers(db: Database, core: DemoCore, rates: Rates, start: num
 }
 
 export async function seedFinance(db: Database, core: DemoCore): Promise<void> {
-  const rates = await loadRates(db);
+  const rates = await loadRates(db, core.businessId);
   const start = Date.now() - 60 * DAY_MS;
   await inTransaction(db, async (trx) => {
     const offerRows = await seedOffers(trx, core, rates, start);

@@ -5,6 +5,7 @@
 -- strings, times as ISO 8601 UTC), and for an offer decision "offer", the decided offer's
 -- offer_views row; a replayed key returns the stored answer.
 -- p_op: {idempotency: {user_id, key, request_hash, ttl_hours, now} | null,
+--        business_id: whose rates (DESIGN.md section 9: each business has its own),
 --        rates: [{currency_id, rate_to_uzs}],
 --        offer: the decision it carries out, with the state table's rule from packages/shared
 --               (offer-rules.ts): {id, business_id, actor_id, who: "creator" | "other",
@@ -42,7 +43,8 @@ BEGIN
 
   IF jsonb_array_length(coalesce(p_op->'rates', '[]')) > 0 AND EXISTS (
     SELECT 1 FROM jsonb_to_recordset(p_op->'rates') AS r(currency_id INTEGER, rate_to_uzs NUMERIC)
-    LEFT JOIN currencies c ON c.id = r.currency_id
+    LEFT JOIN business_currencies c
+      ON c.business_id = (p_op->>'business_id')::int AND c.currency_id = r.currency_id
     WHERE c.rate_to_uzs IS DISTINCT FROM r.rate_to_uzs
   ) THEN
     RAISE EXCEPTION 'rate changed' USING ERRCODE = 'BO001';
@@ -80,7 +82,10 @@ BEGIN
              ORDER BY l.id, s.side), '[]'::jsonb)
       INTO entries
       FROM offer_money_lines l
-      JOIN currencies c ON c.id = l.currency_id
+      -- LEFT: a line in a currency the business lacks fails on money_post's NOT NULL rate rather
+      -- than vanishing (offer creation refuses such a line, and no currency is ever removed).
+      LEFT JOIN business_currencies c
+        ON c.business_id = (rule->>'business_id')::int AND c.currency_id = l.currency_id
       CROSS JOIN LATERAL (VALUES (1, target.from_user_id, -l.amount), (2, target.to_user_id, l.amount))
         AS s(side, user_id, amount)
       WHERE l.offer_id = target.id;

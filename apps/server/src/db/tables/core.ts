@@ -5,7 +5,14 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type Numeric = ColumnType<string, string, string>;
 
 export interface CoreTables {
-  businesses: { id: Generated<number>; name: string; created_at: Generated<Date> };
+  businesses: {
+    id: Generated<number>;
+    name: string;
+    created_at: Generated<Date>;
+    /** 0013: business settings (DESIGN.md section 9). */
+    follow_cbu: Generated<boolean>;
+    low_stock_email: Generated<boolean>;
+  };
   users: {
     id: Generated<number>;
     business_id: number;

@@ -28,6 +28,25 @@ export interface FinanceTables {
     created_by: number | null;
     created_at: Generated<Date>;
   };
+  /** 0013: each business's rates, append-only history (DESIGN.md section 9). */
+  currency_rates: {
+    id: Generated<number>;
+    business_id: number;
+    currency_id: number;
+    rate_to_uzs: Numeric;
+    source: 'MANUAL' | 'CBU';
+    rate_date: ColumnType<Date | null, string | null, never>;
+    created_by: number | null;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+  /** 0013: the currencies a business has, each at its rate in force. */
+  business_currencies: {
+    business_id: number;
+    currency_id: number;
+    rate_id: number;
+    rate_to_uzs: Numeric;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
   money_tx_counts: {
     user_id: number;
     currency_id: number;

@@ -4,7 +4,14 @@ import type { Numeric } from './core.ts';
 
 /** Kysely types of migrations/0003_offers.sql (and the offer_views view of 0010). */
 export interface OffersTables {
-  currencies: { id: number; code: string; name: string; rate_to_uzs: Numeric; updated_at: Generated<Date> };
+  /** Global rows (0003, the rate renamed by 0013: only what a new business starts with). */
+  currencies: {
+    id: Generated<number>;
+    code: string;
+    name: string;
+    opening_rate_to_uzs: Numeric;
+    updated_at: Generated<Date>;
+  };
   offers: {
     id: Generated<number>;
     business_id: number;

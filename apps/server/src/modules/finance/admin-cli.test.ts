@@ -21,10 +21,12 @@ afterEach(() => assertMoneyInvariants(t.db));
 afterAll(() => t.close());
 
 const PASSWORD = 'boshqaruv-parol';
+let businessId: number;
 
 describe('admin commands', () => {
   it('bootstraps a business and a user who can sign in', async () => {
     const business = await admin.createBusiness(t.db, 'Yangi Savdo');
+    businessId = business.id;
     const user = await admin.createUser(t.db, {
       businessId: business.id,
       email: 'Boss@Yangi.uz',
@@ -74,7 +76,7 @@ describe('admin commands', () => {
   });
 
   it('sets a currency rate, which the API then shows', async () => {
-    const row = await admin.setRate(t.db, 'usd', '12700.5');
+    const row = await admin.setRate(t.db, businessId, 'usd', '12700.5');
     expect(row.rate_to_uzs).toBe('12700.500000');
     const signIn = await new ApiClient(t.url).post('auth/login/', {
       email: 'boss@yangi.uz',
@@ -82,10 +84,10 @@ describe('admin commands', () => {
     });
     const currencies = await new ApiClient(t.url, signIn.body.access).get('finance/currencies/');
     expect(currencies.body[0]).toMatchObject({ code: 'USD', rate_to_uzs: '12700.500000' });
-    await expect(admin.setRate(t.db, 'UZS', '2')).rejects.toThrow(/pivot/);
-    await expect(admin.setRate(t.db, 'EUR', '14000')).rejects.toThrow(/no currency/);
-    await expect(admin.setRate(t.db, 'USD', '-1')).rejects.toThrow(/positive/);
-    await expect(admin.setRate(t.db, 'USD', '1.1234567')).rejects.toThrow(/decimals/);
+    await expect(admin.setRate(t.db, businessId, 'UZS', '2')).rejects.toThrow(/asosiy valyuta/);
+    await expect(admin.setRate(t.db, businessId, 'EUR', '14000')).rejects.toThrow(/no currency EUR/);
+    await expect(admin.setRate(t.db, businessId, 'USD', '-1')).rejects.toThrow(/musbat/);
+    await expect(admin.setRate(t.db, businessId, 'USD', '1.1234567')).rejects.toThrow(/kasr/);
   });
 
   it('opens and adjusts balances as ADJUSTMENT ledger rows, refusing an overdraft', async () => {
@@ -172,7 +174,7 @@ describe('npm run admin', () => {
     expect(usage.code).toBe(1);
     expect(usage.err).toContain('unknown command frobnicate');
     expect(usage.err).toContain('Usage: npm run admin');
-    const missing = await admin('set-rate', '--currency', 'USD');
+    const missing = await admin('set-rate', '--business', '1', '--currency', 'USD');
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('error: missing --rate\n');
   }, 120_000);

@@ -52,58 +52,62 @@ export async function createExchange(
   }
   let from: Currency | undefined;
   let to: Currency | undefined;
-  const answer = await applyMoney<{ exchange_group: string; rate: string }>(deps, (currencies) => {
-    from = currencies.get(body.from_currency);
-    if (!from) throw fieldError('from_currency', 'Valyuta topilmadi.');
-    to = currencies.get(body.to_currency);
-    if (!to) throw fieldError('to_currency', 'Valyuta topilmadi.');
-    const quote = quoteExchange(from, to, body.from_amount, body.custom_rate);
-    // Refused when the result rounds to 0 (DESIGN.md section 3).
-    if (!quote || quote.toAmount.lte(0)) {
-      throw badRequest('Almashtirish natijasi 0 ga teng: summani oshiring.', {
-        from_amount: ['The exchanged amount rounds to 0.'],
-      });
-    }
-    const group = randomUUID();
-    const common = {
-      businessId: actor.businessId,
-      userId: actor.id,
-      txType: 'EXCHANGE' as const,
-      exchangeGroup: group,
-      createdBy: actor.id,
-    };
-    const reason = `Almashtirish: ${fixedMoney(body.from_amount)} ${from.code} -> ${fixedMoney(quote.toAmount)} ${to.code}`;
-    return {
-      idempotency,
-      rates: [from, to],
-      entries: [
-        {
-          ...common,
-          currencyId: from.id,
-          amount: `-${body.from_amount}`,
-          rateToUzs: legRate(from, to, body.custom_rate),
-          reason,
-        },
-        {
-          ...common,
-          currencyId: to.id,
-          amount: quote.toAmount,
-          rateToUzs: legRate(to, from, body.custom_rate),
-          reason,
-        },
-      ],
-      audit: {
+  const answer = await applyMoney<{ exchange_group: string; rate: string }>(
+    deps,
+    actor.businessId,
+    (currencies) => {
+      from = currencies.get(body.from_currency);
+      if (!from) throw fieldError('from_currency', 'Valyuta topilmadi.');
+      to = currencies.get(body.to_currency);
+      if (!to) throw fieldError('to_currency', 'Valyuta topilmadi.');
+      const quote = quoteExchange(from, to, body.from_amount, body.custom_rate);
+      // Refused when the result rounds to 0 (DESIGN.md section 3).
+      if (!quote || quote.toAmount.lte(0)) {
+        throw badRequest('Almashtirish natijasi 0 ga teng: summani oshiring.', {
+          from_amount: ['The exchanged amount rounds to 0.'],
+        });
+      }
+      const group = randomUUID();
+      const common = {
         businessId: actor.businessId,
-        actorId: actor.id,
-        action: 'exchange.create',
-        entity: 'exchange',
-        entityId: group,
-        summary: `${reason} at ${fixedRate(quote.rate)}`,
-        ip: actor.ip,
-      },
-      result: { exchange_group: group, rate: fixedRate(quote.rate) },
-    };
-  });
+        userId: actor.id,
+        txType: 'EXCHANGE' as const,
+        exchangeGroup: group,
+        createdBy: actor.id,
+      };
+      const reason = `Almashtirish: ${fixedMoney(body.from_amount)} ${from.code} -> ${fixedMoney(quote.toAmount)} ${to.code}`;
+      return {
+        idempotency,
+        rates: [from, to],
+        entries: [
+          {
+            ...common,
+            currencyId: from.id,
+            amount: `-${body.from_amount}`,
+            rateToUzs: legRate(from, to, body.custom_rate),
+            reason,
+          },
+          {
+            ...common,
+            currencyId: to.id,
+            amount: quote.toAmount,
+            rateToUzs: legRate(to, from, body.custom_rate),
+            reason,
+          },
+        ],
+        audit: {
+          businessId: actor.businessId,
+          actorId: actor.id,
+          action: 'exchange.create',
+          entity: 'exchange',
+          entityId: group,
+          summary: `${reason} at ${fixedRate(quote.rate)}`,
+          ip: actor.ip,
+        },
+        result: { exchange_group: group, rate: fixedRate(quote.rate) },
+      };
+    },
+  );
   const out = answer.entries.find((r) => r.currency_id === from?.id);
   const inc = answer.entries.find((r) => r.currency_id === to?.id);
   if (!out || !inc || !from || !to) throw new Error('the exchange legs were not written');

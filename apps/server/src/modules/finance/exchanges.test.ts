@@ -5,6 +5,7 @@ import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { balanceOf, fund, ledgerCount, USD, UZS } from './finance.fixtures.ts';
+import { recordRate } from './finance.repository.ts';
 
 // POST offers/exchanges/ (DESIGN.md section 3 "Exchange"): money, so the finance module's, at
 // the path of spec.md section 7.
@@ -204,8 +205,15 @@ describe('POST offers/exchanges/', () => {
   it('uses the rate in force after a rate change, though the server keeps the rates it read', async () => {
     const body = { from_currency: USD, to_currency: UZS, from_amount: '1' };
     expect((await me.post(PATH, body)).body.incoming.amount).toBe('12650.00');
+    // Set directly, as another server process would: this one's copy of the rates is stale.
     const setRate = (rate: string) =>
-      t.db.updateTable('currencies').set({ rate_to_uzs: rate }).where('id', '=', USD).execute();
+      recordRate(t.db, {
+        businessId: user.businessId,
+        currencyId: USD,
+        rateToUzs: rate,
+        source: 'MANUAL',
+        createdBy: null,
+      });
     await setRate('13000.000000');
     try {
       const res = await me.post(PATH, body);

@@ -15,9 +15,10 @@ export async function fund(
   amount: string,
 ): Promise<void> {
   const rate = await db
-    .selectFrom('currencies')
+    .selectFrom('business_currencies')
     .select('rate_to_uzs')
-    .where('id', '=', currencyId)
+    .where('business_id', '=', user.businessId)
+    .where('currency_id', '=', currencyId)
     .executeTakeFirstOrThrow();
   await inTransaction(db, (trx) =>
     postMoney(trx, [

@@ -35,7 +35,7 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
         response: { 200: z.array(CurrencySchema), ...ErrorSchemas },
       },
     },
-    async () => finance.listCurrencies(deps),
+    async (request) => finance.listCurrencies(deps, actorOf(request)),
   );
 
   r.get(

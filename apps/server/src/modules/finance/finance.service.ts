@@ -18,8 +18,9 @@ import * as repo from './finance.repository.ts';
 import { postMoney } from './ledger.ts';
 import * as txRepo from './transactions.repository.ts';
 
-export async function listCurrencies(deps: Pick<Deps, 'db'>) {
-  return repo.listCurrencies(deps.db);
+/** The business's currencies, each at its rate in force (DESIGN.md section 9). */
+export async function listCurrencies(deps: Pick<Deps, 'db'>, actor: Actor) {
+  return repo.listCurrencies(deps.db, actor.businessId);
 }
 
 export async function listMyBalances(deps: Pick<Deps, 'db'>, actor: Actor) {
@@ -27,10 +28,15 @@ export async function listMyBalances(deps: Pick<Deps, 'db'>, actor: Actor) {
   return rows.map((b) => ({ id: b.id, currency: b.currency_id, currency_code: b.code, on_hand: b.on_hand }));
 }
 
-/** A currency named by code (spec.md section 3) or by id; unknown is a field error. */
-export async function resolveCurrency(db: Database, ref: string | number) {
+/**
+ * One of the business's currencies, named by code (spec.md section 3) or by id; unknown, or not
+ * the business's, is a field error.
+ */
+export async function resolveCurrency(db: Database, businessId: number, ref: string | number) {
   const currency =
-    typeof ref === 'number' ? await repo.findCurrencyById(db, ref) : await repo.findCurrencyByCode(db, ref);
+    typeof ref === 'number'
+      ? await repo.findCurrencyById(db, businessId, ref)
+      : await repo.findCurrencyByCode(db, businessId, ref);
   if (!currency) throw fieldError('currency', 'Valyuta topilmadi.');
   return currency;
 }
@@ -50,7 +56,7 @@ export async function recordExternalTransaction(
 ): Promise<ExternalTransactionResponse> {
   return inTransaction(deps.db, (trx) =>
     runIdempotent(trx, idempotency, async () => {
-      const currency = await resolveCurrency(trx, body.currency);
+      const currency = await resolveCurrency(trx, actor.businessId, body.currency);
       const amount = body.is_income ? body.amount : `-${body.amount}`;
       const [row] = await postMoney(trx, [
         {

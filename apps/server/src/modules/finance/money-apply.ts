@@ -22,7 +22,7 @@ export type Currency = Awaited<ReturnType<typeof listCurrencies>>[number];
 /** One money operation, as money_apply takes it. */
 export interface MoneyOperation {
   idempotency: IdempotencyScope | null;
-  /** The currencies whose rates the amounts were computed with. */
+  /** The currencies whose rates (the business's, in force) the amounts were computed with. */
   rates: readonly Currency[];
   /**
    * An offer decision and its row of the state table (OFFER_TRANSITIONS in packages/shared),
@@ -59,25 +59,33 @@ export class OfferRuleViolation extends Error {
 }
 
 /**
- * The currencies and their rates, one per app (lib/caches.ts): money_apply refuses an operation
- * computed with a rate no longer in force (BO001), and they are read again.
+ * Each business's currencies and their rates in force, one copy per app (lib/caches.ts):
+ * money_apply refuses an operation computed with a rate no longer in force (BO001, for example
+ * set by another server process), and they are read again.
  */
-export interface CurrencyCache {
-  current?: Promise<Map<number, Currency>>;
-}
+export type CurrencyCache = Map<number, Promise<Map<number, Currency>>>;
 
-function currenciesInForce(deps: MoneyDeps, fresh = false): Promise<Map<number, Currency>> {
+function currenciesInForce(
+  deps: MoneyDeps,
+  businessId: number,
+  fresh = false,
+): Promise<Map<number, Currency>> {
   const cache = deps.caches.currencies;
-  let cached = cache.current;
+  let cached = cache.get(businessId);
   if (!cached || fresh) {
-    const loading = listCurrencies(deps.db).then((rows) => new Map(rows.map((c) => [c.id, c])));
+    const loading = listCurrencies(deps.db, businessId).then((rows) => new Map(rows.map((c) => [c.id, c])));
     loading.catch(() => {
-      if (cache.current === loading) cache.current = undefined;
+      if (cache.get(businessId) === loading) cache.delete(businessId);
     });
-    cache.current = loading;
+    cache.set(businessId, loading);
     cached = loading;
   }
   return cached;
+}
+
+/** This process's copy of a business's rates is stale (a rate was just set here). */
+export function forgetRates(deps: Pick<Deps, 'caches'>, businessId: number): void {
+  deps.caches.currencies.delete(businessId);
 }
 
 type MoneyDeps = Pick<Deps, 'db' | 'caches'>;
@@ -85,19 +93,21 @@ type MoneyDeps = Pick<Deps, 'db' | 'caches'>;
 const ATTEMPTS = 5;
 
 /**
- * Builds the operation from the currencies in force and runs it. A rate changed meanwhile, a
- * deadlock or a serialization failure runs it again (nothing of a failed attempt is kept).
+ * Builds the operation from the business's currencies in force and runs it. A rate changed
+ * meanwhile, a deadlock or a serialization failure runs it again (nothing of a failed attempt is
+ * kept).
  */
 export async function applyMoney<R extends object>(
   deps: MoneyDeps,
+  businessId: number,
   build: (currencies: Map<number, Currency>) => MoneyOperation,
 ): Promise<R & { entries: AppliedEntry[] }> {
   const { db } = deps;
   for (let attempt = 1; ; attempt++) {
-    const op = build(await currenciesInForce(deps, attempt > 1));
+    const op = build(await currenciesInForce(deps, businessId, attempt > 1));
     try {
       const result = await sql<{ answer: R & { entries: AppliedEntry[] } }>`
-        SELECT money_apply(${JSON.stringify(toJson(op))}::jsonb) AS answer`.execute(db);
+        SELECT money_apply(${JSON.stringify(toJson(op, businessId))}::jsonb) AS answer`.execute(db);
       const answer = result.rows[0]?.answer;
       if (!answer) throw new Error('money_apply returned no answer');
       return answer;
@@ -112,7 +122,7 @@ export async function applyMoney<R extends object>(
   }
 }
 
-function toJson(op: MoneyOperation) {
+function toJson(op: MoneyOperation, businessId: number) {
   const audit = op.audit;
   return {
     idempotency: op.idempotency && {
@@ -122,6 +132,7 @@ function toJson(op: MoneyOperation) {
       ttl_hours: KEY_TTL_HOURS,
       now: op.idempotency.now.toISOString(),
     },
+    business_id: businessId,
     rates: op.rates.map((c) => ({ currency_id: c.id, rate_to_uzs: c.rate_to_uzs })),
     offer: op.offer && {
       id: op.offer.id,

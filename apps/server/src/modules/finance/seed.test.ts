@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { DEMO_PASSWORD, seedCore } from '../../cli/seed/core.ts';
 import { seedFinance } from '../../cli/seed/finance.ts';
+import { seedRates } from '../../cli/seed/rates.ts';
 
 // The demo money of DESIGN.md section 2, seeded through the ledger.
 
@@ -12,6 +14,7 @@ let seconds = 0;
 beforeAll(async () => {
   t = await startTestApp();
   const core = await seedCore(t.db);
+  await seedRates(t.db, core);
   const started = performance.now();
   await seedFinance(t.db, core);
   seconds = (performance.now() - started) / 1000;
@@ -61,5 +64,37 @@ describe('the finance seed', () => {
     const kassir = await signIn(t.url, { email: 'kassir@demo.uz', password: DEMO_PASSWORD });
     expect((await kassir.get('offers/offers/get_incomes/')).body.length).toBeGreaterThan(5);
     expect((await kassir.get('offers/offers/get_outcomes/')).body.length).toBeGreaterThan(5);
+  });
+
+  it('has months of daily USD rates, mostly from the CBU, back at the opening rate today', async () => {
+    const kassir = await signIn(t.url, { email: 'kassir@demo.uz', password: DEMO_PASSWORD });
+    const history = await kassir.get('finance/currencies/1/rates/');
+    expect(history.body.count).toBeGreaterThan(60);
+    const [today] = history.body.results;
+    expect(today).toMatchObject({ rate_to_uzs: '12650.000000', source: 'MANUAL' });
+    const sources = await t.db
+      .selectFrom('currency_rates')
+      .select(['source', sql<number>`count(*)::int`.as('n')])
+      .where('currency_id', '=', 1)
+      .groupBy('source')
+      .orderBy('source')
+      .execute();
+    expect(sources.find((s) => s.source === 'CBU')?.n).toBeGreaterThan(50);
+    expect(sources.find((s) => s.source === 'MANUAL')?.n).toBeGreaterThan(1);
+  });
+
+  it('records on every seeded ledger row the rate in force when it was written', async () => {
+    const off = await sql<{ id: number }>`
+      SELECT m.id FROM money_transactions m
+      WHERE m.rate_to_uzs <> (SELECT r.rate_to_uzs FROM currency_rates r
+                              WHERE r.business_id = m.business_id AND r.currency_id = m.currency_id
+                                AND r.created_at <= m.created_at
+                              ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`.execute(t.db);
+    expect(off.rows).toEqual([]);
+    const distinct = await sql<{ n: number }>`
+      SELECT count(DISTINCT rate_to_uzs)::int AS n FROM money_transactions WHERE currency_id = 1`.execute(
+      t.db,
+    );
+    expect(distinct.rows[0]?.n).toBeGreaterThan(10);
   });
 });

@@ -58,7 +58,7 @@ async function validateOffer(deps: Pick<Deps, 'db'>, actor: Actor, body: CreateB
 
   const currencyIds = body.money_lines.map((l) => l.currency);
   assertDistinct(currencyIds, 'money_lines', 'Har bir valyuta bir marta kelishi kerak.');
-  const currencies = await findCurrenciesByIds(deps.db, currencyIds);
+  const currencies = await findCurrenciesByIds(deps.db, actor.businessId, currencyIds);
   if (currencies.length !== currencyIds.length) throw fieldError('money_lines', 'Valyuta topilmadi.');
 
   const variantIds = body.item_lines.map((l) => l.variant);
@@ -226,7 +226,7 @@ async function approveMoneyOffer(
 ): Promise<Offer> {
   const rule = OFFER_TRANSITIONS.approve;
   try {
-    const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps, () => ({
+    const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps, actor.businessId, () => ({
       idempotency,
       rates: [],
       offer: {

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { MONEY_SCALE, RATE_SCALE } from '../constants.ts';
+import { D } from '../money.ts';
+import { DecimalInputSchema, IdSchema, ReasonSchema, text, UserRefSchema } from './common.ts';
+
+// Administration from the web (DESIGN.md section 9): currencies and rates, the Central Bank's
+// rates, opening balances and corrections, business settings. One contract for the server's
+// validation, the admin pages' forms and the OpenAPI document.
+
+// NUMERIC(20,6) and NUMERIC(20,2) hold at most 14 and 18 integer digits.
+const RATE_LIMIT = '100000000000000';
+const MONEY_LIMIT = '1000000000000000000';
+
+/** A currency's rate to UZS: positive, at most 6 decimals. */
+export const RateToUzsSchema = DecimalInputSchema.refine((v) => new D(v).gt(0), {
+  message: "Kurs musbat son bo'lishi kerak.",
+})
+  .refine((v) => new D(v).decimalPlaces() <= RATE_SCALE, {
+    message: `Ko'pi bilan ${RATE_SCALE} ta kasr xonasi.`,
+  })
+  .refine((v) => new D(v).lt(RATE_LIMIT), { message: 'Kurs juda katta.' });
+
+export const RATE_SOURCES = ['MANUAL', 'CBU'] as const;
+export type RateSource = (typeof RATE_SOURCES)[number];
+
+/** The pivot: its rate is 1 and nobody edits it (DESIGN.md section 9). */
+export const PIVOT_CURRENCY_CODE = 'UZS';
+
+/** POST api/finance/currencies/: add a currency to the business. */
+export const CurrencyCreateBodySchema = z.object({
+  code: text()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { message: 'Valyuta kodi uchta katta lotin harfi (masalan, EUR).' }),
+  name: text().trim().min(1, { message: 'Nomini kiriting.' }).max(100, { message: 'Nomi juda uzun.' }),
+  rate_to_uzs: RateToUzsSchema,
+});
+export type CurrencyCreateBody = z.input<typeof CurrencyCreateBodySchema>;
+
+/** POST api/finance/currencies/{id}/rates/: a new rate from now. */
+export const RateCreateBodySchema = z.object({ rate_to_uzs: RateToUzsSchema });
+export type RateCreateBody = z.input<typeof RateCreateBodySchema>;
+
+/** A row of a currency's rate history, newest first. */
+export const RateHistoryRowSchema = z.object({
+  id: z.number(),
+  rate_to_uzs: z.string(),
+  source: z.enum(RATE_SOURCES),
+  /** The Central Bank's date of a CBU rate (YYYY-MM-DD); null for a manual one. */
+  rate_date: z.string().nullable(),
+  created_by: UserRefSchema.nullable(),
+  created_at: z.string(),
+});
+export type RateHistoryRow = z.infer<typeof RateHistoryRowSchema>;
+
+export const RateHistoryPageSchema = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(RateHistoryRowSchema),
+});
+export type RateHistoryPage = z.infer<typeof RateHistoryPageSchema>;
+
+export const RateHistoryQuerySchema = z.object({ page: z.string().optional() });
+
+const CodeRateSchema = z.object({ code: z.string(), rate_to_uzs: z.string() });
+
+/** POST api/finance/rates/import-cbu/: what the Central Bank's rates changed. */
+export const CbuImportResultSchema = z.object({
+  date: z.string(),
+  updated: z.array(CodeRateSchema),
+  unchanged: z.array(CodeRateSchema),
+});
+export type CbuImportResult = z.infer<typeof CbuImportResultSchema>;
+
+/** A signed amount that is not zero, with at most 2 decimals (an adjustment takes money away too). */
+export const SignedMoneyAmountSchema = DecimalInputSchema.refine((v) => !new D(v).isZero(), {
+  message: "Summa noldan farq qilishi kerak (olib qo'yish uchun manfiy).",
+})
+  .refine((v) => new D(v).decimalPlaces() <= MONEY_SCALE, {
+    message: `Ko'pi bilan ${MONEY_SCALE} ta kasr xonasi.`,
+  })
+  .refine((v) => new D(v).abs().lt(MONEY_LIMIT), { message: 'Summa juda katta.' });
+
+/** POST api/admin/balances/adjust/ (Idempotency-Key). */
+export const BalanceAdjustBodySchema = z.object({
+  user: IdSchema,
+  currency: IdSchema,
+  amount: SignedMoneyAmountSchema,
+  reason_text: ReasonSchema,
+});
+export type BalanceAdjustBody = z.input<typeof BalanceAdjustBodySchema>;
+
+export const BalanceAdjustResultSchema = z.object({
+  id: z.number(),
+  user: z.number(),
+  currency: z.number(),
+  currency_code: z.string(),
+  amount: z.string(),
+  rate_to_uzs: z.string(),
+  amount_in_uzs: z.string(),
+  /** The department's balance in that currency afterwards. */
+  on_hand: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type BalanceAdjustResult = z.infer<typeof BalanceAdjustResultSchema>;
+
+/** GET api/admin/balances/: departments x currencies, with the business total in UZS. */
+export const BalanceGridSchema = z.object({
+  currencies: z.array(z.object({ id: z.number(), code: z.string(), rate_to_uzs: z.string() })),
+  rows: z.array(
+    z.object({
+      user: UserRefSchema.extend({ role: z.string(), is_active: z.boolean() }),
+      /** on_hand per currency, in the order of `currencies` ("0.00" where none). */
+      on_hand: z.array(z.string()),
+      total_uzs: z.string(),
+    }),
+  ),
+  /** Per currency, in the order of `currencies`. */
+  totals: z.array(z.string()),
+  /** Every balance in UZS at the rates in force. */
+  total_uzs: z.string(),
+});
+export type BalanceGrid = z.infer<typeof BalanceGridSchema>;
+
+export const BusinessSettingsSchema = z.object({
+  name: z.string(),
+  follow_cbu: z.boolean(),
+  low_stock_email: z.boolean(),
+});
+export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
+
+/** PATCH api/admin/settings/: any of the fields. */
+export const BusinessSettingsPatchSchema = z
+  .object({
+    name: text().trim().min(1, { message: 'Nomini kiriting.' }).max(200, { message: 'Nomi juda uzun.' }),
+    follow_cbu: z.boolean(),
+    low_stock_email: z.boolean(),
+  })
+  .partial();
+export type BusinessSettingsPatch = z.input<typeof BusinessSettingsPatchSchema>;
