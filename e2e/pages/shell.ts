@@ -14,6 +14,9 @@ export const MENU = [
   { path: '/sell', label: 'Sotish' },
 ] as const;
 
+/** DESIGN.md section 9: after spec.md's ten, in both menus of an Owner or admin only. */
+export const ADMIN_ENTRY = { path: '/admin', label: 'Boshqaruv' } as const;
+
 /** The shell around every protected page: desktop sidebar, phone top bar and drawer, user menu. */
 export class Shell {
   readonly sidebar: Locator;

@@ -3,7 +3,7 @@
 // password auth.spec.ts changes.
 import type { Page } from '@playwright/test';
 import { apiSignIn, DEMO, expect, test } from '../fixtures.ts';
-import { MENU, Shell } from '../pages/shell.ts';
+import { ADMIN_ENTRY, MENU, Shell } from '../pages/shell.ts';
 
 const PROTECTED = [
   '/',
@@ -99,7 +99,7 @@ test.describe('desktop sidebar', () => {
     { email: DEMO.taminotchi, role: "Ta'minotchi", expected: [...ALWAYS, BUY] },
     { email: DEMO.bozorchi, role: 'Bozorchi', expected: [...ALWAYS, SELL] },
     { email: DEMO.kassir, role: 'Kassir', expected: ALWAYS },
-    { email: DEMO.owner, role: 'Owner', expected: ALWAYS },
+    { email: DEMO.owner, role: 'Owner', expected: [...ALWAYS, ADMIN_ENTRY] },
   ];
   for (const { email, role, expected } of cases) {
     test(`${role} sees exactly the entries of the role filter`, async ({ page }) => {
@@ -170,6 +170,15 @@ test.describe('mobile drawer', () => {
       await expect(shell.drawer).toHaveCount(0);
     });
   }
+
+  test("an administrator's drawer adds Boshqaruv after the ten entries", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shell = await signedIn(page, DEMO.owner);
+    await shell.openDrawer.click();
+    expect(await shell.entries(shell.drawerNav)).toEqual([...MENU, ADMIN_ENTRY]);
+    await shell.drawerNav.getByRole('link', { name: 'Boshqaruv' }).click();
+    await expect(page).toHaveURL('/admin/users');
+  });
 
   test('the drawer closes on Escape and on the backdrop', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });

@@ -4,6 +4,7 @@ import {
   fixedQuantity,
   formatMoney,
   formatQuantity,
+  formatRate,
   isDecimalString,
   quoteExchange,
 } from './money.ts';
@@ -62,6 +63,12 @@ describe('decimal formatting', () => {
     expect(formatMoney('-1234.567')).toBe('-1 234.57');
     expect(formatQuantity('12.500')).toBe('12.5');
     expect(formatQuantity('1234.5678')).toBe('1 234.568');
+  });
+
+  it('shows a rate with up to 6 decimals, so a small currency keeps its precision', () => {
+    expect(formatRate('12650.000000')).toBe('12 650');
+    expect(formatRate('8.215000')).toBe('8.215');
+    expect(formatRate('0.0012345678')).toBe('0.001235');
   });
 
   it('recognises decimal strings only', () => {

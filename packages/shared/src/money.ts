@@ -26,6 +26,10 @@ export function fixedRate(value: string | number | DecimalValue): string {
 export function formatMoney(value: string | number): string {
   return groupThousands(new D(value).toDecimalPlaces(MONEY_SCALE, D.ROUND_HALF_UP).toString());
 }
+/** Display: a rate to UZS with up to 6 decimals, no trailing zeros (8.215, 12 650). */
+export function formatRate(value: string | number): string {
+  return groupThousands(new D(value).toDecimalPlaces(RATE_SCALE, D.ROUND_HALF_UP).toString());
+}
 /** Display: up to 3 decimals. */
 export function formatQuantity(value: string | number): string {
   return groupThousands(new D(value).toDecimalPlaces(QUANTITY_SCALE, D.ROUND_HALF_UP).toString());

@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { failureMessage, fieldErrors } from './api-client.ts';
 
 /**
  * The first message among a form's field errors, in the order the shared schema reported them
@@ -20,4 +21,18 @@ function findMessage(node: unknown): string | null {
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * A refused save: the server's field errors go under their fields (form.setError); anything
+ * else comes back as one line for the form's error area.
+ */
+export function applyServerErrors(
+  setError: (name: never, error: { message: string }) => void,
+  err: unknown,
+  fallback: string,
+): string | null {
+  const fields = fieldErrors(err);
+  for (const [name, message] of Object.entries(fields)) setError(name as never, { message });
+  return Object.keys(fields).length ? null : failureMessage(err, fallback);
 }

@@ -12,8 +12,8 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select, type SelectOption } from '../../../components/ui/Select.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
-import { failureMessage, fieldErrors } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 
 export interface FieldDef {
@@ -65,9 +65,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
   const report = (what: string) => (err: Error) => {
     console.error(`${title}: ${what} failed`, err);
     if (!props.showServerErrors) return;
-    const fields = fieldErrors(err);
-    for (const [name, message] of Object.entries(fields)) form.setError(name, { message });
-    setServerError(Object.keys(fields).length ? null : failureMessage(err, 'Saqlab bo‘lmadi.'));
+    setServerError(applyServerErrors(form.setError, err, 'Saqlab bo‘lmadi.'));
   };
   const form = useForm<Record<string, string>, unknown, W>({
     // Every input here is text, which is what the shared form schemas take.

@@ -1,0 +1,82 @@
+import { BUSINESS_TIME_ZONE, formatRate, type RateHistoryRow } from '@app/shared';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDateTime } from '../../../lib/format.ts';
+
+// The rate history as a line (DESIGN.md section 9), drawn with recharts: a maintained React chart
+// library, loaded only with the admin's currencies page (its own chunk), never on the first page.
+
+const dayParts = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  timeZone: BUSINESS_TIME_ZONE,
+});
+
+/** 17.09: the day and month in Tashkent, as the app writes dates. */
+function dayLabel(iso: string): string {
+  const parts = dayParts.formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}.${part('month')}`;
+}
+
+interface Point {
+  at: string;
+  label: string;
+  /** For the line's position only: the exact rate stays a string and is what the tooltip shows. */
+  y: number;
+  rate: string;
+  source: RateHistoryRow['source'];
+}
+
+/** The rows of one history page (newest first), drawn oldest to newest. */
+export function RateChart({ rows, code }: { rows: readonly RateHistoryRow[]; code: string }) {
+  const points: Point[] = [...rows].reverse().map((r) => ({
+    at: r.created_at,
+    label: dayLabel(r.created_at),
+    y: Number(r.rate_to_uzs),
+    rate: r.rate_to_uzs,
+    source: r.source,
+  }));
+  if (points.length < 2) {
+    return <p className="py-10 text-center text-sm text-slate-500">Grafik uchun kamida ikki kurs kerak.</p>;
+  }
+  return (
+    <figure aria-label={`1 ${code} kursi, UZS`} className="h-64 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+          <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+          <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#64748b' }} minTickGap={24} />
+          <YAxis
+            domain={['auto', 'auto']}
+            tick={{ fontSize: 12, fill: '#64748b' }}
+            width={72}
+            tickFormatter={(v: number) => formatRate(v.toFixed(2))}
+          />
+          <Tooltip
+            content={({ active, payload }) => {
+              const p = active ? (payload?.[0]?.payload as Point | undefined) : undefined;
+              if (!p) return null;
+              return (
+                <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
+                  <p className="font-medium text-slate-900">
+                    1 {code} = {formatRate(p.rate)} UZS
+                  </p>
+                  <p className="text-slate-500">
+                    {formatDateTime(p.at)} · {p.source === 'CBU' ? 'Markaziy bank' : "Qo'lda"}
+                  </p>
+                </div>
+              );
+            }}
+          />
+          <Line
+            type="monotone"
+            dataKey="y"
+            stroke="var(--color-brand-700)"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
