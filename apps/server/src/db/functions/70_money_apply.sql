@@ -15,7 +15,7 @@
 -- With "post": "money_lines" (an approved money offer, DESIGN.md section 3 "Offers": the
 -- approval's effect), each of the offer's money lines moves from the sender to the receiver at
 -- the rate in force, as two ledger rows with the offer's reason; the audit summary's {from} and
--- {to} name the parties. The caller sends it only for an offer it has read as MONEY.
+-- {to} become the parties' e-mails. The caller sends it only for an offer it has read as MONEY.
 -- Errors carry SQLSTATE BOxxx and a JSON DETAIL the caller turns into the API's answer:
 --   BO001 a rate the caller used is no longer in force (the caller reads the rates again)
 --   BO403 the actor may not do this to the offer     {"who": "creator" | "other"}
@@ -89,7 +89,9 @@ BEGIN
       CROSS JOIN LATERAL (VALUES (1, target.from_user_id, -l.amount), (2, target.to_user_id, l.amount))
         AS s(side, user_id, amount)
       WHERE l.offer_id = target.id;
-      summary := replace(replace(summary, '{from}', target.from_user_id::text), '{to}', target.to_user_id::text);
+      summary := replace(replace(summary,
+        '{from}', coalesce((SELECT email FROM users WHERE id = target.from_user_id), target.from_user_id::text)),
+        '{to}', coalesce((SELECT email FROM users WHERE id = target.to_user_id), target.to_user_id::text));
     END IF;
   END IF;
 

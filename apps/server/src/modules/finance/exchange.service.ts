@@ -101,7 +101,7 @@ export async function createExchange(
           action: 'exchange.create',
           entity: 'exchange',
           entityId: group,
-          summary: `${reason} at ${fixedRate(quote.rate)}`,
+          summary: `${reason}, kurs ${fixedRate(quote.rate)}`,
           ip: actor.ip,
         },
         result: { exchange_group: group, rate: fixedRate(quote.rate) },

@@ -77,7 +77,7 @@ export async function recordExternalTransaction(
         action: body.is_income ? 'external.income' : 'external.expense',
         entity: 'money_transaction',
         entityId: row.id,
-        summary: `${fixedMoney(amount)} ${currency.code}: ${body.reason_text}`,
+        summary: `${body.is_income ? 'Tashqi kirim' : 'Tashqi chiqim'}: ${fixedMoney(amount)} ${currency.code}: ${body.reason_text}`,
         ip: actor.ip,
       });
       return {

@@ -28,7 +28,7 @@ export interface MoneyOperation {
    * An offer decision and its row of the state table (OFFER_TRANSITIONS in packages/shared),
    * which money_apply checks under the offer's lock. With `post`, the offer is a money offer
    * (the caller read its kind) and its lines are posted (then `entries` is empty, and the audit
-   * summary's {from} and {to} name the parties).
+   * summary's {from} and {to} become the parties' e-mails).
    */
   offer?: {
     id: number;

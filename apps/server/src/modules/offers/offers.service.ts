@@ -245,7 +245,7 @@ async function approveMoneyOffer(
         action: 'offer.approve',
         entity: 'offer',
         entityId: id,
-        summary: 'MONEY moved {from} -> {to}',
+        summary: `Taklif #${id}: PENDING -> APPROVED, pul o'tkazildi: {from} -> {to}`,
         ip: actor.ip,
       },
     }));

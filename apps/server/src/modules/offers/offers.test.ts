@@ -271,7 +271,7 @@ describe('the state table', () => {
       .executeTakeFirst();
     expect(audit).toEqual({
       actor_id: users.manager.id,
-      summary: `MONEY moved ${users.Kassir.id} -> ${users.manager.id}`,
+      summary: `Taklif #${draft.id}: PENDING -> APPROVED, pul o'tkazildi: ${users.Kassir.email} -> ${users.manager.email}`,
     });
     expect((await as.manager.post(`offers/offers/${draft.id}/approve/`)).status).toBe(409);
   });
