@@ -151,20 +151,53 @@ export async function listRateHistory(deps: RateDeps, actor: Actor, currencyId: 
   return { count, page, lastPage, results: rows.map(historyRow) };
 }
 
+/** The business has imported the Central Bank's rates since `since` (its audit row says so). */
+export async function importedSince(db: Database, businessId: number, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('action', '=', CBU_IMPORT_ACTION)
+    .where('created_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const CBU_IMPORT_ACTION = 'currency.import-cbu';
+
 /**
  * POST api/finance/rates/import-cbu/ and the daily import: the Central Bank's rate for every
  * currency the business has (but the pivot). The feed is read before anything is written, so a
  * failed feed (502) leaves every rate as it was. A rate equal to the one in force is not written
  * again and is reported unchanged, as is a currency the feed does not carry.
  */
-export async function importCbuRates(
-  deps: RateDeps & Pick<Deps, 'config'>,
+export async function importCbuRates(deps: CbuDeps, by: RateSetter): Promise<CbuImportResult> {
+  const result = await runCbuImport(deps, by, null);
+  if (!result) throw new Error('an unconditional import always runs');
+  return result;
+}
+
+/** The schedule's import: none when another server process has imported since `since`. */
+export function importCbuRatesUnlessImportedSince(deps: CbuDeps, by: RateSetter, since: Date) {
+  return runCbuImport(deps, by, since);
+}
+
+type CbuDeps = RateDeps & Pick<Deps, 'config'>;
+
+async function runCbuImport(
+  deps: CbuDeps,
   by: RateSetter,
-): Promise<CbuImportResult> {
+  unlessImportedSince: Date | null,
+): Promise<CbuImportResult | null> {
   const feed = await fetchCbuRates(deps.config.cbuRatesUrl, deps.config.cbuTimeoutMs);
   const result = await inTransaction(deps.db, async (trx) => {
-    // One import at a time per business (the schedule runs in every server process).
+    // One import at a time per business (the schedule runs in every server process); the
+    // schedule's import is skipped when another process has just done it.
     await trx.selectFrom('businesses').select('id').where('id', '=', by.businessId).forUpdate().execute();
+    if (unlessImportedSince && (await importedSince(trx, by.businessId, unlessImportedSince))) {
+      return null;
+    }
     const updated: CbuImportResult['updated'] = [];
     const unchanged: CbuImportResult['unchanged'] = [];
     for (const currency of await repo.listCurrencies(trx, by.businessId)) {
@@ -188,13 +221,13 @@ export async function importCbuRates(
     await writeAudit(trx, {
       businessId: by.businessId,
       actorId: by.actorId,
-      action: 'currency.import-cbu',
+      action: CBU_IMPORT_ACTION,
       entity: 'currency',
       summary: `Markaziy bank kurslari (${feed.date}): ${changes || "o'zgarish yo'q"}`,
       ip: by.ip ?? null,
     });
     return { date: feed.date, updated, unchanged };
   });
-  forgetRates(deps, by.businessId);
+  if (result) forgetRates(deps, by.businessId);
   return result;
 }

@@ -8,7 +8,13 @@ import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { loadConfig } from '../../config.ts';
 import { createCaches } from '../../lib/caches.ts';
 import { fund, USD, UZS } from './finance.fixtures.ts';
-import { followingBusinesses, nextCbuImport, startCbuSchedule } from './rates.schedule.ts';
+import {
+  followingBusinesses,
+  importDue,
+  nextCbuImport,
+  startCbuSchedule,
+  startOfBusinessDay,
+} from './rates.schedule.ts';
 
 // Currencies and rates per business, and the Central Bank import (DESIGN.md section 9), against a
 // local server that answers as the CBU feed does.
@@ -268,6 +274,13 @@ describe('the Central Bank import', () => {
     expect(nextCbuImport(new Date('2026-11-24T03:00:00Z')).toISOString()).toBe('2026-11-24T11:05:00.000Z');
     expect(nextCbuImport(new Date('2026-11-24T11:05:00Z')).toISOString()).toBe('2026-11-25T11:05:00.000Z');
     expect(nextCbuImport(new Date('2026-11-24T20:30:00Z')).toISOString()).toBe('2026-11-25T11:05:00.000Z');
+    // 23:30 UTC is already the 25th in Tashkent.
+    expect(startOfBusinessDay(new Date('2026-11-24T23:30:00Z')).toISOString()).toBe(
+      '2026-11-24T19:00:00.000Z',
+    );
+    expect(startOfBusinessDay(new Date('2026-11-24T10:00:00Z')).toISOString()).toBe(
+      '2026-11-23T19:00:00.000Z',
+    );
   });
 
   it('imports at start for a business that follows the CBU and has not imported today', async () => {
@@ -275,22 +288,23 @@ describe('the Central Bank import', () => {
     expect((await owner.patch('admin/settings/', { follow_cbu: true })).status).toBe(200);
     expect((await other.patch('admin/settings/', { follow_cbu: true })).status).toBe(200);
     expect(await followingBusinesses(t.db)).toEqual(expect.arrayContaining([businessId, otherBusinessId]));
-    const due = await followingBusinesses(t.db, new Date());
+    const due = await followingBusinesses(t.db, startOfBusinessDay(new Date()));
     expect(due).toContain(otherBusinessId);
     expect(due).not.toContain(businessId);
 
     // The schedule, as a server starting now runs it, imports for it at once.
     const requests = cbu.requests;
-    const stop = startCbuSchedule({
+    const deps = {
       db: t.db,
       caches: createCaches(),
       config: loadConfig({ DATA_DIR: t.dataDir, JWT_SECRET: 'x'.repeat(32), CBU_RATES_URL: cbu.url }),
       clock: () => new Date(),
       log: t.app.log,
-    });
+    };
+    const stop = startCbuSchedule(deps);
     try {
       await expect
-        .poll(async () => followingBusinesses(t.db, new Date()), { timeout: 10_000 })
+        .poll(async () => followingBusinesses(t.db, startOfBusinessDay(new Date())), { timeout: 10_000 })
         .not.toContain(otherBusinessId);
     } finally {
       stop();
@@ -308,6 +322,18 @@ describe('the Central Bank import', () => {
       summary: expect.stringContaining('Markaziy bank kurslari (2026-11-20)'),
     });
     expect((await usdOf(other)).rate_to_uzs).toBe('12034.560000');
+
+    // Two server processes' 16:05 runs at once: one import per business, not two.
+    const since = new Date();
+    await Promise.all([importDue(deps, since), importDue(deps, since)]);
+    const imports = await t.db
+      .selectFrom('audit_log')
+      .select(['business_id'])
+      .where('action', '=', 'currency.import-cbu')
+      .where('created_at', '>=', since)
+      .orderBy('business_id')
+      .execute();
+    expect(imports.map((i) => i.business_id)).toEqual([businessId, otherBusinessId]);
     await owner.patch('admin/settings/', { follow_cbu: false });
     await other.patch('admin/settings/', { follow_cbu: false });
   });
