@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   // DESIGN.md section 9: the Central Bank of Uzbekistan's JSON feed of official rates.
   CBU_RATES_URL: z.string().url().default('https://cbu.uz/uz/arkhiv-kursov-valyut/json/'),
   CBU_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
+  // The address people open the web app at, for links in e-mails (invitations).
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -43,6 +45,8 @@ export interface Config {
   cbuRatesUrl: string;
   /** A slower feed counts as failed (502), rates unchanged. */
   cbuTimeoutMs: number;
+  /** Without a trailing slash; unset: the address the administrator's browser used. */
+  publicUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1',
     cbuRatesUrl: e.CBU_RATES_URL,
     cbuTimeoutMs: e.CBU_TIMEOUT_MS,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

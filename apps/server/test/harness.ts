@@ -109,8 +109,16 @@ export async function startTestApp(
   };
 }
 
-/** The newest one-time code mailed to `email` through the mail drop (nodemailer's real output). */
-export async function waitForMailedCode(dataDir: string, email: string, after = 0): Promise<string> {
+/**
+ * The first match of `pattern` in the newest message mailed to `email` through the mail drop
+ * (nodemailer's real output), quoted-printable undone so a long link reads whole.
+ */
+export async function waitForMail(
+  dataDir: string,
+  email: string,
+  pattern: RegExp,
+  after = 0,
+): Promise<string> {
   const mailDir = path.join(dataDir, 'mail');
   for (let i = 0; i < 100; i++) {
     let files: string[] = [];
@@ -120,11 +128,18 @@ export async function waitForMailedCode(dataDir: string, email: string, after = 
     const fresh = files.filter((f) => Number(f.split('-')[0]) >= after).sort();
     const last = fresh.at(-1);
     if (last) {
-      const text = readFileSync(path.join(mailDir, last), 'utf8');
-      const match = /:\s(\d{6})\b/.exec(text);
+      const text = readFileSync(path.join(mailDir, last), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const match = pattern.exec(text);
       if (match?.[1]) return match[1];
     }
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error(`no code was mailed to ${email}`);
+  throw new Error(`nothing matching ${pattern} was mailed to ${email}`);
+}
+
+/** The newest one-time code mailed to `email`. */
+export function waitForMailedCode(dataDir: string, email: string, after = 0): Promise<string> {
+  return waitForMail(dataDir, email, /:\s(\d{6})\b/, after);
 }

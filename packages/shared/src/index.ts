@@ -12,3 +12,4 @@ export * from './schemas/finance.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/offers.ts';
+export * from './schemas/users.ts';

@@ -7,8 +7,8 @@ import { migrate } from './migrate.ts';
 // nor ALTER TABLE ... DISABLE TRIGGER, and may only read and append to the ledgers. The grants are
 // applied here, after every migration run, so a table a new migration adds gets them too.
 
-/** The append-only tables: the server role may only SELECT and INSERT on them. */
-export const LEDGERS = ['money_transactions', 'stock_moves', 'audit_log'] as const;
+/** The append-only tables (the ledgers, the audit log, the rate history): the server role may only SELECT and INSERT on them. */
+export const LEDGERS = ['money_transactions', 'stock_moves', 'audit_log', 'currency_rates'] as const;
 
 /** Bookkeeping of the migration runner, which only the owner touches. */
 const OWNER_ONLY = ['schema_migrations', 'schema_functions'] as const;

@@ -83,3 +83,23 @@ export function codeMessage(to: string, code: string, purpose: 'RESET' | 'LOGIN'
 </body></html>`;
   return { to, subject: `${uz} / ${en}`, text, html };
 }
+
+/** The invitation of DESIGN.md section 9: a single-use link to choose a password. */
+export function inviteMessage(to: string, link: string, businessName: string, hours: number): MailMessage {
+  const uz = `${businessName}: back office'ga taklif`;
+  const en = `You are invited to ${businessName}'s back office`;
+  const text = [
+    `Sizni ${businessName} back office tizimiga taklif qilishdi.`,
+    `Parol tanlash uchun havolani oching (${hours} soat amal qiladi, bir marta ishlaydi):`,
+    link,
+    '',
+    `${en}. Choose a password with this link (valid ${hours} hours, once): ${link}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif">
+<p>Sizni <b>${escapeHtml(businessName)}</b> back office tizimiga taklif qilishdi.</p>
+<p><a href="${escapeHtml(link)}" style="font-size:18px">Parol tanlash</a></p>
+<p>Havola ${hours} soat amal qiladi va bir marta ishlaydi: ${escapeHtml(link)}</p>
+<p style="color:#666">${escapeHtml(en)}. Choose a password with the link above (valid ${hours} hours, once).</p>
+</body></html>`;
+  return { to, subject: `${uz} / ${en}`, text, html };
+}

@@ -31,9 +31,11 @@ export const ErrorSchemas = {
   }),
 } as const;
 
-/** An outside service we call (the Central Bank's feed) failed: nothing was changed. */
+/** An outside service we call (the Central Bank's feed, the mail server) failed; the detail says what was kept. */
 export const BadGatewaySchema = {
-  502: DetailSchema.describe('The outside service failed, was slow or answered nonsense; nothing changed'),
+  502: DetailSchema.describe(
+    'An outside service failed, was slow or answered nonsense; the detail says what was kept',
+  ),
 } as const;
 
 /** A 204: done, and nothing to say. */

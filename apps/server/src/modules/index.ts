@@ -9,6 +9,7 @@ import { ratesRoutes } from './finance/rates.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
+import { adminUsersRoutes } from './users/admin-users.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every module's routes, mounted under /api/. */
@@ -22,5 +23,6 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   inventoryRoutes,
   auditRoutes,
   adminRoutes,
+  adminUsersRoutes,
   healthRoutes,
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN } from '../constants.ts';
 import { ROLES } from '../roles.ts';
 
-const EmailSchema = z
+export const EmailSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -40,12 +40,20 @@ export const VerifyCodeBodySchema = z.union([
 ]);
 export const VerifyCodeResponseSchema = z.union([z.object({ reset_token: z.string() }), TokenPairSchema]);
 
+const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, { message: `Ensure this field has at least ${PASSWORD_MIN} characters.` })
+  .max(256);
+
 export const ResetPasswordBodySchema = z.object({
   token: z.string().min(1).max(2000),
-  new_password: z
-    .string()
-    .min(PASSWORD_MIN, { message: `Ensure this field has at least ${PASSWORD_MIN} characters.` })
-    .max(256),
+  new_password: NewPasswordSchema,
+});
+
+/** POST auth/accept-invite/ (DESIGN.md section 9): the invitation's token and a first password. */
+export const AcceptInviteBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  new_password: NewPasswordSchema,
 });
 
 export const WhoAmISchema = z.object({

@@ -25,6 +25,10 @@ export interface CoreTables {
     login_otp: Generated<boolean>;
     is_active: Generated<boolean>;
     created_at: Generated<Date>;
+    /** 0014: the last successful sign-in. */
+    last_login_at: Date | null;
+    /** 0014: false while an invited person has not chosen a password. */
+    password_set: Generated<boolean>;
   };
   refresh_tokens: {
     id: Generated<number>;
@@ -55,6 +59,16 @@ export interface CoreTables {
     user_id: number;
     expires_at: Timestamp;
     used_at: Date | null;
+    created_at: Generated<Date>;
+  };
+  /** 0014: invitation links (DESIGN.md section 9), stored hashed. */
+  invitations: {
+    token_hash: string;
+    user_id: number;
+    created_by: number | null;
+    expires_at: Timestamp;
+    used_at: Date | null;
+    revoked_at: Date | null;
     created_at: Generated<Date>;
   };
   login_failures: { id: Generated<number>; email: string; created_at: Generated<Date> };

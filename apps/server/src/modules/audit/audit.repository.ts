@@ -1,6 +1,7 @@
 import { BUSINESS_TIME_ZONE } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { containsPattern } from '../../lib/like.ts';
 
 export interface AuditEntry {
   businessId: number | null;
@@ -42,11 +43,6 @@ export interface AuditFilter {
   search?: string | undefined;
 }
 
-/** `%` and `_` are literal in a search: the person looks for the text they typed. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filtered(db: Database, f: AuditFilter) {
   let q = db.selectFrom('audit_log as a').where('a.business_id', '=', f.businessId);
   const viewer = f.viewerId;
@@ -86,7 +82,7 @@ function filtered(db: Database, f: AuditFilter) {
       '<',
       sql<Date>`(${f.dateTo}::date + 1)::timestamp AT TIME ZONE ${BUSINESS_TIME_ZONE}`,
     );
-  if (f.search) q = q.where(sql<boolean>`a.summary ILIKE ${likePattern(f.search)}`);
+  if (f.search) q = q.where(sql<boolean>`a.summary ILIKE ${containsPattern(f.search)}`);
   return q;
 }
 

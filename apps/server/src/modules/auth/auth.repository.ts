@@ -6,7 +6,7 @@ import type { Database } from '../../db/connection.ts';
 export function findUserByEmail(db: Database, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'business_id', 'email', 'role', 'password_hash', 'login_otp', 'is_active'])
+    .select(['id', 'business_id', 'email', 'role', 'password_hash', 'password_set', 'login_otp', 'is_active'])
     .where('email', '=', email)
     .executeTakeFirst();
 }
@@ -197,7 +197,6 @@ export function insertResetToken(
   return db.insertInto('password_reset_tokens').values(row).execute();
 }
 
-/** Takes a reset token once, if unused and unexpired; returns its user. */
 /** Whether a reset token may still be used: checked before the new password is hashed. */
 export async function isResetTokenUsable(db: Database, tokenHash: string, at: Date): Promise<boolean> {
   const row = await db
@@ -210,6 +209,7 @@ export async function isResetTokenUsable(db: Database, tokenHash: string, at: Da
   return row !== undefined;
 }
 
+/** Takes a reset token once, if unused and unexpired; returns its user. */
 export async function consumeResetToken(db: Database, tokenHash: string, at: Date) {
   return db
     .updateTable('password_reset_tokens')
@@ -222,5 +222,64 @@ export async function consumeResetToken(db: Database, tokenHash: string, at: Dat
 }
 
 export async function setPasswordHash(db: Database, userId: number, passwordHash: string) {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_set: true })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function touchLastLogin(db: Database, userId: number, at: Date) {
+  await db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
+}
+
+export async function insertInvitation(
+  db: Database,
+  row: { token_hash: string; user_id: number; created_by: number | null; expires_at: Date },
+) {
+  await db.insertInto('invitations').values(row).execute();
+}
+
+/** Ends every open invitation of a user (a newer one, a deactivation, an accepted one). */
+export async function revokeInvitations(db: Database, userId: number, at: Date) {
+  await db
+    .updateTable('invitations')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+function usableInvitations(db: Database, tokenHash: string, at: Date) {
+  return db
+    .selectFrom('invitations as i')
+    .innerJoin('users as u', 'u.id', 'i.user_id')
+    .where('i.token_hash', '=', tokenHash)
+    .where('i.used_at', 'is', null)
+    .where('i.revoked_at', 'is', null)
+    .where('i.expires_at', '>', at)
+    .where('u.is_active', '=', true);
+}
+
+/** Whether an invitation may still be accepted: checked before the password is hashed. */
+export async function isInvitationUsable(db: Database, tokenHash: string, at: Date): Promise<boolean> {
+  const row = await usableInvitations(db, tokenHash, at).select('i.user_id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Takes an invitation once, if still usable and its user active; returns the user. */
+export async function consumeInvitation(db: Database, tokenHash: string, at: Date) {
+  const usable = await usableInvitations(db, tokenHash, at)
+    .select('i.user_id')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!usable) return undefined;
+  return db
+    .updateTable('invitations')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .returning('user_id')
+    .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import {
+  AcceptInviteBodySchema,
   ForgotPasswordBodySchema,
   ForgotPasswordResponseSchema,
   LoginBodySchema,
@@ -154,6 +155,22 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     async (request) => {
       await auth.resetPassword(deps, request.body.token, request.body.new_password, request.ip);
       return { detail: 'Password has been reset.' };
+    },
+  );
+
+  r.post(
+    '/auth/accept-invite/',
+    {
+      schema: {
+        tags,
+        summary: 'Choose a first password with an invitation link (single use, 72 hours); signs nothing in',
+        body: AcceptInviteBodySchema,
+        response: { 200: z.object({ detail: z.string() }), ...ErrorSchemas },
+      },
+    },
+    async (request) => {
+      await auth.acceptInvite(deps, request.body.token, request.body.new_password, request.ip);
+      return { detail: "Parol o'rnatildi. Endi tizimga kiring." };
     },
   );
 }

@@ -86,7 +86,8 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string | null):
   const user = await repo.findUserByEmail(deps.db, body.email);
   // An unknown e-mail still spends one hash, so the answer's timing tells nothing (DESIGN.md section 5).
   if (!user) await spendOneHash(deps.caches.dummyHash, body.password);
-  const ok = user ? await verifyPassword(user.password_hash, body.password) : false;
+  // An invited person who has not chosen a password yet has none to match (DESIGN.md section 9).
+  const ok = user?.password_set ? await verifyPassword(user.password_hash, body.password) : false;
   if (!user || !ok || !user.is_active) {
     await repo.recordLoginFailure(deps.db, body.email, now);
     const ipKey = ipThrottleKey(ip);
@@ -98,7 +99,7 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string | null):
       action: 'auth.login_failed',
       entity: 'user',
       entityId: user?.id,
-      summary: `failed sign-in for ${body.email}`,
+      summary: `Kirish muvaffaqiyatsiz: ${body.email}`,
       ip,
     });
     throw unauthorized(INVALID_CREDENTIALS);
@@ -113,17 +114,20 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string | null):
       action: 'auth.login_code_sent',
       entity: 'user',
       entityId: user.id,
+      summary: "Parol to'g'ri: kirish kodi e-mailga yuborildi",
       ip,
     });
     return { kind: 'otp', otp_token: otpToken };
   }
   const tokens = await issueTokens(deps, user, persistent);
+  await repo.touchLastLogin(deps.db, user.id, now);
   await writeAudit(deps.db, {
     businessId: user.business_id,
     actorId: user.id,
     action: 'auth.login',
     entity: 'user',
     entityId: user.id,
+    summary: 'Tizimga kirdi',
     ip,
   });
   return { kind: 'tokens', ...tokens };
@@ -157,7 +161,7 @@ export async function refresh(
         action: 'auth.refresh_reuse',
         entity: 'refresh_token',
         entityId: row.id,
-        summary: 'a rotated refresh token was replayed; its family is revoked',
+        summary: 'Eski sessiya tokeni qayta ishlatildi: shu sessiyaning barcha tokenlari bekor qilindi',
         ip,
       });
       throw unauthorized('Token is invalid or expired');
@@ -179,6 +183,7 @@ export async function logout(deps: AuthDeps, token: string | undefined, ip: stri
     action: 'auth.logout',
     entity: 'user',
     entityId: row.user_id,
+    summary: 'Tizimdan chiqdi',
     ip,
   });
 }
@@ -250,7 +255,9 @@ export async function forgotPassword(deps: AuthDeps, email: string, ip: string |
     action: 'auth.reset_code_requested',
     entity: 'user',
     entityId: known?.id,
-    summary: known ? '' : `for an unknown e-mail ${email}`,
+    summary: known
+      ? 'Parolni tiklash kodi yuborildi'
+      : `Parolni tiklash so'raldi, e-mail topilmadi: ${email}`,
     ip,
   });
 }
@@ -293,6 +300,7 @@ export async function verifyResetCode(deps: AuthDeps, email: string, code: strin
     action: 'auth.reset_code_verified',
     entity: 'user',
     entityId: row.user_id,
+    summary: 'Parolni tiklash kodi tasdiqlandi',
     ip,
   });
   return { reset_token: resetToken };
@@ -303,13 +311,14 @@ export async function verifyLoginCode(deps: AuthDeps, otpToken: string, code: st
   const user = await repo.findUserById(deps.db, row.user_id);
   if (!user?.is_active) throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
   const tokens = await issueTokens(deps, user, row.persistent);
+  await repo.touchLastLogin(deps.db, user.id, deps.clock());
   await writeAudit(deps.db, {
     businessId: user.business_id,
     actorId: user.id,
     action: 'auth.login',
     entity: 'user',
     entityId: user.id,
-    summary: 'with a login code',
+    summary: 'Tizimga kirdi (e-mail kodi bilan)',
     ip,
   });
   return tokens;
@@ -340,6 +349,43 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
       action: 'auth.password_reset',
       entity: 'user',
       entityId: taken.user_id,
+      summary: 'Parol tiklandi: barcha sessiyalar yopildi',
+      ip,
+    });
+  });
+}
+
+const invalidInvitation = () =>
+  new AppError(
+    400,
+    'invalid_token',
+    "Taklif havolasi yaroqsiz yoki muddati o'tgan. Administratordan yangi taklif so'rang.",
+  );
+
+/**
+ * POST auth/accept-invite/ (DESIGN.md section 9): an invited person chooses a password through
+ * the single-use link; nothing is signed in (they sign in as usual afterwards).
+ */
+export async function acceptInvite(deps: AuthDeps, token: string, newPassword: string, ip: string | null) {
+  const tokenHash = sha256(token);
+  // The token first: an anonymous caller must not make the server spend an argon2 hash for nothing.
+  if (!(await repo.isInvitationUsable(deps.db, tokenHash, deps.clock()))) throw invalidInvitation();
+  const passwordHash = await hashPassword(newPassword);
+  await inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    // Taken again under the transaction: of two requests with one token only one wins.
+    const taken = await repo.consumeInvitation(trx, tokenHash, now);
+    if (!taken) throw invalidInvitation();
+    await repo.setPasswordHash(trx, taken.user_id, passwordHash);
+    await repo.revokeInvitations(trx, taken.user_id, now);
+    const user = await repo.findUserById(trx, taken.user_id);
+    await writeAudit(trx, {
+      businessId: user?.business_id ?? null,
+      actorId: taken.user_id,
+      action: 'auth.accept_invite',
+      entity: 'user',
+      entityId: taken.user_id,
+      summary: "Taklif qabul qilindi: parol o'rnatildi",
       ip,
     });
   });

@@ -1,17 +1,13 @@
 import type { MoneyTransactionsQuery } from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { containsPattern } from '../../lib/like.ts';
 
 // The by-user list of DESIGN.md section 4 over one department's ledger rows (the README's
 // Benchmarks bar: p95 under 30 ms at 100,000 rows for every filter combination and ordering).
 
 export type TxFilter = Omit<MoneyTransactionsQuery, 'page' | 'ordering'>;
 type Ordering = MoneyTransactionsQuery['ordering'];
-
-/** LIKE pattern that matches `text` literally anywhere. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The offer filter as one wish: has_offer and offer__isnull say the same thing two ways. */
 function offerWishes(f: TxFilter): boolean[] {

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { containsPattern } from '../../lib/like.ts';
+
+// Queries of the administrators' users page (DESIGN.md section 9); the rules are in the service.
+
+const COLUMNS = [
+  'id',
+  'email',
+  'role',
+  'first_name',
+  'last_name',
+  'code',
+  'login_otp',
+  'is_active',
+  'last_login_at',
+  'password_set',
+  'created_at',
+] as const;
+
+export function listUsers(db: Database, businessId: number, search: string | undefined) {
+  let query = db.selectFrom('users').select(COLUMNS).where('business_id', '=', businessId);
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('email', 'ilike', pattern),
+        eb('first_name', 'ilike', pattern),
+        eb('last_name', 'ilike', pattern),
+        eb('code', 'ilike', pattern),
+        eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
+      ]),
+    );
+  }
+  return query.orderBy('id').execute();
+}
+
+export function findUser(db: Database, businessId: number, id: number) {
+  return db
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * The business's active Owners, locked in id order: two administrators changing Owners at once
+ * take turns, and the second sees the first's change (DESIGN.md section 9, the last Owner).
+ */
+export async function lockActiveOwners(db: Database, businessId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('role', '=', 'Owner')
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function businessName(db: Database, businessId: number) {
+  return db.selectFrom('businesses').select('name').where('id', '=', businessId).executeTakeFirstOrThrow();
+}

@@ -1,0 +1,229 @@
+import {
+  type AdminUser,
+  type AdminUserCreateSchema,
+  type AdminUserUpdateSchema,
+  INVITE_TTL_HOURS,
+  type Role,
+} from '@app/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import { randomToken, sha256 } from '../../lib/auth/tokens.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { inviteMessage } from '../../lib/mailer.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import * as authRepo from '../auth/auth.repository.ts';
+import * as repo from './admin-users.repository.ts';
+
+// The administrators' users (DESIGN.md section 9): invitations instead of passwords, roles, login
+// codes, deactivation that ends every session at once, and a business that always keeps an
+// active Owner. Only an Owner makes, changes or removes an Owner: an admin cannot raise anyone
+// (themselves included) above their own role.
+
+type CreateBody = z.output<typeof AdminUserCreateSchema>;
+type UpdateBody = z.output<typeof AdminUserUpdateSchema>;
+type UsersDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
+
+const LAST_OWNER =
+  'Biznesda kamida bitta faol Owner qolishi kerak: avval boshqa foydalanuvchini Owner qiling.';
+const EMAIL_TAKEN = 'Bu e-mail bilan foydalanuvchi allaqachon bor (boshqa biznesda bo‘lishi ham mumkin).';
+const OWNERS_ONLY = "Owner rolini faqat Owner bera oladi yoki o'zgartira oladi.";
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
+
+function view(u: UserRow): AdminUser {
+  return {
+    id: u.id,
+    email: u.email,
+    role: u.role as Role,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    code: u.code,
+    login_otp: u.login_otp,
+    is_active: u.is_active,
+    last_login_at: u.last_login_at?.toISOString() ?? null,
+    invitation_pending: !u.password_set,
+    created_at: u.created_at.toISOString(),
+  };
+}
+
+export async function listUsers(deps: Pick<Deps, 'db'>, actor: Actor, search?: string): Promise<AdminUser[]> {
+  return (await repo.listUsers(deps.db, actor.businessId, search || undefined)).map(view);
+}
+
+async function requireUser(db: Database, actor: Actor, id: number) {
+  const user = await repo.findUser(db, actor.businessId, id);
+  if (!user) throw notFound('Foydalanuvchi topilmadi.');
+  return user;
+}
+
+/** Writes a fresh invitation (older ones stop working) and returns the link to mail. */
+async function issueInvitation(trx: Database, deps: UsersDeps, actor: Actor, userId: number, origin: string) {
+  const now = deps.clock();
+  const token = randomToken();
+  await authRepo.revokeInvitations(trx, userId, now);
+  await authRepo.insertInvitation(trx, {
+    token_hash: sha256(token),
+    user_id: userId,
+    created_by: actor.id,
+    expires_at: new Date(now.getTime() + INVITE_TTL_HOURS * 3_600_000),
+  });
+  return `${origin}/set-password?invite=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Mails an invitation after its transaction committed. The mail server failing is a 502 that says
+ * what was kept: the user exists, and "resend the invitation" tries again.
+ */
+async function mailInvitation(deps: UsersDeps, db: Database, actor: Actor, email: string, link: string) {
+  const business = await repo.businessName(db, actor.businessId);
+  try {
+    await deps.mailer.send(inviteMessage(email, link, business.name, INVITE_TTL_HOURS));
+  } catch (err) {
+    deps.log.warn({ err, email }, 'invitation e-mail not sent');
+    throw new AppError(
+      502,
+      'mail_failed',
+      `Taklif xati ${email} manziliga yuborilmadi (pochta serveri javob bermadi). Foydalanuvchi saqlandi: "Taklifni qayta yuborish" bilan yana urinib ko'ring.`,
+    );
+  }
+}
+
+/** POST api/admin/users/: the user, without a password, and the invitation e-mail. */
+export async function createUser(
+  deps: UsersDeps,
+  actor: Actor,
+  body: CreateBody,
+  origin: string,
+): Promise<AdminUser> {
+  if (body.role === 'Owner' && actor.role !== 'Owner') throw forbidden(OWNERS_ONLY);
+  const { user, link } = await inTransaction(deps.db, async (trx) => {
+    const taken = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', body.email)
+      .executeTakeFirst();
+    if (taken) throw conflict(EMAIL_TAKEN);
+    const row = await trx
+      .insertInto('users')
+      .values({
+        business_id: actor.businessId,
+        email: body.email,
+        // No password until the invitation is accepted: nothing can match this (password_set false).
+        password_hash: '!',
+        password_set: false,
+        role: body.role,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        code: body.code,
+        login_otp: body.login_otp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const link = await issueInvitation(trx, deps, actor, row.id, origin);
+    await writeAudit(trx, {
+      businessId: actor.businessId,
+      actorId: actor.id,
+      action: 'user.create',
+      entity: 'user',
+      entityId: row.id,
+      summary: `Foydalanuvchi qo'shildi: ${body.email} (${body.role}), taklif yuborildi`,
+      ip: actor.ip,
+    });
+    return { user: await requireUser(trx, actor, row.id), link };
+  }).catch((err) => {
+    // Two administrators adding one e-mail at once: the unique index decides.
+    if ((err as { constraint?: string }).constraint === 'users_email_unique') throw conflict(EMAIL_TAKEN);
+    throw err;
+  });
+  await mailInvitation(deps, deps.db, actor, user.email, link);
+  return view(user);
+}
+
+/** POST api/admin/users/{id}/invite/: a new link; the older ones stop working. */
+export async function resendInvitation(
+  deps: UsersDeps,
+  actor: Actor,
+  id: number,
+  origin: string,
+): Promise<AdminUser> {
+  const { user, link } = await inTransaction(deps.db, async (trx) => {
+    const user = await requireUser(trx, actor, id);
+    if (!user.is_active) throw conflict('Foydalanuvchi nofaol: avval faollashtiring.');
+    if (user.password_set) {
+      throw conflict(
+        'Foydalanuvchi parolini allaqachon tanlagan; unutgan bo\'lsa, "Parolni unutdingizmi?" orqali tiklasin.',
+      );
+    }
+    const link = await issueInvitation(trx, deps, actor, user.id, origin);
+    await writeAudit(trx, {
+      businessId: actor.businessId,
+      actorId: actor.id,
+      action: 'user.invite',
+      entity: 'user',
+      entityId: user.id,
+      summary: `Taklif qayta yuborildi: ${user.email}`,
+      ip: actor.ip,
+    });
+    return { user, link };
+  });
+  await mailInvitation(deps, deps.db, actor, user.email, link);
+  return view(user);
+}
+
+const yesNo = (on: boolean) => (on ? 'yoqildi' : "o'chirildi");
+
+/**
+ * PATCH api/admin/users/{id}/: role, names, code, login codes, active. Deactivation revokes every
+ * refresh token and invitation in the same transaction, so the person's next refresh fails.
+ */
+export async function updateUser(
+  deps: UsersDeps,
+  actor: Actor,
+  id: number,
+  body: UpdateBody,
+): Promise<AdminUser> {
+  return inTransaction(deps.db, async (trx) => {
+    const owners = await repo.lockActiveOwners(trx, actor.businessId);
+    const before = await requireUser(trx, actor, id);
+    const role = body.role ?? (before.role as Role);
+    const active = body.is_active ?? before.is_active;
+    const touchesOwner = before.role === 'Owner' || role === 'Owner';
+    if (touchesOwner && (role !== before.role || active !== before.is_active) && actor.role !== 'Owner') {
+      throw forbidden(OWNERS_ONLY);
+    }
+    const staysActiveOwner = role === 'Owner' && active;
+    if (owners.includes(id) && !staysActiveOwner && owners.length === 1) throw conflict(LAST_OWNER);
+
+    const changes: string[] = [];
+    if (role !== before.role) changes.push(`rol ${before.role} -> ${role}`);
+    for (const field of ['first_name', 'last_name', 'code'] as const) {
+      const next = body[field];
+      if (next !== undefined && next !== before[field])
+        changes.push(`${field}: "${before[field]}" -> "${next}"`);
+    }
+    if (body.login_otp !== undefined && body.login_otp !== before.login_otp)
+      changes.push(`kirish kodlari ${yesNo(body.login_otp)}`);
+    if (active !== before.is_active)
+      changes.push(active ? 'faollashtirildi' : 'nofaol qilindi, sessiyalari yopildi');
+    if (changes.length === 0) return view(before);
+
+    await trx.updateTable('users').set(body).where('id', '=', id).execute();
+    if (!active && before.is_active) {
+      const now = deps.clock();
+      await authRepo.revokeAllForUser(trx, id, now);
+      await authRepo.revokeInvitations(trx, id, now);
+    }
+    await writeAudit(trx, {
+      businessId: actor.businessId,
+      actorId: actor.id,
+      action: 'user.update',
+      entity: 'user',
+      entityId: id,
+      summary: `${before.email}: ${changes.join('; ')}`,
+      ip: actor.ip,
+    });
+    return view(await requireUser(trx, actor, id));
+  });
+}

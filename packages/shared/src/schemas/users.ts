@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.ts';
+import { EmailSchema } from './auth.ts';
+import { searchText, text } from './common.ts';
+
+// The administrators' users page (DESIGN.md section 9): GET/POST api/admin/users/, PATCH
+// api/admin/users/{id}/, POST api/admin/users/{id}/invite/.
+
+/** Hours an invitation link works. */
+export const INVITE_TTL_HOURS = 72;
+
+export const AdminUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  first_name: z.string(),
+  last_name: z.string(),
+  code: z.string(),
+  login_otp: z.boolean(),
+  is_active: z.boolean(),
+  last_login_at: z.string().nullable(),
+  /** Invited and no password chosen yet: the person cannot sign in until they accept. */
+  invitation_pending: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUsersQuerySchema = z.object({ search: searchText().trim().max(100).optional() });
+
+const name = (label: string) =>
+  text()
+    .trim()
+    .max(150, { message: `${label} 150 belgidan oshmasin.` });
+
+const editable = {
+  role: z.enum(ROLES, { message: 'Rolni tanlang.' }),
+  first_name: name('Ism'),
+  last_name: name('Familiya'),
+  code: text().trim().max(50, { message: "Bo'lim kodi 50 belgidan oshmasin." }),
+  login_otp: z.boolean(),
+};
+
+/** POST api/admin/users/: the person gets an invitation e-mail to choose a password. */
+export const AdminUserCreateSchema = z.object({ email: EmailSchema, ...editable });
+export type AdminUserCreateBody = z.input<typeof AdminUserCreateSchema>;
+
+/** PATCH api/admin/users/{id}/: any of the fields; is_active false deactivates. */
+export const AdminUserUpdateSchema = z.object({ ...editable, is_active: z.boolean() }).partial();
+export type AdminUserUpdateBody = z.input<typeof AdminUserUpdateSchema>;
