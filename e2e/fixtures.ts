@@ -47,8 +47,11 @@ const MAIL_DIR = path.resolve(
   'mail',
 );
 
-/** The newest six-digit code mailed to `email` since `after` (ms), or null. */
-export function latestMailedCode(email: string, after: number): string | null {
+/**
+ * The first match of `pattern` in the newest message mailed to `email` since `after` (ms), or
+ * null; quoted-printable undone, so a long link reads whole.
+ */
+export function latestMailMatch(email: string, after: number, pattern: RegExp): string | null {
   let files: string[] = [];
   try {
     files = readdirSync(MAIL_DIR).filter(
@@ -58,7 +61,16 @@ export function latestMailedCode(email: string, after: number): string | null {
     return null;
   }
   const last = files.sort().at(-1);
-  return last ? (/:\s(\d{6})\b/.exec(readFileSync(path.join(MAIL_DIR, last), 'utf8'))?.[1] ?? null) : null;
+  if (!last) return null;
+  const text = readFileSync(path.join(MAIL_DIR, last), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return pattern.exec(text)?.[1] ?? null;
+}
+
+/** The newest six-digit code mailed to `email` since `after` (ms), or null. */
+export function latestMailedCode(email: string, after: number): string | null {
+  return latestMailMatch(email, after, /:\s(\d{6})\b/);
 }
 
 export const test = base;

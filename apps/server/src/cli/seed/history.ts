@@ -39,12 +39,19 @@ export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
     FROM stock_exits x JOIN variants v ON v.id = x.variant_id WHERE x.business_id = ${businessId}
     UNION ALL
     SELECT ${businessId}::int, m.user_id, CASE WHEN m.amount > 0 THEN 'external.income' ELSE 'external.expense' END,
-           'money_transaction', m.id::text, abs(m.amount)::text || ' ' || c.code || ': ' || m.reason,
+           'money_transaction', m.id::text,
+           CASE WHEN m.amount > 0 THEN 'Tashqi kirim: ' ELSE 'Tashqi chiqim: ' END
+             || abs(m.amount)::text || ' ' || c.code || ': ' || m.reason,
            '10.0.0.11', m.created_at
     FROM money_transactions m JOIN currencies c ON c.id = m.currency_id
     WHERE m.business_id = ${businessId} AND m.tx_type = 'EXTERNAL'
     UNION ALL
-    SELECT ${businessId}::int, u.id, 'auth.login', 'user', u.id::text, '', '10.0.0.' || (10 + u.id % 20),
+    SELECT ${businessId}::int, u.id, 'auth.login', 'user', u.id::text, 'Tizimga kirdi', '10.0.0.' || (10 + u.id % 20),
            date_trunc('day', now()) - d * interval '1 day' + interval '4 hours' + (u.id % 7) * interval '13 minutes'
     FROM users u CROSS JOIN generate_series(1, 30) d WHERE u.business_id = ${businessId}`.execute(db);
+  // The users page's last sign-in agrees with those rows.
+  await sql`
+    UPDATE users u SET last_login_at = (SELECT max(a.created_at) FROM audit_log a
+                                        WHERE a.actor_id = u.id AND a.action = 'auth.login')
+    WHERE u.business_id = ${businessId}`.execute(db);
 }

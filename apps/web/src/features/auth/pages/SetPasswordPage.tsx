@@ -3,22 +3,33 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorDetail } from '../../../lib/api-client.ts';
+import { useAcceptInvite } from '../api/accept-invite.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { type LoginState, readSetPasswordState } from '../navigation-state.ts';
 
 const RESET_FAILED = 'Failed to set new password. Link may have expired.';
+const INVITE_FAILED =
+  "Parolni o'rnatib bo'lmadi. Havola eskirgan bo'lishi mumkin: administratordan yangi taklif so'rang.";
 
+/**
+ * Sets a password: after a reset code (spec.md section 4, the token in the navigation state), or
+ * with an invitation link, /set-password?invite=<token> (DESIGN.md section 9). Neither signs in.
+ */
 export function SetPasswordPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const [search] = useSearchParams();
+  const invite = search.get('invite');
   const { resetToken } = readSetPasswordState(location.state);
   const resetPassword = useResetPassword();
+  const acceptInvite = useAcceptInvite();
   const [error, setError] = useState<string | null>(null);
   // The new password is the server's rule (DESIGN.md section 5); the shared schema adds the
   // confirmation, whose mismatch (spec.md section 5) sends nothing.
@@ -35,6 +46,16 @@ export function SetPasswordPage() {
 
   async function onSubmit({ password }: SetPasswordFormValues) {
     setError(null);
+    if (invite) {
+      try {
+        await acceptInvite.mutateAsync({ token: invite, new_password: password });
+        const next: LoginState = { notice: "Parolingiz o'rnatildi. Endi tizimga kiring." };
+        navigate(paths.login, { replace: true, state: next });
+      } catch (err) {
+        setError(errorDetail(err) ?? INVITE_FAILED);
+      }
+      return;
+    }
     if (!resetToken) {
       setError(RESET_FAILED);
       return;
@@ -49,7 +70,14 @@ export function SetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Set new password" description="Choose a new password for your account.">
+    <AuthLayout
+      title={invite ? 'Parol tanlang' : 'Set new password'}
+      description={
+        invite
+          ? "Sizni back office'ga taklif qilishdi. Hisobingiz uchun parol tanlang, so'ng tizimga kiring."
+          : 'Choose a new password for your account.'
+      }
+    >
       <form noValidate onSubmit={handleSubmit(onSubmit, () => setError(null))} className="space-y-5">
         <ErrorMessage>{error ?? mismatch}</ErrorMessage>
         <PasswordInput
