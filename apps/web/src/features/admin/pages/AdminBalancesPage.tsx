@@ -1,4 +1,126 @@
-// Being built (DESIGN.md section 9).
+import { type BalanceGrid, formatMoney, formatRate, PIVOT_CURRENCY_CODE } from '@app/shared';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/Badge.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { useBalanceGrid } from '../api/balances.ts';
+import { AdjustBalanceDialog } from '../components/AdjustBalanceDialog.tsx';
+
+function who(u: BalanceGrid['rows'][number]['user']) {
+  const name = [u.first_name, u.last_name].filter(Boolean).join(' ');
+  return (
+    <>
+      <div className="font-medium text-slate-900">{name || u.email}</div>
+      <div className="hidden text-xs text-slate-500 sm:block">
+        {name ? u.email : null} {u.code ? `· ${u.code}` : null} · {u.role}
+      </div>
+    </>
+  );
+}
+
+/**
+ * /admin/balances (DESIGN.md section 9): every department's money in every currency, the
+ * business's total in UZS at today's rates, and the adjustment that opens or corrects a balance.
+ */
 export function AdminBalancesPage() {
-  return null;
+  const grid = useBalanceGrid();
+  const [adjusting, setAdjusting] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (grid.isPending) return <LoadingText>Balanslar yuklanmoqda...</LoadingText>;
+  if (grid.isError)
+    return <ErrorMessage>{failureMessage(grid.error, "Balanslarni yuklab bo'lmadi.")}</ErrorMessage>;
+  const data = grid.data;
+  const rates = data.currencies.filter((c) => c.code !== PIVOT_CURRENCY_CODE);
+  const columns = data.currencies.length + 3;
+
+  return (
+    <div className="space-y-4">
+      <Card className="flex flex-wrap items-end justify-between gap-4 p-5">
+        <div>
+          <p className="text-sm text-slate-500">Biznes jami, bugungi kurslarda</p>
+          <p className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="business-total">
+            {formatMoney(data.total_uzs)} UZS
+          </p>
+        </div>
+        <p className="text-sm text-slate-500">
+          {rates.map((c) => `1 ${c.code} = ${formatRate(c.rate_to_uzs)} UZS`).join(' · ')}
+        </p>
+      </Card>
+      {notice ? <SuccessMessage>{notice}</SuccessMessage> : null}
+      <Table caption="Bo'limlar balanslari">
+        <THead>
+          <tr>
+            <TH>Bo'lim</TH>
+            {data.currencies.map((c) => (
+              <TH key={c.id} align="right">
+                {c.code}
+              </TH>
+            ))}
+            <TH align="right">Jami (UZS)</TH>
+            <TH align="right">
+              <span className="sr-only">Amallar</span>
+            </TH>
+          </tr>
+        </THead>
+        <TBody>
+          {data.rows.length === 0 ? (
+            <TableMessageRow colSpan={columns}>Biznesda hali bo'lim yo'q.</TableMessageRow>
+          ) : (
+            data.rows.map((row) => (
+              <TR
+                key={row.user.id}
+                data-testid="balance-row"
+                className={row.user.is_active ? undefined : 'opacity-60'}
+              >
+                <TD>
+                  {who(row.user)}
+                  {row.user.is_active ? null : (
+                    <Badge tone="gray" className="mt-1">
+                      Nofaol
+                    </Badge>
+                  )}
+                </TD>
+                {row.on_hand.map((amount, i) => (
+                  <TD key={data.currencies[i]?.id} numeric data-currency={data.currencies[i]?.code}>
+                    {formatMoney(amount)}
+                  </TD>
+                ))}
+                <TD numeric className="font-medium">
+                  {formatMoney(row.total_uzs)}
+                </TD>
+                <TD className="text-right">
+                  <Button size="sm" variant="secondary" onClick={() => setAdjusting(row.user.id)}>
+                    Tuzatish
+                  </Button>
+                </TD>
+              </TR>
+            ))
+          )}
+          <TR className="bg-slate-50 font-semibold" data-testid="balance-totals">
+            <TD>Jami</TD>
+            {data.totals.map((amount, i) => (
+              <TD key={data.currencies[i]?.id} numeric>
+                {formatMoney(amount)}
+              </TD>
+            ))}
+            <TD numeric>{formatMoney(data.total_uzs)}</TD>
+            <TD />
+          </TR>
+        </TBody>
+      </Table>
+      {adjusting !== null ? (
+        <AdjustBalanceDialog
+          grid={data}
+          userId={adjusting}
+          onClose={() => setAdjusting(null)}
+          onDone={setNotice}
+        />
+      ) : null}
+    </div>
+  );
 }
