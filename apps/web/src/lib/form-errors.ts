@@ -23,6 +23,8 @@ function findMessage(node: unknown): string | null {
   return null;
 }
 
+export const SAVE_FAILED = "Saqlab bo'lmadi. Qayta urinib ko'ring.";
+
 /**
  * A refused save: the server's field errors go under their fields (form.setError); anything
  * else comes back as one line for the form's error area.
@@ -30,7 +32,7 @@ function findMessage(node: unknown): string | null {
 export function applyServerErrors(
   setError: (name: never, error: { message: string }) => void,
   err: unknown,
-  fallback: string,
+  fallback = SAVE_FAILED,
 ): string | null {
   const fields = fieldErrors(err);
   for (const [name, message] of Object.entries(fields)) setError(name as never, { message });

@@ -63,7 +63,7 @@ export function AdjustBalanceDialog({
       );
       onClose();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err, "Saqlab bo'lmadi. Qayta urinib ko'ring."));
+      setError(applyServerErrors(form.setError, err));
     }
   });
   const { errors } = form.formState;

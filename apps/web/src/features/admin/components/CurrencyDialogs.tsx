@@ -18,8 +18,6 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useAddCurrency, useSetRate } from '../api/rates.ts';
 
-const SAVE_FAILED = "Saqlab bo'lmadi. Qayta urinib ko'ring.";
-
 /** Add a currency to the business at a rate (POST finance/currencies/). */
 export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const add = useAddCurrency();
@@ -39,7 +37,7 @@ export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: (
       await add.mutateAsync(body);
       close();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err, SAVE_FAILED));
+      setError(applyServerErrors(form.setError, err));
     }
   });
   const { errors } = form.formState;
@@ -107,7 +105,7 @@ export function SetRateDialog({ currency, onClose }: { currency: Currency | null
       await setRate.mutateAsync({ currencyId: currency.id, body });
       close();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err, SAVE_FAILED));
+      setError(applyServerErrors(form.setError, err));
     }
   });
   return (

@@ -16,11 +16,10 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, SAVE_FAILED } from '../../../lib/form-errors.ts';
 import { useCreateUser, useUpdateUser } from '../api/users.ts';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r }));
-const SAVE_FAILED = "Saqlab bo'lmadi. Qayta urinib ko'ring.";
 
 type FormValues = AdminUserCreateBody;
 
@@ -75,7 +74,7 @@ export function UserFormDialog({
       }
       close();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err, SAVE_FAILED));
+      setError(applyServerErrors(form.setError, err));
     }
   });
   const { errors } = form.formState;

@@ -30,7 +30,7 @@ export function SettingsPage() {
       await update.mutateAsync(body);
       setSaved(true);
     } catch (err) {
-      setError(applyServerErrors(form.setError, err, "Saqlab bo'lmadi. Qayta urinib ko'ring."));
+      setError(applyServerErrors(form.setError, err));
     }
   });
 
