@@ -156,8 +156,17 @@ export async function lockAttribute(db: Database, table: AttributeTable, busines
   return row !== undefined;
 }
 
-export async function deleteAttribute(db: Database, table: AttributeTable, id: number): Promise<void> {
-  await db.deleteFrom(table).where('id', '=', id).execute();
+/** Deletes a unit, size or colour and returns its row, for the audit's summary. */
+export function deleteUnitRow(db: Database, id: number) {
+  return db.deleteFrom('units').where('id', '=', id).returning(['name', 'measure']).executeTakeFirstOrThrow();
+}
+
+export function deleteSizeRow(db: Database, id: number) {
+  return db.deleteFrom('sizes').where('id', '=', id).returning(['size']).executeTakeFirstOrThrow();
+}
+
+export function deleteColorRow(db: Database, id: number) {
+  return db.deleteFrom('colors').where('id', '=', id).returning(['name', 'code']).executeTakeFirstOrThrow();
 }
 
 export async function countVariantsUsing(

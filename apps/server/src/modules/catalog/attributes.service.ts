@@ -69,8 +69,8 @@ export function deleteUnit(deps: Deps, actor: Actor, id: number): Promise<void> 
     if (!(await repo.lockAttribute(trx, 'units', actor.businessId, id))) throw notFound();
     const products = await repo.countProductsOfUnit(trx, id);
     if (products > 0) throw conflict(`Cannot delete this unit: it is used by ${products} product(s).`);
-    await repo.deleteAttribute(trx, 'units', id);
-    await auditCatalog(trx, actor, 'delete', 'unit', id, `unit ${id}`);
+    const row = await repo.deleteUnitRow(trx, id);
+    await auditCatalog(trx, actor, 'delete', 'unit', id, `${row.name} (${row.measure})`);
   });
 }
 
@@ -108,8 +108,8 @@ export function deleteSize(deps: Deps, actor: Actor, id: number): Promise<void> 
     if (!(await repo.lockAttribute(trx, 'sizes', actor.businessId, id))) throw notFound();
     const variants = await repo.countVariantsUsing(trx, 'size_id', id);
     if (variants > 0) throw conflict(`Cannot delete this size: it is used by ${variants} variant(s).`);
-    await repo.deleteAttribute(trx, 'sizes', id);
-    await auditCatalog(trx, actor, 'delete', 'size', id, `size ${id}`);
+    const row = await repo.deleteSizeRow(trx, id);
+    await auditCatalog(trx, actor, 'delete', 'size', id, row.size);
   });
 }
 
@@ -154,7 +154,7 @@ export function deleteColor(deps: Deps, actor: Actor, id: number): Promise<void>
     if (!(await repo.lockAttribute(trx, 'colors', actor.businessId, id))) throw notFound();
     const variants = await repo.countVariantsUsing(trx, 'color_id', id);
     if (variants > 0) throw conflict(`Cannot delete this colour: it is used by ${variants} variant(s).`);
-    await repo.deleteAttribute(trx, 'colors', id);
-    await auditCatalog(trx, actor, 'delete', 'color', id, `colour ${id}`);
+    const row = await repo.deleteColorRow(trx, id);
+    await auditCatalog(trx, actor, 'delete', 'color', id, `${row.name} ${row.code}`);
   });
 }

@@ -155,6 +155,20 @@ describe('colours', () => {
     expect(b.code).toBe('#ffffff');
     const put = await owner.put(`catalog/colors/${a.body.id}/`, { name: 'Yashil', code: '#16A34A' });
     expect(put.body).toEqual({ id: a.body.id, name: 'Yashil', code: '#16A34A' });
+    expect((await owner.delete(`catalog/colors/${a.body.id}/`)).status).toBe(204);
+    // History reads as what happened (DESIGN.md section 10).
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('entity', '=', 'color')
+      .where('entity_id', '=', String(a.body.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((r) => r.summary)).toEqual([
+      "Rang qo'shildi: Ko`k #1E40AF",
+      "Rang o'zgartirildi: Yashil #16A34A",
+      "Rang o'chirildi: Yashil #16A34A",
+    ]);
   });
 
   it('refuses a blank name and a code that is not 6 hex digits', async () => {

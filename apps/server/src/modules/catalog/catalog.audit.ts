@@ -2,12 +2,32 @@ import type { Database } from '../../db/connection.ts';
 import type { Actor } from '../../lib/context.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 
-/** DESIGN.md section 3 "Audit": every catalogue write leaves a row, in the write's transaction. */
+type CatalogEntity = 'product' | 'variant' | 'unit' | 'size' | 'color' | 'location';
+type CatalogAction = 'create' | 'update' | 'delete';
+
+const ENTITY_LABEL: Record<CatalogEntity, string> = {
+  product: 'Mahsulot',
+  variant: 'Variant',
+  unit: "O'lchov birligi",
+  size: 'Razmer',
+  color: 'Rang',
+  location: 'Manzil',
+};
+const ACTION_LABEL: Record<CatalogAction, string> = {
+  create: "qo'shildi",
+  update: "o'zgartirildi",
+  delete: "o'chirildi",
+};
+
+/**
+ * DESIGN.md section 3 "Audit": every catalogue write leaves a row, in the write's transaction,
+ * whose summary reads as what happened ("Rang qo'shildi: Qizil #FF0000").
+ */
 export function auditCatalog(
   db: Database,
   actor: Actor,
-  action: 'create' | 'update' | 'delete',
-  entity: 'product' | 'variant' | 'unit' | 'size' | 'color' | 'location',
+  action: CatalogAction,
+  entity: CatalogEntity,
   entityId: number,
   summary: string,
 ): Promise<void> {
@@ -17,7 +37,7 @@ export function auditCatalog(
     action: `catalog.${entity}.${action}`,
     entity,
     entityId,
-    summary,
+    summary: `${ENTITY_LABEL[entity]} ${ACTION_LABEL[action]}: ${summary}`,
     ip: actor.ip,
   });
 }

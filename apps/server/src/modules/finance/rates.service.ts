@@ -1,12 +1,12 @@
 import {
   AUDIT_PAGE_SIZE,
   type CbuImportResult,
-  type CurrencyCreateBody,
-  CurrencyCreateBodySchema,
+  type CurrencyCreateBodySchema,
   PIVOT_CURRENCY_CODE,
   type RateHistoryRow,
   RateToUzsSchema,
 } from '@app/shared';
+import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
@@ -33,8 +33,11 @@ const pivotError = () =>
   fieldError('rate_to_uzs', `${PIVOT_CURRENCY_CODE} asosiy valyuta: uning kursi doim 1, o'zgartirilmaydi.`);
 
 /** POST api/finance/currencies/: a currency added to the business (the global row made if new). */
-export async function addCurrency(deps: RateDeps, actor: Actor, body: CurrencyCreateBody) {
-  const input = CurrencyCreateBodySchema.parse(body);
+export async function addCurrency(
+  deps: RateDeps,
+  actor: Actor,
+  input: z.output<typeof CurrencyCreateBodySchema>,
+) {
   if (input.code === PIVOT_CURRENCY_CODE) throw conflict(`${PIVOT_CURRENCY_CODE} biznesda allaqachon bor.`);
   const added = await inTransaction(deps.db, async (trx) => {
     // One currency added at a time per business: two equal requests cannot both pass the check.
