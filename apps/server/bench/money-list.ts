@@ -26,9 +26,10 @@ export async function seedLedger(ctx: BenchContext, businessId: number, userIds:
   const offerId = offer.rows[0]?.id;
   await sql`INSERT INTO money_transactions
       (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs, offer_id, reason, tx_type, exchange_group, created_by, created_at)
-    SELECT ${businessId}, u.id, c.id, 100000000, c.rate_to_uzs, money_amount_in_uzs(100000000, c.rate_to_uzs), NULL, 'Boshlang''ich qoldiq', 'ADJUSTMENT', NULL, u.id,
+    SELECT ${businessId}, u.id, c.currency_id, 100000000, c.rate_to_uzs, money_amount_in_uzs(100000000, c.rate_to_uzs), NULL, 'Boshlang''ich qoldiq', 'ADJUSTMENT', NULL, u.id,
            now() - interval '400 days'
-    FROM unnest(${userIds}::int[]) AS u(id) CROSS JOIN currencies c`.execute(db);
+    FROM unnest(${userIds}::int[]) AS u(id)
+    CROSS JOIN business_currencies c WHERE c.business_id = ${businessId}`.execute(db);
   await sql`INSERT INTO money_transactions
       (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs, offer_id, reason, tx_type, exchange_group, created_by, created_at)
     SELECT ${businessId}, s.user_id, s.currency_id, s.amount, c.rate_to_uzs, money_amount_in_uzs(s.amount, c.rate_to_uzs),
@@ -44,7 +45,9 @@ export async function seedLedger(ctx: BenchContext, businessId: number, userIds:
              (CASE WHEN ((g / ${USERS * 20}) * 7) % 10 < 6 THEN 1 ELSE -1 END) * (1 + (g::bigint * 7919) % 500000) / 100.0 AS amount,
              (ARRAY['EXTERNAL', 'EXTERNAL', 'EXTERNAL', 'EXTERNAL', 'EXCHANGE', 'EXCHANGE', 'EXCHANGE', 'OFFER', 'ADJUSTMENT', 'EXTERNAL'])[1 + (g / ${USERS * 2}) % 10] AS kind
       FROM generate_series(1, ${USERS * ROWS_PER_USER}) g
-    ) s JOIN currencies c ON c.id = s.currency_id`.execute(db);
+    ) s JOIN business_currencies c ON c.business_id = ${businessId} AND c.currency_id = s.currency_id`.execute(
+    db,
+  );
   await sql`INSERT INTO balances (user_id, currency_id, on_hand)
     SELECT user_id, currency_id, sum(amount) FROM money_transactions
     WHERE user_id = ANY(${userIds}::int[]) GROUP BY user_id, currency_id

@@ -47,16 +47,15 @@ async function prepareClients(ctx: BenchContext) {
   const all = [...exchangers.map((e) => e.user.id), ...approvers.map((a) => a.sender.id)];
   // Opening balances through set-based SQL that keeps the ledger rules (rows + equal balances).
   await sql`INSERT INTO money_transactions (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs, reason, tx_type)
-    SELECT ${business.id}, u.id, c.id, 1000000000, c.rate_to_uzs, money_amount_in_uzs(1000000000, c.rate_to_uzs), 'Bench opening balance', 'ADJUSTMENT'
-    FROM unnest(${all}::int[]) AS u(id) CROSS JOIN currencies c`.execute(ctx.db);
+    SELECT ${business.id}, u.id, c.currency_id, 1000000000, c.rate_to_uzs, money_amount_in_uzs(1000000000, c.rate_to_uzs), 'Bench opening balance', 'ADJUSTMENT'
+    FROM unnest(${all}::int[]) AS u(id)
+    CROSS JOIN business_currencies c WHERE c.business_id = ${business.id}`.execute(ctx.db);
   await sql`INSERT INTO balances (user_id, currency_id, on_hand)
-    SELECT u.id, c.id, 1000000000 FROM unnest(${all}::int[]) AS u(id) CROSS JOIN currencies c`.execute(
-    ctx.db,
-  );
+    SELECT u.id, c.currency_id, 1000000000 FROM unnest(${all}::int[]) AS u(id)
+    CROSS JOIN business_currencies c WHERE c.business_id = ${business.id}`.execute(ctx.db);
   await sql`INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n)
-    SELECT u.id, c.id, true, 'ADJUSTMENT', false, 1 FROM unnest(${all}::int[]) AS u(id) CROSS JOIN currencies c`.execute(
-    ctx.db,
-  );
+    SELECT u.id, c.currency_id, true, 'ADJUSTMENT', false, 1 FROM unnest(${all}::int[]) AS u(id)
+    CROSS JOIN business_currencies c WHERE c.business_id = ${business.id}`.execute(ctx.db);
   const offerIds: number[][] = [];
   for (const a of approvers) {
     const rows = await sql<{

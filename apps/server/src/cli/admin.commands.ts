@@ -8,7 +8,7 @@ import { inTransaction } from '../lib/transaction.ts';
 import { adjustBalance as adjustBalanceOf } from '../modules/admin/balances.service.ts';
 import { openBusiness } from '../modules/admin/business.repository.ts';
 import { writeAudit } from '../modules/audit/audit.repository.ts';
-import { findUserByEmail } from '../modules/auth/auth.repository.ts';
+import { findUserByEmail, setPasswordHash } from '../modules/auth/auth.repository.ts';
 import { findCurrencyByCode } from '../modules/finance/finance.repository.ts';
 import * as rates from '../modules/finance/rates.service.ts';
 
@@ -24,22 +24,6 @@ async function userByEmail(db: Database, email: string) {
   return user;
 }
 
-export async function createBusiness(db: Database, name: string) {
-  if (!name.trim()) throw new CliError('the business name must not be blank');
-  return inTransaction(db, async (trx) => {
-    const row = await openBusiness(trx, name.trim());
-    await writeAudit(trx, {
-      businessId: row.id,
-      actorId: null,
-      action: 'cli.create-business',
-      entity: 'business',
-      entityId: row.id,
-      summary: row.name,
-    });
-    return row;
-  });
-}
-
 export interface NewUser {
   businessId: number;
   email: string;
@@ -50,45 +34,78 @@ export interface NewUser {
   code?: string | undefined;
 }
 
-export async function createUser(db: Database, input: NewUser) {
+/** The checks of a new user that need no business row; the e-mail lower-cased, the password hashed. */
+async function checkedUser(db: Database, input: Omit<NewUser, 'businessId'>) {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError(`not an e-mail address: ${input.email}`);
   if (!ROLES.includes(input.role as Role))
     throw new CliError(`unknown role ${input.role}; one of: ${ROLES.join(', ')}`);
   if (input.password.length < PASSWORD_MIN)
     throw new CliError(`the password needs at least ${PASSWORD_MIN} characters`);
+  if (await findUserByEmail(db, email)) throw new CliError(`a user with e-mail ${email} already exists`);
+  return { ...input, email, passwordHash: await hashPassword(input.password) };
+}
+
+async function insertUser(trx: Database, businessId: number, user: Awaited<ReturnType<typeof checkedUser>>) {
+  const row = await trx
+    .insertInto('users')
+    .values({
+      business_id: businessId,
+      email: user.email,
+      role: user.role,
+      password_hash: user.passwordHash,
+      first_name: user.firstName ?? '',
+      last_name: user.lastName ?? '',
+      code: user.code ?? '',
+    })
+    .returning(['id', 'email', 'role'])
+    .executeTakeFirstOrThrow();
+  await writeAudit(trx, {
+    businessId,
+    actorId: null,
+    action: 'cli.create-user',
+    entity: 'user',
+    entityId: row.id,
+    summary: `Foydalanuvchi qo'shildi (CLI): ${user.email} (${user.role})`,
+  });
+  return row;
+}
+
+/**
+ * A new business with USD and UZS, and with `owner` its first Owner, in one transaction: one
+ * command sets up a business whose Owner does the rest from the browser (DESIGN.md section 9).
+ */
+export async function createBusiness(
+  db: Database,
+  name: string,
+  owner?: { email: string; password: string },
+) {
+  if (!name.trim()) throw new CliError('the business name must not be blank');
+  const firstOwner = owner ? await checkedUser(db, { ...owner, role: 'Owner' }) : null;
+  return inTransaction(db, async (trx) => {
+    const row = await openBusiness(trx, name.trim());
+    await writeAudit(trx, {
+      businessId: row.id,
+      actorId: null,
+      action: 'cli.create-business',
+      entity: 'business',
+      entityId: row.id,
+      summary: `Biznes ochildi (CLI): ${row.name}`,
+    });
+    const ownerRow = firstOwner ? await insertUser(trx, row.id, firstOwner) : null;
+    return { ...row, owner: ownerRow };
+  });
+}
+
+export async function createUser(db: Database, input: NewUser) {
+  const user = await checkedUser(db, input);
   const business = await db
     .selectFrom('businesses')
     .select('id')
     .where('id', '=', input.businessId)
     .executeTakeFirst();
   if (!business) throw new CliError(`no business with id ${input.businessId}`);
-  if (await findUserByEmail(db, email)) throw new CliError(`a user with e-mail ${email} already exists`);
-  const passwordHash = await hashPassword(input.password);
-  return inTransaction(db, async (trx) => {
-    const row = await trx
-      .insertInto('users')
-      .values({
-        business_id: input.businessId,
-        email,
-        role: input.role,
-        password_hash: passwordHash,
-        first_name: input.firstName ?? '',
-        last_name: input.lastName ?? '',
-        code: input.code ?? '',
-      })
-      .returning(['id', 'email', 'role'])
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      businessId: input.businessId,
-      actorId: null,
-      action: 'cli.create-user',
-      entity: 'user',
-      entityId: row.id,
-      summary: `${email} (${input.role})`,
-    });
-    return row;
-  });
+  return inTransaction(db, (trx) => insertUser(trx, input.businessId, user));
 }
 
 /** A new password signs the user out everywhere (DESIGN.md section 5). */
@@ -98,7 +115,7 @@ export async function resetPassword(db: Database, email: string, password: strin
   const user = await userByEmail(db, email);
   const passwordHash = await hashPassword(password);
   await inTransaction(db, async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    await setPasswordHash(trx, user.id, passwordHash);
     await trx
       .updateTable('refresh_tokens')
       .set({ revoked_at: sql<Date>`now()` })

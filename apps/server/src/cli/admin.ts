@@ -15,7 +15,8 @@ import { backupDatabase, restoreDatabase } from './backup.ts';
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create-business --name <name>
+  create-business --name <name> [--first-owner <email> --first-owner-password <password>]
+                  (with the owner: the business and its first Owner, who sets up the rest in the web)
   create-user     --business <id> --email <email> --role <role> --password <password>
                   [--first-name <text>] [--last-name <text>] [--code <department code>]
   reset-password  --email <email> --password <password>
@@ -34,6 +35,8 @@ The database: DATABASE_OWNER_URL, else DATABASE_URL, else the embedded one in DA
 
 const OPTIONS = {
   name: { type: 'string' },
+  'first-owner': { type: 'string' },
+  'first-owner-password': { type: 'string' },
   business: { type: 'string' },
   email: { type: 'string' },
   role: { type: 'string' },
@@ -76,8 +79,12 @@ async function runCommand(
 ): Promise<string> {
   switch (command) {
     case 'create-business': {
-      const b = await admin.createBusiness(db, need(values, 'name'));
-      return `business ${b.id} created: ${b.name}`;
+      const ownerEmail = values['first-owner'];
+      const owner = ownerEmail
+        ? { email: ownerEmail, password: need(values, 'first-owner-password') }
+        : undefined;
+      const b = await admin.createBusiness(db, need(values, 'name'), owner);
+      return `business ${b.id} created: ${b.name}${b.owner ? `; its Owner ${b.owner.email} (user ${b.owner.id}) may sign in` : ''}`;
     }
     case 'create-user': {
       const u = await admin.createUser(db, {

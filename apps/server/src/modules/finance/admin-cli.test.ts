@@ -170,6 +170,31 @@ describe('npm run admin', () => {
   it('migrates a fresh embedded database, runs a command, and explains mistakes', async () => {
     const created = await admin('create-business', '--name', 'CLI Savdo');
     expect(created).toMatchObject({ code: 0, out: 'business 1 created: CLI Savdo\n' });
+    // One command: a business and its first Owner (DESIGN.md section 9).
+    const withOwner = await admin(
+      'create-business',
+      '--name',
+      'Ikkinchi Savdo',
+      '--first-owner',
+      'Rahbar@Ikkinchi.uz',
+      '--first-owner-password',
+      'rahbar-parol-1',
+    );
+    expect(withOwner).toMatchObject({
+      code: 0,
+      out: 'business 2 created: Ikkinchi Savdo; its Owner rahbar@ikkinchi.uz (user 1) may sign in\n',
+    });
+    const short = await admin(
+      'create-business',
+      '--name',
+      'Uchinchi',
+      '--first-owner',
+      'x@y.uz',
+      '--first-owner-password',
+      'qisqa',
+    );
+    expect(short.code).toBe(1);
+    expect(short.err).toContain('at least 8');
     const usage = await admin('frobnicate');
     expect(usage.code).toBe(1);
     expect(usage.err).toContain('unknown command frobnicate');
