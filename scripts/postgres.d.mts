@@ -11,4 +11,8 @@ export interface ThrowawayPostgres {
   /** Starts it again on the same port after `halt()`. */
   start(): Promise<void>;
 }
-export function startThrowawayPostgres(options?: { tuned?: boolean }): Promise<ThrowawayPostgres>;
+export function startThrowawayPostgres(options?: {
+  tuned?: boolean;
+  /** PostgreSQL's durable defaults (fsync, synchronous_commit) instead of the fast test settings. */
+  durable?: boolean;
+}): Promise<ThrowawayPostgres>;

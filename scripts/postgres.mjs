@@ -30,7 +30,7 @@ function freePort() {
 }
 
 /** @returns {Promise<{url: string, stop: () => void}>} */
-export async function startThrowawayPostgres({ tuned = false } = {}) {
+export async function startThrowawayPostgres({ tuned = false, durable = false } = {}) {
   const bin = findBinDir();
   if (!bin) {
     throw new Error(
@@ -71,9 +71,9 @@ export async function startThrowawayPostgres({ tuned = false } = {}) {
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
     '-c max_connections=300',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    // Tests and the default bench trade durability for speed; `durable` keeps PostgreSQL's
+    // defaults, so each commit waits for its WAL flush as in production.
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     tuned ? '-c shared_buffers=1GB -c work_mem=32MB' : '-c shared_buffers=256MB',
   ].join(' ');
   const startArgs = ['-D', data, '-l', path.join(dir, 'log'), '-o', settings, '-w', 'start'];

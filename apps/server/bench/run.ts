@@ -23,6 +23,8 @@ export interface BenchContext {
   /** The PostgreSQL the app uses, and its bin folder when the bench started the cluster (pgbench). */
   databaseUrl: string;
   pgBin: string | null;
+  /** Another server on the same database, configured by the bench's environment plus `env`. */
+  startServer(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }>;
   /** A new business with one user per role; returns its id, the users and their access tokens. */
   createBusinessWithUsers<R extends Role>(
     roles: readonly R[],
@@ -51,18 +53,24 @@ async function main(): Promise<void> {
   }
   const sections = wanted.length > 0 ? SECTIONS.filter((s) => wanted.includes(s.name)) : SECTIONS;
 
-  const cluster = process.env.DATABASE_URL ? null : await startThrowawayPostgres({ tuned: true });
+  // BENCH_DURABLE=1: every commit waits for its WAL flush, as on a production server.
+  const durable = process.env.BENCH_DURABLE === '1';
+  const cluster = process.env.DATABASE_URL ? null : await startThrowawayPostgres({ tuned: true, durable });
   const databaseUrl = process.env.DATABASE_URL ?? cluster?.url ?? '';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-bench-'));
+  const jwtSecret = randomBytes(32).toString('hex');
   // The server as configured by default (DB_POOL_SIZE and all), unless the environment says otherwise.
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    DEMO: '0',
-  });
+  const configWith = (env: Record<string, string> = {}) =>
+    loadConfig({
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'silent',
+      DEMO: '0',
+      ...env,
+    });
+  const config = configWith();
   const handle = await openDatabase({ databaseUrl, poolSize: config.dbPoolSize });
   try {
     await migrate(handle.db);
@@ -75,6 +83,15 @@ async function main(): Promise<void> {
       db: handle.db,
       databaseUrl,
       pgBin: cluster?.bin ?? null,
+      async startServer(env) {
+        const other = await buildApp({ config: configWith(env), db: handle.db, logger: false });
+        await other.listen({ port: 0, host: '127.0.0.1' });
+        const a = other.server.address();
+        return {
+          url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`,
+          close: () => other.close(),
+        };
+      },
       async createBusinessWithUsers(roles) {
         const business = await createBusiness(handle.db);
         const users = {} as Record<(typeof roles)[number], TestUser>;
@@ -87,7 +104,7 @@ async function main(): Promise<void> {
       },
     };
     console.log(
-      `bench: ${cpus().length} CPU(s), PostgreSQL at ${cluster ? 'a throwaway cluster' : 'DATABASE_URL'}`,
+      `bench: ${cpus().length} CPU(s), PostgreSQL at ${cluster ? `a throwaway cluster (${durable ? 'durable: fsync and synchronous_commit on' : 'fsync and synchronous_commit off'})` : 'DATABASE_URL'}`,
     );
     for (const section of sections) {
       console.log(`\n[${section.name}]`);

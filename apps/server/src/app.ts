@@ -18,6 +18,7 @@ import type { Deps } from './lib/context.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { openApiTransform } from './lib/openapi.ts';
+import { MoneyBatcher } from './modules/finance/money-batch.ts';
 import { startCbuSchedule } from './modules/finance/rates.schedule.ts';
 import { MODULE_ROUTES } from './modules/index.ts';
 
@@ -29,6 +30,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Pino options; false silences the log (tests). */
   logger?: boolean | object;
+  /** The database engine; default: PostgreSQL when config.databaseUrl is set, else PGlite. */
+  engine?: 'pglite' | 'postgres';
   /** Runs the timed jobs (the daily Central Bank import): the server does, tests that test them do. */
   schedules?: boolean;
 }
@@ -119,7 +122,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     log: app.log,
     caches,
+    // PGlite is one connection in one process: its operations already run one at a time.
+    moneyBatcher:
+      config.moneyBatch && (options.engine ?? (config.databaseUrl ? 'postgres' : 'pglite')) === 'postgres'
+        ? new MoneyBatcher(options.db, config.moneyBatch)
+        : null,
   };
+  if (deps.moneyBatcher) {
+    const batcher = deps.moneyBatcher;
+    // Requests in flight finish first (app.close), then their batches commit before the pool closes.
+    app.addHook('onClose', () => batcher.close());
+  }
 
   // Security headers on every answer (DESIGN.md section 5), the same for each: helmet's middleware
   // is run once here and its headers are set on each reply in one call, instead of running its dozen

@@ -22,6 +22,10 @@ const EnvSchema = z.object({
   // DESIGN.md section 9: the Central Bank of Uzbekistan's JSON feed of official rates.
   CBU_RATES_URL: z.string().url().default('https://cbu.uz/uz/arkhiv-kursov-valyut/json/'),
   CBU_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
+  // Group commit of the money operations on PostgreSQL (modules/finance/money-batch.ts); 0 turns it off.
+  MONEY_BATCH_MS: z.coerce.number().min(0).max(1000).default(1),
+  MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(64),
+  MONEY_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // The address people open the web app at, for links in e-mails (invitations).
   PUBLIC_URL: z.string().url().optional(),
 });
@@ -47,6 +51,8 @@ export interface Config {
   cbuTimeoutMs: number;
   /** Without a trailing slash; unset: the address the administrator's browser used. */
   publicUrl: string | undefined;
+  /** Group commit of money operations on PostgreSQL: null when off (MONEY_BATCH_MS=0). */
+  moneyBatch: { windowMs: number; maxOps: number; concurrency: number } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cbuRatesUrl: e.CBU_RATES_URL,
     cbuTimeoutMs: e.CBU_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    moneyBatch:
+      e.MONEY_BATCH_MS > 0
+        ? { windowMs: e.MONEY_BATCH_MS, maxOps: e.MONEY_BATCH_MAX, concurrency: e.MONEY_BATCH_CONCURRENCY }
+        : null,
   };
 }
 

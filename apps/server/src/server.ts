@@ -33,7 +33,7 @@ async function prepare(handle: DatabaseHandle): Promise<void> {
 }
 
 async function serve(handle: DatabaseHandle): Promise<void> {
-  const app = await buildApp({ config, db: handle.db, schedules: true });
+  const app = await buildApp({ config, db: handle.db, engine: handle.kind, schedules: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -87,6 +87,7 @@ export async function startTestApp(
     db: (serverHandle ?? handle).db,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.clock ? { clock: options.clock } : {}),
+    engine: handle.kind,
     schedules: options.schedules ?? false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
+import type { MoneyBatcher } from '../modules/finance/money-batch.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import type { Caches } from './caches.ts';
 import type { Mailer } from './mailer.ts';
@@ -15,6 +16,8 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** What the process keeps between requests, made once per app in buildApp. */
   caches: Caches;
+  /** Group commit of the money operations; null applies each alone (config.moneyBatch). */
+  moneyBatcher: MoneyBatcher | null;
 }
 
 /** Who is acting, and from where: every service that changes state takes one, for the audit. */

@@ -42,7 +42,7 @@ function leg(row: AppliedEntry, currency: Currency) {
 
 /** POST offers/exchanges/: two ledger rows with one exchange_group, in one round trip. */
 export async function createExchange(
-  deps: Pick<Deps, 'db' | 'caches'>,
+  deps: Pick<Deps, 'db' | 'caches' | 'moneyBatcher'>,
   actor: Actor,
   body: ExchangeBody,
   idempotency: IdempotencyScope | null,

@@ -8,14 +8,15 @@ import { fund, ledgerCount, USD } from './finance.fixtures.ts';
 
 // Two requests with the same Idempotency-Key: the second waits at the key (idempotency_claim's
 // lock) until the first commits, then replays its answer: money moves once. The overlap is forced
-// by holding the balance row the first request needs, so PostgreSQL only.
+// by holding the balance row the first request needs, so PostgreSQL only. Each request alone
+// (group commit off): the same key within one batch is money-batch.pg.test.ts's.
 
 let t: TestApp;
 let me: ApiClient;
 let user: TestUser;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { MONEY_BATCH_MS: '0' } });
   const setup = await createSignedInUsers(t.db, t.url, ['manager'] as const);
   me = setup.as.manager;
   user = setup.users.manager;

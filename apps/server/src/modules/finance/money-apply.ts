@@ -88,7 +88,7 @@ export function forgetRates(deps: Pick<Deps, 'caches'>, businessId: number): voi
   deps.caches.currencies.delete(businessId);
 }
 
-type MoneyDeps = Pick<Deps, 'db' | 'caches'>;
+type MoneyDeps = Pick<Deps, 'db' | 'caches' | 'moneyBatcher'>;
 
 const ATTEMPTS = 5;
 
@@ -106,9 +106,14 @@ export async function applyMoney<R extends object>(
   for (let attempt = 1; ; attempt++) {
     const op = build(await currenciesInForce(deps, businessId, attempt > 1));
     try {
-      const result = await sql<{ answer: R & { entries: AppliedEntry[] } }>`
-        SELECT money_apply(${JSON.stringify(toJson(op, businessId))}::jsonb) AS answer`.execute(db);
-      const answer = result.rows[0]?.answer;
+      const json = toJson(op, businessId);
+      // With group commit on, the operation rides in the next batch (money-batch.ts).
+      const answer = deps.moneyBatcher
+        ? await deps.moneyBatcher.apply<R & { entries: AppliedEntry[] }>(json)
+        : (
+            await sql<{ answer: R & { entries: AppliedEntry[] } }>`
+              SELECT money_apply(${JSON.stringify(json)}::jsonb) AS answer`.execute(db)
+          ).rows[0]?.answer;
       if (!answer) throw new Error('money_apply returned no answer');
       return answer;
     } catch (err) {

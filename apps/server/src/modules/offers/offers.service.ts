@@ -203,7 +203,7 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
  * a shortfall throws 409 and rolls everything back: the offer stays PENDING.
  */
 export async function approveOffer(
-  deps: Pick<Deps, 'db' | 'caches'>,
+  deps: Pick<Deps, 'db' | 'caches' | 'moneyBatcher'>,
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
@@ -219,7 +219,7 @@ export async function approveOffer(
  * its lines and answers with the approved offer.
  */
 async function approveMoneyOffer(
-  deps: Pick<Deps, 'db' | 'caches'>,
+  deps: Pick<Deps, 'db' | 'caches' | 'moneyBatcher'>,
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
