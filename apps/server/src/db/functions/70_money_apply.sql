@@ -15,12 +15,15 @@
 -- With "post": "money_lines" (an approved money offer, DESIGN.md section 3 "Offers": the
 -- approval's effect), each of the offer's money lines moves from the sender to the receiver at
 -- the rate in force, as two ledger rows with the offer's reason; the audit summary's {from} and
--- {to} become the parties' e-mails. The caller sends it only for an offer it has read as MONEY.
+-- {to} become the parties' e-mails. An offer of another kind raises BO415 before anything is
+-- claimed or written, so the caller needs no round trip to read the kind first.
 -- Errors carry SQLSTATE BOxxx and a JSON DETAIL the caller turns into the API's answer:
 --   BO001 a rate the caller used is no longer in force (the caller reads the rates again)
 --   BO403 the actor may not do this to the offer     {"who": "creator" | "other"}
 --   BO404 no such offer in the actor's business
 --   BO409 {"kind": "state", "status": ...} | {"kind": "shortfall", ...} (money_post)
+--   BO415 "post": "money_lines" for an offer that is not a money offer {"kind": ...} (checked
+--         before the key is claimed: the caller approves it as a product offer instead)
 --   BO410 the Idempotency-Key was used for another request (idempotency_claim)
 CREATE OR REPLACE FUNCTION money_apply(p_op JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
 DECLARE
@@ -32,7 +35,20 @@ DECLARE
   target RECORD;
   decided JSONB := '{}';
   answer JSONB;
+  offer_kind TEXT;
 BEGIN
+  IF rule IS NOT NULL AND rule->>'post' = 'money_lines' THEN
+    SELECT kind INTO offer_kind FROM offers
+    WHERE id = (rule->>'id')::int AND business_id = (rule->>'business_id')::int;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'no such offer' USING ERRCODE = 'BO404';
+    END IF;
+    IF offer_kind <> 'MONEY' THEN
+      RAISE EXCEPTION 'not a money offer' USING ERRCODE = 'BO415',
+        DETAIL = json_build_object('kind', offer_kind)::text;
+    END IF;
+  END IF;
+
   IF idem IS NOT NULL THEN
     replay := idempotency_claim((idem->>'user_id')::int, idem->>'key', idem->>'request_hash',
                                 (idem->>'now')::timestamptz, (idem->>'ttl_hours')::int);

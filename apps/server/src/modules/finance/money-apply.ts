@@ -26,9 +26,10 @@ export interface MoneyOperation {
   rates: readonly Currency[];
   /**
    * An offer decision and its row of the state table (OFFER_TRANSITIONS in packages/shared),
-   * which money_apply checks under the offer's lock. With `post`, the offer is a money offer
-   * (the caller read its kind) and its lines are posted (then `entries` is empty, and the audit
-   * summary's {from} and {to} become the parties' e-mails).
+   * which money_apply checks under the offer's lock. With `post`, a money offer's lines are
+   * posted (then `entries` is empty, and the audit summary's {from} and {to} become the parties'
+   * e-mails); an offer of another kind is refused before anything happens (OfferRuleViolation
+   * 'kind').
    */
   offer?: {
     id: number;
@@ -48,10 +49,13 @@ export interface MoneyOperation {
 /** A posted ledger row as money_apply answers it: created_at is ISO 8601, UTC, milliseconds. */
 export type AppliedEntry = Omit<PostedEntry, 'created_at'> & { created_at: string };
 
-/** The offer was missing (404), the actor the wrong party (403) or its state wrong (409). */
+/**
+ * The offer was missing (404), the actor the wrong party (403), its state wrong (409), or it is
+ * not a money offer ('kind': nothing was done, the caller takes the product path).
+ */
 export class OfferRuleViolation extends Error {
   constructor(
-    readonly kind: 'not_found' | 'actor' | 'state',
+    readonly kind: 'not_found' | 'actor' | 'state' | 'kind',
     readonly status?: string,
   ) {
     super(`offer rule: ${kind}`);
@@ -168,6 +172,7 @@ function translate(err: unknown): unknown {
   const code = pgCodeOf(err);
   if (code === 'BO404') return new OfferRuleViolation('not_found');
   if (code === 'BO403') return new OfferRuleViolation('actor');
+  if (code === 'BO415') return new OfferRuleViolation('kind');
   const detail = moneyErrorDetail(err, 'BO409');
   if (detail?.kind === 'state') return new OfferRuleViolation('state', String(detail.status));
   if (code === 'BO001') return new AppError(503, 'retry', 'The rates are changing; please try again.');
