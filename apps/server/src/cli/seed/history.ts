@@ -12,8 +12,10 @@ export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
   await sql`
     INSERT INTO audit_log (business_id, actor_id, action, entity, entity_id, summary, ip, created_at)
     SELECT ${businessId}::int, o.created_by, 'offer.create', 'offer', o.id::text,
-           initcap(lower(o.kind)) || ' taklif yaratildi: ' || o.reason, '10.0.0.12', o.created_at
-    FROM offers o WHERE o.business_id = ${businessId}
+           CASE o.kind WHEN 'MONEY' THEN 'Pul' ELSE 'Mahsulot' END || ' taklifi #' || o.id || ' yaratildi: '
+             || f.email || ' -> ' || t.email || ': ' || o.reason, '10.0.0.12', o.created_at
+    FROM offers o JOIN users f ON f.id = o.from_user_id JOIN users t ON t.id = o.to_user_id
+    WHERE o.business_id = ${businessId}
     UNION ALL
     SELECT ${businessId}::int, o.created_by, 'offer.submit', 'offer', o.id::text,
            'Taklif #' || o.id || ': DRAFT -> PENDING', '10.0.0.12',

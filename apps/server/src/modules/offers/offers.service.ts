@@ -81,12 +81,19 @@ export async function createOffer(deps: Pick<Deps, 'db'>, actor: Actor, body: Cr
       moneyLines: body.money_lines.map((l) => ({ currency: l.currency, amount: fixedMoney(l.amount) })),
       itemLines: body.item_lines.map((l) => ({ variant: l.variant, quantity: fixedQuantity(l.quantity) })),
     });
+    const parties = await trx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('id', 'in', [body.from_user, body.to_user])
+      .execute();
+    const email = (id: number) => parties.find((p) => p.id === id)?.email ?? String(id);
+    const kind = body.money_lines.length > 0 ? 'Pul' : 'Mahsulot';
     await audit(
       trx,
       actor,
       'offer.create',
       offerId,
-      `${body.from_user} -> ${body.to_user}: ${body.reason_text}`,
+      `${kind} taklifi #${offerId} yaratildi: ${email(body.from_user)} -> ${email(body.to_user)}: ${body.reason_text}`,
     );
     return offerId;
   });
@@ -282,7 +289,7 @@ async function approveProductOffer(
         actor,
         'offer.approve',
         id,
-        `${offer.kind} moved ${offer.from_user_id} -> ${offer.to_user_id}`,
+        `Taklif #${id}: PENDING -> APPROVED, mahsulot o'tkazildi: ${view.from_user.email} -> ${view.to_user.email}`,
       );
       if (!decided?.decided_at) throw new Error('the approved offer has no decision time');
       return { decided_at: decided.decided_at.toISOString() };
