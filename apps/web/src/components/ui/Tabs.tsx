@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 
 export interface TabItem {
@@ -17,11 +18,25 @@ export interface TabsProps {
   className?: string;
 }
 
-/** Route tabs: each tab is a link; the active one carries aria-current="page". */
+/**
+ * Route tabs: each tab is a link; the active one carries aria-current="page". On a phone the row
+ * scrolls sideways, and the active tab is scrolled into view, so the page says where it is.
+ */
 export function Tabs({ items, label, variant = 'underline', className }: TabsProps) {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const row = list.current;
+    if (!active || !row || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <nav aria-label={label} className={cn(variant === 'underline' && 'border-b border-slate-200', className)}>
-      <ul className={cn('-mb-px flex gap-1 overflow-x-auto', variant === 'pills' && 'mb-0 flex-wrap gap-2')}>
+      <ul
+        ref={list}
+        className={cn('-mb-px flex gap-1 overflow-x-auto', variant === 'pills' && 'mb-0 flex-wrap gap-2')}
+      >
         {items.map((item) => (
           <li key={item.to} className="shrink-0">
             <NavLink
