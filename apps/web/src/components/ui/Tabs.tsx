@@ -25,6 +25,7 @@ export interface TabsProps {
 export function Tabs({ items, label, variant = 'underline', className }: TabsProps) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab changes with the route.
   useEffect(() => {
     const active = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
     const row = list.current;
