@@ -117,10 +117,13 @@ describe('sign-in and reset costs, and throttling per address', () => {
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
-  it('spends one argon2 verification and no hash for a known and for an unknown e-mail', async () => {
+  it('spends one argon2 verification and no hash for a known, an invited and an unknown e-mail', async () => {
     const u = await createUser(t.db, { businessId, role: 'manager' });
+    // Invited, no password chosen yet (DESIGN.md section 9): timed like the others.
+    const invited = await createUser(t.db, { businessId, role: 'Kassir' });
+    await t.db.updateTable('users').set({ password_set: false }).where('id', '=', invited.id).execute();
     const anon = new ApiClient(t.url);
-    for (const email of [u.email, 'nobody-here@test.uz']) {
+    for (const email of [u.email, invited.email, 'nobody-here@test.uz']) {
       const [hashes, verifies] = [hashCalls(), verifyCalls()];
       const res = await anon.post('auth/login/', { email, password: 'wrong-password' }, from('10.0.0.1'));
       expect(res.status).toBe(401);
@@ -137,6 +140,13 @@ describe('sign-in and reset costs, and throttling per address', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/invalid or has expired/);
+    // And an invitation's token likewise.
+    const invite = await new ApiClient(t.url).post(
+      'auth/accept-invite/',
+      { token: 'not-a-token', new_password: 'long-enough-password' },
+      from('10.0.0.2'),
+    );
+    expect(invite.status).toBe(400);
     expect(hashCalls()).toBe(hashes);
   });
 

@@ -84,9 +84,9 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string | null):
   const now = deps.clock();
   await checkLoginThrottle(deps, body.email, ip, now);
   const user = await repo.findUserByEmail(deps.db, body.email);
-  // An unknown e-mail still spends one hash, so the answer's timing tells nothing (DESIGN.md section 5).
-  if (!user) await spendOneHash(deps.caches.dummyHash, body.password);
-  // An invited person who has not chosen a password yet has none to match (DESIGN.md section 9).
+  // An unknown e-mail, or an invited person who has not chosen a password yet (DESIGN.md
+  // section 9), still spends one hash, so the answer's timing tells nothing (DESIGN.md section 5).
+  if (!user?.password_set) await spendOneHash(deps.caches.dummyHash, body.password);
   const ok = user?.password_set ? await verifyPassword(user.password_hash, body.password) : false;
   if (!user || !ok || !user.is_active) {
     await repo.recordLoginFailure(deps.db, body.email, now);
@@ -338,9 +338,10 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
     const taken = await repo.consumeResetToken(trx, tokenHash, now);
     if (!taken) throw invalidResetToken();
     await repo.setPasswordHash(trx, taken.user_id, passwordHash);
-    // A reset signs the user out everywhere and voids any other outstanding code.
+    // A reset signs the user out everywhere and voids any other outstanding code or invitation.
     await repo.revokeAllForUser(trx, taken.user_id, now);
     await repo.burnCodesOfUser(trx, taken.user_id, now);
+    await repo.revokeInvitations(trx, taken.user_id, now);
     const user = await repo.findUserById(trx, taken.user_id);
     if (user) await repo.clearLoginFailures(trx, user.email);
     await writeAudit(trx, {

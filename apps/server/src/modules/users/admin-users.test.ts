@@ -8,7 +8,7 @@ import {
   TEST_PASSWORD,
   type TestUser,
 } from '../../../test/factories.ts';
-import { startTestApp, type TestApp, waitForMail } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, waitForMail, waitForMailedCode } from '../../../test/harness.ts';
 
 // Users from the web (DESIGN.md section 9): invitations, roles, deactivation and the last Owner.
 
@@ -148,6 +148,25 @@ describe('inviting a user', () => {
     ]) {
       expect((await anonymous().post('auth/accept-invite/', bad)).status).toBe(400);
     }
+  });
+
+  it('ends the invitation when the person sets a password through forgot-password instead', async () => {
+    await owner.post('admin/users/', newPerson('unutgan@savdo.uz'));
+    const token = await invitedToken('unutgan@savdo.uz');
+    const started = Date.now();
+    expect((await anonymous().post('auth/forgot-password/', { email: 'unutgan@savdo.uz' })).status).toBe(200);
+    const code = await waitForMailedCode(t.dataDir, 'unutgan@savdo.uz', started);
+    const verified = await anonymous().post('auth/verify-code/', { email: 'unutgan@savdo.uz', code });
+    const reset = await anonymous().post('auth/reset-password/', {
+      token: verified.body.reset_token,
+      new_password: 'unutgan-parol-1',
+    });
+    expect(reset.status).toBe(200);
+    expect((await login('unutgan@savdo.uz', 'unutgan-parol-1')).status).toBe(200);
+    expect(
+      (await anonymous().post('auth/accept-invite/', { token, new_password: 'boshqa-parol-2' })).status,
+    ).toBe(400);
+    expect((await login('unutgan@savdo.uz', 'unutgan-parol-1')).status).toBe(200);
   });
 
   it('answers 409 for an e-mail taken anywhere, 400 for bad input', async () => {
