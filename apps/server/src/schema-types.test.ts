@@ -52,6 +52,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** NOT NULL columns a BEFORE INSERT trigger fills (db/functions/80_report_summaries.sql). */
+const FILLED_BY_TRIGGER = new Set(['stock_lots.rate_to_uzs', 'stock_exits.rate_to_uzs']);
+
 function columnNames(tables: Map<string, Map<string, unknown>>): string[] {
   return [...tables].flatMap(([table, columns]) => [...columns.keys()].map((c) => `${table}.${c}`)).sort();
 }
@@ -88,7 +91,8 @@ describe('the Kysely table types against the migrated database', () => {
       for (const [name, typed] of columns) {
         const column = database.get(table)?.get(name);
         if (column?.table_type !== 'BASE TABLE') continue;
-        const filled = column.has_default || column.is_nullable === 'YES';
+        const filled =
+          column.has_default || column.is_nullable === 'YES' || FILLED_BY_TRIGGER.has(`${table}.${name}`);
         if (typed.optionalOnInsert && !filled)
           mismatches.push(`${table}.${name}: NOT NULL without a default`);
       }

@@ -26,6 +26,25 @@ export async function assertMoneyInvariants(db: Database): Promise<void> {
   );
   expect(drift, 'every balance equals its ledger sum').toEqual([]);
 
+  // The reports' daily summary (DESIGN.md section 11) equals the sums of the ledger rows.
+  const daily = await rows(
+    db,
+    sql`WITH raw AS (
+          SELECT business_id, user_id, currency_id, business_day(created_at) AS day, tx_type,
+                 coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS inflow,
+                 coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS outflow,
+                 coalesce(sum(amount_in_uzs) FILTER (WHERE amount > 0), 0) AS inflow_uzs,
+                 coalesce(-sum(amount_in_uzs) FILTER (WHERE amount < 0), 0) AS outflow_uzs,
+                 count(*) AS n
+          FROM money_transactions GROUP BY 1, 2, 3, 4, 5
+        )
+        SELECT * FROM raw FULL JOIN money_daily d USING (user_id, currency_id, day, tx_type)
+        WHERE raw.inflow IS DISTINCT FROM d.inflow OR raw.outflow IS DISTINCT FROM d.outflow
+           OR raw.inflow_uzs IS DISTINCT FROM d.inflow_uzs OR raw.outflow_uzs IS DISTINCT FROM d.outflow_uzs
+           OR raw.n IS DISTINCT FROM d.n OR raw.business_id IS DISTINCT FROM d.business_id`,
+  );
+  expect(daily, 'money_daily equals the sums of the ledger rows').toEqual([]);
+
   // The by-user list's counts equal the rows they count.
   const badCounts = await rows(
     db,

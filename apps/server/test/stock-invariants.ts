@@ -35,6 +35,42 @@ export async function assertStockInvariants(db: Database): Promise<void> {
     WHERE b.qty_on_hand <> coalesce(l.total, 0)`.execute(db);
   expect(lotsVsBalance.rows, 'the open lots add up to the balance').toEqual([]);
 
+  // The reports' daily summaries (DESIGN.md section 11) equal the sums of the rows they summarise.
+  const stockDaily = await sql`
+    WITH raw AS (
+      SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day, l.currency_id,
+             coalesce(sum(m.qty) FILTER (WHERE m.kind = 'ENTRY'), 0) AS entry_qty,
+             coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'EXIT'), 0) AS exit_qty,
+             coalesce(sum(m.qty) FILTER (WHERE m.kind = 'OFFER_IN'), 0) AS offer_in_qty,
+             coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'OFFER_OUT'), 0) AS offer_out_qty,
+             sum(m.qty * l.unit_cost) AS cost
+      FROM stock_moves m JOIN stock_lots l ON l.id = m.lot_id
+      GROUP BY 1, 2, 3, 4, 5
+    )
+    SELECT * FROM raw FULL JOIN stock_daily d USING (department_id, variant_id, day, currency_id)
+    WHERE raw.entry_qty IS DISTINCT FROM d.entry_qty OR raw.exit_qty IS DISTINCT FROM d.exit_qty
+       OR raw.offer_in_qty IS DISTINCT FROM d.offer_in_qty OR raw.offer_out_qty IS DISTINCT FROM d.offer_out_qty
+       OR raw.cost IS DISTINCT FROM d.cost OR raw.business_id IS DISTINCT FROM d.business_id`.execute(db);
+  expect(stockDaily.rows, 'stock_daily equals the sums of the stock moves').toEqual([]);
+
+  const salesDaily = await sql`
+    WITH raw AS (
+      SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day,
+             -sum(m.qty) AS qty,
+             sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs) AS revenue_uzs,
+             sum(-m.qty * l.unit_cost * l.rate_to_uzs) AS cogs_uzs
+      FROM stock_moves m
+      JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'
+      JOIN stock_lots l ON l.id = m.lot_id
+      GROUP BY 1, 2, 3, 4
+    )
+    SELECT * FROM raw FULL JOIN sales_daily d USING (department_id, variant_id, day)
+    WHERE raw.qty IS DISTINCT FROM d.qty OR raw.revenue_uzs IS DISTINCT FROM d.revenue_uzs
+       OR raw.cogs_uzs IS DISTINCT FROM d.cogs_uzs OR raw.business_id IS DISTINCT FROM d.business_id`.execute(
+    db,
+  );
+  expect(salesDaily.rows, 'sales_daily equals the sums of the SALE exits').toEqual([]);
+
   const negative = await sql`
     SELECT 'balance' AS what, id FROM stock_balances WHERE qty_on_hand < 0
     UNION ALL SELECT 'lot', id FROM stock_lots WHERE qty_remaining < 0`.execute(db);

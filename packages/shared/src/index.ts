@@ -12,4 +12,5 @@ export * from './schemas/finance.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/offers.ts';
+export * from './schemas/reports.ts';
 export * from './schemas/users.ts';

@@ -2,9 +2,16 @@ import type { CatalogTables } from './tables/catalog.ts';
 import type { CoreTables } from './tables/core.ts';
 import type { FinanceTables } from './tables/finance.ts';
 import type { OffersTables } from './tables/offers.ts';
+import type { ReportTables } from './tables/reports.ts';
 import type { StockTables } from './tables/stock.ts';
 
 export type { Numeric, Timestamp } from './tables/core.ts';
 
 /** Every table, one interface per module's migration. */
-export interface DB extends CoreTables, CatalogTables, OffersTables, FinanceTables, StockTables {}
+export interface DB
+  extends CoreTables,
+    CatalogTables,
+    OffersTables,
+    FinanceTables,
+    StockTables,
+    ReportTables {}

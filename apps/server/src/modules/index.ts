@@ -9,6 +9,7 @@ import { ratesRoutes } from './finance/rates.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 import { adminUsersRoutes } from './users/admin-users.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -22,6 +23,7 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   offersRoutes,
   inventoryRoutes,
   auditRoutes,
+  reportsRoutes,
   adminRoutes,
   adminUsersRoutes,
   healthRoutes,

@@ -20,6 +20,11 @@ export const text = (params?: { message: string }) =>
 /** A search parameter: control characters are dropped rather than refused (a search never fails). */
 export const searchText = () => z.string().overwrite((v) => v.replace(CONTROL_CHARACTERS, ''));
 
+/** A yes/no query parameter, as Django REST framework's filters read one. */
+export const BooleanQuerySchema = z
+  .enum(['true', 'false', 'True', 'False', '1', '0'])
+  .transform((v) => v === 'true' || v === 'True' || v === '1');
+
 /** An id in a path or a body: a positive integer, given as a number or a digit string. */
 export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 

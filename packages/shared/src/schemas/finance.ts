@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONEY_SCALE, RATE_SCALE, TX_TYPES } from '../constants.ts';
 import { D } from '../money.ts';
-import { DecimalInputSchema, IdSchema, ReasonSchema, searchText } from './common.ts';
+import { BooleanQuerySchema, DecimalInputSchema, IdSchema, ReasonSchema, searchText } from './common.ts';
 
 // NUMERIC(20,2) and NUMERIC(20,6) hold at most 18 and 14 integer digits.
 const MONEY_LIMIT = '1000000000000000000';
@@ -100,10 +100,6 @@ export type ExternalTransactionResponse = z.infer<typeof ExternalTransactionResp
 
 export const MONEY_TX_ORDERINGS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
 export type MoneyTxOrdering = (typeof MONEY_TX_ORDERINGS)[number];
-
-const BooleanQuerySchema = z
-  .enum(['true', 'false', 'True', 'False', '1', '0'])
-  .transform((v) => v === 'true' || v === 'True' || v === '1');
 
 /** The query of GET finance/money-transactions/by-user/ (DESIGN.md section 4). */
 export const MoneyTransactionsQuerySchema = z.object({

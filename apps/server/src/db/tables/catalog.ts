@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
 /** Kysely types of migrations/0002_catalog.sql, 0006_catalog_search.sql and 0012_locations.sql. */
@@ -48,6 +48,8 @@ export interface CatalogTables {
     search_grams: Generated<string[]>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+    /** migrations/0015_reports.sql: the low-stock threshold (DESIGN.md section 11). */
+    min_qty: ColumnType<string | null, string | null | undefined, string | null>;
   };
   locations: {
     id: Generated<number>;

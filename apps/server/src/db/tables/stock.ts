@@ -33,6 +33,8 @@ export interface StockTables {
     source_lot_id: number | null;
     offer_id: number | null;
     created_at: Generated<Date>;
+    /** migrations/0015_reports.sql: set by a trigger (the receipt's rate, or the source lot's). */
+    rate_to_uzs: ColumnType<string, string | undefined, never>;
   };
   stock_exits: {
     id: Generated<number>;
@@ -47,6 +49,8 @@ export interface StockTables {
     note: Generated<string>;
     created_by: number;
     created_at: Generated<Date>;
+    /** migrations/0015_reports.sql: the rate in force, set by a trigger. */
+    rate_to_uzs: ColumnType<string, string | undefined, never>;
   };
   stock_moves: {
     id: Generated<number>;

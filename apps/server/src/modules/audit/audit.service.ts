@@ -1,5 +1,6 @@
 import { AUDIT_PAGE_SIZE, type AuditQuery, type AuditRow, seesWholeBusiness } from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
+import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
 import { type AuditCursor, type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
@@ -55,16 +56,6 @@ const CSV_COLUMNS = ['id', 'created_at', 'actor', 'action', 'entity', 'entity_id
 const CSV_CHUNK = 1000;
 
 /**
- * One CSV field (RFC 4180). A text that a spreadsheet would run as a formula (=, +, -, @ first)
- * is written with a leading apostrophe: a summary holds what people typed.
- */
-function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
  * The filtered rows as CSV, read a chunk at a time by key (DESIGN.md section 10: the same
  * filters, every page), so a long history is never held in memory.
  */
@@ -74,7 +65,7 @@ export async function* historyCsv(
   query: AuditQuery,
 ): AsyncGenerator<string> {
   const filter = filterFor(actor, query);
-  yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+  yield `${CSV_BOM}${csvLine(CSV_COLUMNS)}`;
   let after: AuditCursor | undefined;
   for (;;) {
     const rows = await listAudit(deps.db, filter, CSV_CHUNK, after ? { after } : {});
@@ -82,12 +73,18 @@ export async function* historyCsv(
     yield rows
       .map(toRow)
       .map((r) =>
-        [r.id, r.created_at, r.actor?.email ?? null, r.action, r.entity, r.entity_id, r.summary, r.ip]
-          .map(csvField)
-          .join(','),
+        csvLine([
+          r.id,
+          r.created_at,
+          r.actor?.email ?? null,
+          r.action,
+          r.entity,
+          r.entity_id,
+          r.summary,
+          r.ip,
+        ]),
       )
-      .join('\r\n')
-      .concat('\r\n');
+      .join('');
     const last = rows[rows.length - 1];
     if (!last || rows.length < CSV_CHUNK) return;
     after = { createdAt: last.created_at, id: last.id };

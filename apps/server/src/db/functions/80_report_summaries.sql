@@ -1,0 +1,151 @@
+-- The reports' daily summaries (DESIGN.md section 11; migration 0015 made the tables). Each is
+-- filled by one function from a set of ledger rows, called by a statement trigger with the rows
+-- an INSERT wrote, and by the rebuild at the end of this file with every row, so the summaries
+-- always equal the ledgers' sums (reports.test.ts checks it).
+-- Applied at every start whose text changed (db/migrate.ts), after the migrations.
+
+-- The business day a moment falls on (DESIGN.md part two: days are Asia/Tashkent's).
+CREATE OR REPLACE FUNCTION business_day(p_at TIMESTAMPTZ) RETURNS DATE
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (p_at AT TIME ZONE 'Asia/Tashkent')::date
+$$;
+
+-- The UZS rate a business has in force for a currency (business_currencies, DESIGN.md section 9).
+CREATE OR REPLACE FUNCTION rate_in_force(p_business_id INTEGER, p_currency_id INTEGER) RETURNS NUMERIC
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(
+    (SELECT rate_to_uzs FROM business_currencies WHERE business_id = p_business_id AND currency_id = p_currency_id),
+    (SELECT opening_rate_to_uzs FROM currencies WHERE id = p_currency_id))
+$$;
+
+-- An exit records the rate in force; a lot the rate of its receipt (a moved lot its source's).
+CREATE OR REPLACE FUNCTION stock_exits_set_rate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.rate_to_uzs := coalesce(NEW.rate_to_uzs, rate_in_force(NEW.business_id, NEW.currency_id));
+  RETURN NEW;
+END;
+$$;
+CREATE OR REPLACE TRIGGER stock_exits_rate BEFORE INSERT ON stock_exits
+  FOR EACH ROW EXECUTE FUNCTION stock_exits_set_rate();
+
+CREATE OR REPLACE FUNCTION stock_lots_set_rate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.rate_to_uzs IS NULL THEN
+    NEW.rate_to_uzs := CASE
+      WHEN NEW.source_lot_id IS NOT NULL THEN (SELECT rate_to_uzs FROM stock_lots WHERE id = NEW.source_lot_id)
+      ELSE rate_in_force(NEW.business_id, NEW.currency_id)
+    END;
+  END IF;
+  RETURN NEW;
+END;
+$$;
+CREATE OR REPLACE TRIGGER stock_lots_rate BEFORE INSERT ON stock_lots
+  FOR EACH ROW EXECUTE FUNCTION stock_lots_set_rate();
+
+-- Adds money rows to money_daily. Keys are written in one order (the balance rows they belong to
+-- are already locked by money_post in the same order, so this adds no new waits).
+CREATE OR REPLACE FUNCTION money_daily_add(p_rows money_transactions[]) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO money_daily AS d (business_id, user_id, currency_id, day, tx_type,
+                                inflow, outflow, inflow_uzs, outflow_uzs, n)
+  SELECT r.business_id, r.user_id, r.currency_id, business_day(r.created_at), r.tx_type,
+         coalesce(sum(r.amount) FILTER (WHERE r.amount > 0), 0),
+         coalesce(-sum(r.amount) FILTER (WHERE r.amount < 0), 0),
+         coalesce(sum(r.amount_in_uzs) FILTER (WHERE r.amount > 0), 0),
+         coalesce(-sum(r.amount_in_uzs) FILTER (WHERE r.amount < 0), 0),
+         count(*)
+  FROM unnest(p_rows) AS r
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 2, 3, 4, 5
+  ON CONFLICT (user_id, currency_id, day, tx_type) DO UPDATE SET
+    inflow = d.inflow + EXCLUDED.inflow,
+    outflow = d.outflow + EXCLUDED.outflow,
+    inflow_uzs = d.inflow_uzs + EXCLUDED.inflow_uzs,
+    outflow_uzs = d.outflow_uzs + EXCLUDED.outflow_uzs,
+    n = d.n + EXCLUDED.n
+$$;
+
+-- Adds stock moves to stock_daily and, for the moves of SALE exits, to sales_daily.
+CREATE OR REPLACE FUNCTION stock_daily_add(p_moves stock_moves[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO stock_daily AS d (business_id, department_id, variant_id, day, currency_id,
+                                entry_qty, exit_qty, offer_in_qty, offer_out_qty, cost)
+  SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at), l.currency_id,
+         coalesce(sum(m.qty) FILTER (WHERE m.kind = 'ENTRY'), 0),
+         coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'EXIT'), 0),
+         coalesce(sum(m.qty) FILTER (WHERE m.kind = 'OFFER_IN'), 0),
+         coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'OFFER_OUT'), 0),
+         sum(m.qty * l.unit_cost)
+  FROM unnest(p_moves) AS m JOIN stock_lots l ON l.id = m.lot_id
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 2, 3, 4, 5
+  ON CONFLICT (department_id, variant_id, day, currency_id) DO UPDATE SET
+    entry_qty = d.entry_qty + EXCLUDED.entry_qty,
+    exit_qty = d.exit_qty + EXCLUDED.exit_qty,
+    offer_in_qty = d.offer_in_qty + EXCLUDED.offer_in_qty,
+    offer_out_qty = d.offer_out_qty + EXCLUDED.offer_out_qty,
+    cost = d.cost + EXCLUDED.cost;
+
+  INSERT INTO sales_daily AS s (business_id, department_id, variant_id, day, qty, revenue_uzs, cogs_uzs)
+  SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at),
+         -sum(m.qty),
+         sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs),
+         sum(-m.qty * l.unit_cost * l.rate_to_uzs)
+  FROM unnest(p_moves) AS m
+  JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'
+  JOIN stock_lots l ON l.id = m.lot_id
+  WHERE m.kind = 'EXIT'
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 2, 3, 4
+  ON CONFLICT (department_id, variant_id, day) DO UPDATE SET
+    qty = s.qty + EXCLUDED.qty,
+    revenue_uzs = s.revenue_uzs + EXCLUDED.revenue_uzs,
+    cogs_uzs = s.cogs_uzs + EXCLUDED.cogs_uzs;
+END;
+$$;
+
+CREATE OR REPLACE FUNCTION money_transactions_summarise() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM money_daily_add(ARRAY(SELECT n::money_transactions FROM new_rows n));
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE TRIGGER money_transactions_daily AFTER INSERT ON money_transactions
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION money_transactions_summarise();
+
+CREATE OR REPLACE FUNCTION stock_moves_summarise() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM stock_daily_add(ARRAY(SELECT n::stock_moves FROM new_rows n));
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE TRIGGER stock_moves_daily AFTER INSERT ON stock_moves
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION stock_moves_summarise();
+
+-- The rebuild: the summaries from every ledger row, by the same functions, 50,000 rows a step.
+-- The ledgers are locked against writers meanwhile (a running server waits, then goes on).
+DO $$
+DECLARE
+  step CONSTANT BIGINT := 50000;
+  top BIGINT;
+  i BIGINT;
+BEGIN
+  LOCK TABLE money_transactions, stock_moves IN SHARE MODE;
+  DELETE FROM money_daily;
+  DELETE FROM stock_daily;
+  DELETE FROM sales_daily;
+  SELECT coalesce(max(id), 0) INTO top FROM money_transactions;
+  i := 0;
+  WHILE i < top LOOP
+    PERFORM money_daily_add(ARRAY(SELECT m FROM money_transactions m WHERE m.id > i AND m.id <= i + step));
+    i := i + step;
+  END LOOP;
+  SELECT coalesce(max(id), 0) INTO top FROM stock_moves;
+  i := 0;
+  WHILE i < top LOOP
+    PERFORM stock_daily_add(ARRAY(SELECT m FROM stock_moves m WHERE m.id > i AND m.id <= i + step));
+    i := i + step;
+  END LOOP;
+END;
+$$;

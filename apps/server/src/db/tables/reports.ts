@@ -1,0 +1,43 @@
+import type { ColumnType } from 'kysely';
+import type { Numeric } from './core.ts';
+
+/**
+ * Kysely types of migrations/0015_reports.sql: the reports' daily summaries, written only by the
+ * ledgers' triggers (db/functions/80_report_summaries.sql).
+ */
+export interface ReportTables {
+  money_daily: {
+    business_id: number;
+    user_id: number;
+    currency_id: number;
+    day: ColumnType<Date, string, string>;
+    tx_type: string;
+    inflow: Numeric;
+    outflow: Numeric;
+    inflow_uzs: Numeric;
+    outflow_uzs: Numeric;
+    /** BIGINT, read as a number like every INT8 (db/connection.ts). */
+    n: number;
+  };
+  stock_daily: {
+    business_id: number;
+    department_id: number;
+    variant_id: number;
+    day: ColumnType<Date, string, string>;
+    currency_id: number;
+    entry_qty: Numeric;
+    exit_qty: Numeric;
+    offer_in_qty: Numeric;
+    offer_out_qty: Numeric;
+    cost: Numeric;
+  };
+  sales_daily: {
+    business_id: number;
+    department_id: number;
+    variant_id: number;
+    day: ColumnType<Date, string, string>;
+    qty: Numeric;
+    revenue_uzs: Numeric;
+    cogs_uzs: Numeric;
+  };
+}

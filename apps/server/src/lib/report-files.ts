@@ -1,0 +1,174 @@
+import { createRequire } from 'node:module';
+import { PassThrough, Readable } from 'node:stream';
+import type { ReportFormat } from '@app/shared';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import { CSV_BOM, csvLine } from './csv.ts';
+
+// A report as a file (DESIGN.md section 11: format=csv|xlsx|pdf, the same rows, streamed). Rows
+// arrive in batches from a cursor and leave as they come: CSV as text, Excel through exceljs's
+// streaming writer, PDF through pdfkit, a page at a time. Neither library holds the rows.
+
+/** How a column's values read: text, or a decimal string to show as a number. */
+export type ColumnKind = 'text' | 'money' | 'quantity' | 'percent';
+
+export interface FileColumn<R> {
+  header: string;
+  kind: ColumnKind;
+  value: (row: R) => string | null;
+  /** The PDF column's share of the page's width. */
+  width?: number;
+}
+
+export interface ReportFile<R> {
+  /** The file name without its extension: "savdo-2026-11-01_2026-11-24". */
+  name: string;
+  title: string;
+  /** The filters, in words: the period, the department, the grouping. */
+  subtitle: string;
+  columns: ReadonlyArray<FileColumn<R>>;
+  batches: AsyncIterable<R[]>;
+  /** The totals row, asked for after the last batch (one value per column, null for none). */
+  totals?: () => Promise<Array<string | null>>;
+}
+
+const CONTENT_TYPES: Record<Exclude<ReportFormat, 'json'>, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+export interface FileAnswer {
+  contentType: string;
+  filename: string;
+  body: Readable;
+}
+
+export function reportFile<R>(format: Exclude<ReportFormat, 'json'>, file: ReportFile<R>): FileAnswer {
+  const body =
+    format === 'csv' ? Readable.from(csvText(file)) : format === 'xlsx' ? xlsxStream(file) : pdfStream(file);
+  return { contentType: CONTENT_TYPES[format], filename: `${file.name}.${format}`, body };
+}
+
+const TOTAL_LABEL = 'Jami';
+
+async function* csvText<R>(file: ReportFile<R>): AsyncGenerator<string> {
+  yield `${CSV_BOM}${csvLine(file.columns.map((c) => c.header))}`;
+  for await (const batch of file.batches) {
+    if (batch.length) yield batch.map((row) => csvLine(file.columns.map((c) => c.value(row)))).join('');
+  }
+  if (file.totals) yield csvLine(withTotalLabel(await file.totals()));
+}
+
+function withTotalLabel(values: Array<string | null>): Array<string | null> {
+  return values.map((v, i) => (i === 0 && v === null ? TOTAL_LABEL : v));
+}
+
+const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
+  text: undefined,
+  money: '#,##0.00',
+  quantity: '#,##0.###',
+  percent: '0.00',
+};
+
+/**
+ * An Excel cell of a decimal column is a number, so a spreadsheet can sum it: Excel keeps every
+ * number as a double, which holds an amount of up to 15 digits exactly at 2 decimals. The exact
+ * decimal strings are in the CSV and the API.
+ */
+function cellOf(kind: ColumnKind, value: string | null): string | number | null {
+  if (value === null || kind === 'text') return value;
+  return Number(value);
+}
+
+function xlsxStream<R>(file: ReportFile<R>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const sheet = workbook.addWorksheet(file.title.slice(0, 31));
+  sheet.columns = file.columns.map((c) => ({
+    header: c.header,
+    width: Math.max(12, c.header.length + 2),
+    ...(NUMBER_FORMATS[c.kind] ? { style: { numFmt: NUMBER_FORMATS[c.kind] } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  (async () => {
+    for await (const batch of file.batches) {
+      for (const row of batch) sheet.addRow(file.columns.map((c) => cellOf(c.kind, c.value(row)))).commit();
+    }
+    if (file.totals) {
+      const totals = withTotalLabel(await file.totals());
+      const row = sheet.addRow(file.columns.map((c, i) => cellOf(c.kind, totals[i] ?? null)));
+      row.font = { bold: true };
+      row.commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
+
+const require = createRequire(import.meta.url);
+/** A font with Latin, Uzbek's oʻ and gʻ, and Cyrillic (PDF's own Helvetica has no Cyrillic). */
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const BOLD_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const MARGIN = 36;
+const ROW_HEIGHT = 14;
+
+function pdfStream<R>(file: ReportFile<R>): Readable {
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false });
+  doc.registerFont('body', FONT);
+  doc.registerFont('bold', BOLD_FONT);
+  const pageWidth = doc.page.width - 2 * MARGIN;
+  const shares = file.columns.map((c) => c.width ?? (c.kind === 'text' ? 2 : 1));
+  const unit = pageWidth / shares.reduce((a, b) => a + b, 0);
+  const widths = shares.map((s) => s * unit);
+  let y = MARGIN;
+
+  const line = (values: Array<string | null>, font: 'body' | 'bold') => {
+    if (y + ROW_HEIGHT > doc.page.height - MARGIN) {
+      doc.addPage();
+      y = MARGIN;
+      header();
+    }
+    let x = MARGIN;
+    doc.font(font).fontSize(8);
+    file.columns.forEach((c, i) => {
+      const width = widths[i] ?? 0;
+      doc.text(values[i] ?? '', x + 2, y + 3, {
+        width: width - 4,
+        height: ROW_HEIGHT,
+        lineBreak: false,
+        ellipsis: true,
+        align: c.kind === 'text' ? 'left' : 'right',
+      });
+      x += width;
+    });
+    y += ROW_HEIGHT;
+  };
+  const header = () => {
+    line(
+      file.columns.map((c) => c.header),
+      'bold',
+    );
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + pageWidth, y)
+      .stroke();
+  };
+
+  doc.font('bold').fontSize(14).text(file.title, MARGIN, y);
+  doc.font('body').fontSize(9).text(file.subtitle);
+  y = doc.y + 8;
+  header();
+  (async () => {
+    for await (const batch of file.batches)
+      for (const row of batch)
+        line(
+          file.columns.map((c) => c.value(row)),
+          'body',
+        );
+    if (file.totals) line(withTotalLabel(await file.totals()), 'bold');
+    doc.end();
+  })().catch((err: unknown) => doc.destroy(err as Error));
+  return doc as unknown as Readable;
+}

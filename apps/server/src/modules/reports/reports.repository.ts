@@ -1,0 +1,443 @@
+import type { SalesQuery } from '@app/shared';
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+
+// The reports' queries (DESIGN.md section 11), over the daily summaries of the ledgers
+// (db/functions/80_report_summaries.sql). Every figure is summed exactly and rounded once, here.
+// Each report is one statement, so it reads one snapshot of the ledgers and their summaries.
+
+/** Whose figures, over which business days (both inclusive). */
+export interface ReportScope {
+  businessId: number;
+  /** A department (user id), or null for the whole business. */
+  departmentId: number | null;
+  from: string;
+  to: string;
+}
+
+const dept = (column: string, scope: ReportScope) =>
+  scope.departmentId === null ? sql`` : sql`AND ${sql.ref(column)} = ${scope.departmentId}`;
+const period = (column: string, scope: ReportScope) =>
+  sql`${sql.ref(column)} BETWEEN ${scope.from}::date AND ${scope.to}::date`;
+
+/**
+ * The money rows a flow counts: for a department every row; for the whole business not the
+ * offers between its own departments, which cancel out (DESIGN.md section 11, as stock moves do).
+ */
+const countedFlow = (scope: ReportScope) =>
+  scope.departmentId === null ? sql`tx_type <> 'OFFER'` : sql`true`;
+
+// ---------------------------------------------------------------- sales
+
+export interface SalesDbRow {
+  key: string;
+  label: string;
+  qty: string;
+  revenue_uzs: string;
+  cogs_uzs: string;
+  margin_uzs: string;
+  margin_pct: string | null;
+  total_count: number;
+}
+
+const SALES_GROUPS: Record<SalesQuery['group_by'], { key: RawBuilder<unknown>; label: RawBuilder<unknown> }> =
+  {
+    product: { key: sql`p.id`, label: sql`btrim(p.name || ' ' || p.model)` },
+    variant: {
+      key: sql`v.id`,
+      label: sql`v.sku || ' — ' || variant_label(p.name, p.model, c.name, variant_size_label(sz.size, sz.label))`,
+    },
+    department: {
+      key: sql`u.id`,
+      label: sql`btrim(u.first_name || ' ' || u.last_name) || ' (' || u.email || ')'`,
+    },
+    day: { key: sql`s.day`, label: sql`s.day::text` },
+  };
+
+/** A report's ordering: a column of its rows, descending with '-', ties broken by the key. */
+function orderBy(ordering: string, columns: Record<string, string>, tieBreak: string): RawBuilder<unknown> {
+  const desc = ordering.startsWith('-');
+  const column = columns[desc ? ordering.slice(1) : ordering];
+  if (!column) throw new Error(`unknown ordering ${ordering}`);
+  return sql.raw(`${column} ${desc ? 'DESC' : 'ASC'} NULLS LAST, ${tieBreak}`);
+}
+
+/** Sales rows (SALE exits): revenue at each exit's rate, COGS the FIFO cost of the lots consumed. */
+export function salesRows(scope: ReportScope, groupBy: SalesQuery['group_by'], ordering: string) {
+  const group = SALES_GROUPS[groupBy];
+  return sql<SalesDbRow>`
+    WITH agg AS (
+      SELECT ${group.key} AS key, ${group.label} AS label,
+             sum(s.qty) AS qty, round(sum(s.revenue_uzs), 2) AS revenue, round(sum(s.cogs_uzs), 2) AS cogs
+      FROM sales_daily s
+      JOIN variants v ON v.id = s.variant_id
+      JOIN products p ON p.id = v.product_id
+      LEFT JOIN colors c ON c.id = v.color_id
+      LEFT JOIN sizes sz ON sz.id = v.size_id
+      JOIN users u ON u.id = s.department_id
+      WHERE s.business_id = ${scope.businessId} ${dept('s.department_id', scope)} AND ${period('s.day', scope)}
+      GROUP BY 1, 2
+    ), shaped AS (
+      SELECT key, label, qty, revenue, cogs, revenue - cogs AS margin,
+             CASE WHEN revenue = 0 THEN NULL ELSE round((revenue - cogs) * 100 / revenue, 2) END AS pct
+      FROM agg
+    )
+    SELECT key::text AS key, label, qty::numeric(18,3)::text AS qty, revenue::text AS revenue_uzs,
+           cogs::text AS cogs_uzs, margin::text AS margin_uzs, pct::text AS margin_pct,
+           count(*) OVER () AS total_count
+    FROM shaped
+    ORDER BY ${orderBy(
+      ordering,
+      {
+        key: 'shaped.key',
+        label: 'shaped.label',
+        qty: 'shaped.qty',
+        revenue_uzs: 'revenue',
+        cogs_uzs: 'cogs',
+        margin_uzs: 'margin',
+        margin_pct: 'pct',
+      },
+      'shaped.key',
+    )}`;
+}
+
+export interface SalesTotals {
+  qty: string;
+  revenue_uzs: string;
+  cogs_uzs: string;
+  margin_uzs: string;
+  margin_pct: string | null;
+}
+
+/** The period's sales, summed whole and rounded once (so every grouping has the same totals). */
+export async function salesTotals(db: Database, scope: ReportScope): Promise<SalesTotals> {
+  const { rows } = await sql<SalesTotals>`
+    WITH t AS (
+      SELECT coalesce(sum(qty), 0) AS qty, round(coalesce(sum(revenue_uzs), 0), 2) AS revenue,
+             round(coalesce(sum(cogs_uzs), 0), 2) AS cogs
+      FROM sales_daily s
+      WHERE s.business_id = ${scope.businessId} ${dept('s.department_id', scope)} AND ${period('s.day', scope)}
+    )
+    SELECT qty::numeric(18,3)::text AS qty, revenue::text AS revenue_uzs, cogs::text AS cogs_uzs,
+           (revenue - cogs)::text AS margin_uzs,
+           CASE WHEN revenue = 0 THEN NULL ELSE round((revenue - cogs) * 100 / revenue, 2)::text END AS margin_pct
+    FROM t`.execute(db);
+  return rows[0] as SalesTotals;
+}
+
+// ---------------------------------------------------------------- stock movement
+
+export interface StockMovementDbRow {
+  variant_id: number;
+  sku: string;
+  label: string;
+  product_name: string;
+  opening_qty: string;
+  in_qty: string;
+  out_qty: string;
+  closing_qty: string;
+  closing_value_uzs: string;
+  /** The closing value before rounding, for the totals. */
+  value_exact: string;
+  total_count: number;
+}
+
+/**
+ * Per variant: opening, in, out and closing quantities and the closing stock's FIFO value at
+ * today's rates. Counted back from today (stock_balances and the open lots) over the days since
+ * date_from, so a recent period reads only its own days. For one department offers count as in
+ * and out; for the whole business they cancel out and are left out (DESIGN.md section 11).
+ */
+export function stockMovementRows(scope: ReportScope, variantId: number | undefined, ordering: string) {
+  const variant = (column: string) =>
+    variantId === undefined ? sql`` : sql`AND ${sql.ref(column)} = ${variantId}`;
+  const inQty = scope.departmentId === null ? sql`entry_qty` : sql`entry_qty + offer_in_qty`;
+  const outQty = scope.departmentId === null ? sql`exit_qty` : sql`exit_qty + offer_out_qty`;
+  return sql<StockMovementDbRow>`
+    WITH cur AS (
+      SELECT variant_id, sum(qty_on_hand) AS qty FROM stock_balances
+      WHERE business_id = ${scope.businessId} ${dept('department_id', scope)} ${variant('variant_id')}
+      GROUP BY variant_id
+    ), since AS (
+      SELECT variant_id,
+             sum(entry_qty + offer_in_qty - exit_qty - offer_out_qty) AS net_from,
+             sum(entry_qty + offer_in_qty - exit_qty - offer_out_qty) FILTER (WHERE day > ${scope.to}::date) AS net_after,
+             sum(${inQty}) FILTER (WHERE day <= ${scope.to}::date) AS in_qty,
+             sum(${outQty}) FILTER (WHERE day <= ${scope.to}::date) AS out_qty
+      FROM stock_daily
+      WHERE business_id = ${scope.businessId} ${dept('department_id', scope)} ${variant('variant_id')}
+        AND day >= ${scope.from}::date
+      GROUP BY variant_id
+    ), value_now AS (
+      SELECT variant_id, currency_id, sum(qty_remaining * unit_cost) AS cost FROM stock_lots
+      WHERE business_id = ${scope.businessId} ${dept('department_id', scope)} ${variant('variant_id')}
+        AND qty_remaining > 0
+      GROUP BY 1, 2
+    ), value_after AS (
+      SELECT variant_id, currency_id, sum(cost) AS cost FROM stock_daily
+      WHERE business_id = ${scope.businessId} ${dept('department_id', scope)} ${variant('variant_id')}
+        AND day > ${scope.to}::date
+      GROUP BY 1, 2
+    ), closing_value AS (
+      SELECT variant_id,
+             sum((coalesce(n.cost, 0) - coalesce(a.cost, 0)) * rate_in_force(${scope.businessId}, currency_id)) AS value
+      FROM value_now n FULL JOIN value_after a USING (variant_id, currency_id)
+      GROUP BY variant_id
+    ), moved AS (
+      SELECT variant_id,
+             coalesce(cur.qty, 0) - coalesce(since.net_from, 0) AS opening,
+             coalesce(since.in_qty, 0) AS in_qty,
+             coalesce(since.out_qty, 0) AS out_qty,
+             coalesce(cur.qty, 0) - coalesce(since.net_after, 0) AS closing
+      FROM cur FULL JOIN since USING (variant_id)
+    ), shaped AS (
+      SELECT m.variant_id, v.sku,
+             variant_label(p.name, p.model, c.name, variant_size_label(sz.size, sz.label)) AS label,
+             p.name AS product_name, m.opening, m.in_qty, m.out_qty, m.closing,
+             coalesce(cv.value, 0) AS value
+      FROM moved m
+      JOIN variants v ON v.id = m.variant_id
+      JOIN products p ON p.id = v.product_id
+      LEFT JOIN colors c ON c.id = v.color_id
+      LEFT JOIN sizes sz ON sz.id = v.size_id
+      LEFT JOIN closing_value cv ON cv.variant_id = m.variant_id
+      WHERE m.opening <> 0 OR m.in_qty <> 0 OR m.out_qty <> 0 OR m.closing <> 0
+    )
+    SELECT variant_id, sku, label, product_name,
+           opening::numeric(18,3)::text AS opening_qty, in_qty::numeric(18,3)::text AS in_qty,
+           out_qty::numeric(18,3)::text AS out_qty, closing::numeric(18,3)::text AS closing_qty,
+           round(value, 2)::text AS closing_value_uzs, value::text AS value_exact,
+           count(*) OVER () AS total_count
+    FROM shaped
+    ORDER BY ${orderBy(
+      ordering,
+      {
+        label: 'shaped.label',
+        opening_qty: 'opening',
+        in_qty: 'shaped.in_qty',
+        out_qty: 'shaped.out_qty',
+        closing_qty: 'closing',
+        closing_value_uzs: 'value',
+      },
+      'shaped.sku, shaped.variant_id',
+    )}`;
+}
+
+export type StockMovementTotals = Pick<
+  StockMovementDbRow,
+  'opening_qty' | 'in_qty' | 'out_qty' | 'closing_qty' | 'closing_value_uzs'
+>;
+
+/** The report's column sums, the value rounded once as the dashboard's stock value is. */
+export async function stockMovementTotals(db: Database, scope: ReportScope, variantId: number | undefined) {
+  const { rows } = await sql<StockMovementTotals>`
+    SELECT coalesce(sum(opening_qty::numeric), 0)::numeric(18,3)::text AS opening_qty,
+           coalesce(sum(in_qty::numeric), 0)::numeric(18,3)::text AS in_qty,
+           coalesce(sum(out_qty::numeric), 0)::numeric(18,3)::text AS out_qty,
+           coalesce(sum(closing_qty::numeric), 0)::numeric(18,3)::text AS closing_qty,
+           round(coalesce(sum(value_exact::numeric), 0), 2)::text AS closing_value_uzs
+    FROM (${stockMovementRows(scope, variantId, 'label')}) r`.execute(db);
+  return rows[0] as StockMovementTotals;
+}
+
+// ---------------------------------------------------------------- cash flow
+
+export interface CashFlowDbRow {
+  period: string;
+  currency_code: string;
+  tx_type: string | null;
+  inflow: string;
+  outflow: string;
+  net: string;
+  closing: string;
+  total_count: number;
+}
+
+export interface CashFlowOptions {
+  currencyId: number | undefined;
+  grain: 'day' | 'week' | 'month';
+  byType: boolean;
+  descending: boolean;
+}
+
+/**
+ * The money each currency took in and paid out per period, and the balance at each period's end:
+ * counted back from today's balances over the days since date_from.
+ */
+function cashFlowCtes(scope: ReportScope, o: CashFlowOptions) {
+  const currency = (column: string) =>
+    o.currencyId === undefined ? sql`` : sql`AND ${sql.ref(column)} = ${o.currencyId}`;
+  return sql`
+    cur AS (
+      SELECT b.currency_id, sum(b.on_hand) AS on_hand
+      FROM balances b JOIN users u ON u.id = b.user_id
+      WHERE u.business_id = ${scope.businessId} ${dept('b.user_id', scope)} ${currency('b.currency_id')}
+      GROUP BY 1
+    ), since AS (
+      SELECT currency_id, sum(inflow - outflow) AS net FROM money_daily
+      WHERE business_id = ${scope.businessId} ${dept('user_id', scope)} ${currency('currency_id')}
+        AND day >= ${scope.from}::date
+      GROUP BY 1
+    ), opening AS (
+      SELECT currency_id, coalesce(cur.on_hand, 0) - coalesce(since.net, 0) AS opening
+      FROM cur FULL JOIN since USING (currency_id)
+    ), days AS (
+      SELECT date_trunc(${o.grain}, day::timestamp)::date AS period, currency_id, tx_type,
+             inflow, outflow, ${countedFlow(scope)} AS counted
+      FROM money_daily
+      WHERE business_id = ${scope.businessId} ${dept('user_id', scope)} ${currency('currency_id')}
+        AND ${period('day', scope)}
+    ), closings AS (
+      SELECT period, currency_id,
+             o.opening + sum(sum(inflow - outflow)) OVER (PARTITION BY currency_id ORDER BY period) AS closing
+      FROM days JOIN opening o USING (currency_id)
+      GROUP BY period, currency_id, o.opening
+    )`;
+}
+
+export function cashFlowRows(scope: ReportScope, o: CashFlowOptions) {
+  const type = o.byType ? sql`tx_type` : sql`NULL::text`;
+  return sql<CashFlowDbRow>`
+    WITH ${cashFlowCtes(scope, o)}, flows AS (
+      SELECT period, currency_id, ${type} AS tx_type,
+             sum(inflow) AS inflow, sum(outflow) AS outflow
+      FROM days WHERE counted
+      GROUP BY 1, 2, 3
+    )
+    SELECT f.period::text AS period, c.code AS currency_code, f.tx_type,
+           f.inflow::numeric(20,2)::text AS inflow, f.outflow::numeric(20,2)::text AS outflow,
+           (f.inflow - f.outflow)::numeric(20,2)::text AS net, cl.closing::numeric(20,2)::text AS closing,
+           count(*) OVER () AS total_count
+    FROM flows f
+    JOIN closings cl USING (period, currency_id)
+    JOIN currencies c ON c.id = f.currency_id
+    ORDER BY f.period ${sql.raw(o.descending ? 'DESC' : 'ASC')}, c.code, f.tx_type`;
+}
+
+export interface CashFlowTotalsRow {
+  currency_code: string;
+  opening: string;
+  inflow: string;
+  outflow: string;
+  net: string;
+  closing: string;
+}
+
+/** Per currency of the scope: the opening balance, the period's flows and the closing balance. */
+export async function cashFlowTotals(db: Database, scope: ReportScope, o: CashFlowOptions) {
+  const { rows } = await sql<CashFlowTotalsRow>`
+    WITH ${cashFlowCtes(scope, o)}, sums AS (
+      SELECT currency_id,
+             coalesce(sum(inflow) FILTER (WHERE counted), 0) AS inflow,
+             coalesce(sum(outflow) FILTER (WHERE counted), 0) AS outflow,
+             coalesce(sum(inflow - outflow), 0) AS net_all
+      FROM days GROUP BY 1
+    )
+    SELECT c.code AS currency_code, o.opening::numeric(20,2)::text AS opening,
+           coalesce(s.inflow, 0)::numeric(20,2)::text AS inflow, coalesce(s.outflow, 0)::numeric(20,2)::text AS outflow,
+           (coalesce(s.inflow, 0) - coalesce(s.outflow, 0))::numeric(20,2)::text AS net,
+           (o.opening + coalesce(s.net_all, 0))::numeric(20,2)::text AS closing
+    FROM opening o LEFT JOIN sums s USING (currency_id) JOIN currencies c ON c.id = o.currency_id
+    ORDER BY c.code`.execute(db);
+  return rows;
+}
+
+// ---------------------------------------------------------------- dashboard
+
+export async function moneyOnHand(db: Database, scope: ReportScope) {
+  const { rows } = await sql<{ currency_code: string; on_hand: string; in_uzs: string }>`
+    SELECT c.code AS currency_code, sum(b.on_hand)::numeric(20,2)::text AS on_hand,
+           round(sum(b.on_hand) * rate_in_force(${scope.businessId}, c.id), 2)::text AS in_uzs
+    FROM balances b JOIN users u ON u.id = b.user_id JOIN currencies c ON c.id = b.currency_id
+    WHERE u.business_id = ${scope.businessId} ${dept('b.user_id', scope)}
+    GROUP BY c.id, c.code
+    HAVING sum(b.on_hand) <> 0
+    ORDER BY c.code`.execute(db);
+  return rows;
+}
+
+/** The FIFO cost of the lots on hand, at today's rates (DESIGN.md section 11). */
+export async function stockValue(db: Database, scope: ReportScope): Promise<string> {
+  const { rows } = await sql<{ value: string }>`
+    SELECT round(coalesce(sum(cost * rate_in_force(${scope.businessId}, currency_id)), 0), 2)::text AS value
+    FROM (
+      SELECT currency_id, sum(qty_remaining * unit_cost) AS cost FROM stock_lots
+      WHERE business_id = ${scope.businessId} ${dept('department_id', scope)} AND qty_remaining > 0
+      GROUP BY currency_id
+    ) per_currency`.execute(db);
+  return rows[0]?.value ?? '0.00';
+}
+
+/** Offers waiting for a decision: the department's to take, or every one of the business. */
+export async function pendingOffers(db: Database, scope: ReportScope): Promise<number> {
+  const party =
+    scope.departmentId === null
+      ? sql``
+      : sql`AND ${scope.departmentId} IN (from_user_id, to_user_id) AND created_by <> ${scope.departmentId}`;
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM offers
+    WHERE business_id = ${scope.businessId} AND status = 'PENDING' ${party}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+export async function lowStock(db: Database, scope: ReportScope, limit: number) {
+  const { rows } = await sql<{
+    variant_id: number;
+    sku: string;
+    label: string;
+    product_name: string;
+    department_id: number;
+    email: string;
+    qty_on_hand: string;
+    min_qty: string;
+  }>`
+    SELECT v.id AS variant_id, v.sku,
+           variant_label(p.name, p.model, c.name, variant_size_label(sz.size, sz.label)) AS label,
+           p.name AS product_name, u.id AS department_id, u.email,
+           b.qty_on_hand::text AS qty_on_hand, v.min_qty::text AS min_qty
+    FROM stock_balances b
+    JOIN variants v ON v.id = b.variant_id
+    JOIN products p ON p.id = v.product_id
+    LEFT JOIN colors c ON c.id = v.color_id
+    LEFT JOIN sizes sz ON sz.id = v.size_id
+    JOIN users u ON u.id = b.department_id
+    WHERE b.business_id = ${scope.businessId} ${dept('b.department_id', scope)}
+      AND v.min_qty IS NOT NULL AND b.qty_on_hand <= v.min_qty
+    ORDER BY b.qty_on_hand / nullif(v.min_qty, 0) NULLS FIRST, v.sku, u.id
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** Every day of the period: money in and out (as the cash-flow report counts it) and sales, in UZS. */
+export async function dailySeries(db: Database, scope: ReportScope) {
+  const { rows } = await sql<{ date: string; inflow_uzs: string; outflow_uzs: string; sales_uzs: string }>`
+    WITH money AS (
+      SELECT day, sum(inflow_uzs) AS inflow, sum(outflow_uzs) AS outflow FROM money_daily
+      WHERE business_id = ${scope.businessId} ${dept('user_id', scope)} AND ${period('day', scope)}
+        AND ${countedFlow(scope)}
+      GROUP BY day
+    ), sales AS (
+      SELECT day, sum(revenue_uzs) AS revenue FROM sales_daily s
+      WHERE s.business_id = ${scope.businessId} ${dept('s.department_id', scope)} AND ${period('s.day', scope)}
+      GROUP BY day
+    )
+    SELECT d::date::text AS date,
+           round(coalesce(m.inflow, 0), 2)::text AS inflow_uzs,
+           round(coalesce(m.outflow, 0), 2)::text AS outflow_uzs,
+           round(coalesce(s.revenue, 0), 2)::text AS sales_uzs
+    FROM generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') AS d
+    LEFT JOIN money m ON m.day = d::date
+    LEFT JOIN sales s ON s.day = d::date
+    ORDER BY d`.execute(db);
+  return rows;
+}
+
+/** A department of the business, or undefined. */
+export async function findDepartment(db: Database, businessId: number, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name'])
+    .where('id', '=', userId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,114 @@
+import {
+  CashFlowQuerySchema,
+  CashFlowReportSchema,
+  DashboardQuerySchema,
+  DashboardSchema,
+  SalesQuerySchema,
+  SalesReportSchema,
+  StockMovementQuerySchema,
+  StockMovementReportSchema,
+} from '@app/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, authenticate } from '../../lib/auth/guard.ts';
+import type { Deps } from '../../lib/context.ts';
+import { ErrorSchemas } from '../../lib/openapi.ts';
+import { pageLink } from '../../lib/pagination.ts';
+import type { FileAnswer } from '../../lib/report-files.ts';
+import { cashFlowReport, dashboard, salesReport, stockMovementReport } from './reports.service.ts';
+
+// Reports and the owner's dashboard (DESIGN.md section 11): every signed-in role reads them, for
+// its own department or, as a viewer of the whole business, for any department or all.
+
+const FILE_NOTE = 'JSON; with format=csv|xlsx|pdf, the same rows as a file (Content-Disposition: attachment)';
+
+function sendFile(reply: FastifyReply, file: FileAnswer) {
+  return (
+    reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      // A stream is sent as it is, not serialised with the JSON schema (its type says JSON).
+      .send(file.body as never)
+  );
+}
+
+type Answer<T> =
+  | { kind: 'json'; body: T; paging: { page: number; lastPage: number } }
+  | { kind: 'file'; file: FileAnswer };
+
+/** The JSON page with DRF's next and previous links, or the file. */
+function answer<T extends object>(request: FastifyRequest, reply: FastifyReply, result: Answer<T>) {
+  if (result.kind === 'file') return sendFile(reply, result.file);
+  const { page, lastPage } = result.paging;
+  return {
+    ...result.body,
+    next: pageLink(request, page < lastPage ? page + 1 : null),
+    previous: pageLink(request, page > 1 ? page - 1 : null),
+  };
+}
+
+export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+
+  r.get(
+    '/reports/dashboard/',
+    {
+      onRequest,
+      schema: {
+        tags: ['reports'],
+        summary:
+          "The owner's dashboard (DESIGN.md section 11): money, stock value, sales, pending offers, low stock, daily series",
+        querystring: DashboardQuerySchema,
+        response: { 200: DashboardSchema, ...ErrorSchemas },
+      },
+    },
+    (request) => dashboard(deps, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/reports/sales/',
+    {
+      onRequest,
+      schema: {
+        tags: ['reports'],
+        summary: 'Sales by product, variant, department or day: revenue, FIFO cost and margin in UZS',
+        querystring: SalesQuerySchema,
+        response: { 200: SalesReportSchema.describe(FILE_NOTE), ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      answer(request, reply, await salesReport(deps, actorOf(request), request.query)),
+  );
+
+  r.get(
+    '/reports/stock-movement/',
+    {
+      onRequest,
+      schema: {
+        tags: ['reports'],
+        summary: 'Per variant: opening, in, out and closing quantities and the closing FIFO value in UZS',
+        querystring: StockMovementQuerySchema,
+        response: { 200: StockMovementReportSchema.describe(FILE_NOTE), ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      answer(request, reply, await stockMovementReport(deps, actorOf(request), request.query)),
+  );
+
+  r.get(
+    '/reports/cash-flow/',
+    {
+      onRequest,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Money in and out per period and currency (by_type=true splits by tx_type), with the closing balance',
+        querystring: CashFlowQuerySchema,
+        response: { 200: CashFlowReportSchema.describe(FILE_NOTE), ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      answer(request, reply, await cashFlowReport(deps, actorOf(request), request.query)),
+  );
+}

@@ -1,0 +1,315 @@
+import {
+  BUSINESS_TIME_ZONE,
+  type CashFlowQuery,
+  type CashFlowReport,
+  D,
+  type Dashboard,
+  type DashboardQuery,
+  fixedMoney,
+  fixedQuantity,
+  type ReportFormat,
+  type SalesQuery,
+  type SalesReport,
+  type StockMovementQuery,
+  type StockMovementReport,
+  seesWholeBusiness,
+} from '@app/shared';
+import type { RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { cursorBatches } from '../../lib/cursor.ts';
+import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { parsePage } from '../../lib/pagination.ts';
+import { type FileAnswer, type FileColumn, reportFile } from '../../lib/report-files.ts';
+import * as repo from './reports.repository.ts';
+
+// Reports and the owner's dashboard (DESIGN.md section 11). Viewers of the whole business choose
+// a department or all; everyone else is fixed to their own (another department is 403).
+
+type Period = {
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+  department?: number | undefined;
+};
+
+/** Today in the business's time zone, YYYY-MM-DD. */
+export function businessToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+}
+
+interface Scope extends repo.ReportScope {
+  /** The department's e-mail, for the files' subtitles. */
+  departmentEmail: string | null;
+}
+
+/** The period (by default this month up to today) and the department the figures are for. */
+export async function resolveScope(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  query: Period,
+): Promise<Scope> {
+  const today = businessToday(deps.clock());
+  const to = query.date_to ?? (query.date_from && query.date_from > today ? query.date_from : today);
+  const from = query.date_from ?? `${to.slice(0, 8)}01`;
+  if (from > to) throw fieldError('date_to', 'date_from must not be after date_to.');
+  const wanted = query.department;
+  if (!seesWholeBusiness(actor.role) && wanted !== undefined && wanted !== actor.id) throw forbidden();
+  const departmentId = seesWholeBusiness(actor.role) ? (wanted ?? null) : actor.id;
+  let departmentEmail: string | null = null;
+  if (departmentId !== null) {
+    const department = await repo.findDepartment(deps.db, actor.businessId, departmentId);
+    if (!department) throw fieldError('department', `Invalid pk "${departmentId}" - object does not exist.`);
+    departmentEmail = department.email;
+  }
+  return { businessId: actor.businessId, departmentId, departmentEmail, from, to };
+}
+
+interface Paged<R> {
+  page: number;
+  lastPage: number;
+  count: number;
+  rows: R[];
+}
+
+/** One page of a report's rows (their count comes with them, from the same statement). */
+async function pageOfRows<R extends { total_count: number }>(
+  db: Database,
+  rows: RawBuilder<R>,
+  rawPage: string | undefined,
+  size: number,
+): Promise<Paged<R>> {
+  const page = parsePage(rawPage);
+  const { rows: found } =
+    await sql<R>`SELECT * FROM (${rows}) r LIMIT ${size} OFFSET ${(page - 1) * size}`.execute(db);
+  const count = found[0]?.total_count ?? 0;
+  if (page > 1 && found.length === 0) throw notFound('Invalid page.');
+  return { page, lastPage: Math.max(1, Math.ceil(count / size)), count, rows: found };
+}
+
+const subtitle = (scope: Scope, ...parts: string[]) =>
+  [`${scope.from} — ${scope.to}`, `Bo'lim: ${scope.departmentEmail ?? 'butun biznes'}`, ...parts].join(' · ');
+
+type FileFormat = Exclude<ReportFormat, 'json'>;
+type ReportAnswer<T> = { kind: 'json'; body: T; paging: Paged<unknown> } | { kind: 'file'; file: FileAnswer };
+
+// ---------------------------------------------------------------- sales
+
+const SALES_KEY_HEADERS: Record<SalesQuery['group_by'], string> = {
+  product: 'Mahsulot',
+  variant: 'Variant',
+  department: "Bo'lim",
+  day: 'Sana',
+};
+
+function salesColumns(groupBy: SalesQuery['group_by']): FileColumn<repo.SalesDbRow>[] {
+  return [
+    { header: SALES_KEY_HEADERS[groupBy], kind: 'text', value: (r) => r.label, width: 3 },
+    { header: 'Miqdor', kind: 'quantity', value: (r) => r.qty },
+    { header: 'Tushum (UZS)', kind: 'money', value: (r) => r.revenue_uzs },
+    { header: 'Tannarx (UZS)', kind: 'money', value: (r) => r.cogs_uzs },
+    { header: 'Marja (UZS)', kind: 'money', value: (r) => r.margin_uzs },
+    { header: 'Marja %', kind: 'percent', value: (r) => r.margin_pct },
+  ];
+}
+
+export async function salesReport(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  query: SalesQuery,
+): Promise<ReportAnswer<Omit<SalesReport, 'next' | 'previous'>>> {
+  const scope = await resolveScope(deps, actor, query);
+  const ordering = query.ordering ?? (query.group_by === 'day' ? 'key' : '-revenue_uzs');
+  const rows = repo.salesRows(scope, query.group_by, ordering);
+  if (query.format !== 'json') {
+    return {
+      kind: 'file',
+      file: reportFile(query.format as FileFormat, {
+        name: `savdo-${scope.from}_${scope.to}`,
+        title: 'Savdo hisoboti',
+        subtitle: subtitle(scope, `Guruh: ${SALES_KEY_HEADERS[query.group_by]}`),
+        columns: salesColumns(query.group_by),
+        batches: cursorBatches(deps.db, rows),
+        totals: async () => {
+          const t = await repo.salesTotals(deps.db, scope);
+          return [null, t.qty, t.revenue_uzs, t.cogs_uzs, t.margin_uzs, t.margin_pct];
+        },
+      }),
+    };
+  }
+  const [paging, totals] = await Promise.all([
+    pageOfRows(deps.db, rows, query.page, query.page_size),
+    repo.salesTotals(deps.db, scope),
+  ]);
+  return {
+    kind: 'json',
+    paging,
+    body: {
+      count: paging.count,
+      date_from: scope.from,
+      date_to: scope.to,
+      results: paging.rows.map(({ total_count: _, ...row }) => row),
+      totals,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- stock movement
+
+const STOCK_COLUMNS: FileColumn<repo.StockMovementDbRow>[] = [
+  { header: 'SKU', kind: 'text', value: (r) => r.sku },
+  { header: 'Variant', kind: 'text', value: (r) => r.label, width: 3 },
+  { header: "Boshlang'ich qoldiq", kind: 'quantity', value: (r) => r.opening_qty },
+  { header: 'Kirim', kind: 'quantity', value: (r) => r.in_qty },
+  { header: 'Chiqim', kind: 'quantity', value: (r) => r.out_qty },
+  { header: 'Yakuniy qoldiq', kind: 'quantity', value: (r) => r.closing_qty },
+  { header: 'Yakuniy qiymat (UZS)', kind: 'money', value: (r) => r.closing_value_uzs },
+];
+
+export async function stockMovementReport(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  query: StockMovementQuery,
+): Promise<ReportAnswer<Omit<StockMovementReport, 'next' | 'previous'>>> {
+  const scope = await resolveScope(deps, actor, query);
+  const rows = repo.stockMovementRows(scope, query.variant, query.ordering ?? 'label');
+  const totals = () => repo.stockMovementTotals(deps.db, scope, query.variant);
+  if (query.format !== 'json') {
+    return {
+      kind: 'file',
+      file: reportFile(query.format as FileFormat, {
+        name: `ombor-harakati-${scope.from}_${scope.to}`,
+        title: 'Ombor harakati',
+        subtitle: subtitle(scope),
+        columns: STOCK_COLUMNS,
+        batches: cursorBatches(deps.db, rows),
+        totals: async () => {
+          const t = await totals();
+          return [null, null, t.opening_qty, t.in_qty, t.out_qty, t.closing_qty, t.closing_value_uzs];
+        },
+      }),
+    };
+  }
+  const [paging, sums] = await Promise.all([
+    pageOfRows(deps.db, rows, query.page, query.page_size),
+    totals(),
+  ]);
+  return {
+    kind: 'json',
+    paging,
+    body: {
+      count: paging.count,
+      date_from: scope.from,
+      date_to: scope.to,
+      results: paging.rows.map((r) => ({
+        variant: { id: r.variant_id, sku: r.sku, label: r.label, product_name: r.product_name },
+        opening_qty: r.opening_qty,
+        in_qty: r.in_qty,
+        out_qty: r.out_qty,
+        closing_qty: r.closing_qty,
+        closing_value_uzs: r.closing_value_uzs,
+      })),
+      totals: sums,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- cash flow
+
+function cashFlowColumns(byType: boolean): FileColumn<repo.CashFlowDbRow>[] {
+  return [
+    { header: 'Davr', kind: 'text', value: (r) => r.period },
+    { header: 'Valyuta', kind: 'text', value: (r) => r.currency_code },
+    ...(byType
+      ? [{ header: 'Turi', kind: 'text' as const, value: (r: repo.CashFlowDbRow) => r.tx_type }]
+      : []),
+    { header: 'Kirim', kind: 'money', value: (r) => r.inflow },
+    { header: 'Chiqim', kind: 'money', value: (r) => r.outflow },
+    { header: 'Sof', kind: 'money', value: (r) => r.net },
+    { header: 'Yakuniy qoldiq', kind: 'money', value: (r) => r.closing },
+  ];
+}
+
+export async function cashFlowReport(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  query: CashFlowQuery,
+): Promise<ReportAnswer<Omit<CashFlowReport, 'next' | 'previous'>>> {
+  const scope = await resolveScope(deps, actor, query);
+  const options: repo.CashFlowOptions = {
+    currencyId: query.currency,
+    grain: query.group_by,
+    byType: query.by_type,
+    descending: query.ordering === '-period',
+  };
+  const rows = repo.cashFlowRows(scope, options);
+  if (query.format !== 'json') {
+    return {
+      kind: 'file',
+      file: reportFile(query.format as FileFormat, {
+        name: `pul-oqimi-${scope.from}_${scope.to}`,
+        title: 'Pul oqimi',
+        subtitle: subtitle(scope, `Davr: ${query.group_by}`),
+        columns: cashFlowColumns(query.by_type),
+        batches: cursorBatches(deps.db, rows),
+      }),
+    };
+  }
+  const [paging, totals] = await Promise.all([
+    pageOfRows(deps.db, rows, query.page, query.page_size),
+    repo.cashFlowTotals(deps.db, scope, options),
+  ]);
+  return {
+    kind: 'json',
+    paging,
+    body: {
+      count: paging.count,
+      date_from: scope.from,
+      date_to: scope.to,
+      results: paging.rows.map(({ total_count: _, tx_type, ...row }) => ({
+        ...row,
+        ...(query.by_type && tx_type ? { tx_type: tx_type as never } : {}),
+      })),
+      totals,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- dashboard
+
+/** The low-stock list's length on the dashboard. */
+const LOW_STOCK_SHOWN = 20;
+
+export async function dashboard(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  query: DashboardQuery,
+): Promise<Dashboard> {
+  const scope = await resolveScope(deps, actor, query);
+  const [balances, stockValue, sales, pending, low, series] = await Promise.all([
+    repo.moneyOnHand(deps.db, scope),
+    repo.stockValue(deps.db, scope),
+    repo.salesTotals(deps.db, scope),
+    repo.pendingOffers(deps.db, scope),
+    repo.lowStock(deps.db, scope, LOW_STOCK_SHOWN),
+    repo.dailySeries(deps.db, scope),
+  ]);
+  return {
+    date_from: scope.from,
+    date_to: scope.to,
+    balances,
+    total_in_uzs: fixedMoney(balances.reduce((sum, b) => sum.plus(b.in_uzs), new D(0))),
+    stock_value_uzs: stockValue,
+    sales: { revenue_uzs: sales.revenue_uzs, cogs_uzs: sales.cogs_uzs, margin_uzs: sales.margin_uzs },
+    pending_offers: pending,
+    low_stock: low.map((r) => ({
+      variant: { id: r.variant_id, sku: r.sku, label: r.label, product_name: r.product_name },
+      department: { id: r.department_id, email: r.email },
+      qty_on_hand: fixedQuantity(r.qty_on_hand),
+      min_qty: fixedQuantity(r.min_qty),
+    })),
+    // DESIGN.md section 11: empty until the debt book (section 12) exists.
+    overdue_debts: [],
+    series,
+  };
+}
