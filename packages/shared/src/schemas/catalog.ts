@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   HEX_COLOR_PATTERN,
   PRODUCT_TYPES,
+  QUANTITY_SCALE,
   RATE_SCALE,
   UNIT_MEASURES,
   VARIANT_PICKER_MAX_RESULTS,
@@ -73,11 +74,26 @@ export const ProductListQuerySchema = z.object({ type: ProductTypeSchema.optiona
 // ---------------------------------------------------------------------------------------------
 // Variants
 
+/**
+ * A variant's low-stock threshold (DESIGN.md section 11): a quantity of at most 3 decimals, at
+ * least 0; '' and null mean none.
+ */
+export const MinQtySchema = z
+  .union([z.literal('').transform(() => null), z.null(), DecimalInputSchema])
+  .refine((v) => v === null || new D(v).gte(0), {
+    message: 'Ensure this value is greater than or equal to 0.',
+  })
+  .refine((v) => v === null || new D(v).decimalPlaces() <= QUANTITY_SCALE, {
+    message: 'Use at most 3 decimal places.',
+  })
+  .refine((v) => v === null || new D(v).lt('1000000000000000'), { message: 'The quantity is too large.' });
+
 export const VariantCreateSchema = z.object({
   product: IdSchema,
   sku: RequiredText(100),
   color: OptionalRefSchema.optional().transform((v) => v ?? null),
   size: OptionalRefSchema.optional().transform((v) => v ?? null),
+  min_qty: MinQtySchema.optional().transform((v) => v ?? null),
 });
 export type VariantCreate = z.input<typeof VariantCreateSchema>;
 /** spec.md section 7: a variant is updated with sku, colour and size. */
@@ -85,6 +101,7 @@ export const VariantUpdateSchema = z.object({
   sku: RequiredText(100).optional(),
   color: OptionalRefSchema.optional(),
   size: OptionalRefSchema.optional(),
+  min_qty: MinQtySchema.optional(),
 });
 export type VariantUpdate = z.input<typeof VariantUpdateSchema>;
 
@@ -105,6 +122,8 @@ export const VariantSchema = VariantRefSchema.extend({
   color: z.number().nullable(),
   size: z.number().nullable(),
   product_name: z.string(),
+  /** The low-stock threshold, "2.000", or null (DESIGN.md section 11). */
+  min_qty: z.string().nullable(),
 });
 export type Variant = z.infer<typeof VariantSchema>;
 

@@ -99,6 +99,7 @@ function variantRows(db: Database, businessId: number) {
       'v.sku',
       'v.color_id',
       'v.size_id',
+      'v.min_qty',
       'p.name as product_name',
       'p.model as product_model',
       'p.code as product_code',
@@ -204,6 +205,7 @@ export interface VariantValues {
   sku: string;
   color_id: number | null;
   size_id: number | null;
+  min_qty: string | null;
 }
 
 export async function insertVariant(db: Database, businessId: number, values: VariantValues) {

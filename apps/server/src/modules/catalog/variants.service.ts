@@ -1,4 +1,10 @@
-import type { Variant, VariantCreateSchema, VariantListQuerySchema, VariantUpdateSchema } from '@app/shared';
+import {
+  fixedQuantity,
+  type Variant,
+  type VariantCreateSchema,
+  type VariantListQuerySchema,
+  type VariantUpdateSchema,
+} from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
@@ -20,6 +26,7 @@ function toVariant(row: repo.VariantRow): Variant {
     color: row.color_id,
     size: row.size_id,
     product_name: row.product_name,
+    min_qty: row.min_qty === null ? null : fixedQuantity(row.min_qty),
   };
 }
 
@@ -72,6 +79,7 @@ export function createVariant(deps: Deps, actor: Actor, input: VariantCreateInpu
         sku: input.sku,
         color_id: input.color,
         size_id: input.size,
+        min_qty: input.min_qty,
       });
       await auditCatalog(trx, actor, 'create', 'variant', id, `${input.sku} of product ${input.product}`);
       return loadVariant(trx, actor.businessId, id);
@@ -95,6 +103,7 @@ export function updateVariant(
         ...(input.sku !== undefined ? { sku: input.sku } : {}),
         ...(input.color !== undefined ? { color_id: input.color } : {}),
         ...(input.size !== undefined ? { size_id: input.size } : {}),
+        ...(input.min_qty !== undefined ? { min_qty: input.min_qty } : {}),
       };
       if (Object.keys(values).length > 0) await repo.updateVariant(trx, id, values);
       await auditCatalog(

@@ -56,6 +56,7 @@ describe('variant create', () => {
       label: "Ko'ylak KL-01 / Oq / M",
       product_code: 5001,
       product_name: "Ko'ylak",
+      min_qty: null,
       color_name: 'Oq',
       color_code: '#FFFFFF',
       size_label: 'M',
@@ -236,6 +237,20 @@ describe('variant update and delete', () => {
     expect((await owner.patch(`catalog/variants/${v.id}/`, { sku: ' ' })).status).toBe(400);
     expect((await other.patch(`catalog/variants/${v.id}/`, { sku: 'mine-now' })).status).toBe(404);
     expect((await other.get(`catalog/variants/${v.id}/`)).status).toBe(404);
+  });
+
+  it('keeps a low-stock threshold (DESIGN.md section 11): set, changed, cleared, refused when bad', async () => {
+    const v = await createVariant(owner, { min_qty: '2.5' });
+    expect(v.min_qty).toBe('2.500');
+    expect((await owner.patch(`catalog/variants/${v.id}/`, { min_qty: 4 })).body.min_qty).toBe('4.000');
+    expect((await owner.patch(`catalog/variants/${v.id}/`, { sku: `${v.sku}-C` })).body.min_qty).toBe('4.000');
+    expect((await owner.patch(`catalog/variants/${v.id}/`, { min_qty: '' })).body.min_qty).toBeNull();
+    for (const bad of ['-1', '0.0001', 'abc', '1e3']) {
+      const res = await owner.patch(`catalog/variants/${v.id}/`, { min_qty: bad });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.min_qty, bad).toBeDefined();
+    }
+    expect((await owner.get(`catalog/variants/${v.id}/`)).body.min_qty).toBeNull();
   });
 
   it('deletes a variant without history', async () => {

@@ -1,5 +1,6 @@
 import {
   type Color,
+  formatQuantity,
   type Product,
   type Size,
   type Variant,
@@ -27,13 +28,17 @@ export interface VariantsPanelProps {
   canWrite: boolean;
 }
 
-/** Both variant forms hold text: '' for no colour or size, which the shared schemas send as null. */
+/**
+ * Both variant forms hold text: '' for no colour, size or low-stock threshold, which the shared
+ * schemas send as null.
+ */
 interface Draft {
   color: string;
   size: string;
   sku: string;
+  min_qty: string;
 }
-const EMPTY: Draft = { color: '', size: '', sku: '' };
+const EMPTY: Draft = { color: '', size: '', sku: '', min_qty: '' };
 
 function VariantFields<Body>({
   form,
@@ -67,6 +72,15 @@ function VariantFields<Body>({
         autoComplete="off"
         error={errors.sku?.message}
         {...form.register('sku')}
+      />
+      <Input
+        aria-label="Minimal qoldiq"
+        placeholder="Minimal qoldiq (ixtiyoriy)"
+        title="Qoldiq shu miqdorga tushsa, Dashboard uni kam qolgan mollar ro'yxatida ko'rsatadi"
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.min_qty?.message}
+        {...form.register('min_qty')}
       />
     </>
   );
@@ -115,7 +129,12 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
   });
 
   function startEditing(v: Variant) {
-    editForm.reset({ sku: v.sku, color: v.color ? String(v.color) : '', size: v.size ? String(v.size) : '' });
+    editForm.reset({
+      sku: v.sku,
+      color: v.color ? String(v.color) : '',
+      size: v.size ? String(v.size) : '',
+      min_qty: v.min_qty ?? '',
+    });
     setEditing(v.id);
   }
 
@@ -169,6 +188,9 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
                 </span>
                 <span className="min-w-16 text-slate-700">{v.size_label ?? '—'}</span>
                 <span className="font-mono text-slate-900">{v.sku}</span>
+                {v.min_qty !== null ? (
+                  <span className="text-slate-500">min. {formatQuantity(v.min_qty)}</span>
+                ) : null}
                 {canWrite ? (
                   <span className="ml-auto flex gap-1">
                     <Button
