@@ -5,13 +5,15 @@ import { seedFinance } from './finance.ts';
 import { seedHistory } from './history.ts';
 import { seedRates } from './rates.ts';
 import { seedStock } from './stock.ts';
+import { seedTrade } from './trade.ts';
 
-/** Each module's part of the demo business, run in order on the core's users (rates first, which the ledger rows record; stock after the catalogue, whose variants it holds; history last, from what the others wrote). */
+/** Each module's part of the demo business, run in order on the core's users (rates first, which the ledger rows record; stock and trade after the catalogue, whose variants they hold; history last, from what the others wrote). */
 const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
   seedRates,
   seedCatalog,
   seedFinance,
   seedStock,
+  seedTrade,
   seedHistory,
 ];
 

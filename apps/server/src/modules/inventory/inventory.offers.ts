@@ -20,12 +20,14 @@ export interface OfferItemLineInput {
  * Moves every item line's quantity from `from_user` to `to_user`: the sender's lots are consumed
  * first-in first-out and each consumed part becomes a new lot of the receiver at the same unit
  * cost and currency. A shortfall throws a 409 AppError, so the caller's whole transaction rolls
- * back and the offer stays PENDING. `lines` defaults to the offer's stored item lines.
+ * back and the offer stays PENDING. `lines` defaults to the offer's stored item lines; `at`
+ * back-dates the moves (the demo seed only).
  */
 export async function applyOfferItems(
   trx: Trx,
   offer: ProductOfferRef,
   lines?: readonly OfferItemLineInput[],
+  at?: Date,
 ): Promise<void> {
   const items =
     lines ??
@@ -54,6 +56,7 @@ export async function applyOfferItems(
       variantId: line.variant_id,
       qty: line.quantity,
       reason: { kind: 'OFFER_OUT', offerId: offer.id },
+      ...(at ? { at } : {}),
     });
     await receiveLots(
       trx,
@@ -63,6 +66,7 @@ export async function applyOfferItems(
         unitCost: part.unitCost,
         currencyId: part.currencyId,
         source: { kind: 'OFFER_IN' as const, offerId: offer.id, sourceLotId: part.lotId },
+        ...(at ? { at } : {}),
       })),
     );
   }

@@ -26,6 +26,9 @@ export interface ReceiveInput extends StockKey {
   unitCost: string;
   currencyId: number;
   source: ReceiveSource;
+  /** Only the demo seed back-dates history (with the rate of its time); live lots are stamped now(). */
+  at?: Date;
+  rateToUzs?: string;
 }
 
 export type ConsumeReason = { kind: 'EXIT'; exitId: number } | { kind: 'OFFER_OUT'; offerId: number };
@@ -34,6 +37,8 @@ export interface ConsumeInput extends StockKey {
   businessId: number;
   qty: string;
   reason: ConsumeReason;
+  /** Only the demo seed back-dates history; live moves are stamped now(). */
+  at?: Date;
 }
 
 /** One lot an exit or a transfer consumed, and how much of it. */
@@ -84,6 +89,8 @@ export async function receiveLots(
         unit_cost: p.unitCost,
         currency_id: p.currencyId,
         ...sourceOf(p),
+        ...(p.at ? { created_at: p.at } : {}),
+        ...(p.rateToUzs ? { rate_to_uzs: p.rateToUzs } : {}),
       })),
     )
     .returning(['id', 'entry_id', 'source_lot_id'])
@@ -108,6 +115,7 @@ export async function receiveLots(
         entry_id: sourceOf(p).entry_id,
         offer_id: sourceOf(p).offer_id,
         lot_id: lotIds[i] as number,
+        ...(p.at ? { created_at: p.at } : {}),
       })),
     )
     .execute();
@@ -175,6 +183,7 @@ export async function consumeLots(trx: Trx, input: ConsumeInput): Promise<Consum
         exit_id: reason.kind === 'EXIT' ? reason.exitId : null,
         offer_id: reason.kind === 'OFFER_OUT' ? reason.offerId : null,
         lot_id: t.lotId,
+        ...(input.at ? { created_at: input.at } : {}),
       })),
     )
     .execute();

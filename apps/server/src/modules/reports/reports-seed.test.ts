@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ApiClient } from '../../../test/client.ts';
+import { signIn } from '../../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
+import { assertStockInvariants } from '../../../test/stock-invariants.ts';
+import { DEMO_PASSWORD } from '../../cli/seed/core.ts';
+import { seedDemoIfEmpty } from '../../cli/seed/index.ts';
+import { dayOf } from './reports.fixtures.ts';
+
+// The demo business gives every chart and report something to show (DESIGN.md section 11): a
+// quarter of purchases at drifting costs, weekly transfers to the trader and daily sales.
+
+let t: TestApp;
+let owner: ApiClient;
+const today = dayOf(new Date());
+const daysAgo = (n: number) => dayOf(new Date(Date.now() - n * 86_400_000));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoIfEmpty(t.db);
+  owner = await signIn(t.url, { email: 'owner@demo.uz', password: DEMO_PASSWORD });
+}, 120_000);
+afterAll(() => t.close());
+
+it('seeds ninety days of trade through the ledgers, which the summaries follow', async () => {
+  await assertStockInvariants(t.db);
+  await assertMoneyInvariants(t.db);
+});
+
+it("fills the owner's dashboard: money, stock value, sales with a margin on most days, low stock", async () => {
+  const res = await owner.get(`reports/dashboard/?date_from=${daysAgo(89)}&date_to=${today}`);
+  expect(res.status).toBe(200);
+  const d = res.body;
+  expect(Number(d.total_in_uzs)).toBeGreaterThan(0);
+  expect(Number(d.stock_value_uzs)).toBeGreaterThan(0);
+  expect(Number(d.sales.revenue_uzs)).toBeGreaterThan(Number(d.sales.cogs_uzs));
+  expect(Number(d.sales.cogs_uzs)).toBeGreaterThan(0);
+  expect(d.pending_offers).toBeGreaterThan(0);
+  expect(d.low_stock.length).toBeGreaterThan(0);
+  const salesDays = d.series.filter((s: { sales_uzs: string }) => Number(s.sales_uzs) > 0).length;
+  expect(salesDays).toBeGreaterThan(60);
+  expect(d.series.some((s: { inflow_uzs: string }) => Number(s.inflow_uzs) > 0)).toBe(true);
+});
+
+it('gives each report rows over the quarter: sales at several costs, stock movement, cash flow', async () => {
+  const q = `date_from=${daysAgo(89)}&date_to=${today}`;
+  const sales = await owner.get(`reports/sales/?${q}&group_by=variant`);
+  expect(sales.body.count).toBeGreaterThanOrEqual(8);
+  const margins = new Set(sales.body.results.map((r: { margin_pct: string }) => r.margin_pct));
+  expect(margins.size).toBeGreaterThan(3);
+  const stock = await owner.get(`reports/stock-movement/?${q}`);
+  expect(stock.body.count).toBeGreaterThan(10);
+  expect(stock.body.results.some((r: { out_qty: string }) => Number(r.out_qty) > 0)).toBe(true);
+  const cash = await owner.get(`reports/cash-flow/?${q}&group_by=week`);
+  expect(cash.body.count).toBeGreaterThan(10);
+});
