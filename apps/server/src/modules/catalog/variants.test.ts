@@ -243,7 +243,9 @@ describe('variant update and delete', () => {
     const v = await createVariant(owner, { min_qty: '2.5' });
     expect(v.min_qty).toBe('2.500');
     expect((await owner.patch(`catalog/variants/${v.id}/`, { min_qty: 4 })).body.min_qty).toBe('4.000');
-    expect((await owner.patch(`catalog/variants/${v.id}/`, { sku: `${v.sku}-C` })).body.min_qty).toBe('4.000');
+    expect((await owner.patch(`catalog/variants/${v.id}/`, { sku: `${v.sku}-C` })).body.min_qty).toBe(
+      '4.000',
+    );
     expect((await owner.patch(`catalog/variants/${v.id}/`, { min_qty: '' })).body.min_qty).toBeNull();
     for (const bad of ['-1', '0.0001', 'abc', '1e3']) {
       const res = await owner.patch(`catalog/variants/${v.id}/`, { min_qty: bad });
