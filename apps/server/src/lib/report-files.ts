@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import type { ReportFormat } from '@app/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
@@ -52,6 +53,18 @@ export function reportFile<R>(format: Exclude<ReportFormat, 'json'>, file: Repor
 
 const TOTAL_LABEL = 'Jami';
 
+/** How much of a file may wait for a slow client before the next rows are read. */
+const BUFFERED = 1 << 20;
+
+/**
+ * Waits while the client has not taken what is written (exceljs and pdfkit write without
+ * backpressure); false when the client went away, so the rows stop being read.
+ */
+async function taken(stream: Readable): Promise<boolean> {
+  while (!stream.destroyed && stream.readableLength > BUFFERED) await setTimeout(10);
+  return !stream.destroyed;
+}
+
 async function* csvText<R>(file: ReportFile<R>): AsyncGenerator<string> {
   yield `${CSV_BOM}${csvLine(file.columns.map((c) => c.header))}`;
   for await (const batch of file.batches) {
@@ -94,6 +107,8 @@ function xlsxStream<R>(file: ReportFile<R>): Readable {
   (async () => {
     for await (const batch of file.batches) {
       for (const row of batch) sheet.addRow(file.columns.map((c) => cellOf(c.kind, c.value(row)))).commit();
+      // A slow client: wait. The client went away: stop reading (the cursor's transaction ends).
+      if (!(await taken(out))) return;
     }
     if (file.totals) {
       const totals = withTotalLabel(await file.totals());
@@ -112,6 +127,7 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const BOLD_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const MARGIN = 36;
+
 const ROW_HEIGHT = 14;
 
 function pdfStream<R>(file: ReportFile<R>): Readable {
@@ -161,12 +177,14 @@ function pdfStream<R>(file: ReportFile<R>): Readable {
   y = doc.y + 8;
   header();
   (async () => {
-    for await (const batch of file.batches)
+    for await (const batch of file.batches) {
       for (const row of batch)
         line(
           file.columns.map((c) => c.value(row)),
           'body',
         );
+      if (!(await taken(doc as unknown as Readable))) return;
+    }
     if (file.totals) line(withTotalLabel(await file.totals()), 'bold');
     doc.end();
   })().catch((err: unknown) => doc.destroy(err as Error));
