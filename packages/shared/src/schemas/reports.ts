@@ -199,7 +199,7 @@ export const DashboardSchema = z.object({
   balances: z.array(z.object({ currency_code: z.string(), on_hand: z.string(), in_uzs: z.string() })),
   total_in_uzs: z.string(),
   stock_value_uzs: z.string(),
-  sales: z.object({ revenue_uzs: z.string(), cogs_uzs: z.string(), margin_uzs: z.string() }),
+  sales: z.object(salesFigures).omit({ qty: true }),
   /** Offers waiting for a decision: the department's to decide, or the whole business's. */
   pending_offers: z.number(),
   low_stock: z.array(

@@ -300,7 +300,12 @@ export async function dashboard(
     balances,
     total_in_uzs: fixedMoney(balances.reduce((sum, b) => sum.plus(b.in_uzs), new D(0))),
     stock_value_uzs: stockValue,
-    sales: { revenue_uzs: sales.revenue_uzs, cogs_uzs: sales.cogs_uzs, margin_uzs: sales.margin_uzs },
+    sales: {
+      revenue_uzs: sales.revenue_uzs,
+      cogs_uzs: sales.cogs_uzs,
+      margin_uzs: sales.margin_uzs,
+      margin_pct: sales.margin_pct,
+    },
     pending_offers: pending,
     low_stock: low.map((r) => ({
       variant: { id: r.variant_id, sku: r.sku, label: r.label, product_name: r.product_name },

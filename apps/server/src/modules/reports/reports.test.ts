@@ -417,6 +417,7 @@ describe('GET reports/dashboard/', () => {
       revenue_uzs: sales.revenue_uzs,
       cogs_uzs: sales.cogs_uzs,
       margin_uzs: sales.margin_uzs,
+      margin_pct: sales.margin_pct,
     });
     expect(res.body.pending_offers).toBe(1);
     expect(res.body.low_stock).toEqual(
