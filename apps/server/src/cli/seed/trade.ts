@@ -11,7 +11,7 @@ import { usdRateAt } from './rates.ts';
 // cost) and sends most of them to the Bozorchi by an approved product offer; the Bozorchi sells a
 // few every day, at a markup, first-in first-out. Everything goes through the stock ledger at the
 // time it happened and the USD rate of that time, so the reports read it as they read live rows.
-// A few variants get a low-stock threshold the Bozorchi's stock ends at or under.
+// A few variants get a low-stock threshold, which some of the Bozorchi's stock ends under.
 
 const { USD, UZS } = CURRENCY_IDS;
 const DAY_MS = 86_400_000;
@@ -76,7 +76,7 @@ export async function seedTrade(db: Database, core: DemoCore): Promise<void> {
         }
         await sendToTrader(trx, trade, lines, new Date(morning + 3_600_000));
       }
-      const sales = 2 + Math.floor(rand() * 5);
+      const sales = 3 + Math.floor(rand() * 5);
       for (let n = 0; n < sales; n++) {
         const i = Math.floor(rand() * ids.length);
         const id = ids[i] as number;
@@ -90,14 +90,23 @@ export async function seedTrade(db: Database, core: DemoCore): Promise<void> {
         await sell(trx, trade, id, fixedQuantity(qty), price, usd ? USD : UZS, at);
       }
     }
-    for (const id of ids.slice(0, 4)) {
-      const min = D.max(5, (held.get(id) ?? new D(0)).plus(1));
+    // Thresholds a shop would keep: the two best sellers are ordered up to a level above what the
+    // trader holds now (so the dashboard lists them), two more at ten.
+    const balances = await trx
+      .selectFrom('stock_balances')
+      .select(['variant_id', 'qty_on_hand'])
+      .where('department_id', '=', trader)
+      .where('variant_id', 'in', ids.slice(0, 2))
+      .execute();
+    for (const b of balances) {
+      const level = new D(b.qty_on_hand).div(10).ceil().plus(1).times(10);
       await trx
         .updateTable('variants')
-        .set({ min_qty: fixedQuantity(min) })
-        .where('id', '=', id)
+        .set({ min_qty: fixedQuantity(level) })
+        .where('id', '=', b.variant_id)
         .execute();
     }
+    await trx.updateTable('variants').set({ min_qty: '10.000' }).where('id', 'in', ids.slice(2, 4)).execute();
   });
 }
 
