@@ -45,6 +45,28 @@ export async function assertMoneyInvariants(db: Database): Promise<void> {
   );
   expect(daily, 'money_daily equals the sums of the ledger rows').toEqual([]);
 
+  // The debt book (DESIGN.md section 12): a debt's paid is its payments' sum, never above its
+  // amount, and each payment is one DEBT ledger row of the debt's currency, money in for a
+  // receivable and out for a payable, on the balance of whoever recorded it.
+  const debts = await rows(
+    db,
+    sql`SELECT d.id, d.amount, d.paid, p.total FROM debts d
+        LEFT JOIN (SELECT debt_id, sum(amount) AS total FROM debt_payments GROUP BY debt_id) p ON p.debt_id = d.id
+        WHERE d.paid <> coalesce(p.total, 0) OR d.paid > d.amount`,
+  );
+  expect(debts, "every debt's paid equals its payments").toEqual([]);
+  const payments = await rows(
+    db,
+    sql`SELECT p.id FROM debt_payments p JOIN debts d ON d.id = p.debt_id
+        JOIN money_transactions m ON m.id = p.money_transaction_id
+        WHERE m.tx_type <> 'DEBT' OR m.currency_id <> d.currency_id OR m.user_id <> p.created_by
+           OR m.amount <> CASE d.direction WHEN 'RECEIVABLE' THEN p.amount ELSE -p.amount END
+        UNION ALL
+        SELECT m.id FROM money_transactions m LEFT JOIN debt_payments p ON p.money_transaction_id = m.id
+        WHERE m.tx_type = 'DEBT' AND p.id IS NULL`,
+  );
+  expect(payments, 'every payment is its one DEBT ledger row').toEqual([]);
+
   // The by-user list's counts equal the rows they count.
   const badCounts = await rows(
     db,
@@ -114,7 +136,7 @@ export async function currencyTotals(db: Database) {
     sql`SELECT c.id AS currency_id,
                (SELECT coalesce(sum(on_hand), 0) FROM balances b WHERE b.currency_id = c.id)::text AS balances,
                (SELECT coalesce(sum(amount), 0) FROM money_transactions t
-                 WHERE t.currency_id = c.id AND t.tx_type IN ('EXTERNAL', 'ADJUSTMENT'))::text AS outside,
+                 WHERE t.currency_id = c.id AND t.tx_type IN ('EXTERNAL', 'ADJUSTMENT', 'DEBT'))::text AS outside,
                (SELECT coalesce(sum(amount), 0) FROM money_transactions t
                  WHERE t.currency_id = c.id AND t.tx_type = 'EXCHANGE')::text AS exchanged,
                (SELECT coalesce(sum(amount), 0) FROM money_transactions t

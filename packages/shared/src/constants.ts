@@ -50,7 +50,7 @@ export const UNIT_MEASURE_LABELS: Record<UnitMeasure, string> = { KG: 'Kilogram'
 
 export const HEX_COLOR_PATTERN = /^#?[0-9a-fA-F]{6}$/;
 
-export const TX_TYPES = ['EXCHANGE', 'OFFER', 'EXTERNAL', 'ADJUSTMENT'] as const;
+export const TX_TYPES = ['EXCHANGE', 'OFFER', 'EXTERNAL', 'ADJUSTMENT', 'DEBT'] as const;
 export type TxType = (typeof TX_TYPES)[number];
 
 /** One-time codes: DESIGN.md section 5. */

@@ -8,6 +8,7 @@ export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/common.ts';
+export * from './schemas/debts.ts';
 export * from './schemas/finance.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/inventory.ts';

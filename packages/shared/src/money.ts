@@ -22,6 +22,14 @@ export function fixedRate(value: string | number | DecimalValue): string {
   return new D(value).toDecimalPlaces(RATE_SCALE, D.ROUND_HALF_UP).toFixed(RATE_SCALE);
 }
 
+/**
+ * What a sale or a purchase on credit owes (DESIGN.md section 12): quantity x unit price, rounded
+ * half-up to the tiyin. The server opens the debt with it; the Sell and Buy forms show it.
+ */
+export function creditAmount(qty: string, unitPrice: string): string {
+  return fixedMoney(new D(qty).times(unitPrice));
+}
+
 /** Display: at most 2 decimals, no trailing zeros beyond what is needed, grouped thousands. */
 export function formatMoney(value: string | number): string {
   return groupThousands(new D(value).toDecimalPlaces(MONEY_SCALE, D.ROUND_HALF_UP).toString());

@@ -22,6 +22,11 @@ export function seesWholeBusiness(role: string | undefined): boolean {
   return WHOLE_BUSINESS_ROLES.includes(role as Role);
 }
 
+/** DESIGN.md section 12: who sees every debt of the business (the viewers of the whole business and the cashier). */
+export function seesEveryDebt(role: string | undefined): boolean {
+  return seesWholeBusiness(role) || role === 'Kassir';
+}
+
 /** DESIGN.md section 9: the administrators, who manage users, rates, balances and settings (/admin). */
 export const ADMIN_ROLES: readonly Role[] = ['Owner', 'admin'];
 

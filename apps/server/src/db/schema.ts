@@ -1,5 +1,6 @@
 import type { CatalogTables } from './tables/catalog.ts';
 import type { CoreTables } from './tables/core.ts';
+import type { DebtTables } from './tables/debts.ts';
 import type { FinanceTables } from './tables/finance.ts';
 import type { OffersTables } from './tables/offers.ts';
 import type { ReportTables } from './tables/reports.ts';
@@ -14,4 +15,5 @@ export interface DB
     OffersTables,
     FinanceTables,
     StockTables,
-    ReportTables {}
+    ReportTables,
+    DebtTables {}

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { debtsRoutes } from './debts/debts.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
 import { ratesRoutes } from './finance/rates.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -24,6 +25,7 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   inventoryRoutes,
   auditRoutes,
   reportsRoutes,
+  debtsRoutes,
   adminRoutes,
   adminUsersRoutes,
   healthRoutes,

@@ -8,19 +8,10 @@ import {
   VARIANT_PICKER_MAX_RESULTS,
 } from '../constants.ts';
 import { D, DECIMAL_PATTERN } from '../money.ts';
-import { DecimalInputSchema, IdSchema, searchText, text } from './common.ts';
+import { DecimalInputSchema, IdSchema, RequiredText, searchText, text } from './common.ts';
 
 // The catalogue contract (spec.md sections 3, 5 and 7; DESIGN.md sections 3 and 4): one definition
 // for the server's validation, the web forms and the OpenAPI document.
-
-const BLANK = 'This field may not be blank.';
-
-/** Text that must be non-blank after trimming (spec.md section 5, product, colour, size, unit). */
-const RequiredText = (max: number) =>
-  text({ message: 'This field is required.' })
-    .trim()
-    .min(1, { message: BLANK })
-    .max(max, { message: `Ensure this field has no more than ${max} characters.` });
 
 /** A reference that may be empty: '' and null mean "none" (spec.md section 5, Variant). */
 const OptionalRefSchema = z.preprocess((v) => (v === '' ? null : v), IdSchema.nullable());

@@ -17,6 +17,23 @@ export const CONTROL_CHARACTERS_MESSAGE = 'Remove control characters from this f
 export const text = (params?: { message: string }) =>
   z.string(params).refine((v) => !CONTROL_CHARACTER.test(v), { message: CONTROL_CHARACTERS_MESSAGE });
 
+const BLANK = 'This field may not be blank.';
+
+/** Text that must be non-blank after trimming (spec.md section 5, product, colour, size, unit). */
+export const RequiredText = (max: number) =>
+  text({ message: 'This field is required.' })
+    .trim()
+    .min(1, { message: BLANK })
+    .max(max, { message: `Ensure this field has no more than ${max} characters.` });
+
+/** Optional text: missing or null is ''. */
+export const OptionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, { message: `Ensure this field has no more than ${max} characters.` })
+    .nullish()
+    .transform((v) => v ?? '');
+
 /** A search parameter: control characters are dropped rather than refused (a search never fails). */
 export const searchText = () => z.string().overwrite((v) => v.replace(CONTROL_CHARACTERS, ''));
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE } from '../constants.ts';
 import { D } from '../money.ts';
-import { DecimalInputSchema, IdSchema, searchText, text } from './common.ts';
+import { DecimalInputSchema, IdSchema, OptionalText, searchText, text } from './common.ts';
+import { CreditFieldsSchema } from './debts.ts';
 // One quantity rule for offers' item lines and stock (spec.md section 9: step 0.001).
 import { QuantityInputSchema } from './offers.ts';
 
@@ -40,13 +41,6 @@ export const StockCurrencySchema = IdSchema.refine((v) => v === CURRENCY_IDS.USD
   message: 'Currency must be 1 (USD) or 2 (UZS).',
 });
 
-const OptionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, { message: `Ensure this field has no more than ${max} characters.` })
-    .nullish()
-    .transform((v) => v ?? '');
-
 export const StockEntryCreateSchema = z.object({
   variant: IdSchema,
   qty_received: QuantityInputSchema,
@@ -55,6 +49,7 @@ export const StockEntryCreateSchema = z.object({
   type: z.enum(ENTRY_TYPES).default('PURCHASE'),
   location: OptionalText(200),
   reason_text: OptionalText(500),
+  ...CreditFieldsSchema.shape,
 });
 export type StockEntryCreate = z.input<typeof StockEntryCreateSchema>;
 
@@ -66,8 +61,39 @@ export const StockExitCreateSchema = z.object({
   type: z.enum(EXIT_TYPES).default('SALE'),
   location: OptionalText(200),
   note: OptionalText(500),
+  ...CreditFieldsSchema.shape,
 });
 export type StockExitCreate = z.input<typeof StockExitCreateSchema>;
+
+export const CREDIT_COUNTERPARTY_MESSAGE = 'Nasiya uchun kontragentni tanlang.';
+export const CREDIT_PRICE_MESSAGE = 'Nasiya uchun narxni kiriting.';
+
+/**
+ * The rules of a sale or a purchase on credit (DESIGN.md section 12), for the server's bodies and
+ * the Sell and Buy forms alike: a counterparty, a price, and only a SALE exit or a PURCHASE
+ * entry. Without on_credit the counterparty and due date are not used.
+ */
+function creditRules(kind: 'SALE' | 'PURCHASE', price: 'unit_price' | 'unit_cost') {
+  return (
+    body: { on_credit: boolean; counterparty: number | null; type: string } & Record<string, unknown>,
+    ctx: z.RefinementCtx,
+  ) => {
+    if (!body.on_credit) return;
+    if (body.counterparty === null)
+      ctx.addIssue({ code: 'custom', path: ['counterparty'], message: CREDIT_COUNTERPARTY_MESSAGE });
+    if (body.type !== kind)
+      ctx.addIssue({ code: 'custom', path: ['type'], message: `Nasiyaga faqat ${kind} yoziladi.` });
+    const amount = body[price];
+    if (typeof amount !== 'string' || !new D(amount).gt(0))
+      ctx.addIssue({ code: 'custom', path: [price], message: CREDIT_PRICE_MESSAGE });
+  };
+}
+export const exitCreditRules = creditRules('SALE', 'unit_price');
+export const entryCreditRules = creditRules('PURCHASE', 'unit_cost');
+
+/** The request bodies: the fields and the credit rules. */
+export const StockEntryBodySchema = StockEntryCreateSchema.superRefine(entryCreditRules);
+export const StockExitBodySchema = StockExitCreateSchema.superRefine(exitCreditRules);
 
 export const ENTRY_ORDERINGS = [
   'qty_received',

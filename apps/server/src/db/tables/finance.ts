@@ -1,7 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
-export type TxType = 'EXCHANGE' | 'OFFER' | 'EXTERNAL' | 'ADJUSTMENT';
+export type { TxType } from '@app/shared';
+
+import type { TxType } from '@app/shared';
 
 /** Kysely types of migrations/0004_finance.sql. */
 export interface FinanceTables {

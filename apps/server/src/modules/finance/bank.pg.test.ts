@@ -7,8 +7,9 @@ import { assertMoneyInvariants, currencyTotals } from '../../../test/money-invar
 import { fund, USD, UZS } from './finance.fixtures.ts';
 
 // The bank test (DESIGN.md section 3, Money ledger and Offers): many concurrent clients on a real
-// PostgreSQL run exchanges, offer approvals (double ones included) and cashier operations between
-// departments. Afterwards no money was created, lost, doubled or overdrawn.
+// PostgreSQL run exchanges, offer approvals (double ones included), cashier operations between
+// departments and debt payments (DESIGN.md section 12), several racing on one debt. Afterwards no
+// money was created, lost, doubled or overdrawn, and no debt was paid beyond its amount.
 
 const ROLES = ['Kassir', 'manager', 'Owner', 'Omborchi', 'Bozorchi', "Ta'minotchi", 'admin'] as const;
 type Name = (typeof ROLES)[number];
@@ -28,12 +29,26 @@ function rng(seed: number) {
   };
 }
 
+/** The Kassir's debts the clients pay (the Kassir records payments of any debt). */
+const debtIds: number[] = [];
+
 beforeAll(async () => {
   t = await startTestApp({ poolSize: 40 });
   ({ as, users } = await createSignedInUsers(t.db, t.url, ROLES));
   for (const name of ROLES) {
     await fund(t.db, users[name], USD, '2000');
     await fund(t.db, users[name], UZS, '30000000');
+  }
+  const customer = await as.Kassir.post('crm/counterparties/', { name: 'Bank sinovi mijozi', kind: 'BOTH' });
+  for (let i = 0; i < 12; i++) {
+    const debt = await as.Kassir.post('debts/', {
+      counterparty: customer.body.id,
+      direction: i % 2 === 0 ? 'RECEIVABLE' : 'PAYABLE',
+      currency: i % 3 === 0 ? USD : UZS,
+      amount: i % 3 === 0 ? '300.00' : '3000000.00',
+    });
+    expect(debt.status).toBe(201);
+    debtIds.push(debt.body.id);
   }
 });
 afterAll(() => t.close());
@@ -96,6 +111,16 @@ async function runClient(index: number): Promise<void> {
       const approverId = offer.created_by === offer.from_user_id ? offer.to_user_id : offer.from_user_id;
       const approver = ROLES.find((n) => users[n].id === approverId) as Name;
       await approveTwice(id, as[approver]);
+    } else if (dice < 0.85) {
+      // A payment of one of twelve debts: several clients pay the same debt at once.
+      const id = debtIds[Math.floor(rand() * debtIds.length)] as number;
+      const usd =
+        (await t.db.selectFrom('debts').select('currency_id').where('id', '=', id).executeTakeFirstOrThrow())
+          .currency_id === USD;
+      const res = await as.Kassir.post(`debts/${id}/payments/`, {
+        amount: usd ? (rand() * 200 + 0.01).toFixed(2) : String(Math.floor(rand() * 2_000_000) + 1),
+      });
+      count(res.status);
     } else {
       const income = rand() < 0.5;
       const res = await as.Kassir.post('finance/money-transactions/external-transaction/', {
@@ -150,5 +175,18 @@ describe('the bank', () => {
       .executeTakeFirstOrThrow();
     expect(Number(offerRows.n)).toBe(2 * Number(approved.n));
     expect(Number(approved.n)).toBeGreaterThan(0);
+    // Debt payments raced and some were refused (paid in full, or beyond the balance); every
+    // debt's paid is its payments' sum and never above its amount (assertMoneyInvariants).
+    const payments = await t.db
+      .selectFrom('debt_payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(payments.n)).toBeGreaterThan(10);
+    const paidUp = await t.db
+      .selectFrom('debts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .whereRef('paid', '=', 'amount')
+      .executeTakeFirstOrThrow();
+    expect(Number(paidUp.n)).toBeGreaterThan(0);
   }, 180_000);
 });

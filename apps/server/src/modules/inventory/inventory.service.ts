@@ -1,4 +1,6 @@
 import {
+  creditAmount,
+  D,
   type ENTRY_ORDERINGS,
   type EXIT_ORDERINGS,
   fixedMoney,
@@ -15,6 +17,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
+import { type NewDebt, openDebt } from '../debts/debts.service.ts';
 import * as repo from './inventory.repository.ts';
 import { consumeLots, receiveLot, type Trx } from './stock-ledger.ts';
 
@@ -25,6 +28,28 @@ type EntryBody = z.output<typeof StockEntryCreateSchema>;
 type ExitBody = z.output<typeof StockExitCreateSchema>;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/**
+ * The debt a sale or a purchase on credit opens in its own transaction (DESIGN.md section 12):
+ * the stock move and the debt land together or not at all. The body's credit rules
+ * (StockExitBodySchema, StockEntryBodySchema) already asked for a counterparty and a price.
+ */
+async function openCreditDebt(
+  trx: Trx,
+  actor: Actor,
+  body: { counterparty: number | null; currency: number; due_date: string | null },
+  debt: Pick<NewDebt, 'direction' | 'amount' | 'reason' | 'stockExitId' | 'stockEntryId'>,
+): Promise<void> {
+  const price = debt.direction === 'RECEIVABLE' ? 'unit_price' : 'unit_cost';
+  if (new D(debt.amount).isZero())
+    throw fieldError(price, 'The amount on credit rounds to 0.00: raise the price.');
+  await openDebt(trx, actor, {
+    ...debt,
+    counterpartyId: body.counterparty ?? 0,
+    currencyId: body.currency,
+    dueDate: body.due_date,
+  });
+}
 
 /** A variant of another business is as good as missing (DESIGN.md section 3 "Tenancy"). */
 async function requireVariant(trx: Trx | Database, actor: Actor, variantId: number) {
@@ -95,6 +120,13 @@ export function createEntry(
         currencyId: body.currency,
         source: { kind: 'ENTRY', entryId: entry.id },
       });
+      if (body.on_credit)
+        await openCreditDebt(trx, actor, body, {
+          direction: 'PAYABLE',
+          amount: creditAmount(body.qty_received, body.unit_cost),
+          reason: `Nasiya xarid: ${variant.sku} x ${fixedQuantity(body.qty_received)}`,
+          stockEntryId: entry.id,
+        });
       await writeAudit(trx, {
         businessId: actor.businessId,
         actorId: actor.id,
@@ -170,6 +202,13 @@ export function createExit(
         qty: body.qty_issued,
         reason: { kind: 'EXIT', exitId: exit.id },
       });
+      if (body.on_credit)
+        await openCreditDebt(trx, actor, body, {
+          direction: 'RECEIVABLE',
+          amount: creditAmount(body.qty_issued, body.unit_price ?? '0'),
+          reason: `Nasiya savdo: ${variant.sku} x ${fixedQuantity(body.qty_issued)}`,
+          stockExitId: exit.id,
+        });
       await writeAudit(trx, {
         businessId: actor.businessId,
         actorId: actor.id,

@@ -32,12 +32,16 @@ function sendFile(reply: FastifyReply, file: FileAnswer) {
   );
 }
 
-type Answer<T> =
+export type Answer<T> =
   | { kind: 'json'; body: T; paging: { page: number; lastPage: number } }
   | { kind: 'file'; file: FileAnswer };
 
 /** The JSON page with DRF's next and previous links, or the file. */
-function answer<T extends object>(request: FastifyRequest, reply: FastifyReply, result: Answer<T>) {
+export function sendReport<T extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: Answer<T>,
+) {
   if (result.kind === 'file') return sendFile(reply, result.file);
   const { page, lastPage } = result.paging;
   return {
@@ -78,7 +82,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<v
       },
     },
     async (request, reply) =>
-      answer(request, reply, await salesReport(deps, actorOf(request), request.query)),
+      sendReport(request, reply, await salesReport(deps, actorOf(request), request.query)),
   );
 
   r.get(
@@ -93,7 +97,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<v
       },
     },
     async (request, reply) =>
-      answer(request, reply, await stockMovementReport(deps, actorOf(request), request.query)),
+      sendReport(request, reply, await stockMovementReport(deps, actorOf(request), request.query)),
   );
 
   r.get(
@@ -109,6 +113,6 @@ export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<v
       },
     },
     async (request, reply) =>
-      answer(request, reply, await cashFlowReport(deps, actorOf(request), request.query)),
+      sendReport(request, reply, await cashFlowReport(deps, actorOf(request), request.query)),
   );
 }

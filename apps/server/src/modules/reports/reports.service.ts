@@ -1,5 +1,4 @@
 import {
-  BUSINESS_TIME_ZONE,
   type CashFlowQuery,
   type CashFlowReport,
   D,
@@ -17,11 +16,13 @@ import {
 import type { RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { businessToday } from '../../lib/business-day.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { cursorBatches } from '../../lib/cursor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
 import { type FileAnswer, type FileColumn, reportFile } from '../../lib/report-files.ts';
+import { overdueDebts } from '../debts/debts.repository.ts';
 import * as repo from './reports.repository.ts';
 
 // Reports and the owner's dashboard (DESIGN.md section 11). Viewers of the whole business choose
@@ -32,11 +33,6 @@ type Period = {
   date_to?: string | undefined;
   department?: number | undefined;
 };
-
-/** Today in the business's time zone, YYYY-MM-DD. */
-export function businessToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
-}
 
 interface Scope extends repo.ReportScope {
   /** The department's e-mail, for the files' subtitles. */
@@ -65,7 +61,7 @@ export async function resolveScope(
   return { businessId: actor.businessId, departmentId, departmentEmail, from, to };
 }
 
-interface Paged<R> {
+export interface Paged<R> {
   page: number;
   lastPage: number;
   count: number;
@@ -73,7 +69,7 @@ interface Paged<R> {
 }
 
 /** One page of a report's rows (their count comes with them, from the same statement). */
-async function pageOfRows<R extends { total_count: number }>(
+export async function pageOfRows<R extends { total_count: number }>(
   db: Database,
   rows: RawBuilder<R>,
   rawPage: string | undefined,
@@ -90,7 +86,7 @@ async function pageOfRows<R extends { total_count: number }>(
 const subtitle = (scope: Scope, ...parts: string[]) =>
   [`${scope.from} — ${scope.to}`, `Bo'lim: ${scope.departmentEmail ?? 'butun biznes'}`, ...parts].join(' · ');
 
-type FileFormat = Exclude<ReportFormat, 'json'>;
+export type FileFormat = Exclude<ReportFormat, 'json'>;
 type ReportAnswer<T> = { kind: 'json'; body: T; paging: Paged<unknown> } | { kind: 'file'; file: FileAnswer };
 
 // ---------------------------------------------------------------- sales
@@ -279,6 +275,8 @@ export async function cashFlowReport(
 
 /** The low-stock list's length on the dashboard. */
 const LOW_STOCK_SHOWN = 20;
+/** The overdue debts' list length on the dashboard. */
+const OVERDUE_SHOWN = 20;
 
 export async function dashboard(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -286,13 +284,19 @@ export async function dashboard(
   query: DashboardQuery,
 ): Promise<Dashboard> {
   const scope = await resolveScope(deps, actor, query);
-  const [balances, stockValue, sales, pending, low, series] = await Promise.all([
+  const debtViewer = {
+    businessId: scope.businessId,
+    departmentId: scope.departmentId,
+    today: businessToday(deps.clock()),
+  };
+  const [balances, stockValue, sales, pending, low, series, overdue] = await Promise.all([
     repo.moneyOnHand(deps.db, scope),
     repo.stockValue(deps.db, scope),
     repo.salesTotals(deps.db, scope),
     repo.pendingOffers(deps.db, scope),
     repo.lowStock(deps.db, scope, LOW_STOCK_SHOWN),
     repo.dailySeries(deps.db, scope),
+    overdueDebts(deps.db, debtViewer, OVERDUE_SHOWN),
   ]);
   return {
     date_from: scope.from,
@@ -313,8 +317,10 @@ export async function dashboard(
       qty_on_hand: fixedQuantity(r.qty_on_hand),
       min_qty: fixedQuantity(r.min_qty),
     })),
-    // DESIGN.md section 11: empty until the debt book (section 12) exists.
-    overdue_debts: [],
+    overdue_debts: overdue,
     series,
   };
 }
+
+// The bench imported it from here first.
+export { businessToday } from '../../lib/business-day.ts';

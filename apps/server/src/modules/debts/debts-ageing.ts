@@ -1,0 +1,84 @@
+import { type DebtsAgeing, type DebtsAgeingQuery, seesEveryDebt } from '@app/shared';
+import { sql } from 'kysely';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { cursorBatches } from '../../lib/cursor.ts';
+import { fieldError, forbidden } from '../../lib/errors.ts';
+import { type FileColumn, reportFile } from '../../lib/report-files.ts';
+import { findDepartment } from '../reports/reports.repository.ts';
+import type { Answer } from '../reports/reports.routes.ts';
+import { type FileFormat, pageOfRows } from '../reports/reports.service.ts';
+import { type AgeingDbRow, ageingRows } from './debts.repository.ts';
+import { viewerOf } from './debts.service.ts';
+
+// The debts ageing report (DESIGN.md section 12): what remains open per counterparty and
+// currency by days past due, as of today; as JSON pages or a file like the other reports.
+
+const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus', 'total'] as const;
+const AGEING_PAGE_SIZE = 50;
+
+const COLUMNS: FileColumn<AgeingDbRow>[] = [
+  { header: 'Kontragent', kind: 'text', value: (r) => r.counterparty_name, width: 3 },
+  { header: 'Valyuta', kind: 'text', value: (r) => r.currency_code },
+  { header: 'Muddati kelmagan', kind: 'money', value: (r) => r.current },
+  { header: '1-30 kun', kind: 'money', value: (r) => r.d1_30 },
+  { header: '31-60 kun', kind: 'money', value: (r) => r.d31_60 },
+  { header: '61-90 kun', kind: 'money', value: (r) => r.d61_90 },
+  { header: '90+ kun', kind: 'money', value: (r) => r.d90_plus },
+  { header: 'Jami', kind: 'money', value: (r) => r.total },
+];
+
+export async function debtsAgeing(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  query: DebtsAgeingQuery,
+): Promise<Answer<Omit<DebtsAgeing, 'next' | 'previous'>>> {
+  const viewer = viewerOf(deps, actor);
+  if (query.department !== undefined) {
+    if (!seesEveryDebt(actor.role) && query.department !== actor.id) throw forbidden();
+    if (!(await findDepartment(deps.db, actor.businessId, query.department)))
+      throw fieldError('department', `Invalid pk "${query.department}" - object does not exist.`);
+    viewer.departmentId = query.department;
+  }
+  const rows = ageingRows(viewer, query.direction);
+  const name = `qarzlar-${query.direction === 'RECEIVABLE' ? 'debitor' : 'kreditor'}-${viewer.today}`;
+  if (query.format !== 'json') {
+    return {
+      kind: 'file',
+      file: reportFile(query.format as FileFormat, {
+        name,
+        title:
+          query.direction === 'RECEIVABLE'
+            ? 'Debitor qarzlar (bizdan qarzdorlar)'
+            : 'Kreditor qarzlar (bizning qarzlarimiz)',
+        subtitle: `${viewer.today} holatiga`,
+        columns: COLUMNS,
+        batches: cursorBatches(deps.db, rows),
+      }),
+    };
+  }
+  const [paging, totals] = await Promise.all([
+    pageOfRows(deps.db, rows, query.page, AGEING_PAGE_SIZE),
+    sql<Omit<DebtsAgeing['totals'][number], never>>`
+      SELECT currency_code, ${sql.join(BUCKETS.map((b) => sql`sum(${sql.ref(b)}::numeric)::numeric(20,2)::text AS ${sql.ref(b)}`))}
+      FROM (${rows}) r GROUP BY currency_code ORDER BY currency_code`.execute(deps.db),
+  ]);
+  return {
+    kind: 'json',
+    paging,
+    body: {
+      count: paging.count,
+      as_of: viewer.today,
+      results: paging.rows.map((r) => ({
+        counterparty: { id: r.counterparty_id, name: r.counterparty_name },
+        currency_code: r.currency_code,
+        current: r.current,
+        d1_30: r.d1_30,
+        d31_60: r.d31_60,
+        d61_90: r.d61_90,
+        d90_plus: r.d90_plus,
+        total: r.total,
+      })),
+      totals: totals.rows,
+    },
+  };
+}

@@ -1,0 +1,407 @@
+import {
+  type Counterparty,
+  type CounterpartyCreateSchema,
+  type CounterpartyListQuery,
+  type CounterpartyUpdateSchema,
+  D,
+  DEBTS_PAGE_SIZE,
+  type Debt,
+  type DebtCreateSchema,
+  type DebtListQuery,
+  type DebtPayment,
+  type DebtPaymentCreateSchema,
+  fixedMoney,
+  isAdministrator,
+  type StatementLine,
+  seesEveryDebt,
+} from '@app/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import { businessToday } from '../../lib/business-day.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
+import { parsePage } from '../../lib/pagination.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { resolveCurrency } from '../finance/finance.service.ts';
+import { postMoney } from '../finance/ledger.ts';
+import * as repo from './debts.repository.ts';
+
+// Counterparties and the debt book, nasiya (DESIGN.md section 12). Every user of the business
+// keeps counterparties, administrators delete them; viewers of the whole business and the Kassir
+// see every debt, everyone else their own department's. Payments are money: a DEBT ledger row.
+
+type Deps_ = Pick<Deps, 'db' | 'clock'>;
+
+export function viewerOf(deps: Pick<Deps, 'clock'>, actor: Actor): repo.DebtViewer {
+  return {
+    businessId: actor.businessId,
+    departmentId: seesEveryDebt(actor.role) ? null : actor.id,
+    today: businessToday(deps.clock()),
+  };
+}
+
+const iso = (d: Date) => d.toISOString();
+
+function toCounterparty(r: Omit<repo.CounterpartyRow, 'total_count'>): Counterparty {
+  return {
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    phone: r.phone,
+    tin: r.tin,
+    note: r.note,
+    open: r.open ?? [],
+    overdue: r.overdue,
+    created_at: iso(r.created_at),
+  };
+}
+
+export async function listCounterparties(deps: Deps_, actor: Actor, query: CounterpartyListQuery) {
+  const page = parsePage(query.page);
+  const rows = await repo.listCounterparties(
+    deps.db,
+    viewerOf(deps, actor),
+    query,
+    (page - 1) * DEBTS_PAGE_SIZE,
+  );
+  const count = rows[0]?.total_count ?? 0;
+  if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
+  return {
+    count,
+    page,
+    lastPage: Math.max(1, Math.ceil(count / DEBTS_PAGE_SIZE)),
+    results: rows.map(toCounterparty),
+  };
+}
+
+export async function getCounterparty(deps: Deps_, actor: Actor, id: number): Promise<Counterparty> {
+  const row = await repo.findCounterparty(deps.db, viewerOf(deps, actor), id);
+  if (!row) throw notFound();
+  return toCounterparty(row);
+}
+
+export async function createCounterparty(
+  deps: Deps_,
+  actor: Actor,
+  body: z.output<typeof CounterpartyCreateSchema>,
+): Promise<Counterparty> {
+  const id = await inTransaction(deps.db, async (trx) => {
+    const row = await trx
+      .insertInto('counterparties')
+      .values({ business_id: actor.businessId, ...body, created_by: actor.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      businessId: actor.businessId,
+      actorId: actor.id,
+      action: 'counterparty.create',
+      entity: 'counterparty',
+      entityId: row.id,
+      summary: `Kontragent qo'shildi: ${body.name}`,
+      ip: actor.ip,
+    });
+    return row.id;
+  });
+  return getCounterparty(deps, actor, id);
+}
+
+export async function updateCounterparty(
+  deps: Deps_,
+  actor: Actor,
+  id: number,
+  body: z.output<typeof CounterpartyUpdateSchema>,
+): Promise<Counterparty> {
+  await inTransaction(deps.db, async (trx) => {
+    const changed = await trx
+      .updateTable('counterparties')
+      .set({ ...body, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('business_id', '=', actor.businessId)
+      .returning('name')
+      .executeTakeFirst();
+    if (!changed) throw notFound();
+    await writeAudit(trx, {
+      businessId: actor.businessId,
+      actorId: actor.id,
+      action: 'counterparty.update',
+      entity: 'counterparty',
+      entityId: id,
+      summary: `Kontragent o'zgartirildi: ${changed.name}`,
+      ip: actor.ip,
+    });
+  });
+  return getCounterparty(deps, actor, id);
+}
+
+/** Administrators delete a counterparty without debts; with debts it is a 409 (DESIGN.md section 12). */
+export async function deleteCounterparty(deps: Deps_, actor: Actor, id: number): Promise<void> {
+  await inTransaction(deps.db, async (trx) => {
+    const row = await trx
+      .selectFrom('counterparties')
+      .select('name')
+      .where('id', '=', id)
+      .where('business_id', '=', actor.businessId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    if (!isAdministrator(actor.role)) throw forbidden();
+    const debts = await repo.countDebtsOf(trx, id);
+    if (debts > 0)
+      throw conflict(
+        `"${row.name}" o'chirilmaydi: unda ${debts} ta qarz yozilgan. Qarzlar tarixi saqlanadi.`,
+      );
+    await trx.deleteFrom('counterparties').where('id', '=', id).execute();
+    await writeAudit(trx, {
+      businessId: actor.businessId,
+      actorId: actor.id,
+      action: 'counterparty.delete',
+      entity: 'counterparty',
+      entityId: id,
+      summary: `Kontragent o'chirildi: ${row.name}`,
+      ip: actor.ip,
+    });
+  });
+}
+
+/** A counterparty's debts and payments with the running balance per currency (they owe us: +). */
+export async function counterpartyStatement(deps: Deps_, actor: Actor, id: number): Promise<StatementLine[]> {
+  const viewer = viewerOf(deps, actor);
+  if (!(await repo.counterpartyExists(deps.db, actor.businessId, id))) throw notFound();
+  const balances = new Map<string, InstanceType<typeof D>>();
+  return (await repo.statementRows(deps.db, viewer, id)).map((r) => {
+    // A receivable raises what they owe us, its payment lowers it; a payable the other way round.
+    const sign = (r.direction === 'RECEIVABLE') === (r.kind === 'DEBT') ? 1 : -1;
+    const balance = (balances.get(r.currency_code) ?? new D(0)).plus(new D(r.amount).times(sign));
+    balances.set(r.currency_code, balance);
+    return {
+      date: iso(r.at),
+      kind: r.kind,
+      debt: r.debt,
+      direction: r.direction,
+      currency_code: r.currency_code,
+      amount: fixedMoney(r.amount),
+      balance: fixedMoney(balance),
+      reason: r.reason,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- debts
+
+export function toDebt(r: repo.DebtRow): Debt {
+  return {
+    id: r.id,
+    counterparty: { id: r.counterparty_id, name: r.counterparty_name },
+    department: { id: r.department_id, email: r.department_email },
+    direction: r.direction,
+    currency: r.currency_id,
+    currency_code: r.currency_code,
+    amount: fixedMoney(r.amount),
+    paid: fixedMoney(r.paid),
+    remaining: r.remaining,
+    due_date: r.due_date,
+    status: r.status,
+    reason: r.reason,
+    stock_exit: r.stock_exit_id,
+    stock_entry: r.stock_entry_id,
+    created_at: iso(r.created_at),
+  };
+}
+
+export async function listDebts(deps: Deps_, actor: Actor, query: DebtListQuery) {
+  const page = parsePage(query.page);
+  const viewer = viewerOf(deps, actor);
+  const { page: _, ...filter } = query;
+  const [rows, totals] = await Promise.all([
+    repo.listDebts(deps.db, viewer, filter, (page - 1) * DEBTS_PAGE_SIZE),
+    repo.debtTotals(deps.db, viewer, filter),
+  ]);
+  const count = rows[0]?.total_count ?? 0;
+  if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
+  return {
+    count,
+    page,
+    lastPage: Math.max(1, Math.ceil(count / DEBTS_PAGE_SIZE)),
+    results: rows.map(toDebt),
+    totals,
+  };
+}
+
+export async function getDebt(deps: Deps_, actor: Actor, id: number): Promise<Debt> {
+  const row = await repo.findDebt(deps.db, viewerOf(deps, actor), id);
+  if (!row) throw notFound();
+  return toDebt(row);
+}
+
+/** A counterparty of the actor's business, or a field error (another business's is as good as missing). */
+export async function requireCounterparty(db: Database, businessId: number, id: number): Promise<void> {
+  if (!(await repo.counterpartyExists(db, businessId, id)))
+    throw fieldError('counterparty', `Invalid pk "${id}" - object does not exist.`);
+}
+
+export interface NewDebt {
+  counterpartyId: number;
+  direction: 'RECEIVABLE' | 'PAYABLE';
+  currencyId: number;
+  amount: string;
+  dueDate: string | null;
+  reason: string;
+  stockExitId?: number;
+  stockEntryId?: number;
+}
+
+/**
+ * Opens a debt of the actor's department inside the caller's transaction: a loan from POST
+ * debts/, or a sale or purchase on credit in the stock forms' transaction (DESIGN.md section 12).
+ */
+export async function openDebt(trx: Database, actor: Actor, debt: NewDebt): Promise<number> {
+  await requireCounterparty(trx, actor.businessId, debt.counterpartyId);
+  const row = await trx
+    .insertInto('debts')
+    .values({
+      business_id: actor.businessId,
+      counterparty_id: debt.counterpartyId,
+      department_id: actor.id,
+      direction: debt.direction,
+      currency_id: debt.currencyId,
+      amount: debt.amount,
+      due_date: debt.dueDate,
+      reason: debt.reason,
+      stock_exit_id: debt.stockExitId ?? null,
+      stock_entry_id: debt.stockEntryId ?? null,
+      created_by: actor.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeAudit(trx, {
+    businessId: actor.businessId,
+    actorId: actor.id,
+    action: 'debt.create',
+    entity: 'debt',
+    entityId: row.id,
+    summary: `${debt.direction === 'RECEIVABLE' ? 'Nasiya (bizdan qarz)' : 'Nasiya (bizning qarz)'}: ${fixedMoney(debt.amount)}${debt.dueDate ? `, muddat ${debt.dueDate}` : ''}`,
+    ip: actor.ip,
+  });
+  return row.id;
+}
+
+export async function createDebt(
+  deps: Deps_,
+  actor: Actor,
+  body: z.output<typeof DebtCreateSchema>,
+  scope: IdempotencyScope | null,
+): Promise<Debt> {
+  const id = await inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, scope, async () => {
+      const currency = await resolveCurrency(trx, actor.businessId, body.currency);
+      return openDebt(trx, actor, {
+        counterpartyId: body.counterparty,
+        direction: body.direction,
+        currencyId: currency.id,
+        amount: body.amount,
+        dueDate: body.due_date,
+        reason: body.reason_text,
+      });
+    }),
+  );
+  return getDebt(deps, actor, id);
+}
+
+/** The debt's department and the Kassir record payments (DESIGN.md section 12). */
+function mayRecordPayment(actor: Actor, departmentId: number): boolean {
+  return actor.id === departmentId || actor.role === 'Kassir';
+}
+
+function toPayment(r: repo.DebtPaymentRow): DebtPayment {
+  return {
+    id: r.id,
+    debt: r.debt_id,
+    amount: fixedMoney(r.amount),
+    currency_code: r.currency_code,
+    money_transaction: r.money_transaction_id,
+    reason: r.reason,
+    created_by: { id: r.created_by, email: r.email },
+    created_at: iso(r.created_at),
+  };
+}
+
+export async function listPayments(deps: Deps_, actor: Actor, debtId: number): Promise<DebtPayment[]> {
+  await getDebt(deps, actor, debtId);
+  return (await repo.listPayments(deps.db, debtId)).map(toPayment);
+}
+
+/**
+ * A payment of a debt (DESIGN.md section 12): at most what remains (409 beyond it), under the
+ * debt's row lock so two payments racing never exceed it. A receivable's payment is money in, a
+ * payable's money out (refused like any expense beyond the recorder's balance); either is one
+ * DEBT ledger row on the recorder's balance, in the debt's currency at its rate in force.
+ */
+export async function payDebt(
+  deps: Deps_,
+  actor: Actor,
+  debtId: number,
+  body: z.output<typeof DebtPaymentCreateSchema>,
+  scope: IdempotencyScope | null,
+): Promise<DebtPayment> {
+  const paymentId = await inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, scope, async () => {
+      const visible = await repo.findDebt(trx, viewerOf(deps, actor), debtId);
+      if (!visible) throw notFound();
+      if (!mayRecordPayment(actor, visible.department_id)) throw forbidden();
+      const debt = await repo.lockDebt(trx, actor.businessId, debtId);
+      if (!debt) throw notFound();
+      const remaining = new D(debt.amount).minus(debt.paid);
+      if (remaining.isZero()) throw conflict("Bu qarz to'liq to'langan.");
+      if (new D(body.amount).gt(remaining))
+        throw conflict(
+          `To'lov qolgan qarzdan oshmasligi kerak: ${fixedMoney(remaining)} ${visible.currency_code} qolgan.`,
+        );
+      const currency = await resolveCurrency(trx, actor.businessId, debt.currency_id);
+      const reason = body.reason_text || `Qarz to'lovi #${debtId}: ${visible.counterparty_name}`;
+      const [row] = await postMoney(trx, [
+        {
+          businessId: actor.businessId,
+          userId: actor.id,
+          currencyId: debt.currency_id,
+          amount: debt.direction === 'RECEIVABLE' ? body.amount : `-${body.amount}`,
+          rateToUzs: currency.rate_to_uzs,
+          txType: 'DEBT',
+          reason,
+          createdBy: actor.id,
+        },
+      ]);
+      if (!row) throw new Error('the ledger row was not written');
+      await trx
+        .updateTable('debts')
+        .set({ paid: fixedMoney(new D(debt.paid).plus(body.amount)) })
+        .where('id', '=', debtId)
+        .execute();
+      const payment = await trx
+        .insertInto('debt_payments')
+        .values({
+          debt_id: debtId,
+          amount: body.amount,
+          money_transaction_id: row.id,
+          reason,
+          created_by: actor.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, {
+        businessId: actor.businessId,
+        actorId: actor.id,
+        action: 'debt.payment',
+        entity: 'debt',
+        entityId: debtId,
+        summary: `Qarz to'lovi: ${fixedMoney(body.amount)} ${visible.currency_code} (${visible.counterparty_name})`,
+        ip: actor.ip,
+      });
+      return payment.id;
+    }),
+  );
+  const [payment] = (await repo.listPayments(deps.db, debtId)).filter((p) => p.id === paymentId);
+  if (!payment) throw new Error('the payment vanished');
+  return toPayment(payment);
+}
