@@ -10,8 +10,9 @@ export class BalancesPage {
     this.external = page.getByRole('form', { name: 'Tashqi tranzaksiya' });
   }
 
+  /** Balans is at / for most roles; /balances serves it to every role (DESIGN.md section 11). */
   goto() {
-    return this.page.goto('/');
+    return this.page.goto('/balances');
   }
 
   card(code: string): Locator {

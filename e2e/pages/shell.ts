@@ -17,6 +17,22 @@ export const MENU = [
 /** DESIGN.md section 9: after spec.md's ten, in both menus of an Owner or admin only. */
 export const ADMIN_ENTRY = { path: '/admin', label: 'Boshqaruv' } as const;
 
+type Entry = { path: string; label: string };
+
+/**
+ * DESIGN.md section 11 in both menus of every role: Dashboard first and Hisobotlar after
+ * Transaksiya. The viewers of the whole business (Owner, admin, manager) land on the dashboard at
+ * /, so their Balans is at /balances; everyone else keeps Balans at / and the dashboard at /dashboard.
+ */
+export function withReports(entries: readonly Entry[], wholeBusiness: boolean): Entry[] {
+  const out: Entry[] = [{ path: wholeBusiness ? '/' : '/dashboard', label: 'Dashboard' }];
+  for (const entry of entries) {
+    out.push(entry.path === '/' && wholeBusiness ? { ...entry, path: '/balances' } : entry);
+    if (entry.path === '/transactions') out.push({ path: '/reports', label: 'Hisobotlar' });
+  }
+  return out;
+}
+
 /** The shell around every protected page: desktop sidebar, phone top bar and drawer, user menu. */
 export class Shell {
   readonly sidebar: Locator;

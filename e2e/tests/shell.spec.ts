@@ -3,7 +3,7 @@
 // password auth.spec.ts changes.
 import type { Page } from '@playwright/test';
 import { apiSignIn, DEMO, expect, test } from '../fixtures.ts';
-import { ADMIN_ENTRY, MENU, Shell } from '../pages/shell.ts';
+import { ADMIN_ENTRY, MENU, Shell, withReports } from '../pages/shell.ts';
 
 const PROTECTED = [
   '/',
@@ -19,6 +19,9 @@ const PROTECTED = [
   '/catalog',
   '/catalog/products/raw',
   '/catalog/size',
+  '/dashboard',
+  '/balances',
+  '/reports/sales',
 ];
 
 const ALWAYS = MENU.filter((item) => item.path !== '/buy' && item.path !== '/sell');
@@ -96,10 +99,10 @@ test.describe('route guard', () => {
 
 test.describe('desktop sidebar', () => {
   const cases = [
-    { email: DEMO.taminotchi, role: "Ta'minotchi", expected: [...ALWAYS, BUY] },
-    { email: DEMO.bozorchi, role: 'Bozorchi', expected: [...ALWAYS, SELL] },
-    { email: DEMO.kassir, role: 'Kassir', expected: ALWAYS },
-    { email: DEMO.owner, role: 'Owner', expected: [...ALWAYS, ADMIN_ENTRY] },
+    { email: DEMO.taminotchi, role: "Ta'minotchi", expected: withReports([...ALWAYS, BUY], false) },
+    { email: DEMO.bozorchi, role: 'Bozorchi', expected: withReports([...ALWAYS, SELL], false) },
+    { email: DEMO.kassir, role: 'Kassir', expected: withReports(ALWAYS, false) },
+    { email: DEMO.owner, role: 'Owner', expected: [...withReports(ALWAYS, true), ADMIN_ENTRY] },
   ];
   for (const { email, role, expected } of cases) {
     test(`${role} sees exactly the entries of the role filter`, async ({ page }) => {
@@ -143,7 +146,7 @@ test.describe('desktop sidebar', () => {
 
 test.describe('mobile drawer', () => {
   for (const width of [375, 700]) {
-    test(`at ${width} px: a top bar and a drawer of all ten entries, 85% wide and at most 320 px`, async ({
+    test(`at ${width} px: a top bar and a drawer of all the entries, 85% wide and at most 320 px`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 812 });
@@ -155,8 +158,9 @@ test.describe('mobile drawer', () => {
 
       await shell.openDrawer.click();
       await expect(shell.drawer).toBeVisible();
-      await expect(shell.drawerNav.getByRole('link')).toHaveCount(10);
-      expect(await shell.entries(shell.drawerNav)).toEqual([...MENU]);
+      // spec.md's ten and DESIGN.md section 11's Dashboard and Hisobotlar.
+      await expect(shell.drawerNav.getByRole('link')).toHaveCount(12);
+      expect(await shell.entries(shell.drawerNav)).toEqual(withReports(MENU, false));
       // Let the slide-in animation finish before measuring.
       await expect.poll(async () => (await shell.drawer.boundingBox())?.x ?? -1, { timeout: 3_000 }).toBe(0);
       const box = await shell.drawer.boundingBox();
@@ -171,11 +175,11 @@ test.describe('mobile drawer', () => {
     });
   }
 
-  test("an administrator's drawer adds Boshqaruv after the ten entries", async ({ page }) => {
+  test("an administrator's drawer adds Boshqaruv after the other entries", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shell = await signedIn(page, DEMO.owner);
     await shell.openDrawer.click();
-    expect(await shell.entries(shell.drawerNav)).toEqual([...MENU, ADMIN_ENTRY]);
+    expect(await shell.entries(shell.drawerNav)).toEqual([...withReports(MENU, true), ADMIN_ENTRY]);
     await shell.drawerNav.getByRole('link', { name: 'Boshqaruv' }).click();
     await expect(page).toHaveURL('/admin/users');
   });

@@ -12,6 +12,7 @@ import { VerifyCodePage } from '../features/auth/pages/VerifyCodePage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { BootScreen } from './BootScreen.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
+import { HomePage } from './HomePage.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 
@@ -116,12 +117,48 @@ const adminRoutes: RouteObject = {
   ],
 };
 
+/** DESIGN.md section 11: every signed-in role reads the reports (its own department, or any). */
+const reportRoutes: RouteObject = {
+  path: paths.reports.root,
+  lazy: () =>
+    import('../features/reports/pages/ReportsLayout.tsx').then((m) => ({ Component: m.ReportsLayout })),
+  children: [
+    { index: true, element: <Navigate to={paths.reports.sales} replace /> },
+    {
+      path: paths.reports.sales,
+      lazy: () =>
+        import('../features/reports/pages/SalesReportPage.tsx').then((m) => ({
+          Component: m.SalesReportPage,
+        })),
+    },
+    {
+      path: paths.reports.stockMovement,
+      lazy: () =>
+        import('../features/reports/pages/StockMovementPage.tsx').then((m) => ({
+          Component: m.StockMovementPage,
+        })),
+    },
+    {
+      path: paths.reports.cashFlow,
+      lazy: () =>
+        import('../features/reports/pages/CashFlowPage.tsx').then((m) => ({ Component: m.CashFlowPage })),
+    },
+  ],
+};
+
 /** Pages inside the shell; all need a signed-in user (RequireAuth above them). */
 const shellRoutes: RouteObject[] = [
+  // The dashboard for the viewers of the whole business, else Balans (HomePage).
+  { index: true, Component: HomePage },
   {
-    index: true,
+    path: paths.balances,
     lazy: () =>
       import('../features/finance/pages/BalancesPage.tsx').then((m) => ({ Component: m.BalancesPage })),
+  },
+  {
+    path: paths.dashboard,
+    lazy: () =>
+      import('../features/reports/pages/DashboardPage.tsx').then((m) => ({ Component: m.DashboardPage })),
   },
   { path: paths.profile, Component: ProfilePage },
   {
@@ -178,6 +215,7 @@ const shellRoutes: RouteObject[] = [
       })),
   },
   catalogRoutes,
+  reportRoutes,
   adminRoutes,
 ];
 

@@ -18,6 +18,17 @@ export const paths = {
   history: '/history',
   transactions: '/transactions',
 
+  // DESIGN.md section 11: the owner's dashboard (also the home of viewers of the whole business,
+  // whose Balans moves to /balances) and the reports.
+  dashboard: '/dashboard',
+  balances: '/balances',
+  reports: {
+    root: '/reports',
+    sales: '/reports/sales',
+    stockMovement: '/reports/stock-movement',
+    cashFlow: '/reports/cash-flow',
+  },
+
   catalog: {
     root: '/catalog',
     products: '/catalog/products',

@@ -1,10 +1,12 @@
-import { ADMIN_ROLES, type Role, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
+import { ADMIN_ROLES, type Role, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES, seesWholeBusiness } from '@app/shared';
 import {
   ArrowDownLeft,
   ArrowLeftRight,
   ArrowUpRight,
   Boxes,
+  ChartColumn,
   ClockArrowLeft,
+  LayoutDashboard,
   LayoutList,
   type LucideIcon,
   MessageSquare,
@@ -48,21 +50,42 @@ export const ADMIN_NAV_ITEM: NavItem = {
   roles: ADMIN_ROLES,
 };
 
-function withAdmin(items: readonly NavItem[], role: Role): NavItem[] {
-  return ADMIN_ROLES.includes(role) ? [...items, ADMIN_NAV_ITEM] : [...items];
+/** DESIGN.md section 11: the reports, after Transaksiya, for every signed-in role. */
+export const REPORTS_NAV_ITEM: NavItem = { to: paths.reports.root, label: 'Hisobotlar', icon: ChartColumn };
+
+/**
+ * DESIGN.md section 11 in both menus of every role: Dashboard first, and Hisobotlar after
+ * Transaksiya. The viewers of the whole business land on the dashboard at /, so their Balans
+ * moves to /balances; everyone else keeps Balans at / and finds the dashboard at /dashboard.
+ * The administrators' entry comes last (DESIGN.md section 9).
+ */
+function withPartTwo(items: readonly NavItem[], role: Role): NavItem[] {
+  const wholeBusiness = seesWholeBusiness(role);
+  const dashboard: NavItem = {
+    to: wholeBusiness ? paths.home : paths.dashboard,
+    label: 'Dashboard',
+    icon: LayoutDashboard,
+  };
+  const out: NavItem[] = [dashboard];
+  for (const item of items) {
+    out.push(item.to === paths.home && wholeBusiness ? { ...item, to: paths.balances } : item);
+    if (item.to === paths.transactions) out.push(REPORTS_NAV_ITEM);
+  }
+  if (ADMIN_ROLES.includes(role)) out.push(ADMIN_NAV_ITEM);
+  return out;
 }
 
 /** The desktop sidebar filters Buy and Sell by role (spec.md section 2). */
 export function desktopNavItems(role: Role): NavItem[] {
-  return withAdmin(
+  return withPartTwo(
     NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role)),
     role,
   );
 }
 
-/** The mobile menu lists all ten entries of spec.md section 2, whatever the role. */
+/** The mobile menu lists all ten entries of spec.md section 2, whatever the role (and part two's). */
 export function mobileNavItems(role: Role): NavItem[] {
-  return withAdmin(NAV_ITEMS, role);
+  return withPartTwo(NAV_ITEMS, role);
 }
 
 export const SIDEBAR_COLLAPSED_KEY = 'sidebar-collapsed';

@@ -31,6 +31,15 @@ export function TBody({ children }: { children: ReactNode }) {
   return <tbody className="divide-y divide-slate-100">{children}</tbody>;
 }
 
+/** A summary row (totals) under the body; its cells are TDs. */
+export function TFoot({ children }: { children: ReactNode }) {
+  return (
+    <tfoot className="border-t-2 border-slate-200 bg-slate-50 font-semibold [&_td]:text-slate-900">
+      {children}
+    </tfoot>
+  );
+}
+
 export function TR({ className, ...rest }: HTMLAttributes<HTMLTableRowElement>) {
   return <tr className={cn('transition-colors hover:bg-slate-50/70', className)} {...rest} />;
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { desktopNavItems, mobileNavItems } from './nav-items.ts';
+
+const paths = (items: { to: string; label: string }[]) => items.map((i) => `${i.label} ${i.to}`);
+
+describe('menus with the dashboard and the reports (DESIGN.md section 11)', () => {
+  it('an Owner lands on the dashboard at /, and finds Balans at /balances', () => {
+    const items = paths(desktopNavItems('Owner'));
+    expect(items[0]).toBe('Dashboard /');
+    expect(items[1]).toBe('Balans /balances');
+    expect(items.indexOf('Hisobotlar /reports')).toBe(items.indexOf('Transaksiya /transactions') + 1);
+    expect(items.at(-1)).toBe('Boshqaruv /admin');
+  });
+
+  it('a manager sees the whole business too, without the administrators entry', () => {
+    const items = paths(desktopNavItems('manager'));
+    expect(items.slice(0, 2)).toEqual(['Dashboard /', 'Balans /balances']);
+    expect(items).not.toContain('Boshqaruv /admin');
+  });
+
+  it('everyone else keeps Balans at / and has the dashboard at /dashboard', () => {
+    const items = paths(desktopNavItems('Kassir'));
+    expect(items.slice(0, 2)).toEqual(['Dashboard /dashboard', 'Balans /']);
+    expect(items).toContain('Hisobotlar /reports');
+    expect(items).not.toContain('Sotish /sell');
+    // The phone menu lists every entry whatever the role: spec.md's ten and part two's two.
+    expect(mobileNavItems('Kassir')).toHaveLength(12);
+  });
+});

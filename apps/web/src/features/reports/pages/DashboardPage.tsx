@@ -1,0 +1,223 @@
+import { type Dashboard, formatMoney, formatQuantity } from '@app/shared';
+import { Boxes, Inbox, TrendingUp, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/Badge.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { useDashboard } from '../api/dashboard.ts';
+import { FigureCard, FigureLine } from '../components/FigureCard.tsx';
+import { LazyDayBarsChart } from '../components/LazyCharts.tsx';
+import { ListCard, QuietEmpty } from '../components/ListCard.tsx';
+import { ReportFilters } from '../components/ReportFilters.tsx';
+import { SignedMoney } from '../components/ReportSection.tsx';
+import { isEmpty } from '../figures.ts';
+import { formatDay, formatPeriodRange } from '../period.ts';
+import { scopeSearch } from '../report-params.ts';
+import { type ReportSearch, useReportSearch } from '../use-report-search.ts';
+
+const FLOW_SERIES = [
+  { key: 'inflow', label: 'Kirim', color: '#059669' },
+  { key: 'outflow', label: 'Chiqim', color: '#e11d48' },
+];
+const SALES_SERIES = [{ key: 'sales', label: 'Sotuv', color: '#1d4ed8' }];
+
+/**
+ * /dashboard, and / for the viewers of the whole business (DESIGN.md section 11): the money on
+ * hand, the stock's value, the period's sales, what waits for a decision, what runs low, and the
+ * period day by day. Every figure links to the report behind it, with the same filters.
+ */
+export function DashboardPage() {
+  const search = useReportSearch();
+  const dashboard = useDashboard(search.scope);
+  const link = (path: string, extra?: Record<string, string>) =>
+    `${path}${scopeSearch(search.params, extra)}`;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Dashboard" description={formatPeriodRange(search.period)} className="mb-0" />
+      <ReportFilters search={search} />
+      {dashboard.isError ? (
+        <ErrorMessage>{failureMessage(dashboard.error, "Ko'rsatkichlarni yuklab bo'lmadi.")}</ErrorMessage>
+      ) : dashboard.isPending ? (
+        <LoadingText>Yuklanmoqda...</LoadingText>
+      ) : (
+        <DashboardBody data={dashboard.data} search={search} link={link} />
+      )}
+    </div>
+  );
+}
+
+interface BodyProps {
+  data: Dashboard;
+  search: ReportSearch;
+  link: (path: string, extra?: Record<string, string>) => string;
+}
+
+function DashboardBody({ data, search, link }: BodyProps) {
+  return (
+    <>
+      {/* Two across: a figure in billions of UZS stays on one line. */}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FigureCard
+          testId="figure-money"
+          title="Pul qoldig'i"
+          icon={Wallet}
+          value={formatMoney(data.total_in_uzs)}
+          unit="UZS"
+          to={link(paths.reports.cashFlow)}
+          linkLabel="Pul oqimi"
+        >
+          {data.balances.length === 0 ? (
+            <p className="text-slate-500">Hali balans yo'q.</p>
+          ) : (
+            <dl>
+              {data.balances.map((b) => (
+                <FigureLine key={b.currency_code} label={b.currency_code}>
+                  {formatMoney(b.on_hand)}
+                </FigureLine>
+              ))}
+            </dl>
+          )}
+        </FigureCard>
+        <FigureCard
+          testId="figure-stock"
+          title="Ombor qiymati"
+          icon={Boxes}
+          tone="violet"
+          value={formatMoney(data.stock_value_uzs)}
+          unit="UZS"
+          to={link(paths.reports.stockMovement)}
+          linkLabel="Ombor harakati"
+        >
+          <p className="text-slate-500">Qolgan partiyalar tannarxi (FIFO), bugungi kurslarda.</p>
+        </FigureCard>
+        <FigureCard
+          testId="figure-sales"
+          title="Sotuvlar"
+          icon={TrendingUp}
+          tone="emerald"
+          value={formatMoney(data.sales.revenue_uzs)}
+          unit="UZS"
+          to={link(paths.reports.sales)}
+          linkLabel="Sotuvlar hisoboti"
+        >
+          <dl>
+            <FigureLine label="Tannarx">{formatMoney(data.sales.cogs_uzs)}</FigureLine>
+            <FigureLine label="Marja">
+              <SignedMoney value={data.sales.margin_uzs} />
+            </FigureLine>
+            <FigureLine label="Marja %">
+              {data.sales.margin_pct === null ? '—' : `${data.sales.margin_pct}%`}
+            </FigureLine>
+          </dl>
+        </FigureCard>
+        <FigureCard
+          testId="figure-offers"
+          title="Kutilayotgan takliflar"
+          icon={Inbox}
+          tone="amber"
+          value={data.pending_offers}
+          to={paths.income}
+          linkLabel="Kiruvchi takliflar"
+        >
+          <p className="text-slate-500">Qaror kutayotgan takliflar.</p>
+        </FigureCard>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ListCard
+          testId="chart-flow"
+          title="Pul oqimi (UZS)"
+          link={{ to: link(paths.reports.cashFlow), label: 'Hisobot' }}
+        >
+          <LazyDayBarsChart
+            label="Kunlik kirim va chiqim, UZS"
+            series={FLOW_SERIES}
+            points={data.series.map((d) => ({
+              day: d.date,
+              values: { inflow: d.inflow_uzs, outflow: d.outflow_uzs },
+            }))}
+          />
+        </ListCard>
+        <ListCard
+          testId="chart-sales"
+          title="Kunlik sotuvlar (UZS)"
+          link={{ to: link(paths.reports.sales, { group_by: 'day' }), label: 'Hisobot' }}
+        >
+          <LazyDayBarsChart
+            label="Kunlik sotuvlar, UZS"
+            series={SALES_SERIES}
+            points={data.series.map((d) => ({ day: d.date, values: { sales: d.sales_uzs } }))}
+          />
+        </ListCard>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <LowStock data={data} search={search} link={link} />
+        <ListCard testId="overdue-debts" title="Muddati o'tgan qarzlar">
+          {data.overdue_debts.length === 0 ? (
+            <QuietEmpty>Muddati o'tgan qarzlar yo'q.</QuietEmpty>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {data.overdue_debts.map((d) => (
+                <li
+                  key={`${d.counterparty}-${d.currency_code}-${d.due_date}`}
+                  className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2"
+                >
+                  <span className="font-medium text-slate-800">{d.counterparty}</span>
+                  <span className="text-slate-600 tabular-nums">
+                    {formatMoney(d.remaining)} {d.currency_code} · {formatDay(d.due_date)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListCard>
+      </div>
+    </>
+  );
+}
+
+function LowStock({ data, search, link }: BodyProps) {
+  return (
+    <ListCard
+      testId="low-stock"
+      title="Kam qolgan tovarlar"
+      link={{ to: link(paths.reports.stockMovement), label: 'Ombor harakati' }}
+    >
+      {data.low_stock.length === 0 ? (
+        <QuietEmpty>Hamma tovar yetarli.</QuietEmpty>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {data.low_stock.map((row) => (
+            <li key={`${row.variant.id}-${row.department.id}`} data-testid="low-stock-row">
+              <Link
+                to={link(paths.reports.stockMovement, {
+                  variant: String(row.variant.id),
+                  // The row's department, for those who may choose one (others have only their own).
+                  ...(search.wholeBusiness ? { department: String(row.department.id) } : {}),
+                })}
+                className="-mx-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg px-2 py-2 hover:bg-slate-50"
+              >
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-slate-800">{row.variant.label}</span>
+                  <span className="block truncate text-xs text-slate-500">
+                    <span className="font-mono">{row.variant.sku}</span> · {row.department.email}
+                  </span>
+                </span>
+                <Badge tone={isEmpty(row.qty_on_hand) ? 'red' : 'amber'}>
+                  <span className="tabular-nums">
+                    {formatQuantity(row.qty_on_hand)} / {formatQuantity(row.min_qty)}
+                  </span>
+                </Badge>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListCard>
+  );
+}

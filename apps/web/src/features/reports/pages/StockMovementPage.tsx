@@ -1,0 +1,146 @@
+import { formatMoney, formatQuantity, STOCK_MOVEMENT_ORDERINGS } from '@app/shared';
+import { useState } from 'react';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { type SortDirection, Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { downloadReport } from '../api/download-report.ts';
+import { searchReportVariants } from '../api/lookups.ts';
+import { type StockMovementFilters, useStockMovementReport } from '../api/stock-movement.ts';
+import { ReportFilters } from '../components/ReportFilters.tsx';
+import { REPORT_TABLE, ReportHeading, ReportPagination, tableStatus } from '../components/ReportSection.tsx';
+import { pickId, pickOption, pickPage, sortDirection, toggleOrdering } from '../report-params.ts';
+import { useReportSearch } from '../use-report-search.ts';
+
+const COLUMNS = 6;
+
+/**
+ * /reports/stock-movement (DESIGN.md section 11): per variant, the opening quantity, what came in
+ * and went out in the period, the closing quantity (opening + in - out) and its FIFO value in UZS.
+ */
+export function StockMovementPage() {
+  const search = useReportSearch();
+  const { params } = search;
+  const variantId = pickId(params.get('variant'));
+  const ordering = pickOption(params.get('ordering'), STOCK_MOVEMENT_ORDERINGS, undefined);
+  const page = pickPage(params.get('page'));
+  const filters: StockMovementFilters = { ...search.scope, variant: variantId, ordering };
+  const report = useStockMovementReport(filters, page);
+  const rows = report.data?.results ?? [];
+  // The picker shows the variant chosen here; one that came in the URL is named from its row.
+  const [picked, setPicked] = useState<VariantOption | null>(null);
+  const fromRow = rows.find((r) => r.variant.id === variantId)?.variant;
+  const selected: VariantOption | null =
+    variantId === undefined
+      ? null
+      : picked?.id === variantId
+        ? picked
+        : fromRow
+          ? { id: fromRow.id, label: fromRow.label, sku: fromRow.sku }
+          : { id: variantId, label: `Variant #${variantId}`, sku: '' };
+
+  const sortable = (column: string, first: SortDirection = 'desc') => ({
+    sorted: sortDirection(ordering, column),
+    onSort: () => search.update({ ordering: toggleOrdering(ordering, column, first) }),
+  });
+
+  return (
+    <div className="space-y-5">
+      <ReportFilters search={search}>
+        {/* As tall as its label and field: the result list opens over the page below, not into it. */}
+        <div className="relative z-20 h-[66px] w-full sm:w-72">
+          <VariantPicker
+            value={selected}
+            search={searchReportVariants}
+            onChange={(v) => {
+              setPicked(v);
+              search.update({ variant: v ? String(v.id) : null });
+            }}
+          />
+        </div>
+      </ReportFilters>
+
+      <section
+        aria-label="Ombor harakati jadvali"
+        aria-busy={report.isFetching}
+        data-testid="report-table"
+        className="space-y-3"
+      >
+        <ReportHeading
+          title="Ombor harakati"
+          count={report.data?.count}
+          onDownload={(format) =>
+            downloadReport('reports/stock-movement/', filters, format, 'ombor-harakati')
+          }
+        />
+        {report.isError ? (
+          <ErrorMessage>{failureMessage(report.error, "Hisobotni yuklab bo'lmadi.")}</ErrorMessage>
+        ) : null}
+        <Table
+          caption="Ombor harakati"
+          className={cn(REPORT_TABLE, report.isPlaceholderData && 'opacity-60 transition-opacity')}
+        >
+          <THead>
+            <tr>
+              <TH {...sortable('label', 'asc')}>Variant</TH>
+              <TH align="right" title="Davr boshidagi qoldiq" {...sortable('opening_qty')}>
+                Boshida
+              </TH>
+              <TH align="right" {...sortable('in_qty')}>
+                Kirim
+              </TH>
+              <TH align="right" {...sortable('out_qty')}>
+                Chiqim
+              </TH>
+              <TH align="right" title="Davr oxiridagi qoldiq" {...sortable('closing_qty')}>
+                Oxirida
+              </TH>
+              <TH
+                align="right"
+                title="Davr oxiridagi qoldiqning FIFO tannarxi, bugungi kurslarda"
+                {...sortable('closing_value_uzs')}
+              >
+                Qiymati (UZS)
+              </TH>
+            </tr>
+          </THead>
+          <TBody>
+            {tableStatus(report.isPending, rows.length, COLUMNS) ??
+              rows.map((row) => (
+                <TR key={row.variant.id} data-testid="report-row">
+                  <TD>
+                    {/* Wraps on a phone (a capped block), so the figures start on the first screen. */}
+                    <span className="block w-40 font-medium break-words whitespace-normal text-slate-900 sm:w-auto sm:max-w-md">
+                      {row.variant.label}
+                    </span>
+                    <span className="block font-mono text-xs text-slate-500">{row.variant.sku}</span>
+                  </TD>
+                  <TD numeric>{formatQuantity(row.opening_qty)}</TD>
+                  <TD numeric>{formatQuantity(row.in_qty)}</TD>
+                  <TD numeric>{formatQuantity(row.out_qty)}</TD>
+                  <TD numeric className="font-medium text-slate-900">
+                    {formatQuantity(row.closing_qty)}
+                  </TD>
+                  <TD numeric>{formatMoney(row.closing_value_uzs)}</TD>
+                </TR>
+              ))}
+          </TBody>
+          {report.data && rows.length > 0 ? (
+            <TFoot>
+              <tr data-testid="report-totals">
+                <TD>Jami</TD>
+                <TD numeric>{formatQuantity(report.data.totals.opening_qty)}</TD>
+                <TD numeric>{formatQuantity(report.data.totals.in_qty)}</TD>
+                <TD numeric>{formatQuantity(report.data.totals.out_qty)}</TD>
+                <TD numeric>{formatQuantity(report.data.totals.closing_qty)}</TD>
+                <TD numeric>{formatMoney(report.data.totals.closing_value_uzs)}</TD>
+              </tr>
+            </TFoot>
+          ) : null}
+        </Table>
+        <ReportPagination search={search} page={page} count={report.data?.count} busy={report.isFetching} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { apiSignIn, DEMO, expect, test } from '../fixtures.ts';
+import { DashboardPage, daysBefore, ReportPage, tashkentToday } from '../pages/report-pages.ts';
+import { Shell } from '../pages/shell.ts';
+
+// DESIGN.md section 11: the owner's dashboard (the home of the viewers of the whole business) and
+// the reports, with their filters, server-side sorting, totals and file downloads. The demo
+// business sells and moves money every day up to today, so a recent period always has rows.
+
+/** The last 60 days: enough sales days to group and sort whatever day of the month it is. */
+function recentPeriod(): string {
+  const today = tashkentToday();
+  return `date_from=${daysBefore(today, 60)}&date_to=${today}`;
+}
+
+test('the owner lands on the dashboard: figures, charts and lists, each linked to its report', async ({
+  page,
+}) => {
+  await apiSignIn(page, DEMO.owner);
+  await page.goto('/');
+  const dashboard = new DashboardPage(page);
+  await expect(dashboard.heading).toBeVisible();
+  await expect(new Shell(page).sidebarNav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // This month up to today by default, the preset pressed.
+  await expect(page.getByRole('button', { name: 'Shu oy' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Sanagacha')).toHaveValue(tashkentToday());
+
+  await expect(dashboard.money).toContainText('UZS');
+  await expect(dashboard.money).toContainText('USD');
+  await expect(dashboard.stock).toContainText(/\d/);
+  await expect(dashboard.sales).toContainText('Tannarx');
+  await expect(dashboard.sales).toContainText('Marja');
+  await expect(dashboard.offers).toContainText(/\d/);
+  // The charts come in their own chunk, then draw.
+  await expect(dashboard.drawn(dashboard.flowChart)).toBeVisible();
+  await expect(dashboard.drawn(dashboard.salesChart)).toBeVisible();
+  await expect(dashboard.lowStock.getByTestId('low-stock-row').first()).toContainText(/\d+ \/ \d+/);
+  await expect(dashboard.overdueDebts).toContainText("Muddati o'tgan qarzlar yo'q.");
+
+  // A preset moves the period into the URL; the figures' links carry it to the reports.
+  await page.getByRole('button', { name: 'Shu yil' }).click();
+  await expect(page).toHaveURL(new RegExp(`date_from=${tashkentToday().slice(0, 4)}-01-01`));
+  await expect(page.getByRole('button', { name: 'Shu yil' })).toHaveAttribute('aria-pressed', 'true');
+  await dashboard.sales.getByRole('link', { name: 'Sotuvlar hisoboti' }).click();
+  await expect(page).toHaveURL(/\/reports\/sales\?date_from=\d{4}-01-01&date_to=/);
+  await expect(page.getByRole('button', { name: 'Shu yil' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a sales report regrouped by day, sorted by the server, with its totals', async ({ page }) => {
+  await apiSignIn(page, DEMO.owner);
+  await page.goto(`/reports/sales?${recentPeriod()}`);
+  const report = new ReportPage(page);
+  await expect(report.header(/Mahsulot/)).toBeVisible();
+  await expect(report.rows.first()).toBeVisible();
+  await expect(report.totals).toContainText('Jami');
+
+  await page.getByLabel('Guruhlash').selectOption({ label: "Kun bo'yicha" });
+  await expect(page).toHaveURL(/group_by=day/);
+  await expect(report.header(/Sana/)).toBeVisible();
+  await expect(report.rows.first().getByRole('cell').first()).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+  expect(await report.rows.count()).toBeGreaterThan(1);
+
+  // A header click asks the server for that order: the largest revenue first.
+  await report
+    .header(/Tushum/)
+    .getByRole('button')
+    .click();
+  await expect(page).toHaveURL(/ordering=-revenue_uzs/);
+  await expect(report.header(/Tushum/)).toHaveAttribute('aria-sort', 'descending');
+  const revenue = async (i: number) =>
+    Number(((await report.rows.nth(i).getByRole('cell').nth(2).textContent()) ?? '').replace(/\s/g, ''));
+  await expect.poll(async () => (await revenue(0)) >= (await revenue(1))).toBe(true);
+});
+
+test('every report downloads as CSV, Excel and PDF with the filters on screen', async ({ page }) => {
+  await apiSignIn(page, DEMO.owner);
+  await page.goto(`/reports/sales?${recentPeriod()}&group_by=day`);
+  const report = new ReportPage(page);
+  await expect(report.rows.first()).toBeVisible();
+
+  const csv = await report.download('CSV');
+  expect(csv.name).toMatch(/\.csv$/);
+  expect(csv.bytes.length).toBeGreaterThan(0);
+  // The same grouping as the table: the first column is the day.
+  expect(csv.bytes.toString('utf8').replace(/^\uFEFF/, '')).toMatch(/^Sana,/);
+
+  const xlsx = await report.download('Excel');
+  expect(xlsx.name).toMatch(/\.xlsx$/);
+  expect(xlsx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+  const pdf = await report.download('PDF');
+  expect(pdf.name).toMatch(/\.pdf$/);
+  expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+  // The other two reports download too.
+  await page
+    .getByRole('navigation', { name: 'Hisobotlar' })
+    .getByRole('link', { name: 'Ombor harakati' })
+    .click();
+  await expect(page).toHaveURL(/\/reports\/stock-movement\?date_from=/);
+  await expect(report.rows.first()).toBeVisible();
+  const stock = await report.download('CSV');
+  expect(stock.name).toMatch(/\.csv$/);
+  expect(stock.bytes.length).toBeGreaterThan(0);
+
+  await page.getByRole('navigation', { name: 'Hisobotlar' }).getByRole('link', { name: 'Pul oqimi' }).click();
+  await expect(report.rows.first()).toBeVisible();
+  await page.getByLabel("Turlar bo'yicha").check();
+  await expect(report.header('Turi')).toBeVisible();
+  const cash = await report.download('Excel');
+  expect(cash.name).toMatch(/\.xlsx$/);
+  expect(cash.bytes.length).toBeGreaterThan(0);
+});
+
+test('a department keeps Balans at /, reads its own reports, and has no department picker', async ({
+  page,
+}) => {
+  await apiSignIn(page, DEMO.bozorchi);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DEMO.bozorchi);
+  await page.goto('/dashboard');
+  await expect(new DashboardPage(page).heading).toBeVisible();
+  await expect(page.getByLabel("Bo'lim")).toHaveCount(0);
+  await page.goto('/reports');
+  await expect(page).toHaveURL('/reports/sales');
+  await expect(page.getByRole('heading', { name: 'Sotuvlar', level: 2 })).toBeVisible();
+  await expect(page.getByLabel("Bo'lim")).toHaveCount(0);
+});
