@@ -4,7 +4,8 @@ import type { DemoCore } from './core.ts';
 
 /**
  * The demo business's History (DESIGN.md section 10): the audit rows its seeded offers, stock
- * entries and exits and cash transactions would have written, at their own times, plus a
+ * entries and exits, cash transactions, counterparties and debts would have written, at their
+ * own times, plus a
  * month of sign-ins, so the History page has pages to turn for every role.
  */
 export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
@@ -47,6 +48,21 @@ export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
            '10.0.0.11', m.created_at
     FROM money_transactions m JOIN currencies c ON c.id = m.currency_id
     WHERE m.business_id = ${businessId} AND m.tx_type = 'EXTERNAL'
+    UNION ALL
+    SELECT ${businessId}::int, cp.created_by, 'counterparty.create', 'counterparty', cp.id::text,
+           'Kontragent qo''shildi: ' || cp.name, '10.0.0.23', cp.created_at
+    FROM counterparties cp WHERE cp.business_id = ${businessId}
+    UNION ALL
+    SELECT ${businessId}::int, d.created_by, 'debt.create', 'debt', d.id::text,
+           CASE d.direction WHEN 'RECEIVABLE' THEN 'Nasiya (bizdan qarz): ' ELSE 'Nasiya (bizning qarz): ' END
+             || d.amount::text || coalesce(', muddat ' || d.due_date::text, ''),
+           '10.0.0.23', d.created_at
+    FROM debts d WHERE d.business_id = ${businessId}
+    UNION ALL
+    SELECT ${businessId}::int, p.created_by, 'debt.payment', 'debt', d.id::text,
+           'Qarz to''lovi: ' || p.amount::text || ' ' || c.code || ' (' || cp.name || ')', '10.0.0.23', p.created_at
+    FROM debt_payments p JOIN debts d ON d.id = p.debt_id JOIN currencies c ON c.id = d.currency_id
+    JOIN counterparties cp ON cp.id = d.counterparty_id WHERE d.business_id = ${businessId}
     UNION ALL
     SELECT ${businessId}::int, u.id, 'auth.login', 'user', u.id::text, 'Tizimga kirdi', '10.0.0.' || (10 + u.id % 20),
            date_trunc('day', now()) - d * interval '1 day' + interval '4 hours' + (u.id % 7) * interval '13 minutes'

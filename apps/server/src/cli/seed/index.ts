@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connection.ts';
 import { seedCatalog } from './catalog.ts';
 import { type DemoCore, seedCore } from './core.ts';
+import { seedDebts } from './debts.ts';
 import { seedFinance } from './finance.ts';
 import { seedHistory } from './history.ts';
 import { seedRates } from './rates.ts';
@@ -14,6 +15,7 @@ const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
   seedFinance,
   seedStock,
   seedTrade,
+  seedDebts,
   seedHistory,
 ];
 

@@ -43,6 +43,22 @@ it("fills the owner's dashboard: money, stock value, sales with a margin on most
   expect(d.series.some((s: { inflow_uzs: string }) => Number(s.inflow_uzs) > 0)).toBe(true);
 });
 
+it('seeds a debt book: customers and suppliers with debts open, overdue and paid, in both currencies', async () => {
+  const debts = (await owner.get('debts/')).body;
+  const kinds = new Set(
+    debts.results.map((d: { status: string; currency_code: string }) => `${d.status} ${d.currency_code}`),
+  );
+  for (const kind of ['OPEN UZS', 'OPEN USD', 'OVERDUE UZS', 'OVERDUE USD', 'PAID UZS', 'PAID USD'])
+    expect(kinds).toContain(kind);
+  expect(new Set(debts.results.map((d: { direction: string }) => d.direction))).toEqual(
+    new Set(['RECEIVABLE', 'PAYABLE']),
+  );
+  const dashboard = (await owner.get('reports/dashboard/')).body;
+  expect(dashboard.overdue_debts.length).toBeGreaterThan(2);
+  const ageing = (await owner.get('reports/debts-ageing/')).body;
+  expect(ageing.results.length).toBeGreaterThan(2);
+});
+
 it('gives each report rows over the quarter: sales at several costs, stock movement, cash flow', async () => {
   const q = `date_from=${daysAgo(89)}&date_to=${today}`;
   const sales = await owner.get(`reports/sales/?${q}&group_by=variant`);
