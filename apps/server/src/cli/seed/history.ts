@@ -5,8 +5,7 @@ import type { DemoCore } from './core.ts';
 /**
  * The demo business's History (DESIGN.md section 10): the audit rows its seeded offers, stock
  * entries and exits, cash transactions, counterparties and debts would have written, at their
- * own times, plus a
- * month of sign-ins, so the History page has pages to turn for every role.
+ * own times, plus a month of sign-ins, so the History page has pages to turn for every role.
  */
 export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
   const businessId = core.businessId;
