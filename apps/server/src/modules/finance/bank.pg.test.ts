@@ -112,13 +112,22 @@ async function runClient(index: number): Promise<void> {
       const approver = ROLES.find((n) => users[n].id === approverId) as Name;
       await approveTwice(id, as[approver]);
     } else if (dice < 0.85) {
-      // A payment of one of twelve debts: several clients pay the same debt at once.
+      // A payment of one of twelve debts, often all that remains as read a moment before: several
+      // clients pay the same debt at once, and only one of them may take its last part.
       const id = debtIds[Math.floor(rand() * debtIds.length)] as number;
-      const usd =
-        (await t.db.selectFrom('debts').select('currency_id').where('id', '=', id).executeTakeFirstOrThrow())
-          .currency_id === USD;
+      const debt = await t.db
+        .selectFrom('debts')
+        .select(['currency_id', 'amount', 'paid'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const remaining = new D(debt.amount).minus(debt.paid);
+      const some =
+        debt.currency_id === USD
+          ? new D((rand() * 200 + 0.01).toFixed(2))
+          : new D(Math.floor(rand() * 2_000_000) + 1);
+      const amount = rand() < 0.5 || some.gt(remaining) ? remaining : some;
       const res = await as.Kassir.post(`debts/${id}/payments/`, {
-        amount: usd ? (rand() * 200 + 0.01).toFixed(2) : String(Math.floor(rand() * 2_000_000) + 1),
+        amount: amount.gt(0) ? amount.toFixed(2) : '0.01',
       });
       count(res.status);
     } else {
