@@ -40,19 +40,40 @@ export interface SalesDbRow {
   total_count: number;
 }
 
-const SALES_GROUPS: Record<SalesQuery['group_by'], { key: RawBuilder<unknown>; label: RawBuilder<unknown> }> =
+/**
+ * How each grouping reads: its key from the summary rows (only a product needs a join), and its
+ * label joined to the groups once they are summed, not to every summary row.
+ */
+const SALES_GROUPS: Record<
+  SalesQuery['group_by'],
   {
-    product: { key: sql`p.id`, label: sql`btrim(p.name || ' ' || p.model)` },
-    variant: {
-      key: sql`v.id`,
-      label: sql`v.sku || ' — ' || variant_label(p.name, p.model, c.name, variant_size_label(sz.size, sz.label))`,
-    },
-    department: {
-      key: sql`u.id`,
-      label: sql`btrim(u.first_name || ' ' || u.last_name) || ' (' || u.email || ')'`,
-    },
-    day: { key: sql`s.day`, label: sql`s.day::text` },
-  };
+    key: RawBuilder<unknown>;
+    from: RawBuilder<unknown>;
+    label: RawBuilder<unknown>;
+    labels: RawBuilder<unknown>;
+  }
+> = {
+  product: {
+    key: sql`v.product_id`,
+    from: sql`JOIN variants v ON v.id = s.variant_id`,
+    label: sql`btrim(p.name || ' ' || p.model)`,
+    labels: sql`JOIN products p ON p.id = agg.key`,
+  },
+  variant: {
+    key: sql`s.variant_id`,
+    from: sql``,
+    label: sql`v.sku || ' — ' || variant_label(p.name, p.model, c.name, variant_size_label(sz.size, sz.label))`,
+    labels: sql`JOIN variants v ON v.id = agg.key JOIN products p ON p.id = v.product_id
+      LEFT JOIN colors c ON c.id = v.color_id LEFT JOIN sizes sz ON sz.id = v.size_id`,
+  },
+  department: {
+    key: sql`s.department_id`,
+    from: sql``,
+    label: sql`btrim(u.first_name || ' ' || u.last_name) || ' (' || u.email || ')'`,
+    labels: sql`JOIN users u ON u.id = agg.key`,
+  },
+  day: { key: sql`s.day`, from: sql``, label: sql`agg.key::text`, labels: sql`` },
+};
 
 /** A report's ordering: a column of its rows, descending with '-', ties broken by the key. */
 function orderBy(ordering: string, columns: Record<string, string>, tieBreak: string): RawBuilder<unknown> {
@@ -67,20 +88,15 @@ export function salesRows(scope: ReportScope, groupBy: SalesQuery['group_by'], o
   const group = SALES_GROUPS[groupBy];
   return sql<SalesDbRow>`
     WITH agg AS (
-      SELECT ${group.key} AS key, ${group.label} AS label,
+      SELECT ${group.key} AS key,
              sum(s.qty) AS qty, round(sum(s.revenue_uzs), 2) AS revenue, round(sum(s.cogs_uzs), 2) AS cogs
-      FROM sales_daily s
-      JOIN variants v ON v.id = s.variant_id
-      JOIN products p ON p.id = v.product_id
-      LEFT JOIN colors c ON c.id = v.color_id
-      LEFT JOIN sizes sz ON sz.id = v.size_id
-      JOIN users u ON u.id = s.department_id
+      FROM sales_daily s ${group.from}
       WHERE s.business_id = ${scope.businessId} ${dept('s.department_id', scope)} AND ${period('s.day', scope)}
-      GROUP BY 1, 2
+      GROUP BY 1
     ), shaped AS (
-      SELECT key, label, qty, revenue, cogs, revenue - cogs AS margin,
+      SELECT agg.key, ${group.label} AS label, qty, revenue, cogs, revenue - cogs AS margin,
              CASE WHEN revenue = 0 THEN NULL ELSE round((revenue - cogs) * 100 / revenue, 2) END AS pct
-      FROM agg
+      FROM agg ${group.labels}
     )
     SELECT key::text AS key, label, qty::numeric(18,3)::text AS qty, revenue::text AS revenue_uzs,
            cogs::text AS cogs_uzs, margin::text AS margin_uzs, pct::text AS margin_pct,
@@ -178,10 +194,11 @@ export function stockMovementRows(scope: ReportScope, variantId: number | undefi
       WHERE business_id = ${scope.businessId} ${dept('department_id', scope)} ${variant('variant_id')}
         AND day > ${scope.to}::date
       GROUP BY 1, 2
+    ), rates AS (
+      SELECT id AS currency_id, rate_in_force(${scope.businessId}, id) AS rate FROM currencies
     ), closing_value AS (
-      SELECT variant_id,
-             sum((coalesce(n.cost, 0) - coalesce(a.cost, 0)) * rate_in_force(${scope.businessId}, currency_id)) AS value
-      FROM value_now n FULL JOIN value_after a USING (variant_id, currency_id)
+      SELECT variant_id, sum((coalesce(n.cost, 0) - coalesce(a.cost, 0)) * r.rate) AS value
+      FROM value_now n FULL JOIN value_after a USING (variant_id, currency_id) JOIN rates r USING (currency_id)
       GROUP BY variant_id
     ), moved AS (
       SELECT variant_id,
