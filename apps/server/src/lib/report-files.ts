@@ -127,6 +127,12 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const BOLD_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const MARGIN = 36;
+/**
+ * A PDF is for reading and printing: it shows the first rows (about a hundred pages) and says how
+ * many more the CSV and Excel files hold. pdfkit keeps every page until the document ends, so a
+ * PDF of every row of a large report would grow in memory with it.
+ */
+export const PDF_MAX_ROWS = 5000;
 
 const ROW_HEIGHT = 14;
 
@@ -177,13 +183,23 @@ function pdfStream<R>(file: ReportFile<R>): Readable {
   y = doc.y + 8;
   header();
   (async () => {
+    let rows = 0;
     for await (const batch of file.batches) {
-      for (const row of batch)
-        line(
-          file.columns.map((c) => c.value(row)),
-          'body',
-        );
+      for (const row of batch) {
+        if (rows++ < PDF_MAX_ROWS)
+          line(
+            file.columns.map((c) => c.value(row)),
+            'body',
+          );
+      }
       if (!(await taken(doc as unknown as Readable))) return;
+    }
+    if (rows > PDF_MAX_ROWS) {
+      const note = `... va yana ${rows - PDF_MAX_ROWS} qator: hammasi CSV va Excel faylida.`;
+      line(
+        file.columns.map((_, i) => (i === 0 ? note : null)),
+        'bold',
+      );
     }
     if (file.totals) line(withTotalLabel(await file.totals()), 'bold');
     doc.end();

@@ -1,0 +1,71 @@
+import type { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { PDF_MAX_ROWS, reportFile } from './report-files.ts';
+
+// The report files (DESIGN.md section 11) from rows that arrive in batches, as a cursor gives them.
+
+interface Row {
+  name: string;
+  amount: string;
+}
+
+async function* batches(count: number): AsyncGenerator<Row[]> {
+  for (let start = 0; start < count; start += 1000) {
+    const size = Math.min(1000, count - start);
+    yield Array.from({ length: size }, (_, i) => ({
+      name: `Mahsulot ${start + i + 1}`,
+      amount: `${start + i}.50`,
+    }));
+  }
+}
+
+const file = (count: number) => ({
+  name: 'sinov',
+  title: 'Sinov hisoboti',
+  subtitle: '2026-11-01 — 2026-11-24',
+  columns: [
+    { header: 'Nomi', kind: 'text' as const, value: (r: Row) => r.name },
+    { header: 'Summa', kind: 'money' as const, value: (r: Row) => r.amount },
+  ],
+  batches: batches(count),
+  totals: async () => [null, '123.00'],
+});
+
+async function bytes(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+async function pdfText(data: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false }).promise;
+  let text = '';
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    text += `${content.items.map((item) => ('str' in item ? item.str : '')).join(' ')}\n`;
+  }
+  return text;
+}
+
+describe('report files', () => {
+  it('CSV: a byte-order mark, the header, every row, the totals line; formulas defused', async () => {
+    const rows = async function* () {
+      yield [{ name: '=HYPERLINK("x")', amount: '1.00' }];
+    };
+    const answer = reportFile('csv', { ...file(0), batches: rows() });
+    expect(answer).toMatchObject({ contentType: 'text/csv; charset=utf-8', filename: 'sinov.csv' });
+    const text = (await bytes(answer.body)).toString('utf8');
+    expect(text).toBe('\uFEFFNomi,Summa\r\n"\'=HYPERLINK(""x"")",1.00\r\nJami,123.00\r\n');
+  });
+
+  it(`PDF: the first ${PDF_MAX_ROWS} rows and a line saying how many more the CSV holds`, async () => {
+    const answer = reportFile('pdf', file(PDF_MAX_ROWS + 1234));
+    const text = await pdfText(await bytes(answer.body));
+    expect(text).toContain('Sinov hisoboti');
+    expect(text).toContain(`Mahsulot ${PDF_MAX_ROWS}`);
+    expect(text).not.toContain(`Mahsulot ${PDF_MAX_ROWS + 1}`);
+    expect(text).toContain('va yana 1234 qator');
+    expect(text).toContain('Jami');
+  }, 60_000);
+});
