@@ -153,9 +153,12 @@ export interface StockMovementDbRow {
   out_qty: string;
   closing_qty: string;
   closing_value_uzs: string;
-  /** The closing value before rounding, for the totals. */
-  value_exact: string;
   total_count: number;
+  total_opening_qty: string;
+  total_in_qty: string;
+  total_out_qty: string;
+  total_closing_qty: string;
+  total_closing_value_uzs: string;
 }
 
 /**
@@ -223,8 +226,15 @@ export function stockMovementRows(scope: ReportScope, variantId: number | undefi
     SELECT variant_id, sku, label, product_name,
            opening::numeric(18,3)::text AS opening_qty, in_qty::numeric(18,3)::text AS in_qty,
            out_qty::numeric(18,3)::text AS out_qty, closing::numeric(18,3)::text AS closing_qty,
-           round(value, 2)::text AS closing_value_uzs, value::text AS value_exact,
-           count(*) OVER () AS total_count
+           round(value, 2)::text AS closing_value_uzs,
+           count(*) OVER () AS total_count,
+           -- The report's column sums, on every row (one statement: the page and its totals),
+           -- the value rounded once as the dashboard's stock value is.
+           (sum(opening) OVER ())::numeric(18,3)::text AS total_opening_qty,
+           (sum(in_qty) OVER ())::numeric(18,3)::text AS total_in_qty,
+           (sum(out_qty) OVER ())::numeric(18,3)::text AS total_out_qty,
+           (sum(closing) OVER ())::numeric(18,3)::text AS total_closing_qty,
+           round(sum(value) OVER (), 2)::text AS total_closing_value_uzs
     FROM shaped
     ORDER BY ${orderBy(
       ordering,
@@ -245,16 +255,15 @@ export type StockMovementTotals = Pick<
   'opening_qty' | 'in_qty' | 'out_qty' | 'closing_qty' | 'closing_value_uzs'
 >;
 
-/** The report's column sums, the value rounded once as the dashboard's stock value is. */
-export async function stockMovementTotals(db: Database, scope: ReportScope, variantId: number | undefined) {
-  const { rows } = await sql<StockMovementTotals>`
-    SELECT coalesce(sum(opening_qty::numeric), 0)::numeric(18,3)::text AS opening_qty,
-           coalesce(sum(in_qty::numeric), 0)::numeric(18,3)::text AS in_qty,
-           coalesce(sum(out_qty::numeric), 0)::numeric(18,3)::text AS out_qty,
-           coalesce(sum(closing_qty::numeric), 0)::numeric(18,3)::text AS closing_qty,
-           round(coalesce(sum(value_exact::numeric), 0), 2)::text AS closing_value_uzs
-    FROM (${stockMovementRows(scope, variantId, 'label')}) r`.execute(db);
-  return rows[0] as StockMovementTotals;
+/** The totals a row carries; zeros when the report has no rows. */
+export function stockMovementTotalsOf(row: StockMovementDbRow | undefined): StockMovementTotals {
+  return {
+    opening_qty: row?.total_opening_qty ?? '0.000',
+    in_qty: row?.total_in_qty ?? '0.000',
+    out_qty: row?.total_out_qty ?? '0.000',
+    closing_qty: row?.total_closing_qty ?? '0.000',
+    closing_value_uzs: row?.total_closing_value_uzs ?? '0.00',
+  };
 }
 
 // ---------------------------------------------------------------- cash flow

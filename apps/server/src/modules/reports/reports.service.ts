@@ -169,8 +169,15 @@ export async function stockMovementReport(
 ): Promise<ReportAnswer<Omit<StockMovementReport, 'next' | 'previous'>>> {
   const scope = await resolveScope(deps, actor, query);
   const rows = repo.stockMovementRows(scope, query.variant, query.ordering ?? 'label');
-  const totals = () => repo.stockMovementTotals(deps.db, scope, query.variant);
   if (query.format !== 'json') {
+    // Every row carries the totals: the file's last line takes them from the last row it wrote.
+    let last: repo.StockMovementDbRow | undefined;
+    async function* remembered() {
+      for await (const batch of cursorBatches(deps.db, rows)) {
+        last = batch.at(-1) ?? last;
+        yield batch;
+      }
+    }
     return {
       kind: 'file',
       file: reportFile(query.format as FileFormat, {
@@ -178,18 +185,15 @@ export async function stockMovementReport(
         title: 'Ombor harakati',
         subtitle: subtitle(scope),
         columns: STOCK_COLUMNS,
-        batches: cursorBatches(deps.db, rows),
+        batches: remembered(),
         totals: async () => {
-          const t = await totals();
+          const t = repo.stockMovementTotalsOf(last);
           return [null, null, t.opening_qty, t.in_qty, t.out_qty, t.closing_qty, t.closing_value_uzs];
         },
       }),
     };
   }
-  const [paging, sums] = await Promise.all([
-    pageOfRows(deps.db, rows, query.page, query.page_size),
-    totals(),
-  ]);
+  const paging = await pageOfRows(deps.db, rows, query.page, query.page_size);
   return {
     kind: 'json',
     paging,
@@ -205,7 +209,7 @@ export async function stockMovementReport(
         closing_qty: r.closing_qty,
         closing_value_uzs: r.closing_value_uzs,
       })),
-      totals: sums,
+      totals: repo.stockMovementTotalsOf(paging.rows[0]),
     },
   };
 }
