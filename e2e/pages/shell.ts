@@ -19,17 +19,25 @@ export const ADMIN_ENTRY = { path: '/admin', label: 'Boshqaruv' } as const;
 
 type Entry = { path: string; label: string };
 
+/** DESIGN.md section 12: the counterparties and the debt book, after spec.md's ten, for every role. */
+export const DEBT_ENTRIES = [
+  { path: '/counterparties', label: 'Kontragentlar' },
+  { path: '/debts', label: 'Qarzlar' },
+] as const;
+
 /**
- * DESIGN.md section 11 in both menus of every role: Dashboard first and Hisobotlar after
- * Transaksiya. The viewers of the whole business (Owner, admin, manager) land on the dashboard at
- * /, so their Balans is at /balances; everyone else keeps Balans at / and the dashboard at /dashboard.
+ * Part two in both menus of every role: Dashboard first and Hisobotlar after Transaksiya
+ * (DESIGN.md section 11), Kontragentlar and Qarzlar after spec.md's entries (section 12). The
+ * viewers of the whole business (Owner, admin, manager) land on the dashboard at /, so their
+ * Balans is at /balances; everyone else keeps Balans at / and the dashboard at /dashboard.
  */
-export function withReports(entries: readonly Entry[], wholeBusiness: boolean): Entry[] {
+export function withPartTwo(entries: readonly Entry[], wholeBusiness: boolean): Entry[] {
   const out: Entry[] = [{ path: wholeBusiness ? '/' : '/dashboard', label: 'Dashboard' }];
   for (const entry of entries) {
     out.push(entry.path === '/' && wholeBusiness ? { ...entry, path: '/balances' } : entry);
     if (entry.path === '/transactions') out.push({ path: '/reports', label: 'Hisobotlar' });
   }
+  out.push(...DEBT_ENTRIES);
   return out;
 }
 

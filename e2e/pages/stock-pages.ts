@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { apiAs } from '../fixtures.ts';
+import { apiAs, DEMO } from '../fixtures.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -28,6 +28,33 @@ export async function createTaggedVariants(api: Api, tag: string, count: number)
     variants.push({ id: body.id, sku: body.sku });
   }
   return variants;
+}
+
+/** The Ta'minotchi receives goods and sends them to the Bozorchi through an approved offer. */
+export async function stockTheTrader(page: Page, variantId: number, qty: string) {
+  const supplier = await apiAs(page, DEMO.taminotchi);
+  const trader = await apiAs(page, DEMO.bozorchi);
+  const me = await (await trader.get('auth/whoami/')).json();
+  const supplierMe = await (await supplier.get('auth/whoami/')).json();
+  expect(
+    (
+      await supplier.post('inventory/stocks-entry/', {
+        variant: variantId,
+        qty_received: qty,
+        unit_cost: '5',
+        currency: 1,
+      })
+    ).status(),
+  ).toBe(201);
+  const offer = await supplier.post('offers/offers/', {
+    from_user: supplierMe.id,
+    to_user: me.id,
+    item_lines: [{ variant: variantId, quantity: qty }],
+    reason_text: 'E2E tovar yuborish',
+  });
+  const id = (await offer.json()).id;
+  expect((await supplier.post(`offers/offers/${id}/submit/`, {})).status()).toBe(200);
+  expect((await trader.post(`offers/offers/${id}/approve/`, {})).status()).toBe(200);
 }
 
 /** The receipt / issue modal (spec.md section 5, Stock entry and Stock exit). */

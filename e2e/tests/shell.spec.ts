@@ -3,7 +3,7 @@
 // password auth.spec.ts changes.
 import type { Page } from '@playwright/test';
 import { apiSignIn, DEMO, expect, test } from '../fixtures.ts';
-import { ADMIN_ENTRY, MENU, Shell, withReports } from '../pages/shell.ts';
+import { ADMIN_ENTRY, MENU, Shell, withPartTwo } from '../pages/shell.ts';
 
 const PROTECTED = [
   '/',
@@ -22,6 +22,10 @@ const PROTECTED = [
   '/dashboard',
   '/balances',
   '/reports/sales',
+  '/reports/debts-ageing',
+  '/counterparties',
+  '/counterparties/1',
+  '/debts',
 ];
 
 const ALWAYS = MENU.filter((item) => item.path !== '/buy' && item.path !== '/sell');
@@ -99,10 +103,10 @@ test.describe('route guard', () => {
 
 test.describe('desktop sidebar', () => {
   const cases = [
-    { email: DEMO.taminotchi, role: "Ta'minotchi", expected: withReports([...ALWAYS, BUY], false) },
-    { email: DEMO.bozorchi, role: 'Bozorchi', expected: withReports([...ALWAYS, SELL], false) },
-    { email: DEMO.kassir, role: 'Kassir', expected: withReports(ALWAYS, false) },
-    { email: DEMO.owner, role: 'Owner', expected: [...withReports(ALWAYS, true), ADMIN_ENTRY] },
+    { email: DEMO.taminotchi, role: "Ta'minotchi", expected: withPartTwo([...ALWAYS, BUY], false) },
+    { email: DEMO.bozorchi, role: 'Bozorchi', expected: withPartTwo([...ALWAYS, SELL], false) },
+    { email: DEMO.kassir, role: 'Kassir', expected: withPartTwo(ALWAYS, false) },
+    { email: DEMO.owner, role: 'Owner', expected: [...withPartTwo(ALWAYS, true), ADMIN_ENTRY] },
   ];
   for (const { email, role, expected } of cases) {
     test(`${role} sees exactly the entries of the role filter`, async ({ page }) => {
@@ -158,9 +162,10 @@ test.describe('mobile drawer', () => {
 
       await shell.openDrawer.click();
       await expect(shell.drawer).toBeVisible();
-      // spec.md's ten and DESIGN.md section 11's Dashboard and Hisobotlar.
-      await expect(shell.drawerNav.getByRole('link')).toHaveCount(12);
-      expect(await shell.entries(shell.drawerNav)).toEqual(withReports(MENU, false));
+      // spec.md's ten, DESIGN.md section 11's Dashboard and Hisobotlar, section 12's
+      // Kontragentlar and Qarzlar.
+      await expect(shell.drawerNav.getByRole('link')).toHaveCount(14);
+      expect(await shell.entries(shell.drawerNav)).toEqual(withPartTwo(MENU, false));
       // Let the slide-in animation finish before measuring.
       await expect.poll(async () => (await shell.drawer.boundingBox())?.x ?? -1, { timeout: 3_000 }).toBe(0);
       const box = await shell.drawer.boundingBox();
@@ -179,7 +184,7 @@ test.describe('mobile drawer', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shell = await signedIn(page, DEMO.owner);
     await shell.openDrawer.click();
-    expect(await shell.entries(shell.drawerNav)).toEqual([...withReports(MENU, true), ADMIN_ENTRY]);
+    expect(await shell.entries(shell.drawerNav)).toEqual([...withPartTwo(MENU, true), ADMIN_ENTRY]);
     await shell.drawerNav.getByRole('link', { name: 'Boshqaruv' }).click();
     await expect(page).toHaveURL('/admin/users');
   });

@@ -1,38 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { apiAs, apiSignIn, DEMO, expect, test } from '../fixtures.ts';
-import { createTaggedVariants, InventoryPage, StockListPage } from '../pages/stock-pages.ts';
+import { createTaggedVariants, InventoryPage, StockListPage, stockTheTrader } from '../pages/stock-pages.ts';
 
 // spec.md sections 2, 5 and 8 (Inventory, Buy, Sell, product offers); every test makes its own
 // uniquely named variants, so the shared demo data never decides an outcome.
 
 const tag = () => `E2E${Date.now().toString().slice(-7)}${randomBytes(2).toString('hex').toUpperCase()}`;
-
-/** The Ta'minotchi receives goods and sends them to the Bozorchi through an approved offer. */
-async function stockTheTrader(page: import('@playwright/test').Page, variantId: number, qty: string) {
-  const supplier = await apiAs(page, DEMO.taminotchi);
-  const trader = await apiAs(page, DEMO.bozorchi);
-  const me = await (await trader.get('auth/whoami/')).json();
-  const supplierMe = await (await supplier.get('auth/whoami/')).json();
-  expect(
-    (
-      await supplier.post('inventory/stocks-entry/', {
-        variant: variantId,
-        qty_received: qty,
-        unit_cost: '5',
-        currency: 1,
-      })
-    ).status(),
-  ).toBe(201);
-  const offer = await supplier.post('offers/offers/', {
-    from_user: supplierMe.id,
-    to_user: me.id,
-    item_lines: [{ variant: variantId, quantity: qty }],
-    reason_text: 'E2E tovar yuborish',
-  });
-  const id = (await offer.json()).id;
-  expect((await supplier.post(`offers/offers/${id}/submit/`, {})).status()).toBe(200);
-  expect((await trader.post(`offers/offers/${id}/approve/`, {})).status()).toBe(200);
-}
 
 test('a receipt: required fields, decimal-only inputs, then the list reloads with it', async ({ page }) => {
   const t = tag();

@@ -143,8 +143,34 @@ const reportRoutes: RouteObject = {
       lazy: () =>
         import('../features/reports/pages/CashFlowPage.tsx').then((m) => ({ Component: m.CashFlowPage })),
     },
+    {
+      // DESIGN.md section 12: the debt book's report, a tab of the reports area.
+      path: paths.reports.debtsAgeing,
+      lazy: () =>
+        import('../features/debts/pages/DebtsAgeingPage.tsx').then((m) => ({ Component: m.DebtsAgeingPage })),
+    },
   ],
 };
+
+/** DESIGN.md section 12: every signed-in role; the server decides whose debts each one sees. */
+const debtRoutes: RouteObject[] = [
+  {
+    path: paths.counterparties,
+    lazy: () =>
+      import('../features/debts/pages/CounterpartiesPage.tsx').then((m) => ({
+        Component: m.CounterpartiesPage,
+      })),
+  },
+  {
+    path: paths.counterparty,
+    lazy: () =>
+      import('../features/debts/pages/CounterpartyPage.tsx').then((m) => ({ Component: m.CounterpartyPage })),
+  },
+  {
+    path: paths.debts,
+    lazy: () => import('../features/debts/pages/DebtsPage.tsx').then((m) => ({ Component: m.DebtsPage })),
+  },
+];
 
 /** Pages inside the shell; all need a signed-in user (RequireAuth above them). */
 const shellRoutes: RouteObject[] = [
@@ -216,6 +242,7 @@ const shellRoutes: RouteObject[] = [
   },
   catalogRoutes,
   reportRoutes,
+  ...debtRoutes,
   adminRoutes,
 ];
 

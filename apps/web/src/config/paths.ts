@@ -27,7 +27,13 @@ export const paths = {
     sales: '/reports/sales',
     stockMovement: '/reports/stock-movement',
     cashFlow: '/reports/cash-flow',
+    debtsAgeing: '/reports/debts-ageing',
   },
+
+  // DESIGN.md section 12: counterparties (a card per counterparty) and the debt book.
+  counterparties: '/counterparties',
+  counterparty: '/counterparties/:id',
+  debts: '/debts',
 
   catalog: {
     root: '/catalog',

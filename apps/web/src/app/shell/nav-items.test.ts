@@ -12,6 +12,25 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
     expect(items.at(-1)).toBe('Boshqaruv /admin');
   });
 
+  it('every role finds Kontragentlar and Qarzlar after Sotib olish and Sotish (DESIGN.md section 12)', () => {
+    expect(paths(desktopNavItems('Bozorchi')).slice(-3)).toEqual([
+      'Sotish /sell',
+      'Kontragentlar /counterparties',
+      'Qarzlar /debts',
+    ]);
+    expect(paths(desktopNavItems('Owner')).slice(-3)).toEqual([
+      'Kontragentlar /counterparties',
+      'Qarzlar /debts',
+      'Boshqaruv /admin',
+    ]);
+    expect(paths(mobileNavItems('Kassir')).slice(-4)).toEqual([
+      'Sotib olish /buy',
+      'Sotish /sell',
+      'Kontragentlar /counterparties',
+      'Qarzlar /debts',
+    ]);
+  });
+
   it('a manager sees the whole business too, without the administrators entry', () => {
     const items = paths(desktopNavItems('manager'));
     expect(items.slice(0, 2)).toEqual(['Dashboard /', 'Balans /balances']);
@@ -23,7 +42,7 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
     expect(items.slice(0, 2)).toEqual(['Dashboard /dashboard', 'Balans /']);
     expect(items).toContain('Hisobotlar /reports');
     expect(items).not.toContain('Sotish /sell');
-    // The phone menu lists every entry whatever the role: spec.md's ten and part two's two.
-    expect(mobileNavItems('Kassir')).toHaveLength(12);
+    // The phone menu lists every entry whatever the role: spec.md's ten and part two's four.
+    expect(mobileNavItems('Kassir')).toHaveLength(14);
   });
 });

@@ -6,6 +6,8 @@ import {
   Boxes,
   ChartColumn,
   ClockArrowLeft,
+  Contact,
+  HandCoins,
   LayoutDashboard,
   LayoutList,
   type LucideIcon,
@@ -54,10 +56,20 @@ export const ADMIN_NAV_ITEM: NavItem = {
 export const REPORTS_NAV_ITEM: NavItem = { to: paths.reports.root, label: 'Hisobotlar', icon: ChartColumn };
 
 /**
+ * DESIGN.md section 12: the counterparties and the debt book, for every signed-in role, after
+ * spec.md's ten (next to Buy and Sell, where credit sales and purchases are recorded).
+ */
+export const DEBT_NAV_ITEMS: readonly NavItem[] = [
+  { to: paths.counterparties, label: 'Kontragentlar', icon: Contact },
+  { to: paths.debts, label: 'Qarzlar', icon: HandCoins },
+];
+
+/**
  * DESIGN.md section 11 in both menus of every role: Dashboard first, and Hisobotlar after
  * Transaksiya. The viewers of the whole business land on the dashboard at /, so their Balans
  * moves to /balances; everyone else keeps Balans at / and finds the dashboard at /dashboard.
- * The administrators' entry comes last (DESIGN.md section 9).
+ * Kontragentlar and Qarzlar follow spec.md's entries (DESIGN.md section 12); the administrators'
+ * entry comes last (DESIGN.md section 9).
  */
 function withPartTwo(items: readonly NavItem[], role: Role): NavItem[] {
   const wholeBusiness = seesWholeBusiness(role);
@@ -71,6 +83,7 @@ function withPartTwo(items: readonly NavItem[], role: Role): NavItem[] {
     out.push(item.to === paths.home && wholeBusiness ? { ...item, to: paths.balances } : item);
     if (item.to === paths.transactions) out.push(REPORTS_NAV_ITEM);
   }
+  out.push(...DEBT_NAV_ITEMS);
   if (ADMIN_ROLES.includes(role)) out.push(ADMIN_NAV_ITEM);
   return out;
 }

@@ -6,7 +6,8 @@ export interface TransactionsParams {
   ordering: MoneyTxOrdering;
   currency?: number | undefined;
   amount_type?: 'positive' | 'negative' | undefined;
-  tx_type?: 'EXCHANGE' | undefined;
+  /** spec.md's EXCHANGE, and DESIGN.md section 12's DEBT (payments of debts). */
+  tx_type?: 'EXCHANGE' | 'DEBT' | undefined;
   has_offer?: boolean | undefined;
   search?: string | undefined;
 }

@@ -9,7 +9,7 @@ export interface TransactionFilters {
   amountType: '' | 'positive' | 'negative';
   offer: '' | 'true' | 'false';
   ordering: MoneyTxOrdering;
-  txType: '' | 'EXCHANGE';
+  txType: '' | 'EXCHANGE' | 'DEBT';
 }
 
 export const DEFAULT_FILTERS: TransactionFilters = {
@@ -93,6 +93,8 @@ export function TransactionsFilters({
       >
         <option value="">All</option>
         <option value="EXCHANGE">EXCHANGE</option>
+        {/* DESIGN.md section 12: a payment of a debt is a DEBT ledger row. */}
+        <option value="DEBT">DEBT</option>
       </Select>
     </div>
   );

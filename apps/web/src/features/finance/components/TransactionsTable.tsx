@@ -1,4 +1,5 @@
 import { formatMoney, type MoneyTransaction, previewReason } from '@app/shared';
+import { Badge } from '../../../components/ui/Badge.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -47,7 +48,20 @@ export function TransactionsTable({
               <TD>{tx.currency.code}</TD>
               <TD>{`1 ${tx.currency.code} = ${plainRate(tx.rate_to_uzs)} UZS`}</TD>
               <TD numeric>{formatMoney(tx.amount_in_uzs)}</TD>
-              <TD>{tx.offer === null ? '—' : `#${tx.offer}`}</TD>
+              <TD>
+                {tx.offer !== null ? (
+                  `#${tx.offer}`
+                ) : tx.tx_type === 'DEBT' ? (
+                  // DESIGN.md section 12: not an offer but a debt's payment (its reason names the debt).
+                  <span title="Qarz to'lovi (nasiya)">
+                    <Badge tone="amber" className="font-mono">
+                      DEBT
+                    </Badge>
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </TD>
               <TD title={tx.reason}>{previewReason(tx.reason)}</TD>
               <TD>{formatDateTime(tx.created_at)}</TD>
             </TR>

@@ -2,6 +2,7 @@ import { type ENTRY_ORDERINGS, type StockEntry, type StockEntryCreate, StockEntr
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { DEBT_BOOK_KEY } from './counterparties.ts';
 import { myBalanceQueryKey } from './my-balance.ts';
 
 export type EntryOrdering = (typeof ENTRY_ORDERINGS)[number];
@@ -48,6 +49,8 @@ export function useCreateStockEntry() {
       Promise.all([
         client.invalidateQueries({ queryKey: stockEntriesQueryKey }),
         client.invalidateQueries({ queryKey: myBalanceQueryKey }),
+        // On credit it opened a debt (DESIGN.md section 12): the debt book's lists, by their key.
+        client.invalidateQueries({ queryKey: DEBT_BOOK_KEY }),
       ]),
   });
 }

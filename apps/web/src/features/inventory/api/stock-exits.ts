@@ -2,6 +2,7 @@ import { type EXIT_ORDERINGS, type StockExit, type StockExitCreate, StockExitSch
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { DEBT_BOOK_KEY } from './counterparties.ts';
 import { myBalanceQueryKey } from './my-balance.ts';
 
 export type ExitOrdering = (typeof EXIT_ORDERINGS)[number];
@@ -45,6 +46,8 @@ export function useCreateStockExit() {
       Promise.all([
         client.invalidateQueries({ queryKey: stockExitsQueryKey }),
         client.invalidateQueries({ queryKey: myBalanceQueryKey }),
+        // On credit it opened a debt (DESIGN.md section 12): the debt book's lists, by their key.
+        client.invalidateQueries({ queryKey: DEBT_BOOK_KEY }),
       ]),
   });
 }

@@ -1,24 +1,33 @@
-import { ENTRY_TYPES, StockEntryFormSchema, type StockEntryFormValues } from '@app/shared';
+import { ENTRY_TYPES, type StockEntryFormValues } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import type { CounterpartyOption } from '../../../components/CounterpartyPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
-import { errorDetail } from '../../../lib/api-client.ts';
+import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateStockEntry } from '../api/stock-entries.ts';
+import { creditBody, StockEntryCreditFormSchema } from '../lib/credit-form.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
-import { CURRENCY_OPTIONS, searchVariantOptions } from '../lib/variant-options.ts';
+import { CURRENCY_OPTIONS, currencyCode, searchVariantOptions } from '../lib/variant-options.ts';
+import { CreditFields } from './CreditFields.tsx';
 import { LocationField } from './LocationField.tsx';
 
-/** The picker holds the variant it shows; the shared schema sends its id. */
-type EntryForm = Omit<StockEntryFormValues, 'variant'> & { variant: VariantOption | null };
-type Body = z.output<typeof StockEntryFormSchema>;
+/** The pickers hold the variant and the counterparty they show; the schema sends their ids. */
+type EntryForm = Omit<StockEntryFormValues, 'variant' | 'counterparty' | 'due_date' | 'on_credit'> & {
+  variant: VariantOption | null;
+  on_credit: boolean;
+  counterparty: CounterpartyOption | null;
+  due_date: string;
+};
+type Body = z.output<typeof StockEntryCreditFormSchema>;
 
 const DEFAULTS: EntryForm = {
   variant: null,
@@ -28,37 +37,58 @@ const DEFAULTS: EntryForm = {
   type: 'PURCHASE',
   location: '',
   reason_text: '',
+  on_credit: false,
+  counterparty: null,
+  due_date: '',
 };
 
-/** '+ Yangi Kirim' (spec.md section 5, Stock entry). After a save: close, reset, reload the list. */
+interface SaveError {
+  message: string;
+  /** A field the server refused ({field: [message]}), shown under the message. */
+  detail?: string | undefined;
+}
+
+/**
+ * '+ Yangi Kirim' (spec.md section 5, Stock entry). After a save: close, reset, reload the list. A
+ * PURCHASE may go on credit ("Nasiyaga", DESIGN.md section 12): from a counterparty, by a due date.
+ */
 export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () => void }) {
   // spec.md section 5 "Stock entry": the shared schema's texts, in the form's one error area.
   const form = useForm<EntryForm, unknown, Body>({
-    // The schema reads only the picked variant's id; its input type cannot know the picker's object.
-    resolver: zodResolver(StockEntryFormSchema) as Resolver<EntryForm, unknown, Body>,
+    // The schema reads only the picked ids; its input type cannot know the pickers' objects.
+    resolver: zodResolver(StockEntryCreditFormSchema) as unknown as Resolver<EntryForm, unknown, Body>,
     defaultValues: DEFAULTS,
   });
   const mutation = useCreateStockEntry();
-  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<SaveError | null>(null);
 
   function close() {
     form.reset(DEFAULTS);
-    setMessage(null);
+    setError(null);
     onClose();
   }
 
   const submit = form.handleSubmit(
     async (body) => {
-      setMessage(null);
+      setError(null);
       try {
-        await mutation.mutateAsync(body);
+        await mutation.mutateAsync(creditBody(body));
         close();
       } catch (err) {
-        setMessage(errorDetail(err) ?? 'Failed to save entry');
+        const detail = errorDetail(err);
+        // spec.md section 8: the server detail, else 'Failed to save entry' (with its first field error).
+        setError(
+          detail
+            ? { message: detail }
+            : { message: 'Failed to save entry', detail: Object.values(fieldErrors(err))[0] },
+        );
       }
     },
-    () => setMessage(null),
+    () => setError(null),
   );
+  const invalid = firstErrorMessage(form.formState.errors);
+  const shown: SaveError | null = error ?? (invalid ? { message: invalid } : null);
+  const [onCredit, qty, cost, currency] = form.watch(['on_credit', 'qty_received', 'unit_cost', 'currency']);
 
   const strip = (field: 'qty_received' | 'unit_cost') => ({
     ...form.register(field),
@@ -109,9 +139,29 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
         />
         <LocationField {...form.register('location')} />
         <Input label="Izoh" {...form.register('reason_text')} />
-        <ErrorMessage className="sm:col-span-2">
-          {message ?? firstErrorMessage(form.formState.errors)}
-        </ErrorMessage>
+        <Controller
+          control={form.control}
+          name="counterparty"
+          render={({ field }) => (
+            <CreditFields
+              checkbox={<Checkbox label="Nasiyaga" {...form.register('on_credit')} />}
+              onCredit={onCredit}
+              counterparty={field.value}
+              onCounterpartyChange={field.onChange}
+              dueDate={<Input label="To'lov muddati" type="date" {...form.register('due_date')} />}
+              qty={qty}
+              price={cost}
+              currencyCode={currencyCode(currency)}
+              newKind="SUPPLIER"
+            />
+          )}
+        />
+        {shown ? (
+          <ErrorMessage className="sm:col-span-2">
+            {shown.message}
+            {shown.detail ? <span className="mt-1 block text-xs text-red-700">{shown.detail}</span> : null}
+          </ErrorMessage>
+        ) : null}
       </form>
     </Modal>
   );

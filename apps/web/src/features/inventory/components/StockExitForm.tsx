@@ -1,24 +1,33 @@
-import { EXIT_TYPES, StockExitFormSchema, type StockExitFormValues } from '@app/shared';
+import { EXIT_TYPES, type StockExitFormValues } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import type { CounterpartyOption } from '../../../components/CounterpartyPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
-import { errorDetail } from '../../../lib/api-client.ts';
+import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateStockExit } from '../api/stock-exits.ts';
+import { creditBody, StockExitCreditFormSchema } from '../lib/credit-form.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
-import { CURRENCY_OPTIONS, searchVariantOptions } from '../lib/variant-options.ts';
+import { CURRENCY_OPTIONS, currencyCode, searchVariantOptions } from '../lib/variant-options.ts';
+import { CreditFields } from './CreditFields.tsx';
 import { LocationField } from './LocationField.tsx';
 
-/** The picker holds the variant it shows; the shared schema sends its id. */
-type ExitForm = Omit<StockExitFormValues, 'variant'> & { variant: VariantOption | null };
-type Body = z.output<typeof StockExitFormSchema>;
+/** The pickers hold the variant and the counterparty they show; the schema sends their ids. */
+type ExitForm = Omit<StockExitFormValues, 'variant' | 'counterparty' | 'due_date' | 'on_credit'> & {
+  variant: VariantOption | null;
+  on_credit: boolean;
+  counterparty: CounterpartyOption | null;
+  due_date: string;
+};
+type Body = z.output<typeof StockExitCreditFormSchema>;
 
 const DEFAULTS: ExitForm = {
   variant: null,
@@ -28,6 +37,9 @@ const DEFAULTS: ExitForm = {
   type: 'SALE',
   location: '',
   note: '',
+  on_credit: false,
+  counterparty: null,
+  due_date: '',
 };
 
 interface SaveError {
@@ -36,12 +48,15 @@ interface SaveError {
   detail?: string | undefined;
 }
 
-/** '+ New Exit' (spec.md section 5, Stock exit). After a save: close, reset, reload the list. */
+/**
+ * '+ New Exit' (spec.md section 5, Stock exit). After a save: close, reset, reload the list. A SALE
+ * may go on credit ("Nasiyaga", DESIGN.md section 12): to a counterparty, with a price, by a due date.
+ */
 export function StockExitForm({ open, onClose }: { open: boolean; onClose: () => void }) {
   // spec.md section 5 "Stock exit": the shared schema's texts, in the form's one error area.
   const form = useForm<ExitForm, unknown, Body>({
-    // The schema reads only the picked variant's id; its input type cannot know the picker's object.
-    resolver: zodResolver(StockExitFormSchema) as Resolver<ExitForm, unknown, Body>,
+    // The schema reads only the picked ids; its input type cannot know the pickers' objects.
+    resolver: zodResolver(StockExitCreditFormSchema) as unknown as Resolver<ExitForm, unknown, Body>,
     defaultValues: DEFAULTS,
   });
   const mutation = useCreateStockExit();
@@ -57,16 +72,21 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
     async (body) => {
       setError(null);
       try {
-        await mutation.mutateAsync(body);
+        await mutation.mutateAsync(creditBody(body));
         close();
       } catch (err) {
-        setError({ message: 'Failed to save exit', detail: errorDetail(err) });
+        // The server's reason: its detail, else its first field error ({field: [message]}).
+        setError({
+          message: 'Failed to save exit',
+          detail: errorDetail(err) ?? Object.values(fieldErrors(err))[0],
+        });
       }
     },
     () => setError(null),
   );
   const invalid = firstErrorMessage(form.formState.errors);
   const shown: SaveError | null = error ?? (invalid ? { message: invalid } : null);
+  const [onCredit, qty, price, currency] = form.watch(['on_credit', 'qty_issued', 'unit_price', 'currency']);
 
   const strip = (field: 'qty_issued' | 'unit_price') => ({
     ...form.register(field),
@@ -122,6 +142,23 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
         />
         <LocationField {...form.register('location')} />
         <Input label="Izoh" {...form.register('note')} />
+        <Controller
+          control={form.control}
+          name="counterparty"
+          render={({ field }) => (
+            <CreditFields
+              checkbox={<Checkbox label="Nasiyaga" {...form.register('on_credit')} />}
+              onCredit={onCredit}
+              counterparty={field.value}
+              onCounterpartyChange={field.onChange}
+              dueDate={<Input label="To'lov muddati" type="date" {...form.register('due_date')} />}
+              qty={qty}
+              price={price ?? ''}
+              currencyCode={currencyCode(currency)}
+              newKind="CUSTOMER"
+            />
+          )}
+        />
         {shown ? (
           <ErrorMessage className="sm:col-span-2">
             {shown.message}

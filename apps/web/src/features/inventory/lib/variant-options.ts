@@ -13,3 +13,8 @@ export const CURRENCY_OPTIONS = Object.entries(CURRENCY_IDS).map(([code, id]) =>
   value: String(id),
   label: code,
 }));
+
+/** The code of a currency id the forms hold ('1' -> 'USD'). */
+export function currencyCode(id: string): string {
+  return CURRENCY_OPTIONS.find((o) => o.value === id)?.label ?? '';
+}

@@ -1,7 +1,7 @@
-import type { ReportFormat } from '@app/shared';
+import type { FileFormat } from '../../../components/DownloadButtons.tsx';
 import { downloadFile } from '../../../lib/api-client.ts';
 
-export type FileFormat = Exclude<ReportFormat, 'json'>;
+export type { FileFormat };
 
 type ReportPath = 'reports/sales/' | 'reports/stock-movement/' | 'reports/cash-flow/';
 

@@ -1,12 +1,12 @@
 import { formatMoney, REPORT_PAGE_SIZE } from '@app/shared';
 import type { ReactNode } from 'react';
+import { DownloadButtons } from '../../../components/DownloadButtons.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { TableMessageRow } from '../../../components/ui/Table.tsx';
 import type { FileFormat } from '../api/download-report.ts';
 import { isNegative } from '../figures.ts';
 import type { ReportSearch } from '../use-report-search.ts';
-import { DownloadButtons } from './DownloadButtons.tsx';
 
 export const NO_DATA_TEXT = "Bu davr uchun ma'lumot yo'q.";
 

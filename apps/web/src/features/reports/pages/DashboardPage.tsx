@@ -157,7 +157,11 @@ function DashboardBody({ data, search, link }: BodyProps) {
 
       <div className="grid gap-4 lg:grid-cols-2">
         <LowStock data={data} search={search} link={link} />
-        <ListCard testId="overdue-debts" title="Muddati o'tgan qarzlar">
+        <ListCard
+          testId="overdue-debts"
+          title="Muddati o'tgan qarzlar"
+          link={{ to: `${paths.debts}?status=OVERDUE`, label: 'Qarzlar' }}
+        >
           {data.overdue_debts.length === 0 ? (
             <QuietEmpty>Muddati o'tgan qarzlar yo'q.</QuietEmpty>
           ) : (

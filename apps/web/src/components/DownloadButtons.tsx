@@ -1,9 +1,12 @@
+import type { ReportFormat } from '@app/shared';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
-import type { FileFormat } from '../api/download-report.ts';
+import { failureMessage } from '../lib/api-client.ts';
+import { Button } from './ui/Button.tsx';
+import { ErrorMessage } from './ui/ErrorMessage.tsx';
+
+/** The file formats every report answers (DESIGN.md section 11). */
+export type FileFormat = Exclude<ReportFormat, 'json'>;
 
 const FORMATS: readonly { format: FileFormat; label: string }[] = [
   { format: 'csv', label: 'CSV' },
@@ -12,8 +15,9 @@ const FORMATS: readonly { format: FileFormat; label: string }[] = [
 ];
 
 /**
- * The report's rows as a file (DESIGN.md section 11), with the filters on screen: every row, not
- * only the page shown. One download at a time.
+ * A report's rows as a file, with the filters on screen: every row, not only the page shown. One
+ * download at a time. The same buttons and names as the reports feature's, for the features that
+ * may not import it (STYLE.md: features never import each other).
  */
 export function DownloadButtons({ onDownload }: { onDownload: (format: FileFormat) => Promise<void> }) {
   const [busy, setBusy] = useState<FileFormat | null>(null);

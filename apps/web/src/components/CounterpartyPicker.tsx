@@ -1,0 +1,208 @@
+import { X } from 'lucide-react';
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
+import { cn } from '../lib/cn.ts';
+import { controlClasses, Field } from './ui/Field.tsx';
+
+/** What the picker shows of a counterparty; the features map their API's objects to it. */
+export interface CounterpartyOption {
+  id: number;
+  name: string;
+  /** A second, quieter line: the phone or the kind. */
+  hint?: string | undefined;
+}
+
+export interface CounterpartyPickerProps {
+  label?: string;
+  value: CounterpartyOption | null;
+  onChange: (counterparty: CounterpartyOption | null) => void;
+  /** The search call, given by the feature (features never import each other: STYLE.md). */
+  search: (text: string, signal: AbortSignal) => Promise<CounterpartyOption[]>;
+  /** A quick "+ yangi kontragent" with the typed name; left out, the picker only chooses. */
+  create?: ((name: string) => Promise<CounterpartyOption>) | undefined;
+  /** The list opens over what follows (a filter bar) instead of pushing it down (a form). */
+  floating?: boolean;
+  error?: string | undefined;
+  id?: string;
+  className?: string;
+}
+
+const DEBOUNCE_MS = 250;
+
+/**
+ * A searchable counterparty choice (DESIGN.md section 12): the business's counterparties by name,
+ * phone or STIR as one types (the first page on focus), and, when the feature allows it, a new one
+ * named as typed.
+ */
+export function CounterpartyPicker({
+  label = 'Kontragent',
+  value,
+  onChange,
+  search,
+  create,
+  floating = false,
+  error,
+  id,
+  className,
+}: CounterpartyPickerProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [results, setResults] = useState<CounterpartyOption[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const term = text.trim();
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setLoading(true);
+      search(term, controller.signal)
+        .then(setResults)
+        .catch(() => {
+          if (!controller.signal.aborted) setResults([]);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [open, term, search]);
+
+  function choose(option: CounterpartyOption) {
+    onChange(option);
+    setText('');
+    setOpen(false);
+    setResults(null);
+  }
+
+  async function addNew() {
+    if (!create || !term) return;
+    setCreating(true);
+    setCreateError(null);
+    try {
+      choose(await create(term));
+    } catch (err) {
+      setCreateError(err instanceof Error && err.message ? err.message : "Kontragentni qo'shib bo'lmadi.");
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  // The list stays open while focus moves inside the picker (a click on its buttons keeps the
+  // input focused; Tab moves onto them).
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    if (!wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  }
+
+  if (value) {
+    return (
+      <Field id={inputId} label={label} error={error} className={className}>
+        <div
+          className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2')}
+          data-testid="counterparty-selected"
+        >
+          <span className="min-w-0 truncate">
+            {value.name}
+            {value.hint ? <span className="ml-2 text-xs text-slate-500">{value.hint}</span> : null}
+          </span>
+          <button
+            type="button"
+            aria-label="Kontragentni olib tashlash"
+            onClick={() => onChange(null)}
+            className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </div>
+      </Field>
+    );
+  }
+
+  const exact = results?.some((r) => r.name.trim().toLowerCase() === term.toLowerCase()) ?? false;
+  const offerCreate = create !== undefined && term !== '' && !exact && !loading;
+  return (
+    <Field id={inputId} label={label} error={error ?? createError ?? undefined} className={className}>
+      <div className="relative" ref={wrapper}>
+        <input
+          id={inputId}
+          type="search"
+          autoComplete="off"
+          placeholder="Nomi, telefon yoki STIR"
+          value={text}
+          onFocus={() => setOpen(true)}
+          onBlur={onBlur}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+            setCreateError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && open) {
+              // Close the list, not the dialog around the picker.
+              e.stopPropagation();
+              e.nativeEvent.stopImmediatePropagation();
+              setOpen(false);
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-controls={`${inputId}-list`}
+          className={cn(controlClasses, 'h-10')}
+        />
+        {open && (results !== null || loading) ? (
+          <ul
+            id={`${inputId}-list`}
+            aria-label="Kontragentlar"
+            className={cn(
+              'mt-1.5 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-sm',
+              floating && 'absolute inset-x-0 top-full z-30 shadow-lg',
+            )}
+          >
+            {loading && results === null ? (
+              <li className="px-3 py-2 text-slate-500">Yuklanmoqda...</li>
+            ) : results?.length === 0 && !offerCreate ? (
+              <li className="px-3 py-2 text-slate-500">Hech narsa topilmadi</li>
+            ) : (
+              results?.map((option) => (
+                <li key={option.id}>
+                  <button
+                    type="button"
+                    onMouseDown={(e) => e.preventDefault()}
+                    onBlur={onBlur}
+                    onClick={() => choose(option)}
+                    className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left hover:bg-slate-50"
+                  >
+                    <span className="min-w-0 truncate">{option.name}</span>
+                    {option.hint ? (
+                      <span className="shrink-0 text-xs text-slate-500">{option.hint}</span>
+                    ) : null}
+                  </button>
+                </li>
+              ))
+            )}
+            {offerCreate ? (
+              <li className="border-t border-slate-100">
+                <button
+                  type="button"
+                  disabled={creating}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onBlur={onBlur}
+                  onClick={() => void addNew()}
+                  className="flex w-full items-center gap-2 px-3 py-2 text-left font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+                >
+                  <span className="min-w-0 truncate">+ yangi kontragent: «{term}»</span>
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </div>
+    </Field>
+  );
+}

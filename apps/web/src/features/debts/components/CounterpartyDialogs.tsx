@@ -1,0 +1,171 @@
+import { COUNTERPARTY_KINDS, type Counterparty, CounterpartyCreateSchema } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { controlClasses, Field } from '../../../components/ui/Field.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useCreateCounterparty } from '../api/counterparties.ts';
+import { useDeleteCounterparty, useUpdateCounterparty } from '../api/counterparty.ts';
+import { KIND_LABELS } from '../debt-rules.ts';
+
+interface FormValues {
+  name: string;
+  kind: string;
+  phone: string;
+  tin: string;
+  note: string;
+}
+type Body = z.output<typeof CounterpartyCreateSchema>;
+
+const KIND_OPTIONS = COUNTERPARTY_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
+
+/**
+ * A new counterparty, or an existing one's details (DESIGN.md section 12): every user of the
+ * business adds and edits them. Editing sends every field, so one schema checks both. The shared
+ * schema's messages show under their fields, and so do the server's field errors.
+ */
+export function CounterpartyFormDialog({
+  counterparty,
+  onClose,
+  onSaved,
+}: {
+  /** undefined: a new one. */
+  counterparty?: Counterparty | undefined;
+  onClose: () => void;
+  onSaved: (saved: Counterparty) => void;
+}) {
+  const create = useCreateCounterparty();
+  const update = useUpdateCounterparty();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FormValues, unknown, Body>({
+    resolver: zodResolver(CounterpartyCreateSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    defaultValues: {
+      name: counterparty?.name ?? '',
+      kind: counterparty?.kind ?? 'CUSTOMER',
+      phone: counterparty?.phone ?? '',
+      tin: counterparty?.tin ?? '',
+      note: counterparty?.note ?? '',
+    },
+  });
+  const submit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      const saved = counterparty
+        ? await update.mutateAsync({ id: counterparty.id, body })
+        : await create.mutateAsync(body);
+      onSaved(saved);
+      onClose();
+    } catch (err) {
+      setError(applyServerErrors(form.setError, err));
+    }
+  });
+  const { errors } = form.formState;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={counterparty ? 'Kontragentni tahrirlash' : 'Yangi kontragent'}
+      description={
+        counterparty ? counterparty.name : 'Mijoz yoki yetkazib beruvchi: nasiya shu nomga yoziladi.'
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Bekor qilish
+          </Button>
+          <Button type="submit" form="counterparty-form" loading={create.isPending || update.isPending}>
+            Saqlash
+          </Button>
+        </>
+      }
+    >
+      <form id="counterparty-form" onSubmit={submit} noValidate aria-label="Kontragent" className="space-y-4">
+        <Input label="Nomi *" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <Select label="Turi" options={KIND_OPTIONS} error={errors.kind?.message} {...form.register('kind')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="Telefon"
+            type="tel"
+            autoComplete="off"
+            placeholder="+998 90 123-45-67"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          <Input
+            label="STIR"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="9 ta raqam"
+            error={errors.tin?.message}
+            {...form.register('tin')}
+          />
+        </div>
+        <Field id="counterparty-note" label="Izoh" error={errors.note?.message}>
+          <textarea
+            id="counterparty-note"
+            rows={3}
+            aria-invalid={errors.note ? true : undefined}
+            className={`${controlClasses} py-2`}
+            {...form.register('note')}
+          />
+        </Field>
+        <ErrorMessage>{error}</ErrorMessage>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Delete a counterparty (administrators; DESIGN.md section 12) after a confirmation. While it has
+ * debts the server refuses with 409 and its reason, shown here.
+ */
+export function DeleteCounterpartyDialog({
+  counterparty,
+  onClose,
+  onDeleted,
+}: {
+  counterparty: Counterparty;
+  onClose: () => void;
+  onDeleted: (name: string) => void;
+}) {
+  const remove = useDeleteCounterparty();
+  const [error, setError] = useState<string | null>(null);
+  async function confirm() {
+    setError(null);
+    try {
+      await remove.mutateAsync(counterparty.id);
+      onDeleted(counterparty.name);
+      onClose();
+    } catch (err) {
+      setError(failureMessage(err, "O'chirib bo'lmadi. Qayta urinib ko'ring."));
+    }
+  }
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="sm"
+      title="Kontragentni o'chirish"
+      description={`«${counterparty.name}» o'chiriladi. Bu amalni ortga qaytarib bo'lmaydi.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
+            Bekor qilish
+          </Button>
+          <Button variant="danger" onClick={confirm} loading={remove.isPending} data-autofocus>
+            O'chirish
+          </Button>
+        </>
+      }
+    >
+      <ErrorMessage>{error}</ErrorMessage>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { type CounterpartyKind, type DebtDirection, type DebtStatus, formatMoney } from '@app/shared';
+import { Badge } from '../../../components/ui/Badge.tsx';
+import {
+  DIRECTION_HINTS,
+  DIRECTION_LABELS,
+  KIND_LABELS,
+  STATUS_LABELS,
+  STATUS_TONES,
+} from '../debt-rules.ts';
+
+/** OPEN amber, PAID green, OVERDUE red. */
+export function DebtStatusBadge({ status }: { status: DebtStatus }) {
+  return (
+    <Badge tone={STATUS_TONES[status]} className="whitespace-nowrap">
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function KindBadge({ kind }: { kind: CounterpartyKind }) {
+  return (
+    <Badge tone={kind === 'SUPPLIER' ? 'violet' : kind === 'BOTH' ? 'indigo' : 'blue'}>
+      {KIND_LABELS[kind]}
+    </Badge>
+  );
+}
+
+/** "Olinadigan" (they owe us) in green, "Beriladigan" (we owe them) in red, with the plain words on hover. */
+export function DirectionText({ direction }: { direction: DebtDirection }) {
+  return (
+    <span
+      title={DIRECTION_HINTS[direction]}
+      className={direction === 'RECEIVABLE' ? 'text-emerald-700' : 'text-rose-700'}
+    >
+      {DIRECTION_LABELS[direction]}
+    </span>
+  );
+}
+
+/** How many debts are past their due date, as a red badge; nothing when none. */
+export function OverdueBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Badge tone="red" className="whitespace-nowrap">
+      Muddati o'tgan: {count}
+    </Badge>
+  );
+}
+
+/** An amount with its currency: "1 200.5 USD". */
+export function Money({ value, code }: { value: string; code: string }) {
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      {formatMoney(value)} <span className="text-xs text-slate-500">{code}</span>
+    </span>
+  );
+}

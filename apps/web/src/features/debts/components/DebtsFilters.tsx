@@ -1,0 +1,98 @@
+import { DEBT_DIRECTIONS, DEBT_STATUSES } from '@app/shared';
+import { useState } from 'react';
+import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
+import { searchCounterpartyOptions, toOption } from '../api/counterparties.ts';
+import { useCounterparty } from '../api/counterparty.ts';
+import type { DebtFilters } from '../debt-params.ts';
+import { DIRECTION_HINTS, DIRECTION_LABELS, STATUS_LABELS } from '../debt-rules.ts';
+import type { UrlParams } from '../use-url-params.ts';
+
+/**
+ * The /debts filters (DESIGN.md section 12), kept in the URL: direction, status, counterparty
+ * and the due-date range. They wrap on a phone.
+ */
+export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlParams }) {
+  // The picker shows the counterparty chosen here; one that came in the URL is named by its card.
+  const [picked, setPicked] = useState<CounterpartyOption | null>(null);
+  const fromUrl = useCounterparty(picked?.id === filters.counterparty ? undefined : filters.counterparty);
+  const selected: CounterpartyOption | null =
+    filters.counterparty === undefined
+      ? null
+      : picked?.id === filters.counterparty
+        ? picked
+        : fromUrl.data
+          ? toOption(fromUrl.data)
+          : { id: filters.counterparty, name: `#${filters.counterparty}` };
+  const any = Object.values(filters).some((v) => v !== undefined);
+
+  return (
+    <Card className="flex flex-wrap items-end gap-3 p-4">
+      <Select
+        label="Yo'nalish"
+        className="w-full sm:w-56"
+        value={filters.direction ?? ''}
+        onChange={(e) => url.update({ direction: e.target.value })}
+        options={[
+          { value: '', label: 'Hammasi' },
+          ...DEBT_DIRECTIONS.map((d) => ({
+            value: d,
+            label: `${DIRECTION_LABELS[d]} (${DIRECTION_HINTS[d]})`,
+          })),
+        ]}
+      />
+      <Select
+        label="Holat"
+        className="w-full sm:w-44"
+        value={filters.status ?? ''}
+        onChange={(e) => url.update({ status: e.target.value })}
+        options={[
+          { value: '', label: 'Hammasi' },
+          ...DEBT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+        ]}
+      />
+      <CounterpartyPicker
+        className="w-full sm:w-72"
+        floating
+        value={selected}
+        search={searchCounterpartyOptions}
+        onChange={(c) => {
+          setPicked(c);
+          url.update({ counterparty: c ? String(c.id) : null });
+        }}
+      />
+      <div className="flex w-full gap-3 sm:w-auto">
+        <Input
+          label="Muddat (dan)"
+          type="date"
+          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+          value={filters.due_from ?? ''}
+          max={filters.due_to}
+          onChange={(e) => url.update({ due_from: e.target.value })}
+        />
+        <Input
+          label="Muddat (gacha)"
+          type="date"
+          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+          value={filters.due_to ?? ''}
+          min={filters.due_from}
+          onChange={(e) => url.update({ due_to: e.target.value })}
+        />
+      </div>
+      {any ? (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setPicked(null);
+            url.update({ direction: null, status: null, counterparty: null, due_from: null, due_to: null });
+          }}
+        >
+          Tozalash
+        </Button>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,169 @@
+import { type Debt, type DebtPage, seesEveryDebt } from '@app/shared';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button.tsx';
+import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { Table, TableMessageRow, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { cn } from '../../../lib/cn.ts';
+import { counterpartyPath, formatDay } from '../debt-params.ts';
+import { canRecordPayment, DIRECTION_LABELS, STATUS_LABELS } from '../debt-rules.ts';
+import { DebtStatusBadge, DirectionText, Money } from './DebtBadges.tsx';
+
+export interface DebtsTableProps {
+  page: DebtPage | undefined;
+  isPending: boolean;
+  /** The previous filters' rows while the new ones load. */
+  stale?: boolean;
+  onPay: (debt: Debt) => void;
+  /** Off on a counterparty's card, where every row is theirs. */
+  showCounterparty?: boolean;
+  emptyText?: string;
+}
+
+/**
+ * Debts (DESIGN.md section 12): who, whose department, which way, how much, paid, what remains,
+ * when due and the status (OVERDUE red), with the totals of the filtered debts per currency and
+ * direction under it. "To'lov" on the rows the user may pay.
+ */
+export function DebtsTable({
+  page,
+  isPending,
+  stale = false,
+  onPay,
+  showCounterparty = true,
+  emptyText = 'Qarzlar topilmadi.',
+}: DebtsTableProps) {
+  const me = useCurrentUser().data;
+  // Everyone else sees only their own department's debts: the column would repeat them.
+  const showDepartment = seesEveryDebt(me?.role);
+  const rows = page?.results ?? [];
+  const columns = 7 + Number(showCounterparty) + Number(showDepartment);
+  const leading = 1 + Number(showCounterparty) + Number(showDepartment);
+  return (
+    <Table
+      caption="Qarzlar"
+      className={cn('[&_td]:px-2.5 [&_th]:px-2.5', stale && 'opacity-60 transition-opacity')}
+    >
+      <THead>
+        <tr>
+          <TH>#</TH>
+          {showCounterparty ? <TH>Kontragent</TH> : null}
+          {showDepartment ? <TH>Bo'lim</TH> : null}
+          <TH>Yo'nalish</TH>
+          <TH align="right">Summa</TH>
+          <TH align="right">To'langan</TH>
+          <TH align="right">Qoldiq</TH>
+          <TH>Muddat, holat</TH>
+          {/* No visually hidden text here: at the row's far end it would widen the page. */}
+          <TH aria-label="Amallar" />
+        </tr>
+      </THead>
+      <TBody>
+        {isPending ? (
+          <TableMessageRow colSpan={columns}>
+            <LoadingText className="justify-center">Yuklanmoqda...</LoadingText>
+          </TableMessageRow>
+        ) : rows.length === 0 ? (
+          <TableMessageRow colSpan={columns}>{emptyText}</TableMessageRow>
+        ) : (
+          rows.map((d) => (
+            <TR key={d.id} data-testid="debt-row" data-debt-id={d.id}>
+              <TD className="text-slate-500 tabular-nums">{d.id}</TD>
+              {showCounterparty ? (
+                <TD>
+                  <Link
+                    to={counterpartyPath(d.counterparty.id)}
+                    className="block w-40 font-medium break-words whitespace-normal text-brand-700 hover:underline sm:w-auto sm:max-w-xs"
+                  >
+                    {d.counterparty.name}
+                  </Link>
+                  {d.reason ? (
+                    <span className="block max-w-xs truncate text-xs text-slate-500" title={d.reason}>
+                      {d.reason}
+                    </span>
+                  ) : null}
+                  <PhoneSummary debt={d} />
+                </TD>
+              ) : null}
+              {showDepartment ? (
+                <TD className="text-slate-600">
+                  <span className="block max-w-36 truncate" title={d.department.email}>
+                    {d.department.email.split('@')[0]}
+                  </span>
+                </TD>
+              ) : null}
+              <TD>
+                <DirectionText direction={d.direction} />
+                {showCounterparty ? null : <PhoneSummary debt={d} />}
+              </TD>
+              <TD numeric>
+                <Money value={d.amount} code={d.currency_code} />
+              </TD>
+              <TD numeric>
+                <Money value={d.paid} code={d.currency_code} />
+              </TD>
+              <TD numeric className="font-semibold text-slate-900">
+                <Money value={d.remaining} code={d.currency_code} />
+              </TD>
+              <TD>
+                <span
+                  className={cn(
+                    'block text-xs tabular-nums',
+                    d.status === 'OVERDUE' ? 'font-medium text-red-700' : 'text-slate-600',
+                  )}
+                >
+                  {formatDay(d.due_date)}
+                </span>
+                <DebtStatusBadge status={d.status} />
+              </TD>
+              <TD className="text-right">
+                {canRecordPayment(me, d) ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => onPay(d)}
+                    aria-label={`To'lov #${d.id}`}
+                  >
+                    To'lov
+                  </Button>
+                ) : null}
+              </TD>
+            </TR>
+          ))
+        )}
+      </TBody>
+      {page && rows.length > 0 && page.totals.length > 0 ? (
+        <TFoot>
+          {page.totals.map((t) => (
+            <tr key={`${t.currency_code}-${t.direction}`} data-testid="debt-totals">
+              <TD colSpan={leading + 1}>Jami · {DIRECTION_LABELS[t.direction]}</TD>
+              <TD colSpan={2} />
+              <TD numeric>
+                <Money value={t.remaining} code={t.currency_code} />
+              </TD>
+              <TD colSpan={2} />
+            </tr>
+          ))}
+        </TFoot>
+      ) : null}
+    </Table>
+  );
+}
+
+/** On a phone, what remains and the status come under the row's first words, before the table scrolls. */
+function PhoneSummary({ debt }: { debt: Debt }) {
+  return (
+    <span
+      className={cn(
+        'mt-0.5 block text-xs font-medium sm:hidden',
+        debt.status === 'OVERDUE'
+          ? 'text-red-700'
+          : debt.status === 'PAID'
+            ? 'text-emerald-700'
+            : 'text-slate-700',
+      )}
+    >
+      <Money value={debt.remaining} code={debt.currency_code} /> · {STATUS_LABELS[debt.status]}
+    </span>
+  );
+}

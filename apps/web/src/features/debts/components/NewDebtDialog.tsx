@@ -1,0 +1,191 @@
+import {
+  CREDIT_COUNTERPARTY_MESSAGE,
+  DEBT_DIRECTIONS,
+  DebtCreateSchema,
+  formatMoney,
+  IsoDateSchema,
+  MONEY_STEP,
+} from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { createCounterparty, searchCounterpartyOptions, toOption } from '../api/counterparties.ts';
+import { useCreateDebt } from '../api/debts.ts';
+import { useDebtCurrencies } from '../api/lookups.ts';
+import { DIRECTION_HINTS, DIRECTION_LABELS } from '../debt-rules.ts';
+
+/**
+ * The request schema with the form's inputs: the picker's counterparty (sent as its id; none is
+ * the credit forms' text) and an empty due date meaning none.
+ */
+const DebtFormSchema = DebtCreateSchema.extend({
+  counterparty: z
+    .object({ id: z.number() })
+    .nullable()
+    .transform((picked, ctx) => {
+      if (picked) return picked.id;
+      ctx.addIssue({ code: 'custom', message: CREDIT_COUNTERPARTY_MESSAGE, input: picked });
+      return z.NEVER;
+    }),
+  due_date: z
+    .string()
+    .transform((v) => v.trim() || null)
+    .pipe(IsoDateSchema.nullable()),
+});
+
+interface FormValues {
+  counterparty: CounterpartyOption | null;
+  direction: string;
+  currency: string;
+  amount: string;
+  due_date: string;
+  reason_text: string;
+}
+type Body = z.output<typeof DebtFormSchema>;
+
+/** A new quick counterparty from the picker: a customer, named as typed. */
+async function quickCounterparty(name: string): Promise<CounterpartyOption> {
+  return toOption(await createCounterparty({ name, kind: 'CUSTOMER' }));
+}
+
+/**
+ * "Yangi qarz" / "Qarz yozish" (DESIGN.md section 12): a debt of my department without goods, e.g.
+ * a loan or a page copied from the old notebook (a past due date is allowed). With `counterparty`
+ * given (its card), that one is fixed. Mounted per opening.
+ */
+export function NewDebtDialog({
+  counterparty,
+  onClose,
+  onSaved,
+}: {
+  counterparty?: CounterpartyOption | undefined;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const currencies = useDebtCurrencies();
+  const create = useCreateDebt();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FormValues, unknown, Body>({
+    resolver: zodResolver(DebtFormSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    defaultValues: {
+      counterparty: counterparty ?? null,
+      direction: 'RECEIVABLE',
+      currency: '',
+      amount: '',
+      due_date: '',
+      reason_text: '',
+    },
+  });
+  const currencyOptions = (currencies.data ?? []).map((c) => ({ value: String(c.id), label: c.code }));
+  // The first currency once they load, unless one is chosen.
+  const firstCurrency = currencyOptions[0]?.value;
+  useEffect(() => {
+    if (firstCurrency && form.getValues('currency') === '') form.setValue('currency', firstCurrency);
+  }, [firstCurrency, form]);
+
+  const submit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      const debt = await create.mutateAsync(body);
+      onSaved(
+        `Qarz #${debt.id} yozildi: ${debt.counterparty.name}, ${formatMoney(debt.amount)} ${debt.currency_code}.`,
+      );
+      onClose();
+    } catch (err) {
+      setError(applyServerErrors(form.setError, err));
+    }
+  });
+  const { errors } = form.formState;
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={counterparty ? 'Qarz yozish' : 'Yangi qarz'}
+      description="Tovarsiz qarz (masalan, qarzga pul) yoki eski daftardagi qarz; bo'limingiz nomidan yoziladi."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Bekor qilish
+          </Button>
+          <Button type="submit" form="new-debt-form" loading={create.isPending}>
+            Saqlash
+          </Button>
+        </>
+      }
+    >
+      <form id="new-debt-form" onSubmit={submit} noValidate aria-label="Yangi qarz" className="space-y-4">
+        {counterparty ? (
+          <p className="text-sm">
+            <span className="text-slate-500">Kontragent: </span>
+            <span className="font-medium text-slate-900">{counterparty.name}</span>
+          </p>
+        ) : (
+          <Controller
+            control={form.control}
+            name="counterparty"
+            render={({ field }) => (
+              <CounterpartyPicker
+                label="Kontragent *"
+                value={field.value}
+                onChange={field.onChange}
+                search={searchCounterpartyOptions}
+                create={quickCounterparty}
+                error={errors.counterparty?.message}
+              />
+            )}
+          />
+        )}
+        <Select
+          label="Yo'nalish *"
+          options={DEBT_DIRECTIONS.map((d) => ({
+            value: d,
+            label: `${DIRECTION_LABELS[d]} (${DIRECTION_HINTS[d]})`,
+          }))}
+          error={errors.direction?.message}
+          {...form.register('direction')}
+        />
+        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+          <Select
+            label="Valyuta *"
+            placeholder={currencies.isPending ? 'Yuklanmoqda...' : 'Tanlang...'}
+            options={currencyOptions}
+            error={errors.currency?.message}
+            {...form.register('currency')}
+          />
+          <Input
+            label="Summa *"
+            type="number"
+            min="0"
+            step={MONEY_STEP}
+            inputMode="decimal"
+            error={errors.amount?.message}
+            {...form.register('amount')}
+          />
+        </div>
+        <Input
+          label="To'lov muddati"
+          type="date"
+          hint="Ixtiyoriy; o'tgan sana ham bo'ladi."
+          error={errors.due_date?.message}
+          {...form.register('due_date')}
+        />
+        <Input
+          label="Izoh"
+          autoComplete="off"
+          error={errors.reason_text?.message}
+          {...form.register('reason_text')}
+        />
+        <ErrorMessage>{error}</ErrorMessage>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,163 @@
+import { type Debt, DebtPaymentCreateSchema, formatMoney, MONEY_STEP } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useDebt } from '../api/debt.ts';
+import { useDebtPayments, usePayDebt } from '../api/payments.ts';
+import { formatDay } from '../debt-params.ts';
+import { DIRECTION_HINTS, DIRECTION_LABELS } from '../debt-rules.ts';
+import { DebtStatusBadge, Money } from './DebtBadges.tsx';
+
+interface FormValues {
+  amount: string;
+  reason_text: string;
+}
+type Body = z.output<typeof DebtPaymentCreateSchema>;
+
+const PAY_FAILED = "To'lovni yozib bo'lmadi. Qayta urinib ko'ring.";
+
+/**
+ * A payment of a debt (DESIGN.md section 12), in the debt's currency: the amount starts at what
+ * remains, the reason is optional. A receivable's payment comes into the payer's balance, a
+ * payable's goes out of it. The server's 409 (more than remains, beyond the balance, already
+ * paid) shows here as it came. Mounted per opening.
+ */
+export function PayDebtDialog({
+  debt: shown,
+  onClose,
+  onPaid,
+}: {
+  debt: Debt;
+  onClose: () => void;
+  onPaid: (message: string) => void;
+}) {
+  const debt = useDebt(shown.id, shown).data ?? shown;
+  const payments = useDebtPayments(shown.id);
+  const pay = usePayDebt();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FormValues, unknown, Body>({
+    resolver: zodResolver(DebtPaymentCreateSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    defaultValues: { amount: shown.remaining, reason_text: '' },
+  });
+  const incoming = debt.direction === 'RECEIVABLE';
+
+  const submit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      const done = await pay.mutateAsync({ id: debt.id, body });
+      onPaid(
+        `To'lov yozildi: ${formatMoney(done.amount)} ${done.currency_code} (${debt.counterparty.name}, qarz #${debt.id}).`,
+      );
+      onClose();
+    } catch (err) {
+      setError(applyServerErrors(form.setError, err, PAY_FAILED));
+    }
+  });
+  const { errors } = form.formState;
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={incoming ? "To'lovni qabul qilish" : "To'lov qilish"}
+      description={`${debt.counterparty.name} · qarz #${debt.id}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Bekor qilish
+          </Button>
+          <Button type="submit" form="pay-debt-form" loading={pay.isPending}>
+            Saqlash
+          </Button>
+        </>
+      }
+    >
+      <dl className="mb-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-slate-500">Yo'nalish</dt>
+          <dd title={DIRECTION_HINTS[debt.direction]}>
+            {DIRECTION_LABELS[debt.direction]} ({DIRECTION_HINTS[debt.direction]})
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Summa</dt>
+          <dd>
+            <Money value={debt.amount} code={debt.currency_code} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">To'langan</dt>
+          <dd>
+            <Money value={debt.paid} code={debt.currency_code} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Qoldiq</dt>
+          <dd className="font-semibold text-slate-900" data-testid="pay-remaining">
+            <Money value={debt.remaining} code={debt.currency_code} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Muddat</dt>
+          <dd>{formatDay(debt.due_date)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Holat</dt>
+          <dd>
+            <DebtStatusBadge status={debt.status} />
+          </dd>
+        </div>
+      </dl>
+
+      <form id="pay-debt-form" onSubmit={submit} noValidate aria-label="Qarz to'lovi" className="space-y-4">
+        <Input
+          label={`Summa (${debt.currency_code})`}
+          type="number"
+          min="0"
+          step={MONEY_STEP}
+          inputMode="decimal"
+          data-autofocus
+          hint={
+            incoming
+              ? "Balansingizga kirim bo'ladi."
+              : "Balansingizdan chiqim bo'ladi; balansdan oshmasligi kerak."
+          }
+          error={errors.amount?.message}
+          {...form.register('amount')}
+        />
+        <Input
+          label="Izoh (ixtiyoriy)"
+          autoComplete="off"
+          error={errors.reason_text?.message}
+          {...form.register('reason_text')}
+        />
+        <ErrorMessage>{error}</ErrorMessage>
+      </form>
+
+      {payments.data && payments.data.length > 0 ? (
+        <section aria-label="Oldingi to'lovlar" className="mt-5">
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">Oldingi to'lovlar</h3>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
+            {payments.data.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2">
+                <span className="text-slate-600">{formatDateTime(p.created_at)}</span>
+                <Money value={p.amount} code={p.currency_code} />
+                <span className="w-full truncate text-xs text-slate-500">
+                  {p.created_by.email}
+                  {p.reason ? ` · ${p.reason}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,83 @@
+import { formatMoney, type StatementLine } from '@app/shared';
+import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { DIRECTION_LABELS, signOf, statementSign } from '../debt-rules.ts';
+
+const COLUMNS = 6;
+
+/**
+ * A counterparty's statement (DESIGN.md section 12): its debts and payments in time order, each
+ * with the balance after it in its currency (positive: they owe us; negative: we owe them).
+ */
+export function StatementTable({
+  lines,
+  isPending,
+}: {
+  lines: StatementLine[] | undefined;
+  isPending: boolean;
+}) {
+  return (
+    <Table caption="Hisob-kitob tarixi" className="[&_td]:px-3 [&_th]:px-3">
+      <THead>
+        <tr>
+          <TH>Sana</TH>
+          <TH>Amal</TH>
+          <TH>Yo'nalish</TH>
+          <TH align="right">Summa</TH>
+          <TH align="right" title="Musbat: ular bizga qarzdor; manfiy: biz ularga qarzdormiz">
+            Qoldiq
+          </TH>
+          <TH>Izoh</TH>
+        </tr>
+      </THead>
+      <TBody>
+        {isPending ? (
+          <TableMessageRow colSpan={COLUMNS}>
+            <LoadingText className="justify-center">Yuklanmoqda...</LoadingText>
+          </TableMessageRow>
+        ) : !lines?.length ? (
+          <TableMessageRow colSpan={COLUMNS}>Hali qarz ham, to'lov ham yo'q.</TableMessageRow>
+        ) : (
+          lines.map((line) => {
+            const sign = statementSign(line);
+            const balance = signOf(line.balance);
+            return (
+              // A line has no id of its own; its debt, kind, time and balance after it tell it apart.
+              <TR
+                key={`${line.kind}-${line.debt}-${line.date}-${line.currency_code}-${line.balance}`}
+                data-testid="statement-row"
+              >
+                <TD className="tabular-nums">{formatDateTime(line.date)}</TD>
+                <TD>
+                  {line.kind === 'DEBT' ? 'Qarz' : "To'lov"}{' '}
+                  <span className="text-xs text-slate-500">#{line.debt}</span>
+                </TD>
+                <TD>{DIRECTION_LABELS[line.direction]}</TD>
+                <TD numeric className={sign > 0 ? 'text-emerald-700' : 'text-rose-700'}>
+                  {sign > 0 ? '+' : '−'}
+                  {formatMoney(line.amount)}{' '}
+                  <span className="text-xs text-slate-500">{line.currency_code}</span>
+                </TD>
+                <TD
+                  numeric
+                  className={cn(
+                    'font-semibold',
+                    balance > 0 ? 'text-emerald-700' : balance < 0 ? 'text-rose-700' : 'text-slate-500',
+                  )}
+                >
+                  {formatMoney(line.balance)}{' '}
+                  <span className="text-xs font-normal text-slate-500">{line.currency_code}</span>
+                </TD>
+                <TD className="max-w-xs truncate text-slate-600" title={line.reason}>
+                  {line.reason || '—'}
+                </TD>
+              </TR>
+            );
+          })
+        )}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canRecordPayment,
+  isPositive,
+  netBalance,
+  signOf,
+  statementSign,
+  totalsByCurrency,
+} from './debt-rules.ts';
+
+const debt = (status: 'OPEN' | 'PAID' | 'OVERDUE', department = 5) => ({
+  status,
+  department: { id: department, email: 'x@demo.uz' },
+});
+
+describe('who records a payment (DESIGN.md section 12)', () => {
+  it("the debt's department and the Kassir, while something remains", () => {
+    expect(canRecordPayment({ id: 5, role: 'Bozorchi' }, debt('OPEN'))).toBe(true);
+    expect(canRecordPayment({ id: 9, role: 'Kassir' }, debt('OVERDUE'))).toBe(true);
+    expect(canRecordPayment({ id: 5, role: 'Bozorchi' }, debt('PAID'))).toBe(false);
+  });
+
+  it('nobody else, not even the Owner', () => {
+    expect(canRecordPayment({ id: 1, role: 'Owner' }, debt('OPEN'))).toBe(false);
+    expect(canRecordPayment({ id: 6, role: "Ta'minotchi" }, debt('OPEN'))).toBe(false);
+    expect(canRecordPayment(undefined, debt('OPEN'))).toBe(false);
+  });
+});
+
+describe('totals', () => {
+  it('one row per currency with what is to be received and to be paid', () => {
+    expect(
+      totalsByCurrency([
+        { currency_code: 'USD', direction: 'PAYABLE', remaining: '40.00' },
+        { currency_code: 'UZS', direction: 'RECEIVABLE', remaining: '1500000.00' },
+        { currency_code: 'USD', direction: 'RECEIVABLE', remaining: '200.00' },
+      ]),
+    ).toEqual([
+      { currency_code: 'USD', receivable: '200.00', payable: '40.00' },
+      { currency_code: 'UZS', receivable: '1500000.00', payable: '0' },
+    ]);
+  });
+
+  it('the net is what they owe us minus what we owe them, exactly', () => {
+    expect(netBalance({ receivable: '0.30', payable: '0.10' })).toBe('0.20');
+    expect(netBalance({ receivable: '0', payable: '12.5' })).toBe('-12.50');
+    expect(isPositive('0.01')).toBe(true);
+    expect(isPositive('0.00')).toBe(false);
+    expect(isPositive('abc')).toBe(false);
+    expect([signOf('-0.01'), signOf('0.00'), signOf('3'), signOf('')]).toEqual([-1, 0, 1, 0]);
+  });
+});
+
+describe("a counterparty's statement", () => {
+  it('a receivable and a payment of a payable raise what they owe us; the others lower it', () => {
+    expect(statementSign({ kind: 'DEBT', direction: 'RECEIVABLE' })).toBe(1);
+    expect(statementSign({ kind: 'PAYMENT', direction: 'RECEIVABLE' })).toBe(-1);
+    expect(statementSign({ kind: 'DEBT', direction: 'PAYABLE' })).toBe(-1);
+    expect(statementSign({ kind: 'PAYMENT', direction: 'PAYABLE' })).toBe(1);
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  type CounterpartyKind,
+  D,
+  type Debt,
+  type DebtDirection,
+  type DebtPage,
+  type DebtStatus,
+  isDecimalString,
+  type Role,
+} from '@app/shared';
+
+// The words and small rules of the debt book (DESIGN.md section 12), kept apart from React so
+// they are tested.
+
+export const KIND_LABELS: Record<CounterpartyKind, string> = {
+  CUSTOMER: 'Mijoz',
+  SUPPLIER: 'Yetkazib beruvchi',
+  BOTH: 'Ikkalasi',
+};
+
+/** RECEIVABLE: they owe us (money to be received); PAYABLE: we owe them (to be paid). */
+export const DIRECTION_LABELS: Record<DebtDirection, string> = {
+  RECEIVABLE: 'Olinadigan',
+  PAYABLE: 'Beriladigan',
+};
+export const DIRECTION_HINTS: Record<DebtDirection, string> = {
+  RECEIVABLE: 'bizga qarzdor',
+  PAYABLE: 'biz qarzdormiz',
+};
+
+export const STATUS_LABELS: Record<DebtStatus, string> = {
+  OPEN: 'Ochiq',
+  PAID: "To'langan",
+  OVERDUE: "Muddati o'tgan",
+};
+export const STATUS_TONES = { OPEN: 'amber', PAID: 'emerald', OVERDUE: 'red' } as const satisfies Record<
+  DebtStatus,
+  string
+>;
+
+/**
+ * Whether this user may record a payment of this debt: something remains, and they are its
+ * department or the Kassir (DESIGN.md section 12; the server answers 403 to anyone else).
+ */
+export function canRecordPayment(
+  user: { id: number; role: Role } | undefined,
+  debt: Pick<Debt, 'status' | 'department'>,
+): boolean {
+  if (!user || debt.status === 'PAID') return false;
+  return user.id === debt.department.id || user.role === 'Kassir';
+}
+
+export interface CurrencyTotals {
+  currency_code: string;
+  receivable: string;
+  payable: string;
+}
+
+/** The list's totals (a row per currency and direction) as one row per currency with both. */
+export function totalsByCurrency(totals: DebtPage['totals']): CurrencyTotals[] {
+  const out = new Map<string, CurrencyTotals>();
+  for (const t of totals) {
+    const row = out.get(t.currency_code) ?? { currency_code: t.currency_code, receivable: '0', payable: '0' };
+    if (t.direction === 'RECEIVABLE') row.receivable = t.remaining;
+    else row.payable = t.remaining;
+    out.set(t.currency_code, row);
+  }
+  return [...out.values()].sort((a, b) => a.currency_code.localeCompare(b.currency_code));
+}
+
+/** An amount above zero (a decimal string from the API). */
+export function isPositive(value: string): boolean {
+  return isDecimalString(value) && new D(value).gt(0);
+}
+
+/** What they owe us minus what we owe them: positive, they owe; negative, we owe. */
+export function netBalance(row: Pick<CurrencyTotals, 'receivable' | 'payable'>): string {
+  return new D(row.receivable).minus(row.payable).toFixed(2);
+}
+
+/**
+ * How a statement line moves the balance (what they owe us): a receivable raises it and its
+ * payment lowers it; a payable the other way round. +1 or -1.
+ */
+export function statementSign(line: { kind: 'DEBT' | 'PAYMENT'; direction: DebtDirection }): 1 | -1 {
+  return (line.direction === 'RECEIVABLE') === (line.kind === 'DEBT') ? 1 : -1;
+}
+
+/** -1, 0 or 1: the sign of a decimal string from the API (0 for anything malformed). */
+export function signOf(value: string): -1 | 0 | 1 {
+  if (!isDecimalString(value)) return 0;
+  const d = new D(value);
+  return d.isZero() ? 0 : d.isNegative() ? -1 : 1;
+}
