@@ -31,7 +31,13 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // No JIT: every query here is short, and a report over many groups, whose cost the planner
+      // overestimates, spent 750 ms of 3.2 s compiling itself (measured: npm run bench -- reports).
+      options: '-c jit=off',
+    });
     // A connection can die under us (server restart, admin termination). pg.Pool listens only on
     // idle clients ('error' below); a client checked out inside a transaction has no listener, and
     // its 'error' event would end the process. Every client gets one when it connects: the query
