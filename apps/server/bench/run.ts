@@ -15,6 +15,7 @@ import { createBusiness, createUser, signIn, type TestUser } from '../test/facto
 import { benchCatalog } from './catalog.ts';
 import type { Measurement } from './measure.ts';
 import { benchMoney } from './money.ts';
+import { benchReports } from './reports.ts';
 import { benchStock } from './stock.ts';
 
 export interface BenchContext {
@@ -41,6 +42,7 @@ const SECTIONS: BenchSection[] = [
   { name: 'catalog', run: benchCatalog },
   { name: 'stock', run: benchStock },
   { name: 'money', run: benchMoney },
+  { name: 'reports', run: benchReports },
 ];
 
 async function main(): Promise<void> {

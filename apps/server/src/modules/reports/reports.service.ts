@@ -325,6 +325,3 @@ export async function dashboard(
     series,
   };
 }
-
-// The bench imported it from here first.
-export { businessToday } from '../../lib/business-day.ts';
