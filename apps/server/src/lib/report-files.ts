@@ -129,8 +129,8 @@ const BOLD_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const MARGIN = 36;
 /**
  * A PDF is for reading and printing: it shows the first rows (about a hundred pages) and says how
- * many more the CSV and Excel files hold. pdfkit keeps every page until the document ends, so a
- * PDF of every row of a large report would grow in memory with it.
+ * many more the CSV and Excel files hold. pdfkit caches the layout of every distinct word it draws
+ * (its font's layoutCache), so a PDF of every row of a large report grows in memory with it.
  */
 export const PDF_MAX_ROWS = 5000;
 

@@ -197,7 +197,7 @@ export function stockMovementRows(scope: ReportScope, variantId: number | undefi
       WHERE business_id = ${scope.businessId} ${dept('department_id', scope)} ${variant('variant_id')}
         AND day > ${scope.to}::date
       GROUP BY 1, 2
-    ), rates AS (
+    ), rates AS MATERIALIZED (
       SELECT id AS currency_id, rate_in_force(${scope.businessId}, id) AS rate FROM currencies
     ), closing_value AS (
       SELECT variant_id, sum((coalesce(n.cost, 0) - coalesce(a.cost, 0)) * r.rate) AS value
