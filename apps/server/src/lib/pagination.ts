@@ -31,3 +31,13 @@ export function pageOf<T>(
     results: page.results,
   };
 }
+
+/**
+ * A page of rows that carry their whole result's count (`count(*) OVER ()`): the count, the last
+ * page, and DRF's 404 for a page past the end (page 1 of an empty list exists).
+ */
+export function countedPage<R extends { total_count: number }>(rows: R[], page: number, size: number) {
+  const count = rows[0]?.total_count ?? 0;
+  if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
+  return { page, lastPage: Math.max(1, Math.ceil(count / size)), count, rows };
+}

@@ -21,7 +21,7 @@ import { businessToday } from '../../lib/business-day.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
-import { parsePage } from '../../lib/pagination.ts';
+import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { resolveCurrency } from '../finance/finance.service.ts';
@@ -66,14 +66,8 @@ export async function listCounterparties(deps: Deps_, actor: Actor, query: Count
     query,
     (page - 1) * DEBTS_PAGE_SIZE,
   );
-  const count = rows[0]?.total_count ?? 0;
-  if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
-  return {
-    count,
-    page,
-    lastPage: Math.max(1, Math.ceil(count / DEBTS_PAGE_SIZE)),
-    results: rows.map(toCounterparty),
-  };
+  const paged = countedPage(rows, page, DEBTS_PAGE_SIZE);
+  return { ...paged, results: paged.rows.map(toCounterparty) };
 }
 
 export async function getCounterparty(deps: Deps_, actor: Actor, id: number): Promise<Counterparty> {
@@ -218,15 +212,8 @@ export async function listDebts(deps: Deps_, actor: Actor, query: DebtListQuery)
     repo.listDebts(deps.db, viewer, filter, (page - 1) * DEBTS_PAGE_SIZE),
     repo.debtTotals(deps.db, viewer, filter),
   ]);
-  const count = rows[0]?.total_count ?? 0;
-  if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
-  return {
-    count,
-    page,
-    lastPage: Math.max(1, Math.ceil(count / DEBTS_PAGE_SIZE)),
-    results: rows.map(toDebt),
-    totals,
-  };
+  const paged = countedPage(rows, page, DEBTS_PAGE_SIZE);
+  return { ...paged, results: paged.rows.map(toDebt), totals };
 }
 
 export async function getDebt(deps: Deps_, actor: Actor, id: number): Promise<Debt> {

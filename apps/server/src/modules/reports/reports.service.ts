@@ -19,8 +19,8 @@ import type { Database } from '../../db/connection.ts';
 import { businessToday } from '../../lib/business-day.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { cursorBatches } from '../../lib/cursor.ts';
-import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import { parsePage } from '../../lib/pagination.ts';
+import { fieldError, forbidden } from '../../lib/errors.ts';
+import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { type FileAnswer, type FileColumn, reportFile } from '../../lib/report-files.ts';
 import { overdueDebts } from '../debts/debts.repository.ts';
 import * as repo from './reports.repository.ts';
@@ -78,9 +78,7 @@ export async function pageOfRows<R extends { total_count: number }>(
   const page = parsePage(rawPage);
   const { rows: found } =
     await sql<R>`SELECT * FROM (${rows}) r LIMIT ${size} OFFSET ${(page - 1) * size}`.execute(db);
-  const count = found[0]?.total_count ?? 0;
-  if (page > 1 && found.length === 0) throw notFound('Invalid page.');
-  return { page, lastPage: Math.max(1, Math.ceil(count / size)), count, rows: found };
+  return countedPage(found, page, size);
 }
 
 const subtitle = (scope: Scope, ...parts: string[]) =>
