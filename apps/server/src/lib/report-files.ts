@@ -127,14 +127,25 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const BOLD_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const MARGIN = 36;
-/**
- * A PDF is for reading and printing: it shows the first rows (about a hundred pages) and says how
- * many more the CSV and Excel files hold. pdfkit caches the layout of every distinct word it draws
- * (its font's layoutCache), so a PDF of every row of a large report grows in memory with it.
- */
-export const PDF_MAX_ROWS = 5000;
-
 const ROW_HEIGHT = 14;
+
+type FontWithLayouts = { layoutCache?: Record<string, unknown> };
+
+/**
+ * Empties the layouts pdfkit's fonts keep of every distinct word they have drawn. An embedded
+ * font's `layoutCache` (pdfkit 0.20, lib/font/embedded.js) lives as long as the document, and
+ * nearly every cell of a report is a new word, so a 100,000-row PDF grew by ~770 MiB; emptied at
+ * each page, it holds one page's words and still serves the words a page repeats. pdfkit's only
+ * switch for it, `fontLayoutCache: false`, is flat too but 2-3 times slower. pdfkit offers no
+ * public way to its fonts: should a later version rename `_fontFamilies` or `layoutCache`, this
+ * does nothing, the PDF stays right, and report-files.test.ts fails on the cache it finds full.
+ */
+function forgetWordLayouts(doc: PDFKit.PDFDocument): void {
+  const fonts = (doc as unknown as { _fontFamilies?: Record<string, FontWithLayouts> })._fontFamilies;
+  for (const font of Object.values(fonts ?? {})) {
+    if (font.layoutCache) font.layoutCache = Object.create(null);
+  }
+}
 
 function pdfStream<R>(file: ReportFile<R>): Readable {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false });
@@ -149,6 +160,7 @@ function pdfStream<R>(file: ReportFile<R>): Readable {
   const line = (values: Array<string | null>, font: 'body' | 'bold') => {
     if (y + ROW_HEIGHT > doc.page.height - MARGIN) {
       doc.addPage();
+      forgetWordLayouts(doc);
       y = MARGIN;
       header();
     }
@@ -183,23 +195,14 @@ function pdfStream<R>(file: ReportFile<R>): Readable {
   y = doc.y + 8;
   header();
   (async () => {
-    let rows = 0;
     for await (const batch of file.batches) {
       for (const row of batch) {
-        if (rows++ < PDF_MAX_ROWS)
-          line(
-            file.columns.map((c) => c.value(row)),
-            'body',
-          );
+        line(
+          file.columns.map((c) => c.value(row)),
+          'body',
+        );
       }
       if (!(await taken(doc as unknown as Readable))) return;
-    }
-    if (rows > PDF_MAX_ROWS) {
-      const note = `... va yana ${rows - PDF_MAX_ROWS} qator: hammasi CSV va Excel faylida.`;
-      line(
-        file.columns.map((_, i) => (i === 0 ? note : null)),
-        'bold',
-      );
     }
     if (file.totals) line(withTotalLabel(await file.totals()), 'bold');
     doc.end();
