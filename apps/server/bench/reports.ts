@@ -654,7 +654,8 @@ const REPORTS: ReportCase[] = [
       name: `sales group_by=${group}`,
       path: 'sales/',
       params: { group_by: group },
-      statement: (scope) => repo.salesRows(scope, group, group === 'day' ? 'key' : '-revenue_uzs'),
+      statement: (scope) =>
+        repo.salesRows(scope, group, group === 'day' ? 'key' : '-revenue_uzs', { limit: 50, offset: 0 }),
     }),
   ),
   {

@@ -71,6 +71,16 @@ export async function assertStockInvariants(db: Database): Promise<void> {
   );
   expect(salesDaily.rows, 'sales_daily equals the sums of the SALE exits').toEqual([]);
 
+  const salesTotals = await sql`
+    WITH raw AS (
+      SELECT business_id, variant_id, sum(qty) AS qty, sum(revenue_uzs) AS revenue_uzs, sum(cogs_uzs) AS cogs_uzs
+      FROM sales_daily GROUP BY 1, 2
+    )
+    SELECT * FROM raw FULL JOIN sales_totals t USING (business_id, variant_id)
+    WHERE raw.qty IS DISTINCT FROM t.qty OR raw.revenue_uzs IS DISTINCT FROM t.revenue_uzs
+       OR raw.cogs_uzs IS DISTINCT FROM t.cogs_uzs`.execute(db);
+  expect(salesTotals.rows, 'sales_totals equals the sums of sales_daily').toEqual([]);
+
   const negative = await sql`
     SELECT 'balance' AS what, id FROM stock_balances WHERE qty_on_hand < 0
     UNION ALL SELECT 'lot', id FROM stock_lots WHERE qty_remaining < 0`.execute(db);

@@ -102,6 +102,24 @@ BEGIN
     qty = s.qty + EXCLUDED.qty,
     revenue_uzs = s.revenue_uzs + EXCLUDED.revenue_uzs,
     cogs_uzs = s.cogs_uzs + EXCLUDED.cogs_uzs;
+
+  -- The same sales summed over every day, per business and variant (after sales_daily's rows,
+  -- in key order, as every writer takes them).
+  INSERT INTO sales_totals AS t (business_id, variant_id, qty, revenue_uzs, cogs_uzs)
+  SELECT m.business_id, m.variant_id,
+         -sum(m.qty),
+         sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs),
+         sum(-m.qty * l.unit_cost * l.rate_to_uzs)
+  FROM unnest(p_moves) AS m
+  JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'
+  JOIN stock_lots l ON l.id = m.lot_id
+  WHERE m.kind = 'EXIT'
+  GROUP BY 1, 2
+  ORDER BY 1, 2
+  ON CONFLICT (business_id, variant_id) DO UPDATE SET
+    qty = t.qty + EXCLUDED.qty,
+    revenue_uzs = t.revenue_uzs + EXCLUDED.revenue_uzs,
+    cogs_uzs = t.cogs_uzs + EXCLUDED.cogs_uzs;
 END;
 $$;
 
@@ -135,6 +153,7 @@ BEGIN
   DELETE FROM money_daily;
   DELETE FROM stock_daily;
   DELETE FROM sales_daily;
+  DELETE FROM sales_totals;
   SELECT coalesce(max(id), 0) INTO top FROM money_transactions;
   i := 0;
   WHILE i < top LOOP

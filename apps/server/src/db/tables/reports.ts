@@ -40,4 +40,12 @@ export interface ReportTables {
     revenue_uzs: Numeric;
     cogs_uzs: Numeric;
   };
+  /** migrations/0017_report_totals.sql: sales_daily summed over every day, per variant. */
+  sales_totals: {
+    business_id: number;
+    variant_id: number;
+    qty: Numeric;
+    revenue_uzs: Numeric;
+    cogs_uzs: Numeric;
+  };
 }

@@ -68,16 +68,23 @@ export interface Paged<R> {
   rows: R[];
 }
 
-/** One page of a report's rows (their count comes with them, from the same statement). */
+/**
+ * One page of a report's rows (their count comes with them, from the same statement). A report
+ * that can cut its page sooner than its last step takes the window itself.
+ */
 export async function pageOfRows<R extends { total_count: number }>(
   db: Database,
-  rows: RawBuilder<R>,
+  rows: RawBuilder<R> | ((window: repo.RowWindow) => RawBuilder<R>),
   rawPage: string | undefined,
   size: number,
 ): Promise<Paged<R>> {
   const page = parsePage(rawPage);
-  const { rows: found } =
-    await sql<R>`SELECT * FROM (${rows}) r LIMIT ${size} OFFSET ${(page - 1) * size}`.execute(db);
+  const window = { limit: size, offset: (page - 1) * size };
+  const statement =
+    typeof rows === 'function'
+      ? rows(window)
+      : sql<R>`SELECT * FROM (${rows}) r LIMIT ${window.limit} OFFSET ${window.offset}`;
+  const { rows: found } = await statement.execute(db);
   return countedPage(found, page, size);
 }
 
@@ -114,7 +121,7 @@ export async function salesReport(
 ): Promise<ReportAnswer<Omit<SalesReport, 'next' | 'previous'>>> {
   const scope = await resolveScope(deps, actor, query);
   const ordering = query.ordering ?? (query.group_by === 'day' ? 'key' : '-revenue_uzs');
-  const rows = repo.salesRows(scope, query.group_by, ordering);
+  const rows = (window?: repo.RowWindow) => repo.salesRows(scope, query.group_by, ordering, window);
   if (query.format !== 'json') {
     return {
       kind: 'file',
@@ -123,7 +130,7 @@ export async function salesReport(
         title: 'Savdo hisoboti',
         subtitle: subtitle(scope, `Guruh: ${SALES_KEY_HEADERS[query.group_by]}`),
         columns: salesColumns(query.group_by),
-        batches: cursorBatches(deps.db, rows),
+        batches: cursorBatches(deps.db, rows()),
         totals: async () => {
           const t = await repo.salesTotals(deps.db, scope);
           return [null, t.qty, t.revenue_uzs, t.cogs_uzs, t.margin_uzs, t.margin_pct];
