@@ -11,8 +11,10 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { createTokenSigner } from '../src/lib/auth/tokens.ts';
 import { createBusiness, createUser, signIn, type TestUser } from '../test/factories.ts';
 import { benchCatalog } from './catalog.ts';
+import { benchEvents } from './events.ts';
 import type { Measurement } from './measure.ts';
 import { benchMoney } from './money.ts';
 import { benchReports } from './reports.ts';
@@ -26,6 +28,8 @@ export interface BenchContext {
   pgBin: string | null;
   /** Another server on the same database, configured by the bench's environment plus `env`. */
   startServer(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }>;
+  /** An access token for a user the bench wrote itself (no sign-in, no password hashing). */
+  accessToken(user: { id: number; business_id: number; role: string }): Promise<string>;
   /** A new business with one user per role; returns its id, the users and their access tokens. */
   createBusinessWithUsers<R extends Role>(
     roles: readonly R[],
@@ -43,6 +47,7 @@ const SECTIONS: BenchSection[] = [
   { name: 'stock', run: benchStock },
   { name: 'money', run: benchMoney },
   { name: 'reports', run: benchReports },
+  { name: 'events', run: benchEvents },
 ];
 
 async function main(): Promise<void> {
@@ -76,17 +81,23 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl, poolSize: config.dbPoolSize });
   try {
     await migrate(handle.db);
-    const app = await buildApp({ config, db: handle.db, logger: false });
+    const app = await buildApp({ config, db: handle.db, logger: false, listen: handle.listen });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const signer = createTokenSigner(jwtSecret, new Map());
     const ctx: BenchContext = {
       url,
       db: handle.db,
       databaseUrl,
       pgBin: cluster?.bin ?? null,
       async startServer(env) {
-        const other = await buildApp({ config: configWith(env), db: handle.db, logger: false });
+        const other = await buildApp({
+          config: configWith(env),
+          db: handle.db,
+          logger: false,
+          listen: handle.listen,
+        });
         await other.listen({ port: 0, host: '127.0.0.1' });
         const a = other.server.address();
         return {
@@ -94,6 +105,7 @@ async function main(): Promise<void> {
           close: () => other.close(),
         };
       },
+      accessToken: (user) => signer.signAccess(user, new Date()),
       async createBusinessWithUsers(roles) {
         const business = await createBusiness(handle.db);
         const users = {} as Record<(typeof roles)[number], TestUser>;

@@ -16,11 +16,14 @@ import { createTokenSigner } from './lib/auth/tokens.ts';
 import { createCaches } from './lib/caches.ts';
 import type { Deps } from './lib/context.ts';
 import { registerErrorHandler } from './lib/errors.ts';
+import { EventHub, type Listen } from './lib/events.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { openApiTransform } from './lib/openapi.ts';
 import { MoneyBatcher } from './modules/finance/money-batch.ts';
 import { startCbuSchedule } from './modules/finance/rates.schedule.ts';
 import { MODULE_ROUTES } from './modules/index.ts';
+import { startNotificationJobs } from './modules/notifications/notifications.schedule.ts';
+import { sendTelegramNotification } from './modules/telegram/telegram.notify.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -34,6 +37,8 @@ export interface BuildOptions {
   engine?: 'pglite' | 'postgres';
   /** Runs the timed jobs (the daily Central Bank import): the server does, tests that test them do. */
   schedules?: boolean;
+  /** LISTEN for the live events (the database handle's); without it streams get no live events. */
+  listen?: Listen;
 }
 
 /** Keys whose values are secrets: passwords, one-time codes, tokens and the headers carrying them. */
@@ -127,7 +132,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       config.moneyBatch && (options.engine ?? (config.databaseUrl ? 'postgres' : 'pglite')) === 'postgres'
         ? new MoneyBatcher(options.db, config.moneyBatch)
         : null,
+    events: new EventHub(options.db, (err) => app.log.error({ err }, 'events: a delivery failed')),
   };
+  if (options.listen) {
+    const listen = options.listen;
+    app.addHook('onReady', () => deps.events.start(listen));
+    app.addHook('onClose', () => deps.events.close());
+  }
   if (deps.moneyBatcher) {
     const batcher = deps.moneyBatcher;
     // Requests in flight finish first (app.close), then their batches commit before the pool closes.
@@ -188,9 +199,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.schedules) {
     let stop: (() => void) | undefined;
+    let stopNotifications: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = startCbuSchedule(deps);
+      // Telegram (DESIGN.md section 13) beside the e-mail: it sends nothing while the bot is off.
+      stopNotifications = startNotificationJobs(deps, { extraSenders: [sendTelegramNotification] });
     });
+    app.addHook('onClose', async () => stopNotifications?.());
+    // The events a reconnecting stream may still ask for are a day's; older ones go, hourly.
+    const prune = setInterval(() => {
+      deps.events.prune().catch((err: unknown) => app.log.warn({ err }, 'events: pruning failed'));
+    }, 3_600_000);
+    prune.unref();
+    app.addHook('onClose', async () => clearInterval(prune));
     app.addHook('onClose', async () => stop?.());
   }
 

@@ -28,6 +28,20 @@ const EnvSchema = z.object({
   MONEY_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // The address people open the web app at, for links in e-mails (invitations).
   PUBLIC_URL: z.string().url().optional(),
+  // DESIGN.md section 13 "Telegram": unset (or empty) token, Telegram is off.
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(
+      /^(\d{1,20}:[\w-]{20,100})?$/,
+      'TELEGRAM_BOT_TOKEN must look like 123456789:AA... (from BotFather)',
+    )
+    .optional(),
+  // Telegram's secret_token allows 1-256 of A-Z a-z 0-9 _ -; we ask for 16 or more.
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\w-]{16,256}$/, 'TELEGRAM_WEBHOOK_SECRET must be 16-256 characters of A-Z, a-z, 0-9, _ and -')
+    .optional(),
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
 });
 
 export interface Config {
@@ -53,6 +67,16 @@ export interface Config {
   publicUrl: string | undefined;
   /** Group commit of money operations on PostgreSQL: null when off (MONEY_BATCH_MS=0). */
   moneyBatch: { windowMs: number; maxOps: number; concurrency: number } | null;
+  /** The Telegram bot (DESIGN.md section 13); null when TELEGRAM_BOT_TOKEN is unset: Telegram is off. */
+  telegram: TelegramConfig | null;
+}
+
+export interface TelegramConfig {
+  token: string;
+  /** What Telegram sends in X-Telegram-Bot-Api-Secret-Token (setWebhook's secret_token). */
+  webhookSecret: string;
+  /** The Bot API's base address, without a trailing slash. */
+  apiUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_BOT_TOKEN is set (the webhook checks it)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -85,6 +114,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moneyBatch:
       e.MONEY_BATCH_MS > 0
         ? { windowMs: e.MONEY_BATCH_MS, maxOps: e.MONEY_BATCH_MAX, concurrency: e.MONEY_BATCH_CONCURRENCY }
+        : null,
+    telegram:
+      e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_WEBHOOK_SECRET
+        ? {
+            token: e.TELEGRAM_BOT_TOKEN,
+            webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+            apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+          }
         : null,
   };
 }

@@ -33,7 +33,13 @@ async function prepare(handle: DatabaseHandle): Promise<void> {
 }
 
 async function serve(handle: DatabaseHandle): Promise<void> {
-  const app = await buildApp({ config, db: handle.db, engine: handle.kind, schedules: true });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    engine: handle.kind,
+    schedules: true,
+    listen: handle.listen,
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

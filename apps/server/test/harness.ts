@@ -89,6 +89,7 @@ export async function startTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     engine: handle.kind,
     schedules: options.schedules ?? false,
+    listen: (serverHandle ?? handle).listen,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Listen } from '../lib/events.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -16,6 +17,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** LISTEN on a channel: its own connection on PostgreSQL, the one session on PGlite. */
+  listen: Listen;
   /** PGlite only: the whole data directory as a tarball (tests clone a migrated template). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -51,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // The pool re-emits an idle client's error; the client's own listener above has logged it.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', listen: pgListen(options.databaseUrl), close: () => db.destroy() };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = await PGlite.create({
@@ -63,10 +66,72 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    // PGlite delivers a NOTIFY to its own listeners when the notifying transaction commits.
+    listen: async (channel, onPayload) => {
+      const stop = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
     dumpDataDir: async () => (await pglite.dumpDataDir('none')) as Blob,
     close: async () => {
       await db.destroy();
       await pglite.close();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (one per process, however many streams it serves), which
+ * comes back after PostgreSQL drops it: 0.5 s, then twice as long each time up to 15 s.
+ */
+function pgListen(url: string): Listen {
+  return async (channel, onPayload, onReconnect) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    let delayMs = 500;
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (n) => {
+        if (n.channel === channel && n.payload) onPayload(n.payload);
+      });
+      c.on('error', () => {});
+      c.on('end', () => {
+        if (client === c) again();
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (err) {
+        c.end().catch(() => {});
+        throw err;
+      }
+      if (stopped) {
+        await c.end();
+        return;
+      }
+      client = c;
+      delayMs = 500;
+    };
+    const again = () => {
+      client = null;
+      if (stopped) return;
+      retry = setTimeout(() => {
+        connect().then(
+          () => onReconnect?.(),
+          () => again(),
+        );
+      }, delayMs);
+      delayMs = Math.min(15_000, delayMs * 2);
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end();
+    };
   };
 }

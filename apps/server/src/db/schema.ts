@@ -1,4 +1,5 @@
 import type { CatalogTables } from './tables/catalog.ts';
+import type { ChatTables } from './tables/chat.ts';
 import type { CoreTables } from './tables/core.ts';
 import type { DebtTables } from './tables/debts.ts';
 import type { FinanceTables } from './tables/finance.ts';
@@ -16,4 +17,5 @@ export interface DB
     FinanceTables,
     StockTables,
     ReportTables,
-    DebtTables {}
+    DebtTables,
+    ChatTables {}

@@ -4,6 +4,7 @@ import type { Database } from '../db/connection.ts';
 import type { MoneyBatcher } from '../modules/finance/money-batch.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import type { Caches } from './caches.ts';
+import type { EventHub } from './events.ts';
 import type { Mailer } from './mailer.ts';
 
 /** The explicit dependencies a service takes (STYLE.md: plain functions, no base class). */
@@ -18,6 +19,8 @@ export interface Deps {
   caches: Caches;
   /** Group commit of the money operations; null applies each alone (config.moneyBatch). */
   moneyBatcher: MoneyBatcher | null;
+  /** The live events' streams of this process (DESIGN.md section 13). */
+  events: EventHub;
 }
 
 /** Who is acting, and from where: every service that changes state takes one, for the audit. */

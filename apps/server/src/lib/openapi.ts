@@ -84,6 +84,17 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
     const only = (schema as JsonSchema).enum;
     if (response && only?.length === 1 && only[0] === null)
       response[status] = { type: 'null', description: (schema as JsonSchema).description };
+    if (response && (schema as { eventStream?: boolean }).eventStream)
+      response[status] = {
+        description: (schema as JsonSchema).description,
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
+      };
   }
   return output;
 };
+
+/** A 200 that is a stream of Server-Sent Events, not JSON (DESIGN.md section 13). */
+export const EventStreamSchema = z
+  .string()
+  .describe('A stream of Server-Sent Events: id, event (the type) and data (JSON) each')
+  .meta({ eventStream: true });

@@ -4,13 +4,17 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
 import { debtsRoutes } from './debts/debts.routes.ts';
+import { eventsRoutes } from './events/events.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
 import { ratesRoutes } from './finance/rates.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
+import { telegramRoutes } from './telegram/telegram.routes.ts';
 import { adminUsersRoutes } from './users/admin-users.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -26,6 +30,10 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   auditRoutes,
   reportsRoutes,
   debtsRoutes,
+  notificationsRoutes,
+  chatRoutes,
+  eventsRoutes,
+  telegramRoutes,
   adminRoutes,
   adminUsersRoutes,
   healthRoutes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN } from '../constants.ts';
 import { ROLES } from '../roles.ts';
+import { EMAIL_NOTIFICATION_KINDS, EmailNotificationsSchema } from './notifications.ts';
 
 export const EmailSchema = z
   .string()
@@ -61,8 +62,16 @@ export const WhoAmISchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   profile: z.object({ first_name: z.string(), last_name: z.string() }),
+  /** The notification kinds also sent by e-mail (DESIGN.md section 13). */
+  email_notifications: z.array(z.enum(EMAIL_NOTIFICATION_KINDS)),
 });
 export type WhoAmI = z.infer<typeof WhoAmISchema>;
+
+/** PATCH api/auth/me/: the signed-in user's own preferences; answers as whoami. */
+export const MeUpdateSchema = z.object({
+  email_notifications: EmailNotificationsSchema.optional(),
+});
+export type MeUpdate = z.input<typeof MeUpdateSchema>;
 
 export const BusinessUserSchema = z.object({
   id: z.number(),

@@ -29,6 +29,10 @@ export interface CoreTables {
     last_login_at: Date | null;
     /** 0014: false while an invited person has not chosen a password. */
     password_set: Generated<boolean>;
+    /** 0018: the notification kinds also sent by e-mail (OFFER_PENDING, DEBT_OVERDUE). */
+    email_notifications: ColumnType<string[], string[] | undefined, string[]>;
+    /** 0018: the linked Telegram chat (BIGINT, read as a number). */
+    telegram_chat_id: number | null;
   };
   refresh_tokens: {
     id: Generated<number>;

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { Deps } from '../../lib/context.ts';
 import { fieldError } from '../../lib/errors.ts';
+import { publish } from '../../lib/events.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
@@ -71,6 +72,8 @@ export async function adjustBalance(
         summary: `Balans tuzatildi: ${user.email} ${fixedMoney(body.amount)} ${currency.code} (endi ${balance.on_hand}): ${body.reason_text}`,
         ip: by.ip ?? null,
       });
+      // The department's open pages reload its balances (DESIGN.md section 13).
+      await publish(trx, [{ userId: user.id, type: 'balance', data: { what: 'money' } }]);
       return {
         id: row.id,
         user: user.id,

@@ -238,6 +238,7 @@ describe('whoami and by-business', () => {
       email: u.email,
       role: 'manager',
       profile: { first_name: 'manager', last_name: 'Test' },
+      email_notifications: [],
     });
   });
 

@@ -13,6 +13,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
+import { notifyRateChanged, type RateChange } from '../notifications/causes.ts';
 import { fetchCbuRates } from './cbu.ts';
 import * as repo from './finance.repository.ts';
 import { forgetRates } from './money-apply.ts';
@@ -107,6 +108,9 @@ export async function setRate(deps: RateDeps, by: RateSetter, currencyId: number
       summary: `Kurs o'rnatildi: 1 ${currency.code} = ${rate.rate_to_uzs} UZS (avval ${currency.rate_to_uzs})`,
       ip: by.ip ?? null,
     });
+    await notifyRateChanged(trx, by.businessId, [
+      { currencyId, code: currency.code, rateToUzs: rate.rate_to_uzs, before: currency.rate_to_uzs },
+    ]);
     return { currency, rate };
   });
   forgetRates(deps, by.businessId);
@@ -203,6 +207,7 @@ async function runCbuImport(
     }
     const updated: CbuImportResult['updated'] = [];
     const unchanged: CbuImportResult['unchanged'] = [];
+    const notified: RateChange[] = [];
     for (const currency of await repo.listCurrencies(trx, by.businessId)) {
       if (currency.code === PIVOT_CURRENCY_CODE) continue;
       const official = feed.rates.get(currency.code);
@@ -219,7 +224,14 @@ async function runCbuImport(
         createdBy: by.actorId,
       });
       updated.push({ code: currency.code, rate_to_uzs: official });
+      notified.push({
+        currencyId: currency.id,
+        code: currency.code,
+        rateToUzs: official,
+        before: currency.rate_to_uzs,
+      });
     }
+    await notifyRateChanged(trx, by.businessId, notified, feed.date);
     const changes = updated.map((u) => `1 ${u.code} = ${u.rate_to_uzs} UZS`).join(', ');
     await writeAudit(trx, {
       businessId: by.businessId,

@@ -2,6 +2,7 @@ import { D, fixedQuantity } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
+import { notifyLowStock } from '../notifications/causes.ts';
 
 // The one stock ledger (DESIGN.md section 3 "Stock"), used by entries, exits and product offers.
 // Every function runs inside the caller's transaction: a ledger row per lot touched, the lots,
@@ -151,9 +152,22 @@ export async function consumeLots(trx: Trx, input: ConsumeInput): Promise<Consum
     .where('department_id', '=', input.departmentId)
     .where('variant_id', '=', input.variantId)
     .where(sql<boolean>`qty_on_hand >= ${input.qty}::numeric`)
-    .returning('id')
+    .returning([
+      'qty_on_hand',
+      sql<string | null>`(SELECT min_qty FROM variants WHERE id = ${input.variantId})`.as('min_qty'),
+    ])
     .executeTakeFirst();
   if (!updated) throw await shortfall(trx, input);
+  // Every decrease of stock passes here (exits and approved product offers): LOW_STOCK when it
+  // crosses the variant's min_qty (DESIGN.md section 13).
+  await notifyLowStock(trx, {
+    businessId: input.businessId,
+    departmentId: input.departmentId,
+    variantId: input.variantId,
+    before: fixedQuantity(new D(updated.qty_on_hand).plus(input.qty)),
+    after: updated.qty_on_hand,
+    minQty: updated.min_qty,
+  });
 
   const lots = await trx
     .selectFrom('stock_lots')

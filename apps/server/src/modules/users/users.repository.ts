@@ -3,9 +3,14 @@ import type { Database } from '../../db/connection.ts';
 export function findProfile(db: Database, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'first_name', 'last_name'])
+    .select(['id', 'email', 'role', 'first_name', 'last_name', 'email_notifications'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The notification kinds the user also wants by e-mail (DESIGN.md section 13). */
+export async function setEmailNotifications(db: Database, id: number, kinds: string[]): Promise<void> {
+  await db.updateTable('users').set({ email_notifications: kinds }).where('id', '=', id).execute();
 }
 
 export function listBusinessUsers(db: Database, businessId: number) {

@@ -1,12 +1,12 @@
-import { BusinessUserSchema, type Role, WhoAmISchema } from '@app/shared';
+import { BusinessUserSchema, MeUpdateSchema, type Role, WhoAmISchema } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
-import { notFound } from '../../lib/errors.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
-import { findProfile, listBusinessUsers } from './users.repository.ts';
+import { updateMe, whoAmI } from './me.service.ts';
+import { listBusinessUsers } from './users.repository.ts';
 
 export async function usersRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,16 +19,21 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       onRequest,
       schema: { tags, summary: 'The signed-in user', response: { 200: WhoAmISchema, ...ErrorSchemas } },
     },
-    async (request) => {
-      const user = await findProfile(deps.db, actorOf(request).id);
-      if (!user) throw notFound();
-      return {
-        id: user.id,
-        email: user.email,
-        role: user.role as Role,
-        profile: { first_name: user.first_name, last_name: user.last_name },
-      };
+    (request) => whoAmI(deps.db, actorOf(request).id),
+  );
+  r.patch(
+    '/auth/me/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'My preferences: email_notifications, the notification kinds also sent by e-mail (OFFER_PENDING, DEBT_OVERDUE); answers as whoami',
+        body: MeUpdateSchema,
+        response: { 200: WhoAmISchema, ...ErrorSchemas },
+      },
     },
+    (request) => updateMe(deps, actorOf(request), request.body),
   );
 
   r.get(

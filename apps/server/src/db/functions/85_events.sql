@@ -1,0 +1,101 @@
+-- Live updates (DESIGN.md section 13): each statement that writes events announces their ids on
+-- the `app_events` channel, 300 ids a notification (a payload holds 8,000 bytes). PostgreSQL
+-- delivers a NOTIFY only when its transaction commits, so a stream never tells of what was
+-- rolled back; every server process LISTENs (lib/events.ts).
+-- Applied at every start whose text changed (db/migrate.ts), after the migrations.
+
+CREATE OR REPLACE FUNCTION events_announce() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids TEXT;
+BEGIN
+  FOR ids IN
+    SELECT string_agg(id::text, ',' ORDER BY id)
+    FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1) / 300 AS chunk FROM new_rows) numbered
+    GROUP BY chunk ORDER BY chunk
+  LOOP
+    PERFORM pg_notify('app_events', ids);
+  END LOOP;
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE TRIGGER events_announce AFTER INSERT ON events
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION events_announce();
+
+-- A notification tells its recipient's streams, with their unread count (DESIGN.md section 13).
+CREATE OR REPLACE FUNCTION notifications_written() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO events (user_id, type, data)
+  SELECT n.user_id, 'notification', jsonb_build_object(
+           'notification', jsonb_build_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body,
+                                              'entity', n.entity, 'entity_id', n.entity_id,
+                                              'read_at', n.read_at, 'created_at', n.created_at),
+           'unread', (SELECT count(*) FROM notifications u WHERE u.user_id = n.user_id AND u.read_at IS NULL))
+  FROM new_rows n ORDER BY n.id;
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE TRIGGER notifications_events AFTER INSERT ON notifications
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notifications_written();
+
+-- An offer's parties hear of its life: created, edited, submitted, decided, deleted. A draft is
+-- its creator's alone until it is submitted. Written here, once for every path that changes an
+-- offer (money_apply's approvals included); the web app refreshes its offer tables and balances.
+CREATE OR REPLACE FUNCTION offer_events(p_offers offers[], p_deleted BOOLEAN) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO events (user_id, type, data)
+  SELECT DISTINCT party, 'offer',
+         jsonb_build_object('offer_id', o.id, 'status', CASE WHEN p_deleted THEN 'DELETED' ELSE o.status END)
+  FROM unnest(p_offers) AS o
+  CROSS JOIN LATERAL unnest(CASE WHEN o.status = 'DRAFT' OR p_deleted THEN ARRAY[o.created_by]
+                                 ELSE ARRAY[o.created_by, o.from_user_id, o.to_user_id] END) AS party
+$$;
+
+-- A submitted offer waits for the other party (OFFER_PENDING); a decided one is told to its
+-- creator (OFFER_DECIDED), in the transaction that changed it.
+CREATE OR REPLACE FUNCTION offer_notifications(p_old offers[], p_new offers[]) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO notifications (business_id, user_id, kind, title, body, entity, entity_id)
+  SELECT n.business_id,
+         CASE WHEN n.status = 'PENDING'
+              THEN CASE WHEN n.created_by = n.from_user_id THEN n.to_user_id ELSE n.from_user_id END
+              ELSE n.created_by END,
+         CASE WHEN n.status = 'PENDING' THEN 'OFFER_PENDING' ELSE 'OFFER_DECIDED' END,
+         CASE n.status
+           WHEN 'PENDING' THEN format('Taklif #%s qaroringizni kutmoqda', n.id)
+           WHEN 'APPROVED' THEN format('Taklif #%s tasdiqlandi', n.id)
+           ELSE format('Taklif #%s rad etildi', n.id)
+         END,
+         format('%s: %s', actor.email, n.reason),
+         'offer', n.id
+  FROM unnest(p_new) AS n
+  JOIN unnest(p_old) AS o ON o.id = n.id
+  JOIN users actor ON actor.id = CASE WHEN n.status = 'PENDING' THEN n.created_by ELSE n.decided_by END
+  WHERE o.status IS DISTINCT FROM n.status AND n.status IN ('PENDING', 'APPROVED', 'REJECTED')
+  ORDER BY n.id
+$$;
+
+CREATE OR REPLACE FUNCTION offers_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM offer_events(ARRAY(SELECT n::offers FROM new_rows n), false);
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE FUNCTION offers_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM offer_notifications(ARRAY(SELECT o::offers FROM old_rows o), ARRAY(SELECT n::offers FROM new_rows n));
+  PERFORM offer_events(ARRAY(SELECT n::offers FROM new_rows n), false);
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE FUNCTION offers_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM offer_events(ARRAY(SELECT o::offers FROM old_rows o), true);
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE TRIGGER offers_inserted_events AFTER INSERT ON offers
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION offers_inserted();
+CREATE OR REPLACE TRIGGER offers_updated_events AFTER UPDATE ON offers
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION offers_updated();
+CREATE OR REPLACE TRIGGER offers_deleted_events AFTER DELETE ON offers
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION offers_deleted();

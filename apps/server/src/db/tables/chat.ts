@@ -1,0 +1,63 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A notification's kind (DESIGN.md section 13). */
+export type NotificationKind =
+  | 'OFFER_PENDING'
+  | 'OFFER_DECIDED'
+  | 'LOW_STOCK'
+  | 'DEBT_OVERDUE'
+  | 'CHAT_MESSAGE'
+  | 'RATE_CHANGED';
+
+/** Kysely types of migrations/0018_chat_notifications.sql. */
+export interface ChatTables {
+  conversations: {
+    id: Generated<number>;
+    business_id: number;
+    offer_id: number | null;
+    user_low_id: number | null;
+    user_high_id: number | null;
+    /** BIGINT, read as a number like every INT8 (db/connection.ts). */
+    last_message_id: number | null;
+    created_at: Generated<Date>;
+  };
+  conversation_members: {
+    conversation_id: number;
+    user_id: number;
+    last_read_message_id: Generated<number>;
+  };
+  messages: {
+    id: Generated<number>;
+    conversation_id: number;
+    sender_id: number;
+    text: string;
+    created_at: Generated<Date>;
+  };
+  notifications: {
+    id: Generated<number>;
+    business_id: number;
+    user_id: number;
+    kind: NotificationKind;
+    title: string;
+    body: Generated<string>;
+    entity: string | null;
+    entity_id: number | null;
+    read_at: Date | null;
+    delivered_at: Date | null;
+    created_at: Generated<Date>;
+  };
+  events: {
+    id: Generated<number>;
+    user_id: number;
+    type: string;
+    /** JSONB: written as JSON text, read as the parsed value. */
+    data: ColumnType<Record<string, unknown>, string, string>;
+    created_at: Generated<Date>;
+  };
+  telegram_link_codes: {
+    code: string;
+    user_id: number;
+    expires_at: Date;
+    used_at: Date | null;
+  };
+}

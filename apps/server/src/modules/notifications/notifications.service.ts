@@ -1,0 +1,56 @@
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type Notification,
+  type NotificationListQuery,
+  type NotificationsRead,
+} from '@app/shared';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { publish } from '../../lib/events.ts';
+import { countedPage, parsePage } from '../../lib/pagination.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import * as repo from './notifications.repository.ts';
+import type { NotificationRow } from './notify.ts';
+
+// The bell (DESIGN.md section 13): a user reads and marks their own notifications only; another
+// user's, of this business or another, is as good as missing (404).
+
+type Deps_ = Pick<Deps, 'db' | 'clock'>;
+
+export function toNotification(r: NotificationRow): Notification {
+  return {
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    entity: r.entity,
+    entity_id: r.entity_id,
+    read_at: r.read_at ? r.read_at.toISOString() : null,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+/** GET api/notifications/: the user's own, newest first, 50 a page, with the unread total. */
+export async function listNotifications(deps: Deps_, actor: Actor, query: NotificationListQuery) {
+  const page = parsePage(query.page);
+  const [rows, unread] = await Promise.all([
+    repo.listNotifications(deps.db, actor.id, { unread: query.unread }, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
+    repo.countUnread(deps.db, actor.id),
+  ]);
+  const paged = countedPage(rows, page, NOTIFICATIONS_PAGE_SIZE);
+  return { ...paged, results: paged.rows.map(toNotification), unread };
+}
+
+/**
+ * Marks one notification (`id`) or all (`null`) of the user read. When something changed, the
+ * user's other tabs are told the new unread count (a 'notification' event).
+ */
+export async function markRead(deps: Deps_, actor: Actor, id: number | null): Promise<NotificationsRead> {
+  return inTransaction(deps.db, async (trx) => {
+    if (id !== null && !(await repo.isOwnNotification(trx, actor.id, id))) throw notFound();
+    const marked = await repo.markRead(trx, actor.id, id, deps.clock());
+    const unread = await repo.countUnread(trx, actor.id);
+    if (marked > 0) await publish(trx, [{ userId: actor.id, type: 'notification', data: { unread } }]);
+    return { marked, unread };
+  });
+}

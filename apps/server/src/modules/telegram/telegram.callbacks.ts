@@ -1,0 +1,127 @@
+import type { OfferStatus, TelegramCallbackQuery } from '@app/shared';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { approveOffer, changeOfferState, getOffer } from '../offers/offers.service.ts';
+import type { TelegramBot } from './telegram.bot.ts';
+import type { InlineButton } from './telegram.client.ts';
+import { findChatUser } from './telegram.repository.ts';
+
+// An OFFER_PENDING message's Approve and Reject buttons (DESIGN.md section 13). A press acts
+// through the offers' own service functions as the user whose chat it is, so the state table of
+// DESIGN.md section 3 decides exactly as on the web: only the other party decides (the creator
+// gets the web's 403 text), a decided offer answers that it is decided (the web's 409), a
+// shortfall leaves the offer PENDING. The bot answers the press with the outcome; once the offer
+// is decided the message keeps a line saying so and loses its buttons.
+
+type Decision = 'approve' | 'reject';
+
+/** Callback data (1-64 bytes): `offer:<id>:approve` or `offer:<id>:reject`. */
+const CALLBACK_DATA = /^offer:([1-9]\d{0,8}):(approve|reject)$/;
+
+/** Actions taken through the bot are audited with this in place of an IP address. */
+export const TELEGRAM_AUDIT_IP = 'telegram';
+
+const STATUS_WORDS: Record<OfferStatus, string> = {
+  DRAFT: 'qoralama',
+  PENDING: 'kutilmoqda',
+  APPROVED: 'tasdiqlangan',
+  REJECTED: 'rad etilgan',
+  CANCELED: 'bekor qilingan',
+};
+
+export const CALLBACK_TEXTS = {
+  notLinked:
+    'Bu Telegram hisobi ilovadagi hech bir foydalanuvchiga ulanmagan. Profilingizda Telegramni qayta ulang.',
+  unknownButton: 'Bu tugma endi ishlamaydi.',
+  failed: "Xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring yoki ilovada bajaring.",
+  approved: (id: number) => `Taklif #${id} tasdiqlandi.`,
+  rejected: (id: number) => `Taklif #${id} rad etildi.`,
+  decided: (id: number, status: OfferStatus) =>
+    `Taklif #${id} allaqachon hal qilingan: ${STATUS_WORDS[status]}.`,
+} as const;
+
+/** The buttons of an OFFER_PENDING message. */
+export function offerButtons(offerId: number): InlineButton[][] {
+  return [
+    [
+      { text: 'Tasdiqlash', callback_data: `offer:${offerId}:approve` },
+      { text: 'Rad etish', callback_data: `offer:${offerId}:reject` },
+    ],
+  ];
+}
+
+export function parseOfferCallback(data: string | undefined): { offerId: number; decision: Decision } | null {
+  const match = data ? CALLBACK_DATA.exec(data) : null;
+  if (!match) return null;
+  return { offerId: Number(match[1]), decision: match[2] as Decision };
+}
+
+interface Outcome {
+  /** The answer to the press (a toast, or an alert for a refusal). */
+  answer: string;
+  alert: boolean;
+  /** The decided offer's line added to the message, whose buttons go; null leaves the message. */
+  note: string | null;
+}
+
+/** Acts on a press and answers it; every failure is answered and logged, none is thrown. */
+export async function handleCallbackQuery(deps: Deps, bot: TelegramBot, query: TelegramCallbackQuery) {
+  let outcome: Outcome;
+  try {
+    outcome = await decide(deps, query);
+  } catch (err) {
+    deps.log.error({ err, data: query.data }, 'telegram: a button press failed');
+    outcome = { answer: CALLBACK_TEXTS.failed, alert: true, note: null };
+  }
+  await bot.client
+    .answerCallbackQuery(query.id, outcome.answer, outcome.alert)
+    .catch((err: unknown) => deps.log.warn({ err }, 'telegram: answering a button press failed'));
+  const message = query.message;
+  if (outcome.note === null || !message) return;
+  const edit = message.text
+    ? bot.client.editMessageText(message.chat.id, message.message_id, `${message.text}\n\n${outcome.note}`)
+    : bot.client.editMessageReplyMarkup(message.chat.id, message.message_id);
+  await edit.catch((err: unknown) => deps.log.warn({ err }, 'telegram: taking the buttons away failed'));
+}
+
+async function decide(deps: Deps, query: TelegramCallbackQuery): Promise<Outcome> {
+  const button = parseOfferCallback(query.data);
+  if (!button) return { answer: CALLBACK_TEXTS.unknownButton, alert: false, note: null };
+  // Who pressed: the Telegram user, whose private chat with the bot is the one linked.
+  const user = await findChatUser(deps.db, query.from.id);
+  if (!user?.is_active) return { answer: CALLBACK_TEXTS.notLinked, alert: true, note: null };
+  const actor: Actor = { id: user.id, businessId: user.business_id, role: user.role, ip: TELEGRAM_AUDIT_IP };
+  const { offerId, decision } = button;
+  try {
+    if (decision === 'approve') {
+      await approveOffer(deps, actor, offerId, null);
+      return { answer: CALLBACK_TEXTS.approved(offerId), alert: false, note: '✅ Tasdiqlandi' };
+    }
+    await changeOfferState(deps, actor, offerId, 'reject');
+    return { answer: CALLBACK_TEXTS.rejected(offerId), alert: false, note: '❌ Rad etildi' };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return refused(deps, actor, offerId, err);
+  }
+}
+
+/**
+ * A refusal in the web's words (403 not your side, 404, 409 a shortfall), except a 409 for an
+ * offer no longer PENDING: that one says it is decided, and the buttons go.
+ */
+async function refused(deps: Deps, actor: Actor, offerId: number, err: AppError): Promise<Outcome> {
+  if (err.status === 409) {
+    const status = await getOffer(deps, actor, offerId).then(
+      (offer) => offer.status,
+      () => null,
+    );
+    if (status && status !== 'PENDING') {
+      return {
+        answer: CALLBACK_TEXTS.decided(offerId, status),
+        alert: true,
+        note: `Hal qilingan: ${STATUS_WORDS[status]}`,
+      };
+    }
+  }
+  return { answer: err.detail, alert: true, note: null };
+}

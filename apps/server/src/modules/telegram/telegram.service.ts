@@ -1,0 +1,185 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type TelegramLink,
+  type TelegramMessage,
+  type TelegramStatus,
+  TelegramUpdateSchema,
+} from '@app/shared';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import type { TelegramBot } from './telegram.bot.ts';
+import { handleCallbackQuery, TELEGRAM_AUDIT_IP } from './telegram.callbacks.ts';
+import * as repo from './telegram.repository.ts';
+
+// Linking a Telegram chat to a user, and the updates of the bot's webhook (DESIGN.md section 13).
+// A user asks for a link (a code, single use, 10 minutes) and opens it: Telegram sends the bot
+// `/start <code>`, and the chat that sent it is linked to the code's user. A chat linked to
+// another user moves to this one (our choice: whoever holds the chat has just signed in as this
+// user to get the code; the other user simply stops getting messages there, and the audit says
+// so). A user has at most one chat; a new link replaces the old one.
+
+/** How long a link code lives (DESIGN.md section 13). */
+export const LINK_CODE_TTL_MS = 10 * 60_000;
+
+export const START_TEXTS = {
+  linked: (email: string) =>
+    `Tayyor: bu chat ${email} hisobiga ulandi. Bildirishnomalar endi shu yerga ham keladi.`,
+  moved: (email: string) =>
+    `Tayyor: bu chat ${email} hisobiga ulandi (avval boshqa hisobga ulangan edi). Bildirishnomalar endi shu yerga ham keladi.`,
+  invalid:
+    "Kod noto'g'ri yoki muddati o'tgan. Ilovada Profil sahifasidan yangi havola oling (havola 10 daqiqa amal qiladi).",
+  hello:
+    'Salom! Bildirishnomalarni shu yerda olish uchun ilovada Profil sahifasidan Telegram havolasini oling va uni oching.',
+  privateOnly: 'Telegramni faqat bot bilan shaxsiy chatda ulash mumkin.',
+  unlinked: (email: string) => `Bu chat ${email} hisobidan uzildi: bildirishnomalar endi bu yerga kelmaydi.`,
+} as const;
+
+/** The answer when the server has no bot (TELEGRAM_BOT_TOKEN unset): 404, with a detail. */
+export const telegramOff = () =>
+  notFound('Telegram bot sozlanmagan (TELEGRAM_BOT_TOKEN). (Telegram is not set up on this server.)');
+
+const botSilent = () =>
+  new AppError(
+    503,
+    'telegram_unavailable',
+    "Telegram bot hozir javob bermayapti; birozdan keyin qayta urinib ko'ring. (Telegram's Bot API does not answer.)",
+    undefined,
+    { 'retry-after': '30' },
+  );
+
+/** A link code is kept only as its SHA-256 (the code is 128 random bits: no slow hash needed). */
+export function hashLinkCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+export async function telegramStatus(
+  deps: Pick<Deps, 'db'>,
+  bot: TelegramBot | null,
+  actor: Actor,
+): Promise<TelegramStatus> {
+  const chat = await repo.findUserChat(deps.db, actor.id);
+  return {
+    enabled: bot !== null,
+    linked: chat !== null,
+    bot_username: bot?.identity.knownUsername() ?? null,
+  };
+}
+
+/** POST api/telegram/link/: a new code for the actor (their earlier one ends) and its deep link. */
+export async function createLinkCode(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  bot: TelegramBot,
+  actor: Actor,
+): Promise<TelegramLink> {
+  const username = await bot.identity.username();
+  if (!username) throw botSilent();
+  // 128 bits in base64url: 22 of the characters a start parameter allows (A-Z a-z 0-9 _ -).
+  const code = randomBytes(16).toString('base64url');
+  const expiresAt = new Date(deps.clock().getTime() + LINK_CODE_TTL_MS);
+  await inTransaction(deps.db, (trx) => repo.replaceLinkCode(trx, actor.id, hashLinkCode(code), expiresAt));
+  return { code, deep_link: `https://t.me/${username}?start=${code}` };
+}
+
+/** DELETE api/telegram/link/: the actor's chat is unlinked (nothing to do when none is). */
+export async function unlinkTelegram(deps: Pick<Deps, 'db' | 'log'>, bot: TelegramBot, actor: Actor) {
+  const chat = await inTransaction(deps.db, async (trx) => {
+    const user = await repo.lockUserChat(trx, actor.id);
+    if (!user || user.telegram_chat_id === null) return null;
+    await repo.setUserChat(trx, actor.id, null);
+    await writeAudit(trx, {
+      businessId: actor.businessId,
+      actorId: actor.id,
+      action: 'telegram.unlink',
+      entity: 'user',
+      entityId: actor.id,
+      summary: 'Telegram chat uzildi',
+      ip: actor.ip,
+    });
+    return { id: user.telegram_chat_id, email: user.email };
+  });
+  if (chat) await reply(deps, bot, chat.id, START_TEXTS.unlinked(chat.email));
+}
+
+/**
+ * One update of the webhook. Anything it does not handle (another update type, a message that is
+ * not /start, a shape it does not know) is ignored: the route answers 200 all the same, so
+ * Telegram does not send it again.
+ */
+export async function handleUpdate(deps: Deps, bot: TelegramBot, body: unknown): Promise<void> {
+  const update = TelegramUpdateSchema.safeParse(body);
+  if (!update.success) {
+    deps.log.debug('telegram: an update of a shape the bot does not read, ignored');
+    return;
+  }
+  const { message, callback_query: query } = update.data;
+  if (message?.text !== undefined) await handleMessage(deps, bot, message);
+  else if (query) await handleCallbackQuery(deps, bot, query);
+}
+
+/** `/start <code>` (also `/start@bot <code>`); other text is not the bot's business. */
+const START = /^\/start(?:@\w+)?(?:\s+(\S+))?\s*$/;
+/** What a code can be: a start parameter's characters, at most 64 (Telegram's limit). */
+const CODE_SHAPE = /^[\w-]{1,64}$/;
+
+async function handleMessage(deps: Deps, bot: TelegramBot, message: TelegramMessage): Promise<void> {
+  const start = START.exec(message.text?.trim() ?? '');
+  if (!start) return;
+  const chatId = message.chat.id;
+  if (message.chat.type !== 'private') return reply(deps, bot, chatId, START_TEXTS.privateOnly);
+  const code = start[1];
+  if (code === undefined) return reply(deps, bot, chatId, START_TEXTS.hello);
+  const linked = CODE_SHAPE.test(code) ? await linkChat(deps, chatId, code) : null;
+  const text = !linked
+    ? START_TEXTS.invalid
+    : linked.moved
+      ? START_TEXTS.moved(linked.email)
+      : START_TEXTS.linked(linked.email);
+  await reply(deps, bot, chatId, text);
+}
+
+/**
+ * Links the chat to the code's user if the code is known, unused and unexpired and its user
+ * active; the code is used up in the same transaction. Null: refused.
+ */
+async function linkChat(deps: Pick<Deps, 'db' | 'clock'>, chatId: number, code: string) {
+  const hash = hashLinkCode(code);
+  const now = deps.clock();
+  return inTransaction(deps.db, async (trx) => {
+    const row = await repo.lockLinkCode(trx, hash);
+    if (!row || row.used_at !== null || row.expires_at <= now || !row.is_active) return null;
+    await repo.markLinkCodeUsed(trx, hash, now);
+    const losers = await repo.releaseChat(trx, chatId, row.id);
+    await repo.setUserChat(trx, row.id, chatId);
+    for (const loser of losers) {
+      await writeAudit(trx, {
+        businessId: loser.business_id,
+        actorId: loser.id,
+        action: 'telegram.unlink',
+        entity: 'user',
+        entityId: loser.id,
+        summary: `Telegram chat ${row.email} hisobiga o'tdi`,
+        ip: TELEGRAM_AUDIT_IP,
+      });
+    }
+    await writeAudit(trx, {
+      businessId: row.business_id,
+      actorId: row.id,
+      action: 'telegram.link',
+      entity: 'user',
+      entityId: row.id,
+      summary: 'Telegram chat ulandi',
+      ip: TELEGRAM_AUDIT_IP,
+    });
+    return { email: row.email, moved: losers.length > 0 };
+  });
+}
+
+/** The bot's answer in a chat; a failure is logged (the link itself is already made or refused). */
+async function reply(deps: Pick<Deps, 'log'>, bot: TelegramBot, chatId: number, text: string): Promise<void> {
+  await bot.client
+    .sendMessage(chatId, text)
+    .then(() => undefined)
+    .catch((err: unknown) => deps.log.warn({ err }, 'telegram: a reply failed'));
+}

@@ -1,0 +1,46 @@
+import type { MeUpdateSchema, Role, WhoAmI } from '@app/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { findProfile, setEmailNotifications } from './users.repository.ts';
+
+// The signed-in user's own profile: GET api/auth/whoami/ and PATCH api/auth/me/ (their
+// preferences: which notifications also come by e-mail, DESIGN.md section 13).
+
+export async function whoAmI(db: Database, userId: number): Promise<WhoAmI> {
+  const user = await findProfile(db, userId);
+  if (!user) throw notFound();
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role as Role,
+    profile: { first_name: user.first_name, last_name: user.last_name },
+    email_notifications: user.email_notifications as WhoAmI['email_notifications'],
+  };
+}
+
+export async function updateMe(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  body: z.output<typeof MeUpdateSchema>,
+): Promise<WhoAmI> {
+  const kinds = body.email_notifications;
+  if (kinds !== undefined) {
+    await inTransaction(deps.db, async (trx) => {
+      await setEmailNotifications(trx, actor.id, kinds);
+      await writeAudit(trx, {
+        businessId: actor.businessId,
+        actorId: actor.id,
+        action: 'user.preferences',
+        entity: 'user',
+        entityId: actor.id,
+        summary: `E-mail bildirishnomalari: ${kinds.join(', ') || "yo'q"}`,
+        ip: actor.ip,
+      });
+    });
+  }
+  return whoAmI(deps.db, actor.id);
+}
