@@ -18,6 +18,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { publish } from '../../lib/events.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { readNotificationsAbout } from '../notifications/notifications.service.ts';
 import { notify } from '../notifications/notify.ts';
 import * as repo from './chat.repository.ts';
 
@@ -26,7 +27,7 @@ import * as repo from './chat.repository.ts';
 // missing conversation. A message, its live events and the other members' notifications are
 // written in one transaction.
 
-type Deps_ = Pick<Deps, 'db'>;
+type Deps_ = Pick<Deps, 'db' | 'clock'>;
 
 /** How much of a message a notification's body quotes, in characters. */
 const NOTIFICATION_QUOTE = 100;
@@ -231,7 +232,8 @@ export async function postOfferMessage(
 
 /**
  * POST .../conversations/{id}/read/: the caller has read up to the newest message (never moves
- * back). Their streams hear of it (the other tabs clear the badge) when it moved.
+ * back), and so the conversation's CHAT_MESSAGE notifications. Their streams hear of it (the
+ * other tabs clear the badges) when it moved.
  */
 export async function markConversationRead(
   deps: Deps_,
@@ -244,6 +246,12 @@ export async function markConversationRead(
     const moved = await repo.markRead(trx, conversationId, actor.id, newest);
     const lastRead = moved ?? (await repo.lastReadOf(trx, conversationId, actor.id));
     const unread = await repo.unreadIn(trx, conversationId, actor.id);
+    await readNotificationsAbout(
+      trx,
+      actor.id,
+      { entity: 'conversation', entityId: conversationId },
+      deps.clock(),
+    );
     if (moved !== undefined)
       await publish(trx, [
         {

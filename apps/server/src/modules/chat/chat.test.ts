@@ -318,6 +318,33 @@ describe('messages', () => {
     });
   });
 
+  it('reading the conversation reads its CHAT_MESSAGE notifications, and the bell hears the count', async () => {
+    const id = await conversationOf(as.Kassir, users.Bozorchi);
+    await send(as.Kassir, id, 'Birinchi');
+    await send(as.Kassir, id, 'Ikkinchi');
+    const unreadAbout = async () =>
+      (
+        await t.db
+          .selectFrom('notifications')
+          .select('id')
+          .where('user_id', '=', users.Bozorchi.id)
+          .where('entity', '=', 'conversation')
+          .where('entity_id', '=', id)
+          .where('read_at', 'is', null)
+          .execute()
+      ).length;
+    expect(await unreadAbout()).toBeGreaterThanOrEqual(2);
+    const bell = await openEventStream(t.url, as.Bozorchi.token);
+    try {
+      expect((await as.Bozorchi.post(`chat/conversations/${id}/read/`)).status).toBe(200);
+      expect(await unreadAbout()).toBe(0);
+      const unread = (await as.Bozorchi.get('notifications/')).body.unread;
+      expect(JSON.parse((await bell.next((e) => e.event === 'notification')).data)).toEqual({ unread });
+    } finally {
+      bell.close();
+    }
+  });
+
   it("reaches the other member's open event stream, and the sender's other tabs", async () => {
     const id = await conversationOf(as.Owner, users.Kassir);
     const theirs = await openEventStream(t.url, as.Kassir.token);

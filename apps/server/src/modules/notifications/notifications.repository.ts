@@ -48,14 +48,24 @@ export async function isOwnNotification(db: Db, userId: number, id: number): Pro
   return row !== undefined;
 }
 
-/** Marks the user's unread notifications read (one, or all with `id` null); how many changed. */
-export async function markRead(db: Db, userId: number, id: number | null, at: Date): Promise<number> {
+/**
+ * Marks the user's unread notifications read (one, or all with `id` null, or all about one
+ * `subject`); how many changed.
+ */
+export async function markRead(
+  db: Db,
+  userId: number,
+  id: number | null,
+  at: Date,
+  subject?: { entity: string; entityId: number },
+): Promise<number> {
   let query = db
     .updateTable('notifications')
     .set({ read_at: at })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null);
   if (id !== null) query = query.where('id', '=', id);
+  if (subject) query = query.where('entity', '=', subject.entity).where('entity_id', '=', subject.entityId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

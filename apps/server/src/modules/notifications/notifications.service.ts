@@ -4,6 +4,8 @@ import {
   type NotificationListQuery,
   type NotificationsRead,
 } from '@app/shared';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publish } from '../../lib/events.ts';
@@ -53,4 +55,21 @@ export async function markRead(deps: Deps_, actor: Actor, id: number | null): Pr
     if (marked > 0) await publish(trx, [{ userId: actor.id, type: 'notification', data: { unread } }]);
     return { marked, unread };
   });
+}
+
+/**
+ * Reading what they are about reads the user's notifications of it (a conversation read in the
+ * chat reads its CHAT_MESSAGE ones), in the caller's transaction; the user's tabs hear the new
+ * unread count when something changed.
+ */
+export async function readNotificationsAbout(
+  trx: Transaction<DB>,
+  userId: number,
+  subject: { entity: 'conversation'; entityId: number },
+  at: Date,
+): Promise<void> {
+  const marked = await repo.markRead(trx, userId, null, at, subject);
+  if (marked === 0) return;
+  const unread = await repo.countUnread(trx, userId);
+  await publish(trx, [{ userId, type: 'notification', data: { unread } }]);
 }
