@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
 import { BootScreen } from './BootScreen.tsx';
+import { LiveUpdates } from './live/LiveUpdates.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
@@ -10,7 +11,12 @@ function Session() {
   const ready = useSessionBootstrap();
   useTokenRefreshTimer();
   if (!ready) return <BootScreen />;
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <LiveUpdates />
+      <RouterProvider router={router} />
+    </>
+  );
 }
 
 export function App() {

@@ -197,6 +197,11 @@ const shellRoutes: RouteObject[] = [
       import('../features/offers/pages/OutcomePage.tsx').then((m) => ({ Component: m.OutcomePage })),
   },
   {
+    // One offer with its actions and its thread: where an offer's notification leads.
+    path: paths.offer,
+    lazy: () => import('../features/offers/pages/OfferPage.tsx').then((m) => ({ Component: m.OfferPage })),
+  },
+  {
     path: paths.inventory,
     lazy: () =>
       import('../features/inventory/pages/InventoryPage.tsx').then((m) => ({ Component: m.InventoryPage })),
@@ -225,8 +230,15 @@ const shellRoutes: RouteObject[] = [
     ],
   },
   {
-    path: paths.chat,
+    // DESIGN.md section 13: /chat, and /chat/<id> with that conversation open.
+    path: paths.chatConversation,
     lazy: () => import('../features/chat/pages/ChatPage.tsx').then((m) => ({ Component: m.ChatPage })),
+  },
+  {
+    // An offer's "Xabar": its thread, looked up by the offer.
+    path: paths.offerChat,
+    lazy: () =>
+      import('../features/chat/pages/OfferThreadPage.tsx').then((m) => ({ Component: m.OfferThreadPage })),
   },
   {
     path: paths.history,

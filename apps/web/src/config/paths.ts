@@ -15,8 +15,14 @@ export const paths = {
   buy: '/buy',
   sell: '/sell',
   chat: '/chat',
+  // DESIGN.md section 13: a conversation open in the chat (the id optional: /chat is the list).
+  chatConversation: '/chat/:conversationId?',
+  // An offer's thread: looked up (created on first use), then /chat/<its id>.
+  offerChat: '/chat/offer/:offerId',
   history: '/history',
   transactions: '/transactions',
+  // One offer, with its actions and its thread (the bell's offer notifications open it).
+  offer: '/offers/:id',
 
   // DESIGN.md section 11: the owner's dashboard (also the home of viewers of the whole business,
   // whose Balans moves to /balances) and the reports.

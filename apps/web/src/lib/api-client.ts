@@ -197,6 +197,11 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return search ? `${url}?${search}` : url;
 }
 
+/** The URL of an API path, for a caller that cannot go through apiRequest (the event stream). */
+export function apiUrl(path: string): string {
+  return buildUrl(path);
+}
+
 async function parseBody(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
   const text = await response.text();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, initialsFromEmail } from './format.ts';
+import { formatDateTime, formatRelativeTime, initialsFromEmail } from './format.ts';
 
 describe('initialsFromEmail', () => {
   it('takes the first two letters of a one-part local part', () => {
@@ -26,5 +26,24 @@ describe('formatDateTime', () => {
   it('passes through what it cannot read and blanks what is missing', () => {
     expect(formatDateTime('not a date')).toBe('not a date');
     expect(formatDateTime(null)).toBe('');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2025-11-21T14:05:00').getTime();
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+
+  it('says how long ago in minutes, hours and days', () => {
+    expect(formatRelativeTime(ago(20_000), now)).toBe('hozirgina');
+    expect(formatRelativeTime(ago(-5_000), now)).toBe('hozirgina');
+    expect(formatRelativeTime(ago(60_000), now)).toBe('1 daqiqa oldin');
+    expect(formatRelativeTime(ago(59 * 60_000), now)).toBe('59 daqiqa oldin');
+    expect(formatRelativeTime(ago(3 * 3_600_000 + 5), now)).toBe('3 soat oldin');
+    expect(formatRelativeTime(ago(2 * 86_400_000), now)).toBe('2 kun oldin');
+  });
+
+  it('gives the date after a week, and passes through what it cannot read', () => {
+    expect(formatRelativeTime('2025-11-01T09:30:00', now)).toBe('01 Nov 2025, 09:30');
+    expect(formatRelativeTime('soon', now)).toBe('soon');
   });
 });

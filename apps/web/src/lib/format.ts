@@ -26,3 +26,24 @@ export function initialsFromEmail(email: string | null | undefined): string {
   const letters = parts.length >= 2 ? `${parts[0]?.[0] ?? ''}${parts[1]?.[0] ?? ''}` : local.slice(0, 2);
   return letters.toUpperCase();
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How long ago, in Uzbek (the bell's list): 'hozirgina' under a minute, then minutes, hours and
+ * days up to a week, then the date as formatDateTime writes it. A time a little ahead of this
+ * clock (the server's clock) reads as 'hozirgina'.
+ */
+export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {
+  const date = value instanceof Date ? value : new Date(value);
+  const time = date.getTime();
+  if (Number.isNaN(time)) return String(value);
+  const ago = now - time;
+  if (ago < MINUTE) return 'hozirgina';
+  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} daqiqa oldin`;
+  if (ago < DAY) return `${Math.floor(ago / HOUR)} soat oldin`;
+  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} kun oldin`;
+  return formatDateTime(date);
+}

@@ -1,10 +1,12 @@
 import { Menu } from 'lucide-react';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../components/ui/ErrorMessage.tsx';
 import { LoadingText } from '../../components/ui/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { useChatUnreadTotal } from '../../features/chat/api/conversations.ts';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useCurrentUser } from '../../lib/auth.ts';
 import { readFlag, writeFlag } from '../../lib/storage.ts';
 import { Brand } from './Brand.tsx';
@@ -23,6 +25,9 @@ export function AppShell() {
   const [collapsed, setCollapsed] = useState(() => readFlag(SIDEBAR_COLLAPSED_KEY));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // DESIGN.md section 13: the sidebar shows the chat's unread count.
+  const chatUnread = useChatUnreadTotal();
+  const badges = useMemo(() => ({ [paths.chat]: chatUnread }), [chatUnread]);
 
   function toggleCollapsed() {
     setCollapsed((value) => {
@@ -63,7 +68,7 @@ export function AppShell() {
 
   return (
     <div className="flex min-h-dvh">
-      <Sidebar user={user.data} collapsed={collapsed} onToggle={toggleCollapsed} />
+      <Sidebar user={user.data} collapsed={collapsed} onToggle={toggleCollapsed} badges={badges} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header
           data-testid="mobile-topbar"
@@ -76,15 +81,30 @@ export function AppShell() {
               aria-label="Open menu"
               aria-expanded={drawerOpen}
               aria-controls={drawerId}
-              className="rounded-md p-2 text-slate-600 hover:bg-slate-100"
+              className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100"
             >
               <Menu aria-hidden="true" className="h-6 w-6" />
+              {chatUnread > 0 ? (
+                <span
+                  aria-hidden="true"
+                  className="absolute top-1.5 right-1.5 h-2.5 w-2.5 rounded-full bg-brand-500 ring-2 ring-white"
+                />
+              ) : null}
             </button>
             <Link to={paths.home} className="min-w-0 rounded-md">
               <Brand tone="light" />
             </Link>
           </div>
-          <UserMenu user={user.data} placement="topbar" />
+          <div className="flex items-center gap-1">
+            <NotificationBell role={user.data.role} />
+            <UserMenu user={user.data} placement="topbar" />
+          </div>
+        </header>
+        <header
+          data-testid="desktop-topbar"
+          className="sticky top-0 z-30 hidden h-14 items-center justify-end gap-2 border-b border-slate-200 bg-white/95 px-8 backdrop-blur md:flex"
+        >
+          <NotificationBell role={user.data.role} />
         </header>
         <main className="flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
           <div className="mx-auto w-full max-w-7xl">
@@ -92,7 +112,9 @@ export function AppShell() {
           </div>
         </main>
       </div>
-      {drawerOpen ? <MobileDrawer id={drawerId} user={user.data} onClose={closeDrawer} /> : null}
+      {drawerOpen ? (
+        <MobileDrawer id={drawerId} user={user.data} onClose={closeDrawer} badges={badges} />
+      ) : null}
     </div>
   );
 }

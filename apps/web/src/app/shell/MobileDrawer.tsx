@@ -9,6 +9,7 @@ export interface MobileDrawerProps {
   id: string;
   user: WhoAmI;
   onClose: () => void;
+  badges?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -17,7 +18,7 @@ export interface MobileDrawerProps {
  * (DESIGN.md section 9). Mounted only while open. Closes on Escape, on the backdrop,
  * on the × button and when a link is followed.
  */
-export function MobileDrawer({ id, user, onClose }: MobileDrawerProps) {
+export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -74,6 +75,7 @@ export function MobileDrawer({ id, user, onClose }: MobileDrawerProps) {
         <NavList
           items={mobileNavItems(user.role)}
           label="Mobile menu"
+          badges={badges}
           onNavigate={() => onCloseRef.current()}
         />
         <div className="shrink-0 border-t border-white/10 px-4 py-3">

@@ -10,10 +10,11 @@ export interface SidebarProps {
   user: WhoAmI;
   collapsed: boolean;
   onToggle: () => void;
+  badges?: Readonly<Record<string, number>>;
 }
 
 /** The desktop sidebar (md and up): role-filtered menu, the user's e-mail and menu, collapsible. */
-export function Sidebar({ user, collapsed, onToggle }: SidebarProps) {
+export function Sidebar({ user, collapsed, onToggle, badges }: SidebarProps) {
   return (
     <aside
       data-testid="sidebar"
@@ -45,7 +46,7 @@ export function Sidebar({ user, collapsed, onToggle }: SidebarProps) {
           )}
         </button>
       </div>
-      <NavList items={desktopNavItems(user.role)} label="Main menu" collapsed={collapsed} />
+      <NavList items={desktopNavItems(user.role)} label="Main menu" collapsed={collapsed} badges={badges} />
       <div className="shrink-0 border-t border-white/10 p-3">
         <UserMenu user={user} placement="sidebar" collapsed={collapsed} />
       </div>

@@ -18,6 +18,7 @@ export type OfferSide = 'incomes' | 'outcomes';
 export const offersKeys = {
   all: ['offers'] as const,
   side: (side: OfferSide) => ['offers', side] as const,
+  detail: (id: number) => ['offers', 'detail', id] as const,
 };
 
 /** GET offers/offers/get_incomes/ or get_outcomes/ */

@@ -1,9 +1,9 @@
 import { type Offer, type OfferAction, previewReason } from '@app/shared';
-import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Badge } from '../../../components/ui/Badge.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { offerAmount, offerRowView, personName, TYPE_LABELS } from '../offer-rules.ts';
+import { offerAmount, personName, TYPE_LABELS } from '../offer-rules.ts';
+import { OfferActions, OfferChatLink, STATUS_TONES } from './OfferActions.tsx';
 
 const COLUMNS = [
   '#',
@@ -17,22 +17,6 @@ const COLUMNS = [
   'Sana',
   'Amallar',
 ];
-
-const STATUS_TONES: Record<Offer['status'], BadgeTone> = {
-  DRAFT: 'gray',
-  PENDING: 'amber',
-  APPROVED: 'emerald',
-  REJECTED: 'red',
-  CANCELED: 'gray',
-};
-
-const ACTION_LABELS: Record<OfferAction, string> = {
-  submit: 'Yuborish',
-  delete: "O'chirish",
-  cancel: 'Bekor qilish',
-  approve: 'Tasdiqlash',
-  reject: 'Rad etish',
-};
 
 export interface OffersTableProps {
   offers: readonly Offer[];
@@ -76,51 +60,15 @@ export function OffersTable({ offers, me, emptyText, loading, busyId, onAction }
               <TD title={offer.reason}>{previewReason(offer.reason)}</TD>
               <TD>{formatDateTime(offer.created_at)}</TD>
               <TD>
-                <RowActions offer={offer} me={me} busy={busyId === offer.id} onAction={onAction} />
+                <div className="flex items-center gap-1.5">
+                  <OfferActions offer={offer} me={me} busy={busyId === offer.id} onAction={onAction} />
+                  <OfferChatLink offerId={offer.id} compact />
+                </div>
               </TD>
             </TR>
           ))
         )}
       </TBody>
     </Table>
-  );
-}
-
-function RowActions({
-  offer,
-  me,
-  busy,
-  onAction,
-}: {
-  offer: Offer;
-  me: number | undefined;
-  busy: boolean;
-  onAction: OffersTableProps['onAction'];
-}) {
-  const view = offerRowView(offer, me);
-  if (view.kind === 'none') return null;
-  if (view.kind === 'label') {
-    return <Badge tone={view.text === 'TASDIQLANDI' ? 'emerald' : 'blue'}>{view.text}</Badge>;
-  }
-  return (
-    <div className="flex gap-1.5">
-      {view.actions.map((action) => (
-        <Button
-          key={action}
-          size="sm"
-          variant={
-            action === 'approve' || action === 'submit'
-              ? 'primary'
-              : action === 'reject' || action === 'delete'
-                ? 'danger'
-                : 'secondary'
-          }
-          disabled={busy}
-          onClick={() => onAction(offer, action)}
-        >
-          {ACTION_LABELS[action]}
-        </Button>
-      ))}
-    </div>
   );
 }

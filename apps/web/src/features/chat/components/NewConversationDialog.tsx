@@ -1,0 +1,102 @@
+import type { BusinessUser, Conversation } from '@app/shared';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
+import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
+import { initialsFromEmail } from '../../../lib/format.ts';
+import { useBusinessUsers } from '../api/business-users.ts';
+import { useOpenConversation } from '../api/open-conversation.ts';
+import { personName } from '../chat-rules.ts';
+
+export interface NewConversationDialogProps {
+  open: boolean;
+  me: number | undefined;
+  onClose: () => void;
+  onOpened: (conversation: Conversation) => void;
+}
+
+function matches(user: BusinessUser, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [user.first_name, user.last_name, user.email, user.code, user.role].some((v) =>
+    v.toLowerCase().includes(needle),
+  );
+}
+
+/** "Yangi suhbat": pick a person of the business; opens the one-to-one conversation with them. */
+export function NewConversationDialog({ open, me, onClose, onOpened }: NewConversationDialogProps) {
+  const users = useBusinessUsers(open);
+  const start = useOpenConversation();
+  const [search, setSearch] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const people = (users.data ?? []).filter((u) => u.id !== me && matches(u, search));
+
+  function close() {
+    setSearch('');
+    setError(null);
+    onClose();
+  }
+
+  async function pick(user: BusinessUser) {
+    setError(null);
+    try {
+      const conversation = await start.mutateAsync(user.id);
+      setSearch('');
+      onOpened(conversation);
+    } catch (err) {
+      setError(errorDetail(err) ?? fieldErrors(err).user ?? "Suhbatni ochib bo'lmadi.");
+    }
+  }
+
+  return (
+    <Modal open={open} onClose={close} title="Yangi suhbat" description="Kim bilan yozishmoqchisiz?">
+      <div className="space-y-3">
+        <Input
+          label="Qidirish"
+          type="search"
+          value={search}
+          placeholder="Ism, e-mail yoki kod"
+          onChange={(e) => setSearch(e.target.value)}
+          trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
+        />
+        <ErrorMessage>{error}</ErrorMessage>
+        {users.isPending ? (
+          <LoadingText>Yuklanmoqda...</LoadingText>
+        ) : users.isError ? (
+          <ErrorMessage>Foydalanuvchilarni yuklab bo'lmadi.</ErrorMessage>
+        ) : people.length === 0 ? (
+          <p className="py-4 text-center text-sm text-slate-500">Hech kim topilmadi.</p>
+        ) : (
+          <ul aria-label="Foydalanuvchilar" className="-mx-2 max-h-80 overflow-y-auto">
+            {people.map((u) => (
+              <li key={u.id}>
+                <button
+                  type="button"
+                  disabled={start.isPending}
+                  onClick={() => void pick(u)}
+                  className="flex w-full items-center gap-3 rounded-lg px-2 py-2 text-left hover:bg-slate-50 disabled:opacity-60"
+                >
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800"
+                  >
+                    {initialsFromEmail(u.email)}
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium text-slate-900">{personName(u)}</span>
+                    <span className="block truncate text-xs text-slate-500">
+                      {u.email} · {u.role}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { formatMoney, formatQuantity, type Offer, type OfferAction } from '@app/shared';
+import { ArrowLeft } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Badge } from '../../../components/ui/Badge.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorDetail } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useOffer } from '../api/offer.ts';
+import { useOfferAction } from '../api/offers.ts';
+import { OfferActions, OfferChatLink, STATUS_TONES } from '../components/OfferActions.tsx';
+import { offerRowView, personName, TYPE_LABELS } from '../offer-rules.ts';
+
+const ACTION_FALLBACK: Record<OfferAction, string> = {
+  submit: "Xatolik yuz berdi. Qayta urinib ko'ring.",
+  approve: "Tasdiqlab bo'lmadi.",
+  reject: "Rad etib bo'lmadi.",
+  cancel: "Bekor qilib bo'lmadi.",
+  delete: "O'chirib bo'lmadi.",
+};
+
+/**
+ * /offers/<id>: one offer, its state actions (spec.md section 4) and its thread ("Xabar"). Where
+ * an offer's notification leads; live updates refresh it when the other party acts.
+ */
+export function OfferPage() {
+  const raw = useParams().id ?? '';
+  if (!/^[1-9]\d{0,14}$/.test(raw)) return <Navigate to={paths.income} replace />;
+  return <OfferView id={Number(raw)} />;
+}
+
+function OfferView({ id }: { id: number }) {
+  const me = useCurrentUser().data?.id;
+  const offer = useOffer(id);
+  const action = useOfferAction();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+
+  const incoming = offer.data?.to_user.id === me;
+  const list = incoming ? { to: paths.income, label: 'Kirim' } : { to: paths.outcome, label: 'Chiqim' };
+
+  async function onAction(o: Offer, kind: OfferAction) {
+    setError(null);
+    try {
+      await action.mutateAsync({ id: o.id, action: kind });
+      if (kind === 'delete') navigate(list.to);
+    } catch (err) {
+      setError(errorDetail(err) ?? ACTION_FALLBACK[kind]);
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <Link
+        to={list.to}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        {list.label}
+      </Link>
+      <PageHeader
+        className="mb-0"
+        title={`Taklif #${id}`}
+        actions={offer.isSuccess ? <OfferChatLink offerId={id} /> : null}
+      />
+      {offer.isPending ? (
+        <LoadingText>Yuklanmoqda...</LoadingText>
+      ) : offer.isError ? (
+        <ErrorMessage>
+          {errorDetail(offer.error) === 'Not found.'
+            ? "Bu taklifni faqat uning tomonlari ko'ra oladi."
+            : (errorDetail(offer.error) ?? "Taklifni yuklab bo'lmadi.")}
+        </ErrorMessage>
+      ) : (
+        <Card className="divide-y divide-slate-100" data-testid="offer-detail">
+          <dl className="grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-3 p-5 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
+            <Row label="Holat">
+              <Badge tone={STATUS_TONES[offer.data.status]}>{offer.data.status}</Badge>
+            </Row>
+            <Row label="Turi">{TYPE_LABELS[offer.data.type]}</Row>
+            <Row label="Taklif qiluvchi">{personName(offer.data.created_by)}</Row>
+            <Row label="Kimdan">{personName(offer.data.from_user)}</Row>
+            <Row label="Kimga">{personName(offer.data.to_user)}</Row>
+            <Row label="Tarkibi">
+              {offer.data.money_lines.map((l) => (
+                <div key={`m${l.currency}`} className="font-medium tabular-nums">
+                  {formatMoney(l.amount)} {l.currency_code}
+                </div>
+              ))}
+              {offer.data.item_lines.map((l) => (
+                <div key={`i${l.variant.id}`}>
+                  {l.variant.label} ({l.variant.sku}):{' '}
+                  <span className="font-medium tabular-nums">{formatQuantity(l.quantity)}</span>
+                </div>
+              ))}
+            </Row>
+            <Row label="Sabab">
+              <span className="whitespace-pre-wrap wrap-anywhere">{offer.data.reason}</span>
+            </Row>
+            <Row label="Sana">{formatDateTime(offer.data.created_at)}</Row>
+            {offer.data.submitted_at ? (
+              <Row label="Yuborilgan">{formatDateTime(offer.data.submitted_at)}</Row>
+            ) : null}
+            {offer.data.decided_at ? <Row label="Qaror">{formatDateTime(offer.data.decided_at)}</Row> : null}
+          </dl>
+          {offerRowView(offer.data, me).kind === 'none' ? null : (
+            <div className="flex flex-wrap items-center gap-3 p-5" data-testid="offer-actions">
+              <OfferActions
+                offer={offer.data}
+                me={me}
+                busy={action.isPending}
+                onAction={(o, kind) => void onAction(o, kind)}
+              />
+            </div>
+          )}
+        </Card>
+      )}
+      <ErrorMessage>{error}</ErrorMessage>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </>
+  );
+}
