@@ -28,7 +28,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   // A server that stops ends its streams first, so it does not wait for them (clients reconnect
   // to another process or to this one when it is back).
   app.addHook('preClose', async () => {
-    for (const res of open) res.end(() => res.socket?.destroy());
+    for (const res of open) res.end();
   });
 
   r.get(
@@ -91,9 +91,9 @@ export async function eventsRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(res);
-        // The stream's connection carries nothing else: it goes with the stream (a client that
-        // went away would otherwise leave it to hold a stopping server open).
-        res.socket?.destroy();
+        // A client that went away: the response goes with its connection. One that ended here
+        // (the token's expiry) finished cleanly, and its connection stays the browser's to reuse.
+        if (!res.writableFinished) res.destroy();
       };
       res.on('close', done);
 
