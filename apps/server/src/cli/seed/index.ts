@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connection.ts';
 import { seedCatalog } from './catalog.ts';
+import { seedChat } from './chat.ts';
 import { type DemoCore, seedCore } from './core.ts';
 import { seedDebts } from './debts.ts';
 import { seedFinance } from './finance.ts';
@@ -16,6 +17,7 @@ const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
   seedStock,
   seedTrade,
   seedDebts,
+  seedChat,
   seedHistory,
 ];
 

@@ -170,13 +170,16 @@ async function writeMessage(
   actor: Actor,
   conversationId: number,
   text: string,
+  at: Date,
 ): Promise<ChatMessage> {
   const conversation = await repo.lockConversation(trx, conversationId);
   if (!conversation) throw notFound();
   const sender = await repo.findUser(trx, actor.businessId, actor.id, false);
   if (!sender) throw notFound();
   const row = await repo.insertMessage(trx, { conversationId, senderId: actor.id, text });
+  // Who writes has read what came before, and the notifications of it.
   await repo.markRead(trx, conversationId, actor.id, row.id);
+  await readNotificationsAbout(trx, actor.id, { entity: 'conversation', entityId: conversationId }, at);
   const message = toMessage({ ...row, conversation_id: conversationId, text, sender });
   const members = await repo.memberIds(trx, conversationId);
   await publish(
@@ -213,7 +216,7 @@ export async function postMessage(
 ): Promise<ChatMessage> {
   return inTransaction(deps.db, async (trx) => {
     await requireMember(trx, actor, conversationId);
-    return writeMessage(trx, actor, conversationId, body.text);
+    return writeMessage(trx, actor, conversationId, body.text, deps.clock());
   });
 }
 
@@ -226,7 +229,7 @@ export async function postOfferMessage(
 ): Promise<ChatMessage> {
   return inTransaction(deps.db, async (trx) => {
     const conversationId = await offerConversation(trx, actor, offerId);
-    return writeMessage(trx, actor, conversationId, body.text);
+    return writeMessage(trx, actor, conversationId, body.text, deps.clock());
   });
 }
 
