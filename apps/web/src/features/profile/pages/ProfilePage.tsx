@@ -7,9 +7,13 @@ import { paths } from '../../../config/paths.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { initialsFromEmail } from '../../../lib/format.ts';
 import { useAccessToken } from '../../../lib/session.ts';
+import { NotificationSettingsCard } from '../components/NotificationSettingsCard.tsx';
 import { RoleBadge } from '../components/RoleBadge.tsx';
 
-/** spec.md section 2, Profile: initials, e-mail, role badge, a link to the main menu, logout. */
+/**
+ * spec.md section 2, Profile: initials, e-mail, role badge, a link to the main menu, logout; under
+ * it, where notifications also go (DESIGN.md section 13).
+ */
 export function ProfilePage() {
   const navigate = useNavigate();
   const token = useAccessToken();
@@ -28,7 +32,7 @@ export function ProfilePage() {
     );
   }
 
-  const { email, role, profile } = user.data;
+  const { email, role, profile, email_notifications } = user.data;
   const fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
 
   return (
@@ -65,6 +69,7 @@ export function ProfilePage() {
           </div>
         </div>
       </Card>
+      <NotificationSettingsCard email={email} emailNotifications={email_notifications} />
     </div>
   );
 }
