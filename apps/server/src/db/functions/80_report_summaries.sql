@@ -87,33 +87,30 @@ BEGIN
     offer_out_qty = d.offer_out_qty + EXCLUDED.offer_out_qty,
     cost = d.cost + EXCLUDED.cost;
 
-  INSERT INTO sales_daily AS s (business_id, department_id, variant_id, day, qty, revenue_uzs, cogs_uzs)
-  SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at),
-         -sum(m.qty),
-         sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs),
-         sum(-m.qty * l.unit_cost * l.rate_to_uzs)
-  FROM unnest(p_moves) AS m
-  JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'
-  JOIN stock_lots l ON l.id = m.lot_id
-  WHERE m.kind = 'EXIT'
-  GROUP BY 1, 2, 3, 4
-  ORDER BY 2, 3, 4
-  ON CONFLICT (department_id, variant_id, day) DO UPDATE SET
-    qty = s.qty + EXCLUDED.qty,
-    revenue_uzs = s.revenue_uzs + EXCLUDED.revenue_uzs,
-    cogs_uzs = s.cogs_uzs + EXCLUDED.cogs_uzs;
-
-  -- The same sales summed over every day, per business and variant (after sales_daily's rows,
-  -- in key order, as every writer takes them).
+  -- The moves of SALE exits per department, variant and day, added to sales_daily and, summed
+  -- over the days, to sales_totals: one definition of a sale's figures for both. Every writer
+  -- takes these rows through this one statement, each table's in key order.
+  WITH sales AS (
+    SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day,
+           -sum(m.qty) AS qty,
+           sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs) AS revenue_uzs,
+           sum(-m.qty * l.unit_cost * l.rate_to_uzs) AS cogs_uzs
+    FROM unnest(p_moves) AS m
+    JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'
+    JOIN stock_lots l ON l.id = m.lot_id
+    WHERE m.kind = 'EXIT'
+    GROUP BY 1, 2, 3, 4
+  ), daily AS (
+    INSERT INTO sales_daily AS s (business_id, department_id, variant_id, day, qty, revenue_uzs, cogs_uzs)
+    SELECT * FROM sales ORDER BY department_id, variant_id, day
+    ON CONFLICT (department_id, variant_id, day) DO UPDATE SET
+      qty = s.qty + EXCLUDED.qty,
+      revenue_uzs = s.revenue_uzs + EXCLUDED.revenue_uzs,
+      cogs_uzs = s.cogs_uzs + EXCLUDED.cogs_uzs
+  )
   INSERT INTO sales_totals AS t (business_id, variant_id, qty, revenue_uzs, cogs_uzs)
-  SELECT m.business_id, m.variant_id,
-         -sum(m.qty),
-         sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs),
-         sum(-m.qty * l.unit_cost * l.rate_to_uzs)
-  FROM unnest(p_moves) AS m
-  JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'
-  JOIN stock_lots l ON l.id = m.lot_id
-  WHERE m.kind = 'EXIT'
+  SELECT business_id, variant_id, sum(qty), sum(revenue_uzs), sum(cogs_uzs)
+  FROM sales
   GROUP BY 1, 2
   ORDER BY 1, 2
   ON CONFLICT (business_id, variant_id) DO UPDATE SET

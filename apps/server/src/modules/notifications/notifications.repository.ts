@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { NotificationKind } from '../../db/tables/chat.ts';
 import { variantLabelSql } from '../catalog/catalog.repository.ts';
+import { activeOwnersQuery } from '../users/admin-users.repository.ts';
 import type { NotificationRow } from './notify.ts';
 
 // Notifications (DESIGN.md section 13): queries only.
@@ -95,14 +96,7 @@ export async function notifyBusinessUsers(
 
 /** The business's active Owners (LOW_STOCK goes to them as well as to the department). */
 export async function activeOwners(db: Db, businessId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('role', '=', 'Owner')
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .execute();
+  const rows = await activeOwnersQuery(db, businessId).execute();
   return rows.map((r) => r.id);
 }
 

@@ -49,18 +49,21 @@ export function findUser(db: Database, businessId: number, id: number) {
  * take turns, and the second sees the first's change (DESIGN.md section 9, the last Owner).
  */
 export async function lockActiveOwners(db: Database, businessId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('role', '=', 'Owner')
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const rows = await activeOwnersQuery(db, businessId).forUpdate().execute();
   return rows.map((r) => r.id);
 }
 
 export function businessName(db: Database, businessId: number) {
   return db.selectFrom('businesses').select('name').where('id', '=', businessId).executeTakeFirstOrThrow();
+}
+
+/** The business's active Owners' ids, in id order. */
+export function activeOwnersQuery(db: Database, businessId: number) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('role', '=', 'Owner')
+    .where('is_active', '=', true)
+    .orderBy('id');
 }
