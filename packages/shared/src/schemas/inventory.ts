@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE } from '../constants.ts';
 import { D } from '../money.ts';
-import { DecimalInputSchema, IdSchema, OptionalText, searchText, text } from './common.ts';
+import { DecimalInputSchema, IdSchema, OptionalText, searchText } from './common.ts';
 import { CreditFieldsSchema } from './debts.ts';
 // One quantity rule for offers' item lines and stock (spec.md section 9: step 0.001).
 import { QuantityInputSchema } from './offers.ts';

@@ -84,7 +84,7 @@ describe('a batch', () => {
     expect(zero.status).toBe(400);
     // The exchange's two legs and the approval's two rows: one transaction.
     expect(await batchTimes(since)).toHaveLength(1);
-    expect(await ledgerCount(t.db)).toBe(await ledgerCount(t.db));
+    expect(await ledgerCount(t.db)).toBe(before + 4);
     expect(await balanceOf(t.db, users.manager.id, USD)).toBe('109.00');
   });
 
