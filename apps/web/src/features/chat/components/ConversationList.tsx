@@ -3,6 +3,7 @@ import { Handshake, SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { LoadMore } from '../../../components/ui/LoadMore.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { initialsFromEmail } from '../../../lib/format.ts';
@@ -59,18 +60,7 @@ export function ConversationList({ me, activeId, onNew }: ConversationListProps)
             ))}
           </ul>
         )}
-        {query.hasNextPage ? (
-          <div className="p-3 text-center">
-            <Button
-              size="sm"
-              variant="ghost"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Yana yuklash
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore query={query} />
       </div>
     </>
   );

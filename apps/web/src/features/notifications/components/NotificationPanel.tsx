@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { LoadMore } from '../../../components/ui/LoadMore.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
@@ -77,18 +78,7 @@ export function NotificationPanel({ id, role, query, unread, onClose }: Notifica
             ))}
           </ul>
         )}
-        {query.hasNextPage ? (
-          <div className="p-2 text-center">
-            <Button
-              size="sm"
-              variant="ghost"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Yana yuklash
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore query={query} className="p-2" />
       </div>
       <div className="flex shrink-0 justify-end border-t border-slate-200 bg-slate-50 px-4 py-2.5">
         <Button

@@ -1,0 +1,24 @@
+import { Button } from './Button.tsx';
+
+/** The next page of an infinite list, while there is one. */
+export function LoadMore({
+  query,
+  className = 'p-3',
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  className?: string;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className={`${className} text-center`}>
+      <Button
+        size="sm"
+        variant="ghost"
+        loading={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
+        Yana yuklash
+      </Button>
+    </div>
+  );
+}
