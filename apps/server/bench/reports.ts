@@ -503,6 +503,29 @@ async function verify(db: Database, businessId: number): Promise<void> {
              OR raw.cost IS DISTINCT FROM d.cost`,
     ],
     [
+      'stock_daily_totals equals stock_daily summed over the variants',
+      sql`SELECT * FROM (SELECT department_id, day, currency_id, sum(entry_qty) AS entry_qty, sum(exit_qty) AS exit_qty,
+                                sum(offer_in_qty) AS offer_in_qty, sum(offer_out_qty) AS offer_out_qty, sum(cost) AS cost
+                         FROM stock_daily WHERE business_id = ${b} GROUP BY 1, 2, 3) raw
+          FULL JOIN (SELECT * FROM stock_daily_totals WHERE business_id = ${b}) t USING (department_id, day, currency_id)
+          WHERE raw.entry_qty IS DISTINCT FROM t.entry_qty OR raw.exit_qty IS DISTINCT FROM t.exit_qty
+             OR raw.offer_in_qty IS DISTINCT FROM t.offer_in_qty OR raw.offer_out_qty IS DISTINCT FROM t.offer_out_qty
+             OR raw.cost IS DISTINCT FROM t.cost`,
+    ],
+    [
+      'stock_variant_totals equals the stock moves per variant and department, and per variant',
+      sql`WITH raw AS (
+            SELECT department_id, variant_id, sum(qty) AS qty, max(business_day(created_at)) AS moved_on
+            FROM stock_moves WHERE business_id = ${b} GROUP BY 1, 2
+            UNION ALL
+            SELECT NULL, variant_id, sum(qty), max(business_day(created_at)) FILTER (WHERE kind IN ('ENTRY', 'EXIT'))
+            FROM stock_moves WHERE business_id = ${b} GROUP BY 2
+          )
+          SELECT * FROM raw FULL JOIN (SELECT * FROM stock_variant_totals WHERE business_id = ${b}) t
+            ON t.variant_id = raw.variant_id AND t.department_id IS NOT DISTINCT FROM raw.department_id
+          WHERE raw.qty IS DISTINCT FROM t.qty OR raw.moved_on IS DISTINCT FROM t.moved_on`,
+    ],
+    [
       'sales_daily equals the SALE exits summed',
       sql`WITH raw AS (
             SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day,

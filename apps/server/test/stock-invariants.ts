@@ -53,6 +53,37 @@ export async function assertStockInvariants(db: Database): Promise<void> {
        OR raw.cost IS DISTINCT FROM d.cost OR raw.business_id IS DISTINCT FROM d.business_id`.execute(db);
   expect(stockDaily.rows, 'stock_daily equals the sums of the stock moves').toEqual([]);
 
+  const dailyTotals = await sql`
+    WITH raw AS (
+      SELECT business_id, department_id, day, currency_id, sum(entry_qty) AS entry_qty,
+             sum(exit_qty) AS exit_qty, sum(offer_in_qty) AS offer_in_qty,
+             sum(offer_out_qty) AS offer_out_qty, sum(cost) AS cost
+      FROM stock_daily GROUP BY 1, 2, 3, 4
+    )
+    SELECT * FROM raw FULL JOIN stock_daily_totals t USING (department_id, day, currency_id)
+    WHERE raw.entry_qty IS DISTINCT FROM t.entry_qty OR raw.exit_qty IS DISTINCT FROM t.exit_qty
+       OR raw.offer_in_qty IS DISTINCT FROM t.offer_in_qty OR raw.offer_out_qty IS DISTINCT FROM t.offer_out_qty
+       OR raw.cost IS DISTINCT FROM t.cost OR raw.business_id IS DISTINCT FROM t.business_id`.execute(db);
+  expect(dailyTotals.rows, 'stock_daily_totals equals stock_daily summed over the variants').toEqual([]);
+
+  // Per department and variant every move counts; for the business (department NULL) only
+  // receipts and exits move a variant.
+  const variantTotals = await sql`
+    WITH raw AS (
+      SELECT business_id, department_id, variant_id, sum(m.qty) AS qty,
+             max(business_day(m.created_at)) AS moved_on
+      FROM stock_moves m GROUP BY 1, 2, 3
+      UNION ALL
+      SELECT business_id, NULL, variant_id, sum(m.qty),
+             max(business_day(m.created_at)) FILTER (WHERE m.kind IN ('ENTRY', 'EXIT'))
+      FROM stock_moves m GROUP BY 1, 3
+    )
+    SELECT * FROM raw FULL JOIN stock_variant_totals t
+      ON t.business_id = raw.business_id AND t.variant_id = raw.variant_id
+     AND t.department_id IS NOT DISTINCT FROM raw.department_id
+    WHERE raw.qty IS DISTINCT FROM t.qty OR raw.moved_on IS DISTINCT FROM t.moved_on`.execute(db);
+  expect(variantTotals.rows, 'stock_variant_totals equals the stock moves per variant').toEqual([]);
+
   const salesDaily = await sql`
     WITH raw AS (
       SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day,

@@ -1,5 +1,6 @@
 -- Variant search (spec.md section 5 "Variant search in forms"): one lowered text and its character
--- pairs per variant, kept by triggers, so the search reads one table (migration 0006 made the columns).
+-- pairs per variant, kept by triggers, so the search reads one table (migration 0006 made the
+-- columns); and the variant's label, kept by the same trigger (migration 0019).
 -- Applied at every start whose text changed (db/migrate.ts), after the migrations.
 
 CREATE OR REPLACE FUNCTION search_grams(t TEXT) RETURNS TEXT[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -15,8 +16,18 @@ RETURNS TEXT LANGUAGE sql STABLE AS $$
     (SELECT concat_ws(' ', size, label) FROM sizes WHERE id = p_size)))
 $$;
 
+-- The label a variant shows (variant_label), kept on the row so lists and reports can sort by
+-- it from an index (migration 0019 made the column).
+CREATE OR REPLACE FUNCTION variant_label_of(p_product INTEGER, p_color INTEGER, p_size INTEGER)
+RETURNS TEXT LANGUAGE sql STABLE AS $$
+  SELECT variant_label(p.name, p.model, c.name, variant_size_label(sz.size, sz.label))
+  FROM products p LEFT JOIN colors c ON c.id = p_color LEFT JOIN sizes sz ON sz.id = p_size
+  WHERE p.id = p_product
+$$;
+
 CREATE OR REPLACE FUNCTION variants_set_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  NEW.label := variant_label_of(NEW.product_id, NEW.color_id, NEW.size_id);
   NEW.search_text := variant_search_text(NEW.sku, NEW.product_id, NEW.color_id, NEW.size_id);
   NEW.search_grams := search_grams(NEW.search_text);
   RETURN NEW;

@@ -65,27 +65,60 @@ LANGUAGE sql AS $$
     n = d.n + EXCLUDED.n
 $$;
 
--- Adds stock moves to stock_daily and, for the moves of SALE exits, to sales_daily.
+-- Adds stock moves to stock_daily and its sums (stock_daily_totals per department and day,
+-- stock_variant_totals per variant) and, for the moves of SALE exits, to sales_daily.
 CREATE OR REPLACE FUNCTION stock_daily_add(p_moves stock_moves[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO stock_daily AS d (business_id, department_id, variant_id, day, currency_id,
-                                entry_qty, exit_qty, offer_in_qty, offer_out_qty, cost)
-  SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at), l.currency_id,
-         coalesce(sum(m.qty) FILTER (WHERE m.kind = 'ENTRY'), 0),
-         coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'EXIT'), 0),
-         coalesce(sum(m.qty) FILTER (WHERE m.kind = 'OFFER_IN'), 0),
-         coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'OFFER_OUT'), 0),
-         sum(m.qty * l.unit_cost)
-  FROM unnest(p_moves) AS m JOIN stock_lots l ON l.id = m.lot_id
-  GROUP BY 1, 2, 3, 4, 5
-  ORDER BY 2, 3, 4, 5
-  ON CONFLICT (department_id, variant_id, day, currency_id) DO UPDATE SET
-    entry_qty = d.entry_qty + EXCLUDED.entry_qty,
-    exit_qty = d.exit_qty + EXCLUDED.exit_qty,
-    offer_in_qty = d.offer_in_qty + EXCLUDED.offer_in_qty,
-    offer_out_qty = d.offer_out_qty + EXCLUDED.offer_out_qty,
-    cost = d.cost + EXCLUDED.cost;
+  -- The moves per department, variant, day and currency: one definition of stock_daily's figures,
+  -- which its sums below add up. Each table's rows are written in key order.
+  WITH moved AS (
+    SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day, l.currency_id,
+           coalesce(sum(m.qty) FILTER (WHERE m.kind = 'ENTRY'), 0) AS entry_qty,
+           coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'EXIT'), 0) AS exit_qty,
+           coalesce(sum(m.qty) FILTER (WHERE m.kind = 'OFFER_IN'), 0) AS offer_in_qty,
+           coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'OFFER_OUT'), 0) AS offer_out_qty,
+           sum(m.qty * l.unit_cost) AS cost
+    FROM unnest(p_moves) AS m JOIN stock_lots l ON l.id = m.lot_id
+    GROUP BY 1, 2, 3, 4, 5
+  ), daily AS (
+    INSERT INTO stock_daily AS d (business_id, department_id, variant_id, day, currency_id,
+                                  entry_qty, exit_qty, offer_in_qty, offer_out_qty, cost)
+    SELECT * FROM moved ORDER BY department_id, variant_id, day, currency_id
+    ON CONFLICT (department_id, variant_id, day, currency_id) DO UPDATE SET
+      entry_qty = d.entry_qty + EXCLUDED.entry_qty,
+      exit_qty = d.exit_qty + EXCLUDED.exit_qty,
+      offer_in_qty = d.offer_in_qty + EXCLUDED.offer_in_qty,
+      offer_out_qty = d.offer_out_qty + EXCLUDED.offer_out_qty,
+      cost = d.cost + EXCLUDED.cost
+  ), day_totals AS (
+    INSERT INTO stock_daily_totals AS t (business_id, department_id, day, currency_id,
+                                         entry_qty, exit_qty, offer_in_qty, offer_out_qty, cost)
+    SELECT business_id, department_id, day, currency_id,
+           sum(entry_qty), sum(exit_qty), sum(offer_in_qty), sum(offer_out_qty), sum(cost)
+    FROM moved
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 2, 3, 4
+    ON CONFLICT (department_id, day, currency_id) DO UPDATE SET
+      entry_qty = t.entry_qty + EXCLUDED.entry_qty,
+      exit_qty = t.exit_qty + EXCLUDED.exit_qty,
+      offer_in_qty = t.offer_in_qty + EXCLUDED.offer_in_qty,
+      offer_out_qty = t.offer_out_qty + EXCLUDED.offer_out_qty,
+      cost = t.cost + EXCLUDED.cost
+  )
+  -- Per variant: a row per department (every move counts) and one for the business (department
+  -- NULL; only receipts and exits count as moving it, offers between departments cancel out).
+  INSERT INTO stock_variant_totals AS v (business_id, department_id, variant_id, qty, moved_on)
+  SELECT business_id, department_id, variant_id,
+         sum(entry_qty + offer_in_qty - exit_qty - offer_out_qty),
+         CASE WHEN GROUPING(department_id) = 1 THEN max(day) FILTER (WHERE entry_qty > 0 OR exit_qty > 0)
+              ELSE max(day) END
+  FROM moved
+  GROUP BY GROUPING SETS ((business_id, department_id, variant_id), (business_id, variant_id))
+  ORDER BY 1, 2 NULLS FIRST, 3
+  ON CONFLICT (business_id, department_id, variant_id) DO UPDATE SET
+    qty = v.qty + EXCLUDED.qty,
+    moved_on = greatest(v.moved_on, EXCLUDED.moved_on);
 
   -- The moves of SALE exits per department, variant and day, added to sales_daily and, summed
   -- over the days, to sales_totals: one definition of a sale's figures for both. Every writer
@@ -149,6 +182,8 @@ BEGIN
   LOCK TABLE money_transactions, stock_moves IN SHARE MODE;
   DELETE FROM money_daily;
   DELETE FROM stock_daily;
+  DELETE FROM stock_daily_totals;
+  DELETE FROM stock_variant_totals;
   DELETE FROM sales_daily;
   DELETE FROM sales_totals;
   SELECT coalesce(max(id), 0) INTO top FROM money_transactions;

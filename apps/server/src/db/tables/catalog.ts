@@ -45,6 +45,8 @@ export interface CatalogTables {
     size_id: number | null;
     /** migrations/0006_catalog_search.sql: kept by triggers, never written by the app. */
     search_text: Generated<string>;
+    /** variant_label of its product, colour and size, kept by a trigger (migration 0019). */
+    label: Generated<string>;
     search_grams: Generated<string[]>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;

@@ -48,4 +48,24 @@ export interface ReportTables {
     revenue_uzs: Numeric;
     cogs_uzs: Numeric;
   };
+  /** migrations/0019_stock_movement_summaries.sql: stock_daily summed over the variants. */
+  stock_daily_totals: {
+    business_id: number;
+    department_id: number;
+    day: ColumnType<Date, string, string>;
+    currency_id: number;
+    entry_qty: Numeric;
+    exit_qty: Numeric;
+    offer_in_qty: Numeric;
+    offer_out_qty: Numeric;
+    cost: Numeric;
+  };
+  /** migrations/0019: per variant and department (null: the business), its quantity and last move. */
+  stock_variant_totals: {
+    business_id: number;
+    department_id: number | null;
+    variant_id: number;
+    qty: Numeric;
+    moved_on: ColumnType<Date | null, string | null, string | null>;
+  };
 }

@@ -166,6 +166,14 @@ describe('variant list and search', () => {
     await owner.put(`catalog/colors/${red.id}/`, { name: `Bordo${tag}`, code: '#7F1D1D' });
     const found = (await owner.get(`catalog/variants/?search=bordo${tag}`)).body;
     expect(found.map((v: { color_name: string }) => v.color_name)).toEqual([`Bordo${tag}`]);
+    // The label kept on the row (the stock movement report sorts by it) follows both renames.
+    const kept = await t.db
+      .selectFrom('variants')
+      .select('label')
+      .where('id', '=', found[0].id)
+      .executeTakeFirst();
+    expect(kept?.label).toBe(found[0].label);
+    expect(kept?.label).toContain(`Bordo${tag}`);
   });
 
   it('filters by type and product, limits, and never shows another business', async () => {

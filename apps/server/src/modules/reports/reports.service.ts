@@ -173,12 +173,13 @@ export async function stockMovementReport(
   query: StockMovementQuery,
 ): Promise<ReportAnswer<Omit<StockMovementReport, 'next' | 'previous'>>> {
   const scope = await resolveScope(deps, actor, query);
-  const rows = repo.stockMovementRows(scope, query.variant, query.ordering ?? 'label');
+  const rows = (window?: repo.RowWindow) =>
+    repo.stockMovementRows(scope, query.variant, query.ordering ?? 'label', window);
   if (query.format !== 'json') {
     // Every row carries the totals: the file's last line takes them from the last row it wrote.
     let last: repo.StockMovementDbRow | undefined;
     async function* remembered() {
-      for await (const batch of cursorBatches(deps.db, rows)) {
+      for await (const batch of cursorBatches(deps.db, rows())) {
         last = batch.at(-1) ?? last;
         yield batch;
       }

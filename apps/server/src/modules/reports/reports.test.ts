@@ -1,3 +1,4 @@
+import { D, fixedQuantity } from '@app/shared';
 import { Workbook } from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,9 @@ beforeAll(async () => {
   await exit(trader, shirt, '0.5', null, UZS, 'WRITE_OFF');
   await moveGoods({ user: users.B2, client: trader2 }, trousers, '2');
   await exit(trader2, trousers, '1', '15.00', USD);
+  // Written off whole: in no stock movement report of a period after this day.
+  await moveGoods({ user: users.B2, client: trader2 }, shirtXl, '3');
+  await exit(trader2, shirtXl, '3', null, USD, 'WRITE_OFF');
 
   await asOf(null);
   await ok(
@@ -313,6 +317,7 @@ describe('GET reports/stock-movement/', () => {
     SEPTEMBER,
     { from: '2026-09-15', to: '2026-09-30' },
     { from: '2026-09-01', to: today },
+    { from: '2026-10-01', to: today },
     { from: today, to: today },
   ];
 
@@ -331,6 +336,34 @@ describe('GET reports/stock-movement/', () => {
           `${department} ${p.from}..${p.to}`,
         ).toEqual(expected.rows);
         expect(res.body.totals.closing_value_uzs).toBe(expected.closingValue);
+        // The count and the quantity totals, whichever way the server reads them (a period with
+        // moves after it, or one up to today).
+        expect(res.body.count, `${department} ${p.from}..${p.to}`).toBe(expected.rows.size);
+        const sum = (column: 'opening_qty' | 'in_qty' | 'out_qty' | 'closing_qty') =>
+          fixedQuantity([...expected.rows.values()].reduce((t, r) => t.plus(r[column]), new D(0)));
+        expect(res.body.totals).toMatchObject({
+          opening_qty: sum('opening_qty'),
+          in_qty: sum('in_qty'),
+          out_qty: sum('out_qty'),
+          closing_qty: sum('closing_qty'),
+        });
+        const labels = res.body.results.map((r: { variant: { label: string } }) => r.variant.label);
+        expect(labels).toEqual([...labels].sort());
+        // Ordered by a figure, every variant's stock days are summed at once: the same rows.
+        const byFigure = await owner.get(
+          `reports/stock-movement/?${query({ date_from: p.from, date_to: p.to, department: department ?? undefined, ordering: '-closing_qty' })}`,
+        );
+        expect(
+          new Map(
+            byFigure.body.results.map(({ variant, ...row }: { variant: { id: number } }) => [
+              variant.id,
+              row,
+            ]),
+          ),
+        ).toEqual(expected.rows);
+        const closing = byFigure.body.results.map((r: { closing_qty: string }) => Number(r.closing_qty));
+        expect(closing).toEqual([...closing].sort((a, b) => b - a));
+        expect(byFigure.body.count).toBe(expected.rows.size);
         for (const row of res.body.results) {
           expect(Number(row.opening_qty) + Number(row.in_qty) - Number(row.out_qty)).toBeCloseTo(
             Number(row.closing_qty),
