@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './languages.ts';
 export * from './money.ts';
 export * from './offer-rules.ts';
 export * from './reason.ts';

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { CURRENCY_IDS, MONEY_SCALE, QUANTITY_SCALE, RATE_SCALE } from './constants.ts';
+import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 // Exact decimals only (STYLE.md "Money and ledgers"): every rounding names its mode.
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -43,12 +44,32 @@ export function formatQuantity(value: string | number): string {
   return groupThousands(new D(value).toDecimalPlaces(QUANTITY_SCALE, D.ROUND_HALF_UP).toString());
 }
 
+/**
+ * The separators numbers are shown with: Uzbek (Latin) as spec.md writes them (1 234 567.89),
+ * every other language as Intl writes it (ru 1 234 567,89, en 1,234,567.89). Set by the web app
+ * for the chosen language (DESIGN.md section 14); the digits are the exact decimal's, only the
+ * separators change, never the number of decimals.
+ */
+let separators = { group: ' ', decimal: '.' };
+
+export function setNumberLanguage(language: Language): void {
+  if (language === DEFAULT_LANGUAGE) {
+    separators = { group: ' ', decimal: '.' };
+    return;
+  }
+  const parts = new Intl.NumberFormat(language).formatToParts(1234567.5);
+  separators = {
+    group: parts.find((p) => p.type === 'group')?.value ?? ' ',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}
+
 function groupThousands(plain: string): string {
   const [int = '0', frac] = plain.split('.');
   const sign = int.startsWith('-') ? '-' : '';
   const digits = sign ? int.slice(1) : int;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return frac ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, separators.group);
+  return frac ? `${sign}${grouped}${separators.decimal}${frac}` : `${sign}${grouped}`;
 }
 
 export interface ExchangeCurrency {

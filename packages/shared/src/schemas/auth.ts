@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN } from '../constants.ts';
+import { LANGUAGES } from '../languages.ts';
 import { ROLES } from '../roles.ts';
 import { EMAIL_NOTIFICATION_KINDS, EmailNotificationsSchema } from './notifications.ts';
 
@@ -64,12 +65,15 @@ export const WhoAmISchema = z.object({
   profile: z.object({ first_name: z.string(), last_name: z.string() }),
   /** The notification kinds also sent by e-mail (DESIGN.md section 13). */
   email_notifications: z.array(z.enum(EMAIL_NOTIFICATION_KINDS)),
+  /** The interface language the user chose (DESIGN.md section 14), null until they choose. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type WhoAmI = z.infer<typeof WhoAmISchema>;
 
 /** PATCH api/auth/me/: the signed-in user's own preferences; answers as whoami. */
 export const MeUpdateSchema = z.object({
   email_notifications: EmailNotificationsSchema.optional(),
+  language: z.enum(LANGUAGES).optional(),
 });
 export type MeUpdate = z.input<typeof MeUpdateSchema>;
 

@@ -7,9 +7,16 @@ CREATE OR REPLACE FUNCTION search_grams(t TEXT) RETURNS TEXT[] LANGUAGE sql IMMU
   SELECT coalesce(array_agg(DISTINCT substr(t, i, 2)), '{}') FROM generate_series(1, length(t) - 1) AS i
 $$;
 
+-- A text as search compares it (DESIGN.md section 14): lower case, and every Uzbek apostrophe
+-- (o' o` oʻ oʼ o‘ o’ o´) as the ASCII one. searchFold in packages/shared/src/languages.ts folds
+-- the search term the same way; search.test.ts checks that the two agree.
+CREATE OR REPLACE FUNCTION search_fold(t TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT translate(lower(t), '`ʻʼ‘’´', '''''''''''''')
+$$;
+
 CREATE OR REPLACE FUNCTION variant_search_text(p_sku TEXT, p_product INTEGER, p_color INTEGER, p_size INTEGER)
 RETURNS TEXT LANGUAGE sql STABLE AS $$
-  SELECT lower(concat_ws(' ',
+  SELECT search_fold(concat_ws(' ',
     p_sku,
     (SELECT concat_ws(' ', name, model, code::text) FROM products WHERE id = p_product),
     (SELECT name FROM colors WHERE id = p_color),
@@ -56,3 +63,7 @@ BEGIN
   RETURN NULL;
 END;
 $$;
+
+-- The texts kept by the functions above, derived again for every variant whenever this file
+-- changes (the BEFORE UPDATE trigger recomputes them).
+UPDATE variants SET search_text = '';

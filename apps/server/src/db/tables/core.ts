@@ -31,6 +31,8 @@ export interface CoreTables {
     password_set: Generated<boolean>;
     /** 0018: the notification kinds also sent by e-mail (OFFER_PENDING, DEBT_OVERDUE). */
     email_notifications: ColumnType<string[], string[] | undefined, string[]>;
+    /** migrations/0020_user_language.sql: the chosen interface language, null until chosen. */
+    language: ColumnType<string | null, string | null | undefined, string | null>;
     /** 0018: the linked Telegram chat (BIGINT, read as a number). */
     telegram_chat_id: number | null;
   };

@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { searchPattern } from '../../lib/like.ts';
 
 export interface AuditEntry {
   businessId: number | null;
@@ -82,7 +82,7 @@ function filtered(db: Database, f: AuditFilter) {
       '<',
       sql<Date>`(${f.dateTo}::date + 1)::timestamp AT TIME ZONE ${BUSINESS_TIME_ZONE}`,
     );
-  if (f.search) q = q.where(sql<boolean>`a.summary ILIKE ${containsPattern(f.search)}`);
+  if (f.search) q = q.where(sql<boolean>`a.summary ~* ${searchPattern(f.search)}`);
   return q;
 }
 

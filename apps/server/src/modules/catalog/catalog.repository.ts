@@ -1,4 +1,4 @@
-import type { ProductType, VariantRef } from '@app/shared';
+import { type ProductType, searchFold, type VariantRef } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
@@ -141,11 +141,12 @@ export function listVariants(db: Database, businessId: number, filter: VariantFi
   let ids = db.selectFrom('variants as h').select('h.id').where('h.business_id', '=', businessId);
   if (filter.search) {
     // Migration 0006: the character pairs narrow through a GIN index when the term is rare; strpos
-    // then checks the substring itself (and needs no escaping of LIKE's % and _).
-    const term = filter.search;
+    // then checks the substring itself (and needs no escaping of LIKE's % and _). The text is
+    // kept folded (search_fold: lower case, one apostrophe), and so is the term.
+    const term = searchFold(filter.search);
     ids = ids
-      .where(sql<boolean>`h.search_grams @> search_grams(lower(${term}))`)
-      .where(sql<boolean>`strpos(h.search_text, lower(${term})) > 0`);
+      .where(sql<boolean>`h.search_grams @> search_grams(${term})`)
+      .where(sql<boolean>`strpos(h.search_text, ${term}) > 0`);
   }
   if (filter.type) {
     const ofType = db

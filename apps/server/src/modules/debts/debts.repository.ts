@@ -1,7 +1,7 @@
 import { DEBTS_PAGE_SIZE, type DebtListQuery } from '@app/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { searchPattern } from '../../lib/like.ts';
 
 // Counterparties and debts (DESIGN.md section 12): queries only.
 
@@ -77,9 +77,9 @@ export async function listCounterparties(
 ) {
   let query = counterpartyRows(db, v).select(sql<number>`count(*) OVER ()`.as('total_count'));
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
+    const pattern = searchPattern(filter.search);
     query = query.where((eb) =>
-      eb.or([eb('c.name', 'ilike', pattern), eb('c.phone', 'ilike', pattern), eb('c.tin', 'ilike', pattern)]),
+      eb.or([eb('c.name', '~*', pattern), eb('c.phone', '~*', pattern), eb('c.tin', '~*', pattern)]),
     );
   }
   if (filter.kind) query = query.where('c.kind', '=', filter.kind as CounterpartyRow['kind']);

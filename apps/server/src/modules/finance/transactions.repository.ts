@@ -1,7 +1,7 @@
 import type { MoneyTransactionsQuery } from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { searchPattern } from '../../lib/like.ts';
 
 // The by-user list of DESIGN.md section 4 over one department's ledger rows (the README's
 // Benchmarks bar: p95 under 30 ms at 100,000 rows for every filter combination and ordering).
@@ -32,9 +32,9 @@ function whereAll(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `);
 }
 
-/** search= matches reason text (LIKE characters literal), and an id when it is a number. */
+/** search= matches reason text (searchPattern: characters literal, apostrophes alike), and an id when it is a number. */
 function searchCondition(search: string): RawBuilder<unknown> {
-  const byReason = sql`reason ILIKE ${containsPattern(search)}`;
+  const byReason = sql`reason ~* ${searchPattern(search)}`;
   const id = /^#?\d{1,15}$/.test(search) ? Number(search.replace('#', '')) : null;
   return id === null ? byReason : sql`(${byReason} OR id = ${id})`;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { searchPattern } from '../../lib/like.ts';
 
 // Queries of the administrators' users page (DESIGN.md section 9); the rules are in the service.
 
@@ -21,14 +21,14 @@ const COLUMNS = [
 export function listUsers(db: Database, businessId: number, search: string | undefined) {
   let query = db.selectFrom('users').select(COLUMNS).where('business_id', '=', businessId);
   if (search) {
-    const pattern = containsPattern(search);
+    const pattern = searchPattern(search);
     query = query.where((eb) =>
       eb.or([
-        eb('email', 'ilike', pattern),
-        eb('first_name', 'ilike', pattern),
-        eb('last_name', 'ilike', pattern),
-        eb('code', 'ilike', pattern),
-        eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
+        eb('email', '~*', pattern),
+        eb('first_name', '~*', pattern),
+        eb('last_name', '~*', pattern),
+        eb('code', '~*', pattern),
+        eb(sql<string>`first_name || ' ' || last_name`, '~*', pattern),
       ]),
     );
   }

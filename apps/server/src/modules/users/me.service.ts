@@ -1,14 +1,15 @@
-import type { MeUpdateSchema, Role, WhoAmI } from '@app/shared';
+import { isLanguage, type MeUpdateSchema, type Role, type WhoAmI } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
-import { findProfile, setEmailNotifications } from './users.repository.ts';
+import { findProfile, setEmailNotifications, setLanguage } from './users.repository.ts';
 
 // The signed-in user's own profile: GET api/auth/whoami/ and PATCH api/auth/me/ (their
-// preferences: which notifications also come by e-mail, DESIGN.md section 13).
+// preferences: which notifications also come by e-mail, DESIGN.md section 13, and the interface
+// language, section 14).
 
 export async function whoAmI(db: Database, userId: number): Promise<WhoAmI> {
   const user = await findProfile(db, userId);
@@ -19,6 +20,7 @@ export async function whoAmI(db: Database, userId: number): Promise<WhoAmI> {
     role: user.role as Role,
     profile: { first_name: user.first_name, last_name: user.last_name },
     email_notifications: user.email_notifications as WhoAmI['email_notifications'],
+    language: isLanguage(user.language) ? user.language : null,
   };
 }
 
@@ -42,5 +44,7 @@ export async function updateMe(
       });
     });
   }
+  // The language is a display preference, not a change to the books: no audit row.
+  if (body.language !== undefined) await setLanguage(deps.db, actor.id, body.language);
   return whoAmI(deps.db, actor.id);
 }

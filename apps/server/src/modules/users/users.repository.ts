@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.ts';
 export function findProfile(db: Database, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'first_name', 'last_name', 'email_notifications'])
+    .select(['id', 'email', 'role', 'first_name', 'last_name', 'email_notifications', 'language'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -11,6 +11,11 @@ export function findProfile(db: Database, id: number) {
 /** The notification kinds the user also wants by e-mail (DESIGN.md section 13). */
 export async function setEmailNotifications(db: Database, id: number, kinds: string[]): Promise<void> {
   await db.updateTable('users').set({ email_notifications: kinds }).where('id', '=', id).execute();
+}
+
+/** The interface language the user chose (DESIGN.md section 14). */
+export async function setLanguage(db: Database, id: number, language: string): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', id).execute();
 }
 
 export function listBusinessUsers(db: Database, businessId: number) {
