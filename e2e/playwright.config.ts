@@ -14,6 +14,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: BASE_URL,
+    // An Uzbek browser: the app picks the browser's language before sign-in (DESIGN.md section
+    // 14), and the specs read spec.md's texts, the uz catalogue's (languages.spec.ts sets others).
+    locale: 'uz-UZ',
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,5 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
+import { useUserLanguage } from '../i18n/LanguageSwitcher.tsx';
 import { useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
 import { BootScreen } from './BootScreen.tsx';
 import { LiveUpdates } from './live/LiveUpdates.tsx';
@@ -10,6 +12,7 @@ function Session() {
   // The guards must not decide before the load-time refresh has answered (DESIGN.md section 5).
   const ready = useSessionBootstrap();
   useTokenRefreshTimer();
+  useUserLanguage();
   if (!ready) return <BootScreen />;
   return (
     <>
@@ -22,7 +25,9 @@ function Session() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Session />
+      <I18nProvider fallback={<BootScreen />}>
+        <Session />
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

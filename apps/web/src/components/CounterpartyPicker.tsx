@@ -1,5 +1,7 @@
+import { searchFold } from '@app/shared';
 import { X } from 'lucide-react';
 import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { cn } from '../lib/cn.ts';
 import { controlClasses, Field } from './ui/Field.tsx';
 
@@ -34,7 +36,7 @@ const DEBOUNCE_MS = 250;
  * named as typed.
  */
 export function CounterpartyPicker({
-  label = 'Kontragent',
+  label: labelProp,
   value,
   onChange,
   search,
@@ -44,6 +46,8 @@ export function CounterpartyPicker({
   id,
   className,
 }: CounterpartyPickerProps) {
+  const t = useT();
+  const label = labelProp ?? t('common.counterpartyPicker.label');
   const autoId = useId();
   const inputId = id ?? autoId;
   const [text, setText] = useState('');
@@ -89,7 +93,9 @@ export function CounterpartyPicker({
     try {
       choose(await create(term));
     } catch (err) {
-      setCreateError(err instanceof Error && err.message ? err.message : "Kontragentni qo'shib bo'lmadi.");
+      setCreateError(
+        err instanceof Error && err.message ? err.message : t('common.counterpartyPicker.createFailed'),
+      );
     } finally {
       setCreating(false);
     }
@@ -114,7 +120,7 @@ export function CounterpartyPicker({
           </span>
           <button
             type="button"
-            aria-label="Kontragentni olib tashlash"
+            aria-label={t('common.counterpartyPicker.clear')}
             onClick={() => onChange(null)}
             className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
           >
@@ -125,7 +131,8 @@ export function CounterpartyPicker({
     );
   }
 
-  const exact = results?.some((r) => r.name.trim().toLowerCase() === term.toLowerCase()) ?? false;
+  // The name typed is already there, in any case and with any Uzbek apostrophe (DESIGN.md section 14).
+  const exact = results?.some((r) => searchFold(r.name.trim()) === searchFold(term)) ?? false;
   const offerCreate = create !== undefined && term !== '' && !exact && !loading;
   return (
     <Field id={inputId} label={label} error={error ?? createError ?? undefined} className={className}>
@@ -134,7 +141,7 @@ export function CounterpartyPicker({
           id={inputId}
           type="search"
           autoComplete="off"
-          placeholder="Nomi, telefon yoki STIR"
+          placeholder={t('common.counterpartyPicker.placeholder')}
           value={text}
           onFocus={() => setOpen(true)}
           onBlur={onBlur}
@@ -158,16 +165,16 @@ export function CounterpartyPicker({
         {open && (results !== null || loading) ? (
           <ul
             id={`${inputId}-list`}
-            aria-label="Kontragentlar"
+            aria-label={t('common.counterpartyPicker.list')}
             className={cn(
               'mt-1.5 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-sm',
               floating && 'absolute inset-x-0 top-full z-30 shadow-lg',
             )}
           >
             {loading && results === null ? (
-              <li className="px-3 py-2 text-slate-500">Yuklanmoqda...</li>
+              <li className="px-3 py-2 text-slate-500">{t('common.picker.loading')}</li>
             ) : results?.length === 0 && !offerCreate ? (
-              <li className="px-3 py-2 text-slate-500">Hech narsa topilmadi</li>
+              <li className="px-3 py-2 text-slate-500">{t('common.picker.noResults')}</li>
             ) : (
               results?.map((option) => (
                 <li key={option.id}>
@@ -196,7 +203,9 @@ export function CounterpartyPicker({
                   onClick={() => void addNew()}
                   className="flex w-full items-center gap-2 px-3 py-2 text-left font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
                 >
-                  <span className="min-w-0 truncate">+ yangi kontragent: «{term}»</span>
+                  <span className="min-w-0 truncate">
+                    {t('common.counterpartyPicker.create', { name: term })}
+                  </span>
                 </button>
               </li>
             ) : null}

@@ -1,6 +1,7 @@
 import type { ReportFormat } from '@app/shared';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { failureMessage } from '../lib/api-client.ts';
 import { Button } from './ui/Button.tsx';
 import { ErrorMessage } from './ui/ErrorMessage.tsx';
@@ -20,6 +21,7 @@ const FORMATS: readonly { format: FileFormat; label: string }[] = [
  * may not import it (STYLE.md: features never import each other).
  */
 export function DownloadButtons({ onDownload }: { onDownload: (format: FileFormat) => Promise<void> }) {
+  const t = useT();
   const [busy, setBusy] = useState<FileFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -29,7 +31,7 @@ export function DownloadButtons({ onDownload }: { onDownload: (format: FileForma
     try {
       await onDownload(format);
     } catch (err) {
-      setError(failureMessage(err, "Yuklab bo'lmadi. Qayta urinib ko'ring."));
+      setError(failureMessage(err, t('common.download.failed')));
     } finally {
       setBusy(null);
     }
@@ -39,14 +41,14 @@ export function DownloadButtons({ onDownload }: { onDownload: (format: FileForma
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
         <span aria-hidden="true" className="text-sm text-slate-500">
-          Yuklab olish:
+          {t('common.download.label')}
         </span>
         {FORMATS.map(({ format, label }) => (
           <Button
             key={format}
             size="sm"
             variant="secondary"
-            aria-label={`Yuklab olish (${label})`}
+            aria-label={t('common.download.button', { format: label })}
             loading={busy === format}
             disabled={busy !== null && busy !== format}
             onClick={() => void download(format)}

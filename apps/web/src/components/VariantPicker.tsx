@@ -1,6 +1,7 @@
 import { VARIANT_PICKER_MAX_RESULTS, VARIANT_PICKER_MIN_CHARS } from '@app/shared';
 import { X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { cn } from '../lib/cn.ts';
 import { controlClasses, Field } from './ui/Field.tsx';
 
@@ -30,7 +31,7 @@ const DEBOUNCE_MS = 250;
  * 20 results, 'Hech narsa topilmadi' when there are none, and an empty list when the call fails.
  */
 export function VariantPicker({
-  label = 'Variant',
+  label: labelProp,
   value,
   onChange,
   search,
@@ -38,6 +39,8 @@ export function VariantPicker({
   error,
   id,
 }: VariantPickerProps) {
+  const t = useT();
+  const label = labelProp ?? t('common.variantPicker.label');
   const autoId = useId();
   const inputId = id ?? autoId;
   const [text, setText] = useState('');
@@ -82,7 +85,7 @@ export function VariantPicker({
           </span>
           <button
             type="button"
-            aria-label="Variantni olib tashlash"
+            aria-label={t('common.variantPicker.clear')}
             onClick={() => onChange(null)}
             className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
           >
@@ -99,7 +102,7 @@ export function VariantPicker({
         id={inputId}
         type="search"
         autoComplete="off"
-        placeholder="SKU yoki nom (kamida 2 belgi)"
+        placeholder={t('common.variantPicker.placeholder', { min: VARIANT_PICKER_MIN_CHARS })}
         value={text}
         onChange={(e) => setText(e.target.value)}
         aria-invalid={error ? true : undefined}
@@ -109,13 +112,13 @@ export function VariantPicker({
       {results !== null || loading ? (
         <ul
           id={`${inputId}-list`}
-          aria-label="Variantlar"
+          aria-label={t('common.variantPicker.list')}
           className="max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-sm"
         >
           {loading && results === null ? (
-            <li className="px-3 py-2 text-slate-500">Yuklanmoqda...</li>
+            <li className="px-3 py-2 text-slate-500">{t('common.picker.loading')}</li>
           ) : results?.length === 0 ? (
-            <li className="px-3 py-2 text-slate-500">Hech narsa topilmadi</li>
+            <li className="px-3 py-2 text-slate-500">{t('common.picker.noResults')}</li>
           ) : (
             results?.map((option) => (
               <li key={option.id}>

@@ -62,6 +62,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A 404: what was asked for does not exist, or is not this user's to see. */
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404;
+}
+
 /**
  * The server's message for an error, in the order the error chains of spec.md section 8 read it:
  * body.detail, else the first non_field_errors entry, else a plain string body, else undefined.
@@ -217,8 +222,16 @@ async function parseBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** The interface language, sent as Accept-Language so the server answers in it (DESIGN.md section 14). */
+let language = 'uz';
+
+export function setApiLanguage(next: string): void {
+  language = next;
+}
+
 function send(url: string, init: RequestInit, headers: Record<string, string>, token: string | null) {
-  const all = token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+  const withLanguage = { ...headers, 'Accept-Language': language };
+  const all = token ? { ...withLanguage, Authorization: `Bearer ${token}` } : withLanguage;
   return fetch(url, { ...init, headers: all });
 }
 

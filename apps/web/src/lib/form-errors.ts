@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { MessageKey } from '../i18n/catalogue.ts';
 import { failureMessage, fieldErrors } from './api-client.ts';
 
 /**
@@ -23,16 +24,21 @@ function findMessage(node: unknown): string | null {
   return null;
 }
 
-export const SAVE_FAILED = "Saqlab bo'lmadi. Qayta urinib ko'ring.";
+/**
+ * The forms' text for a refused save with nothing better to say, as a catalogue key:
+ * `applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY))`.
+ */
+export const SAVE_FAILED_KEY: MessageKey = 'common.form.saveFailed';
 
 /**
  * A refused save: the server's field errors go under their fields (form.setError); anything
- * else comes back as one line for the form's error area.
+ * else comes back as one line for the form's error area, the fallback (a text in the chosen
+ * language, usually `t(SAVE_FAILED_KEY)`) when the server said nothing.
  */
 export function applyServerErrors(
   setError: (name: never, error: { message: string }) => void,
   err: unknown,
-  fallback = SAVE_FAILED,
+  fallback: string,
 ): string | null {
   const fields = fieldErrors(err);
   for (const [name, message] of Object.entries(fields)) setError(name as never, { message });

@@ -7,6 +7,7 @@ import { LoadingText } from '../../components/ui/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useChatUnreadTotal } from '../../features/chat/api/conversations.ts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { useT } from '../../i18n/useT.ts';
 import { useCurrentUser } from '../../lib/auth.ts';
 import { readFlag, writeFlag } from '../../lib/storage.ts';
 import { Brand } from './Brand.tsx';
@@ -20,6 +21,7 @@ import { UserMenu } from './UserMenu.tsx';
  * loads, then 'Failed to load user info' or the sidebar, the phone top bar and drawer, and the page.
  */
 export function AppShell() {
+  const t = useT();
   const user = useCurrentUser();
   const drawerId = useId();
   const [collapsed, setCollapsed] = useState(() => readFlag(SIDEBAR_COLLAPSED_KEY));
@@ -39,7 +41,7 @@ export function AppShell() {
   if (user.isPending) {
     return (
       <div className="flex min-h-dvh items-center justify-center">
-        <LoadingText>Loading...</LoadingText>
+        <LoadingText>{t('common.loading')}</LoadingText>
       </div>
     );
   }
@@ -52,15 +54,15 @@ export function AppShell() {
           action={
             <div className="flex gap-2">
               <Button size="sm" variant="secondary" onClick={() => void user.refetch()}>
-                Retry
+                {t('common.shell.retry')}
               </Button>
               <Link to={paths.logout} className={buttonClasses('ghost', 'sm')}>
-                Logout
+                {t('common.userMenu.logout')}
               </Link>
             </div>
           }
         >
-          Failed to load user info
+          {t('common.shell.userLoadFailed')}
         </ErrorMessage>
       </div>
     );
@@ -78,7 +80,7 @@ export function AppShell() {
             <button
               type="button"
               onClick={() => setDrawerOpen(true)}
-              aria-label="Open menu"
+              aria-label={t('common.shell.openMenu')}
               aria-expanded={drawerOpen}
               aria-controls={drawerId}
               className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100"

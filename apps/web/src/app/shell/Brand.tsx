@@ -1,4 +1,5 @@
 import { LogoMark } from '../../components/ui/LogoMark.tsx';
+import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** The product mark and name. */
@@ -9,6 +10,7 @@ export function Brand({
   collapsed?: boolean;
   tone?: 'dark' | 'light';
 }) {
+  const t = useT();
   return (
     <span className="flex min-w-0 items-center gap-2.5">
       <LogoMark />
@@ -19,7 +21,7 @@ export function Brand({
           collapsed && 'sr-only',
         )}
       >
-        Back Office
+        {t('common.brand.name')}
       </span>
     </span>
   );

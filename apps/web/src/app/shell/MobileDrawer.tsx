@@ -1,6 +1,7 @@
 import type { WhoAmI } from '@app/shared';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useT } from '../../i18n/useT.ts';
 import { Brand } from './Brand.tsx';
 import { NavList } from './NavList.tsx';
 import { mobileNavItems } from './nav-items.ts';
@@ -19,6 +20,7 @@ export interface MobileDrawerProps {
  * on the × button and when a link is followed.
  */
 export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -58,7 +60,7 @@ export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
         data-testid="mobile-drawer"
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t('common.shell.menu')}
         className="absolute inset-y-0 left-0 flex w-[85vw] max-w-[320px] flex-col bg-slate-900 text-slate-200 shadow-2xl motion-safe:animate-drawer-in"
       >
         <div className="flex h-14 shrink-0 items-center justify-between border-b border-white/10 pr-2 pl-4">
@@ -66,7 +68,7 @@ export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
           <button
             type="button"
             onClick={() => onCloseRef.current()}
-            aria-label="Close menu"
+            aria-label={t('common.shell.closeMenu')}
             className="rounded-md p-2 text-slate-400 hover:bg-white/10 hover:text-white"
           >
             <X aria-hidden="true" className="h-5 w-5" />
@@ -74,7 +76,7 @@ export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
         </div>
         <NavList
           items={mobileNavItems(user.role)}
-          label="Mobile menu"
+          label={t('common.nav.mobileMenu')}
           badges={badges}
           onNavigate={() => onCloseRef.current()}
         />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { NavLink } from 'react-router';
+import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
 import type { NavItem } from './nav-items.ts';
 
@@ -18,11 +19,13 @@ export interface NavListProps {
  * entry's label), and describes it for screen readers.
  */
 export function NavList({ items, label, collapsed = false, onNavigate, badges }: NavListProps) {
+  const t = useT();
   const idPrefix = useId();
   return (
     <nav aria-label={label} className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="space-y-1">
-        {items.map(({ to, label: text, icon: Icon }) => {
+        {items.map(({ to, label: key, icon: Icon }) => {
+          const text = t(key);
           const count = badges?.[to] ?? 0;
           const badgeId = `${idPrefix}${to}`;
           return (
@@ -67,7 +70,7 @@ export function NavList({ items, label, collapsed = false, onNavigate, badges }:
                   )}
                 >
                   {count > 99 ? '99+' : count}
-                  <span className="sr-only"> ta o'qilmagan</span>
+                  <span className="sr-only"> {t('common.nav.unread', { count })}</span>
                 </span>
               ) : null}
             </li>

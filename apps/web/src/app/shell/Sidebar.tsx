@@ -1,5 +1,6 @@
 import type { WhoAmI } from '@app/shared';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
 import { Brand } from './Brand.tsx';
 import { NavList } from './NavList.tsx';
@@ -15,6 +16,8 @@ export interface SidebarProps {
 
 /** The desktop sidebar (md and up): role-filtered menu, the user's e-mail and menu, collapsible. */
 export function Sidebar({ user, collapsed, onToggle, badges }: SidebarProps) {
+  const t = useT();
+  const toggleLabel = collapsed ? t('common.shell.expandSidebar') : t('common.shell.collapseSidebar');
   return (
     <aside
       data-testid="sidebar"
@@ -34,9 +37,9 @@ export function Sidebar({ user, collapsed, onToggle, badges }: SidebarProps) {
         <button
           type="button"
           onClick={onToggle}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-label={toggleLabel}
           aria-expanded={!collapsed}
-          title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          title={toggleLabel}
           className="rounded-md p-2 text-slate-400 transition-colors hover:bg-white/10 hover:text-white"
         >
           {collapsed ? (
@@ -46,7 +49,12 @@ export function Sidebar({ user, collapsed, onToggle, badges }: SidebarProps) {
           )}
         </button>
       </div>
-      <NavList items={desktopNavItems(user.role)} label="Main menu" collapsed={collapsed} badges={badges} />
+      <NavList
+        items={desktopNavItems(user.role)}
+        label={t('common.nav.mainMenu')}
+        collapsed={collapsed}
+        badges={badges}
+      />
       <div className="shrink-0 border-t border-white/10 p-3">
         <UserMenu user={user} placement="sidebar" collapsed={collapsed} />
       </div>

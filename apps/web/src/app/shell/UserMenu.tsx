@@ -3,6 +3,8 @@ import { ChevronsUpDown, LogOut, User } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { LanguageSwitcher } from '../../i18n/LanguageSwitcher.tsx';
+import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
 import { initialsFromEmail } from '../../lib/format.ts';
 
@@ -13,8 +15,12 @@ export interface UserMenuProps {
   collapsed?: boolean;
 }
 
-/** The user menu of spec.md section 2: Profile (/profile) and Logout (/logout). */
+/**
+ * The user menu of spec.md section 2: Profile (/profile) and Logout (/logout), with the language
+ * switcher between them (DESIGN.md section 14).
+ */
 export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -48,7 +54,7 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
       <button
         ref={buttonRef}
         type="button"
-        aria-label="User menu"
+        aria-label={t('common.userMenu.label')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -90,7 +96,7 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
         <div
           id={menuId}
           role="menu"
-          aria-label="User menu"
+          aria-label={t('common.userMenu.label')}
           className={cn(
             'absolute z-50 w-60 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 text-slate-700 shadow-lg motion-safe:animate-pop-in',
             inSidebar
@@ -111,8 +117,9 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
             className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
           >
             <User aria-hidden="true" className="h-4 w-4 text-slate-400" />
-            Profile
+            {t('common.userMenu.profile')}
           </Link>
+          <LanguageSwitcher tone="light" className="justify-between border-y border-slate-100 px-4 py-2" />
           <Link
             role="menuitem"
             to={paths.logout}
@@ -120,7 +127,7 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
             className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
           >
             <LogOut aria-hidden="true" className="h-4 w-4 text-slate-400" />
-            Logout
+            {t('common.userMenu.logout')}
           </Link>
         </div>
       ) : null}

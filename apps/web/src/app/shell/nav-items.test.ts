@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { desktopNavItems, mobileNavItems } from './nav-items.ts';
+import { uzText } from '../../i18n/testing.ts';
+import { desktopNavItems, mobileNavItems, type NavItem } from './nav-items.ts';
 
-const paths = (items: { to: string; label: string }[]) => items.map((i) => `${i.label} ${i.to}`);
+/** Each entry as the Uzbek screen shows it: its label, then its path. */
+const paths = (items: NavItem[]) => items.map((i) => `${uzText(i.label)} ${i.to}`);
 
 describe('menus with the dashboard and the reports (DESIGN.md section 11)', () => {
   it('an Owner lands on the dashboard at /, and finds Balans at /balances', () => {

@@ -18,10 +18,12 @@ import {
   Wallet,
 } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
+import type { MessageKey } from '../../i18n/catalogue.ts';
 
 export interface NavItem {
   to: string;
-  label: string;
+  /** The entry's text, as a catalogue key (NavList shows it in the chosen language). */
+  label: MessageKey;
   icon: LucideIcon;
   /** Only these roles see the entry in the desktop sidebar. */
   roles?: readonly Role[];
@@ -29,16 +31,16 @@ export interface NavItem {
 
 /** The menu of spec.md section 2, in its order, with its exact labels. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: paths.home, label: 'Balans', icon: Wallet },
-  { to: paths.inventory, label: 'Balansdagi mahsulotlar', icon: Boxes },
-  { to: paths.catalog.root, label: "Mahsulotlar ro'yxati", icon: LayoutList },
-  { to: paths.income, label: 'Kirim', icon: ArrowDownLeft },
-  { to: paths.outcome, label: 'Chiqim', icon: ArrowUpRight },
-  { to: paths.chat, label: 'Chat', icon: MessageSquare },
-  { to: paths.history, label: 'Tarix', icon: ClockArrowLeft },
-  { to: paths.transactions, label: 'Transaksiya', icon: ArrowLeftRight },
-  { to: paths.buy, label: 'Sotib olish', icon: ShoppingCart, roles: STOCK_ENTRY_ROLES },
-  { to: paths.sell, label: 'Sotish', icon: Store, roles: STOCK_EXIT_ROLES },
+  { to: paths.home, label: 'common.nav.balance', icon: Wallet },
+  { to: paths.inventory, label: 'common.nav.inventory', icon: Boxes },
+  { to: paths.catalog.root, label: 'common.nav.catalog', icon: LayoutList },
+  { to: paths.income, label: 'common.nav.income', icon: ArrowDownLeft },
+  { to: paths.outcome, label: 'common.nav.outcome', icon: ArrowUpRight },
+  { to: paths.chat, label: 'common.nav.chat', icon: MessageSquare },
+  { to: paths.history, label: 'common.nav.history', icon: ClockArrowLeft },
+  { to: paths.transactions, label: 'common.nav.transactions', icon: ArrowLeftRight },
+  { to: paths.buy, label: 'common.nav.buy', icon: ShoppingCart, roles: STOCK_ENTRY_ROLES },
+  { to: paths.sell, label: 'common.nav.sell', icon: Store, roles: STOCK_EXIT_ROLES },
 ];
 
 /**
@@ -47,21 +49,25 @@ export const NAV_ITEMS: readonly NavItem[] = [
  */
 export const ADMIN_NAV_ITEM: NavItem = {
   to: paths.admin.root,
-  label: 'Boshqaruv',
+  label: 'common.nav.admin',
   icon: ShieldCheck,
   roles: ADMIN_ROLES,
 };
 
 /** DESIGN.md section 11: the reports, after Transaksiya, for every signed-in role. */
-export const REPORTS_NAV_ITEM: NavItem = { to: paths.reports.root, label: 'Hisobotlar', icon: ChartColumn };
+export const REPORTS_NAV_ITEM: NavItem = {
+  to: paths.reports.root,
+  label: 'common.nav.reports',
+  icon: ChartColumn,
+};
 
 /**
  * DESIGN.md section 12: the counterparties and the debt book, for every signed-in role, after
  * spec.md's ten (next to Buy and Sell, where credit sales and purchases are recorded).
  */
 export const DEBT_NAV_ITEMS: readonly NavItem[] = [
-  { to: paths.counterparties, label: 'Kontragentlar', icon: Contact },
-  { to: paths.debts, label: 'Qarzlar', icon: HandCoins },
+  { to: paths.counterparties, label: 'common.nav.counterparties', icon: Contact },
+  { to: paths.debts, label: 'common.nav.debts', icon: HandCoins },
 ];
 
 /**
@@ -75,7 +81,7 @@ function withPartTwo(items: readonly NavItem[], role: Role): NavItem[] {
   const wholeBusiness = seesWholeBusiness(role);
   const dashboard: NavItem = {
     to: wholeBusiness ? paths.home : paths.dashboard,
-    label: 'Dashboard',
+    label: 'common.nav.dashboard',
     icon: LayoutDashboard,
   };
   const out: NavItem[] = [dashboard];

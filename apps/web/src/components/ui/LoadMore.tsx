@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/useT.ts';
 import { Button } from './Button.tsx';
 
 /** The next page of an infinite list, while there is one. */
@@ -8,6 +9,7 @@ export function LoadMore({
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
   className?: string;
 }) {
+  const t = useT();
   if (!query.hasNextPage) return null;
   return (
     <div className={`${className} text-center`}>
@@ -17,7 +19,7 @@ export function LoadMore({
         loading={query.isFetchingNextPage}
         onClick={() => void query.fetchNextPage()}
       >
-        Yana yuklash
+        {t('common.loadMore')}
       </Button>
     </div>
   );

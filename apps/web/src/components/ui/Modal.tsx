@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
 
 export interface ModalProps {
@@ -43,6 +44,7 @@ export function Modal({
   hideCloseButton = false,
   className,
 }: ModalProps) {
+  const t = useT();
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -137,7 +139,7 @@ export function Modal({
           {hideCloseButton ? null : (
             <button
               type="button"
-              aria-label="Close"
+              aria-label={t('common.modal.close')}
               onClick={() => onCloseRef.current()}
               className="-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
             >

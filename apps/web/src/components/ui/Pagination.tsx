@@ -1,6 +1,7 @@
 import { JUMP_TO_PAGE_ABOVE, PAGINATION_ALL_PAGES_UP_TO } from '@app/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
 import { canGoToPage, pageWindow, parseJumpTarget } from './pagination.ts';
 
@@ -24,6 +25,7 @@ const itemClasses =
  * a 'Jump to page' box above 10 pages (spec.md sections 2 and 5).
  */
 export function Pagination({ page, totalPages, onPageChange, disabled = false, className }: PaginationProps) {
+  const t = useT();
   const jumpId = useId();
   const [jump, setJump] = useState('');
 
@@ -44,7 +46,7 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
 
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={t('common.pagination.label')}
       className={cn('flex flex-wrap items-center justify-between gap-3', className)}
     >
       <div className="flex flex-wrap items-center gap-0.5 sm:gap-1">
@@ -56,7 +58,7 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
         >
           <ChevronLeft aria-hidden="true" className="h-4 w-4" />
           {/* Icon-only on phones; the name stays "Previous" for every reader. */}
-          <span className="sr-only sm:not-sr-only">Previous</span>
+          <span className="sr-only sm:not-sr-only">{t('common.pagination.previous')}</span>
         </button>
         {pageWindow(page, totalPages, PAGINATION_ALL_PAGES_UP_TO).map((item) =>
           typeof item === 'number' ? (
@@ -66,7 +68,7 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
               onClick={() => go(item)}
               disabled={disabled}
               aria-current={item === page ? 'page' : undefined}
-              aria-label={`Page ${item}`}
+              aria-label={t('common.pagination.page', { page: item })}
               className={cn(
                 itemClasses,
                 'tabular-nums',
@@ -93,14 +95,14 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
           disabled={disabled || page >= totalPages}
           className={cn(itemClasses, 'gap-1 text-slate-700 hover:bg-slate-100 sm:pl-3')}
         >
-          <span className="sr-only sm:not-sr-only">Next</span>
+          <span className="sr-only sm:not-sr-only">{t('common.pagination.next')}</span>
           <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>
       {totalPages > JUMP_TO_PAGE_ABOVE ? (
         <form onSubmit={onJump} className="flex items-center gap-2">
           <label htmlFor={jumpId} className="text-sm text-slate-600">
-            Jump to page
+            {t('common.pagination.jumpTo')}
           </label>
           <input
             id={jumpId}
@@ -122,7 +124,7 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
               'border border-slate-300 bg-white px-3 text-slate-700 hover:bg-slate-50',
             )}
           >
-            Go
+            {t('common.pagination.go')}
           </button>
           <span className="text-sm text-slate-500 tabular-nums">/ {totalPages}</span>
         </form>

@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
 
 const spinnerSizes = { sm: 'h-4 w-4', md: 'h-5 w-5', lg: 'h-8 w-8' } as const;
@@ -27,8 +28,14 @@ export interface LoadingTextProps {
   fullPage?: boolean;
 }
 
-/** A spinner with its text, announced politely: <LoadingText>Loading transactions...</LoadingText>. */
-export function LoadingText({ children = 'Loading...', className, fullPage = false }: LoadingTextProps) {
+/** The default text of LoadingText, from the catalogue (BootScreen passes its own: it shows before any). */
+function DefaultLoadingLabel() {
+  const t = useT();
+  return <>{t('common.loading')}</>;
+}
+
+/** A spinner with its text, announced politely: <LoadingText>{t('….loading')}</LoadingText>. */
+export function LoadingText({ children, className, fullPage = false }: LoadingTextProps) {
   return (
     <div
       role="status"
@@ -40,7 +47,7 @@ export function LoadingText({ children = 'Loading...', className, fullPage = fal
       )}
     >
       <Spinner size="sm" />
-      <span>{children}</span>
+      <span>{children === undefined ? <DefaultLoadingLabel /> : children}</span>
     </div>
   );
 }

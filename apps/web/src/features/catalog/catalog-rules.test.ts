@@ -1,6 +1,9 @@
 import type { Product, Variant } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { uzText } from '../../i18n/testing.ts';
+import type { Translate } from '../../i18n/useT.ts';
 import {
+  DELETE_CONFIRM_NOTE,
   deleteConfirmTitle,
   groupVariantsByProduct,
   isHexColor,
@@ -24,11 +27,18 @@ describe('products search', () => {
       expect(matchesProductSearch(product, q)).toBe(true);
     expect(matchesProductSearch(product, 'Tayyor')).toBe(false);
   });
+  it('treats the Uzbek apostrophes alike (DESIGN.md section 14)', () => {
+    for (const q of ['koʻylak', 'KO`Y', 'ko‘y', 'koʼylak'])
+      expect(matchesProductSearch(product, q), q).toBe(true);
+    expect(matchesProductSearch({ ...product, name: 'Oʻzbek doʻppi' }, "o'zbek do'ppi")).toBe(true);
+  });
 });
 
 describe('helpers', () => {
   it('words the delete confirmation as spec.md says', () => {
-    expect(deleteConfirmTitle('Shim')).toBe("Haqiqatdan ham o'chirib tashlamqochimisiz Shim?");
+    const t: Translate = (key, values) => uzText(key, values as Record<string, string>);
+    expect(deleteConfirmTitle(t, 'Shim')).toBe("Haqiqatdan ham o'chirib tashlamqochimisiz Shim?");
+    expect(uzText(DELETE_CONFIRM_NOTE)).toBe("Bu amalni ortga qaytarib bo'lmaydi.");
   });
   it('groups variants by product', () => {
     const v = (id: number, product: number) => ({ id, product }) as Variant;

@@ -1,5 +1,7 @@
 import type { ChatMessage, Conversation, ConversationPage } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { uzText } from '../../i18n/testing.ts';
+import type { Translate } from '../../i18n/useT.ts';
 import {
   type ConversationsData,
   conversationSubtitle,
@@ -15,6 +17,9 @@ import {
   withMessage,
   withRead,
 } from './chat-rules.ts';
+
+/** The texts as the Uzbek catalogue has them. */
+const t: Translate = (key, values) => uzText(key, values as Record<string, string | number> | undefined);
 
 const ali = { id: 1, email: 'ali@demo.uz', first_name: 'Ali', last_name: 'Valiyev' };
 const vali = { id: 2, email: 'vali@demo.uz', first_name: '', last_name: '' };
@@ -106,10 +111,10 @@ describe('the conversation list', () => {
 
 describe('titles and previews', () => {
   it("names the other person, or the offer of an offer's thread", () => {
-    expect(conversationTitle(conversation({}))).toBe('Ali Valiyev');
-    expect(conversationTitle(conversation({ other_members: [vali] }))).toBe('vali@demo.uz');
+    expect(conversationTitle(conversation({}), t)).toBe('Ali Valiyev');
+    expect(conversationTitle(conversation({ other_members: [vali] }), t)).toBe('vali@demo.uz');
     const offer = conversation({ kind: 'OFFER', offer: { id: 12, kind: 'MONEY', status: 'PENDING' } });
-    expect(conversationTitle(offer)).toBe('Taklif #12');
+    expect(conversationTitle(offer, t)).toBe('Taklif #12');
     expect(conversationSubtitle(offer)).toBe('Ali Valiyev');
     expect(conversationSubtitle(conversation({}))).toBe('ali@demo.uz');
     expect(conversationSubtitle(conversation({ other_members: [vali] }))).toBe('');
@@ -117,25 +122,25 @@ describe('titles and previews', () => {
 
   it('shows the last message on one line, mine after "Siz:"', () => {
     const c = conversation({ last_message: msg(3, 'Salom\n  dunyo', ali) });
-    expect(messagePreview(c, 2)).toBe('Salom dunyo');
-    expect(messagePreview(c, 1)).toBe('Siz: Salom dunyo');
-    expect(messagePreview(conversation({}), 1)).toBe('');
+    expect(messagePreview(c, 2, t)).toBe('Salom dunyo');
+    expect(messagePreview(c, 1, t)).toBe('Siz: Salom dunyo');
+    expect(messagePreview(conversation({}), 1, t)).toBe('');
   });
 });
 
 describe('times', () => {
   const now = new Date(2025, 10, 21, 15, 30);
   it('shows the clock today, Kecha yesterday, else the day and month', () => {
-    expect(listTime(new Date(2025, 10, 21, 9, 5).toISOString(), now)).toBe('09:05');
-    expect(listTime(new Date(2025, 10, 20, 23, 59).toISOString(), now)).toBe('Kecha');
-    expect(listTime(new Date(2025, 10, 2, 8, 0).toISOString(), now)).toBe('2 Noy');
-    expect(listTime(new Date(2024, 0, 2, 8, 0).toISOString(), now)).toBe('2 Yan 2024');
+    expect(listTime(new Date(2025, 10, 21, 9, 5).toISOString(), t, now)).toBe('09:05');
+    expect(listTime(new Date(2025, 10, 20, 23, 59).toISOString(), t, now)).toBe('Kecha');
+    expect(listTime(new Date(2025, 10, 2, 8, 0).toISOString(), t, now)).toBe('2 Noy');
+    expect(listTime(new Date(2024, 0, 2, 8, 0).toISOString(), t, now)).toBe('2 Yan 2024');
   });
 
   it('names the day of a run of messages', () => {
-    expect(dayLabel(new Date(2025, 10, 21, 0, 1).toISOString(), now)).toBe('Bugun');
-    expect(dayLabel(new Date(2025, 10, 20, 12, 0).toISOString(), now)).toBe('Kecha');
-    expect(dayLabel(new Date(2025, 7, 5, 12, 0).toISOString(), now)).toBe('5 Avg 2025');
+    expect(dayLabel(new Date(2025, 10, 21, 0, 1).toISOString(), t, now)).toBe('Bugun');
+    expect(dayLabel(new Date(2025, 10, 20, 12, 0).toISOString(), t, now)).toBe('Kecha');
+    expect(dayLabel(new Date(2025, 7, 5, 12, 0).toISOString(), t, now)).toBe('5 Avg 2025');
   });
 });
 

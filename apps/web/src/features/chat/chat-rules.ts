@@ -8,6 +8,8 @@ import {
   chatLength,
 } from '@app/shared';
 import type { InfiniteData } from '@tanstack/react-query';
+import type { MessageKey } from '../../i18n/catalogue.ts';
+import type { Translate } from '../../i18n/useT.ts';
 
 // Pure rules of the chat page (DESIGN.md section 13), tested beside: the caches' shapes, titles,
 // previews, times and the composer's limit.
@@ -80,10 +82,13 @@ export function personName(user: Pick<ChatUser, 'first_name' | 'last_name' | 'em
 }
 
 /** The list's and the thread's title: the other person, or 'Taklif #N' for an offer's thread. */
-export function conversationTitle(c: Pick<Conversation, 'kind' | 'offer' | 'other_members'>): string {
-  if (c.kind === 'OFFER' && c.offer) return `Taklif #${c.offer.id}`;
+export function conversationTitle(
+  c: Pick<Conversation, 'kind' | 'offer' | 'other_members'>,
+  t: Translate,
+): string {
+  if (c.kind === 'OFFER' && c.offer) return t('chat.conversation.offer', { id: String(c.offer.id) });
   const names = c.other_members.map(personName);
-  return names.length > 0 ? names.join(', ') : 'Suhbat';
+  return names.length > 0 ? names.join(', ') : t('chat.conversation.untitled');
 }
 
 /** The line under the title: the other person of an offer's thread, the e-mail of a direct one. */
@@ -95,15 +100,39 @@ export function conversationSubtitle(c: Pick<Conversation, 'kind' | 'other_membe
 }
 
 /** The last message in one line, 'Siz: ' before my own; '' when there is none. */
-export function messagePreview(c: Pick<Conversation, 'last_message'>, me: number | undefined): string {
+export function messagePreview(
+  c: Pick<Conversation, 'last_message'>,
+  me: number | undefined,
+  t: Translate,
+): string {
   const m = c.last_message;
   if (!m) return '';
   const line = m.text.replace(/\s+/g, ' ').trim();
-  return m.sender.id === me ? `Siz: ${line}` : line;
+  return m.sender.id === me ? t('chat.preview.mine', { text: line }) : line;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const MONTHS = ['Yan', 'Fev', 'Mar', 'Apr', 'May', 'Iyun', 'Iyul', 'Avg', 'Sen', 'Okt', 'Noy', 'Dek'];
+const MONTHS: readonly MessageKey[] = [
+  'chat.month.jan',
+  'chat.month.feb',
+  'chat.month.mar',
+  'chat.month.apr',
+  'chat.month.may',
+  'chat.month.jun',
+  'chat.month.jul',
+  'chat.month.aug',
+  'chat.month.sep',
+  'chat.month.oct',
+  'chat.month.nov',
+  'chat.month.dec',
+];
+
+/** '21 Noy', or '21 Noy 2025' with the year (in the chosen language's order). */
+function dayMonth(d: Date, t: Translate, withYear: boolean): string {
+  const month = MONTHS[d.getMonth()];
+  const values = { day: String(d.getDate()), month: month ? t(month) : '', year: String(d.getFullYear()) };
+  return withYear ? t('chat.date.dayMonthYear', values) : t('chat.date.dayMonth', values);
+}
 
 function startOfDay(d: Date): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
@@ -116,24 +145,23 @@ export function clockTime(value: string): string {
 }
 
 /** The list's time: HH:MM today, 'Kecha' yesterday, else '21 Noy' (with the year when not this one). */
-export function listTime(value: string, now: Date = new Date()): string {
+export function listTime(value: string, t: Translate, now: Date = new Date()): string {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
   const days = Math.round((startOfDay(now) - startOfDay(d)) / 86_400_000);
   if (days <= 0) return clockTime(value);
-  if (days === 1) return 'Kecha';
-  const dayMonth = `${d.getDate()} ${MONTHS[d.getMonth()]}`;
-  return d.getFullYear() === now.getFullYear() ? dayMonth : `${dayMonth} ${d.getFullYear()}`;
+  if (days === 1) return t('chat.date.yesterday');
+  return dayMonth(d, t, d.getFullYear() !== now.getFullYear());
 }
 
 /** The day a run of messages was written on: 'Bugun', 'Kecha', else '21 Noy 2025'. */
-export function dayLabel(value: string, now: Date = new Date()): string {
+export function dayLabel(value: string, t: Translate, now: Date = new Date()): string {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
   const days = Math.round((startOfDay(now) - startOfDay(d)) / 86_400_000);
-  if (days <= 0) return 'Bugun';
-  if (days === 1) return 'Kecha';
-  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+  if (days <= 0) return t('chat.date.today');
+  if (days === 1) return t('chat.date.yesterday');
+  return dayMonth(d, t, true);
 }
 
 /** The key of a message's local day, to draw a divider where the day changes. */

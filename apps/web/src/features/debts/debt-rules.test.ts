@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { uzText } from '../../i18n/testing.ts';
 import {
   canRecordPayment,
+  DIRECTION_HINTS,
+  DIRECTION_LABELS,
+  DIRECTION_WITH_HINTS,
   isPositive,
+  KIND_LABELS,
   netBalance,
+  STATUS_LABELS,
   signOf,
   statementSign,
   totalsByCurrency,
@@ -57,5 +63,16 @@ describe("a counterparty's statement", () => {
     expect(statementSign({ kind: 'PAYMENT', direction: 'RECEIVABLE' })).toBe(-1);
     expect(statementSign({ kind: 'DEBT', direction: 'PAYABLE' })).toBe(-1);
     expect(statementSign({ kind: 'PAYMENT', direction: 'PAYABLE' })).toBe(1);
+  });
+});
+
+describe('the words of the debt book', () => {
+  it('name the kinds, directions and statuses as spec.md does', () => {
+    expect(KIND_LABELS.BOTH).toBe('debts.kind.both');
+    expect(uzText(KIND_LABELS.SUPPLIER)).toBe('Yetkazib beruvchi');
+    expect(uzText(DIRECTION_LABELS.RECEIVABLE)).toBe('Olinadigan');
+    expect(uzText(DIRECTION_HINTS.PAYABLE)).toBe('biz qarzdormiz');
+    expect(uzText(DIRECTION_WITH_HINTS.RECEIVABLE)).toBe('Olinadigan (bizga qarzdor)');
+    expect(uzText(STATUS_LABELS.OVERDUE)).toBe("Muddati o'tgan");
   });
 });

@@ -8,30 +8,36 @@ import {
   isDecimalString,
   type Role,
 } from '@app/shared';
+import type { MessageKey } from '../../i18n/catalogue.ts';
 
-// The words and small rules of the debt book (DESIGN.md section 12), kept apart from React so
+// The words (as catalogue keys) and small rules of the debt book (DESIGN.md section 12), kept apart from React so
 // they are tested.
 
-export const KIND_LABELS: Record<CounterpartyKind, string> = {
-  CUSTOMER: 'Mijoz',
-  SUPPLIER: 'Yetkazib beruvchi',
-  BOTH: 'Ikkalasi',
+export const KIND_LABELS: Record<CounterpartyKind, MessageKey> = {
+  CUSTOMER: 'debts.kind.customer',
+  SUPPLIER: 'debts.kind.supplier',
+  BOTH: 'debts.kind.both',
 };
 
 /** RECEIVABLE: they owe us (money to be received); PAYABLE: we owe them (to be paid). */
-export const DIRECTION_LABELS: Record<DebtDirection, string> = {
-  RECEIVABLE: 'Olinadigan',
-  PAYABLE: 'Beriladigan',
+export const DIRECTION_LABELS: Record<DebtDirection, MessageKey> = {
+  RECEIVABLE: 'debts.direction.receivable',
+  PAYABLE: 'debts.direction.payable',
 };
-export const DIRECTION_HINTS: Record<DebtDirection, string> = {
-  RECEIVABLE: 'bizga qarzdor',
-  PAYABLE: 'biz qarzdormiz',
+export const DIRECTION_HINTS: Record<DebtDirection, MessageKey> = {
+  RECEIVABLE: 'debts.directionHint.receivable',
+  PAYABLE: 'debts.directionHint.payable',
+};
+/** The direction with its plain words: "Olinadigan (bizga qarzdor)". */
+export const DIRECTION_WITH_HINTS: Record<DebtDirection, MessageKey> = {
+  RECEIVABLE: 'debts.directionWithHint.receivable',
+  PAYABLE: 'debts.directionWithHint.payable',
 };
 
-export const STATUS_LABELS: Record<DebtStatus, string> = {
-  OPEN: 'Ochiq',
-  PAID: "To'langan",
-  OVERDUE: "Muddati o'tgan",
+export const STATUS_LABELS: Record<DebtStatus, MessageKey> = {
+  OPEN: 'debts.status.open',
+  PAID: 'debts.status.paid',
+  OVERDUE: 'debts.status.overdue',
 };
 export const STATUS_TONES = { OPEN: 'amber', PAID: 'emerald', OVERDUE: 'red' } as const satisfies Record<
   DebtStatus,

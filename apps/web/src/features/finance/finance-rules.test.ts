@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { uzText } from '../../i18n/testing.ts';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { exchangeEstimate, pairedCurrency, plainRate, positiveDecimal } from './finance-rules.ts';
 
@@ -48,10 +49,12 @@ describe('positiveDecimal', () => {
 
 describe('failureMessage', () => {
   it('follows the chain: detail, string body, message, fallback', () => {
-    expect(failureMessage(new ApiError(409, { detail: 'Kam' }), 'Exchange failed.')).toBe('Kam');
-    expect(failureMessage(new ApiError(502, 'Bad gateway'), 'Exchange failed.')).toBe('Bad gateway');
-    expect(failureMessage(new Error('offline'), 'Exchange failed.')).toBe('offline');
-    expect(failureMessage(null, 'Exchange failed.')).toBe('Exchange failed.');
+    const fallback = uzText('finance.exchange.failed');
+    expect(fallback).toBe('Exchange failed.');
+    expect(failureMessage(new ApiError(409, { detail: 'Kam' }), fallback)).toBe('Kam');
+    expect(failureMessage(new ApiError(502, 'Bad gateway'), fallback)).toBe('Bad gateway');
+    expect(failureMessage(new Error('offline'), fallback)).toBe('offline');
+    expect(failureMessage(null, fallback)).toBe('Exchange failed.');
   });
 });
 

@@ -6,12 +6,13 @@ import {
   type OfferAction,
   offerSideOf,
 } from '@app/shared';
+import type { MessageKey } from '../../i18n/catalogue.ts';
 
 // Pure rules of the Income and Outcome tables (spec.md sections 2 and 4), tested beside.
 
 export type OfferRowView =
   | { kind: 'actions'; actions: OfferAction[] }
-  | { kind: 'label'; text: string }
+  | { kind: 'label'; text: MessageKey }
   | { kind: 'none' };
 
 /**
@@ -27,8 +28,8 @@ export function offerRowView(
     { createdBy: offer.created_by.id, fromUserId: offer.from_user.id, toUserId: offer.to_user.id },
     me,
   );
-  if (offer.status === 'PENDING' && side === 'creator') return { kind: 'label', text: "JO'NATILDI" };
-  if (offer.status === 'APPROVED') return { kind: 'label', text: 'TASDIQLANDI' };
+  if (offer.status === 'PENDING' && side === 'creator') return { kind: 'label', text: 'offers.row.sent' };
+  if (offer.status === 'APPROVED') return { kind: 'label', text: 'offers.row.approved' };
   const actions = allowedOfferActions(side, offer.status);
   return actions.length > 0 ? { kind: 'actions', actions } : { kind: 'none' };
 }
@@ -46,4 +47,15 @@ export function personName(user: Offer['from_user']): string {
   return name || user.email;
 }
 
-export const TYPE_LABELS: Record<Offer['type'], string> = { money: 'money', product: 'product' };
+export const TYPE_LABELS: Record<Offer['type'], MessageKey> = {
+  money: 'offers.type.money',
+  product: 'offers.type.product',
+};
+
+export const STATUS_LABELS: Record<Offer['status'], MessageKey> = {
+  DRAFT: 'offers.status.draft',
+  PENDING: 'offers.status.pending',
+  APPROVED: 'offers.status.approved',
+  REJECTED: 'offers.status.rejected',
+  CANCELED: 'offers.status.canceled',
+};

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountTicks } from './chart-format.ts';
+import type { MessageKey } from '../../i18n/catalogue.ts';
+import { uzText } from '../../i18n/testing.ts';
+import type { MessageValues } from '../../i18n/useT.ts';
+import { amountTicks as amountTicksIn } from './chart-format.ts';
+
+/** The Uzbek texts, as the app shows them by default. */
+const uzT = (key: MessageKey, values?: MessageValues) => uzText(key, values as Record<string, string>);
+const amountTicks = (values: readonly number[]) => amountTicksIn(values, uzT);
 
 describe('amountTicks', () => {
   it('writes thousands, millions and billions in short Uzbek units', () => {

@@ -1,4 +1,6 @@
 import { BUSINESS_TIME_ZONE } from '@app/shared';
+import type { MessageKey } from '../../i18n/catalogue.ts';
+import type { Translate } from '../../i18n/useT.ts';
 
 // The period of a report (DESIGN.md section 11): calendar days in the business's time zone, both
 // ends inclusive, YYYY-MM-DD. Pure date arithmetic on those strings (UTC midnights, so no
@@ -10,12 +12,12 @@ export interface Period {
 }
 
 export const PERIOD_PRESETS = [
-  { id: 'today', label: 'Bugun' },
-  { id: 'week', label: 'Shu hafta' },
-  { id: 'month', label: 'Shu oy' },
-  { id: 'last_month', label: "O'tgan oy" },
-  { id: 'year', label: 'Shu yil' },
-] as const;
+  { id: 'today', label: 'reports.period.today' },
+  { id: 'week', label: 'reports.period.week' },
+  { id: 'month', label: 'reports.period.month' },
+  { id: 'last_month', label: 'reports.period.lastMonth' },
+  { id: 'year', label: 'reports.period.year' },
+] as const satisfies readonly { id: string; label: MessageKey }[];
 export type PresetId = (typeof PERIOD_PRESETS)[number]['id'];
 
 const DAY_MS = 86_400_000;
@@ -112,20 +114,20 @@ export function changePeriod(period: Period, edge: 'from' | 'to', day: string): 
   return { from: day < period.from ? day : period.from, to: day };
 }
 
-const MONTHS = [
-  'Yanvar',
-  'Fevral',
-  'Mart',
-  'Aprel',
-  'May',
-  'Iyun',
-  'Iyul',
-  'Avgust',
-  'Sentabr',
-  'Oktabr',
-  'Noyabr',
-  'Dekabr',
-] as const;
+const MONTHS: readonly MessageKey[] = [
+  'reports.month.january',
+  'reports.month.february',
+  'reports.month.march',
+  'reports.month.april',
+  'reports.month.may',
+  'reports.month.june',
+  'reports.month.july',
+  'reports.month.august',
+  'reports.month.september',
+  'reports.month.october',
+  'reports.month.november',
+  'reports.month.december',
+];
 
 /** 17.06.2025: a day as the app writes dates. Anything else is shown as it came. */
 export function formatDay(day: string): string {
@@ -139,10 +141,16 @@ export function formatShortDay(day: string): string {
   return `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 }
 
-/** The label of a cash-flow period: a day, the week starting that Monday, or a month. */
-export function formatPeriod(period: string, groupBy: 'day' | 'week' | 'month'): string {
+/**
+ * The label of a cash-flow period: a day, the week starting that Monday, or a month (its name in
+ * the chosen language, from `t`).
+ */
+export function formatPeriod(period: string, groupBy: 'day' | 'week' | 'month', t: Translate): string {
   if (!isIsoDay(period)) return period;
-  if (groupBy === 'month') return `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+  if (groupBy === 'month') {
+    const month = MONTHS[Number(period.slice(5, 7)) - 1];
+    return month ? `${t(month)} ${period.slice(0, 4)}` : period;
+  }
   if (groupBy === 'week') return `${formatShortDay(period)}–${formatDay(addDays(period, 6))}`;
   return formatDay(period);
 }

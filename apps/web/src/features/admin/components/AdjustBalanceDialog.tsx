@@ -14,8 +14,9 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { newIdempotencyKey } from '../../../lib/api-client.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useAdjustBalance } from '../api/balances.ts';
 
 type FormValues = { user: string; currency: string; amount: string; reason_text: string };
@@ -40,6 +41,7 @@ export function AdjustBalanceDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const t = useT();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const adjust = useAdjustBalance(idempotencyKey);
   const [error, setError] = useState<string | null>(null);
@@ -59,11 +61,15 @@ export function AdjustBalanceDialog({
     try {
       const done = await adjust.mutateAsync(body satisfies BalanceAdjustBody);
       onDone(
-        `${formatMoney(done.amount)} ${done.currency_code} yozildi: endi ${formatMoney(done.on_hand)} ${done.currency_code}.`,
+        t('admin.adjust.done', {
+          amount: formatMoney(done.amount),
+          currency: done.currency_code,
+          onHand: formatMoney(done.on_hand),
+        }),
       );
       onClose();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err));
+      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
   const { errors } = form.formState;
@@ -71,46 +77,46 @@ export function AdjustBalanceDialog({
     <Modal
       open
       onClose={onClose}
-      title="Balansni tuzatish"
-      description="Boshlang'ich qoldiq yoki tuzatish: musbat summa qo'shadi, manfiy summa ayiradi. Balans manfiy bo'la olmaydi."
+      title={t('admin.adjust.title')}
+      description={t('admin.adjust.description')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Bekor qilish
+            {t('admin.action.cancel')}
           </Button>
           <Button type="submit" form="adjust-balance" loading={adjust.isPending}>
-            Yozish
+            {t('admin.adjust.submit')}
           </Button>
         </>
       }
     >
       <form id="adjust-balance" onSubmit={submit} noValidate className="space-y-4">
         <Select
-          label="Bo'lim"
+          label={t('admin.adjust.department')}
           options={grid.rows.map((r) => ({ value: String(r.user.id), label: displayName(r.user) }))}
           error={errors.user?.message}
           {...form.register('user')}
         />
         <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
           <Select
-            label="Valyuta"
+            label={t('admin.adjust.currency')}
             options={grid.currencies.map((c) => ({ value: String(c.id), label: c.code }))}
             error={errors.currency?.message}
             {...form.register('currency')}
           />
           <Input
-            label="Summa"
+            label={t('admin.adjust.amount')}
             type="number"
             step={MONEY_STEP}
             inputMode="decimal"
-            hint="Masalan 1500 yoki -250.50"
+            hint={t('admin.adjust.amountHint')}
             error={errors.amount?.message}
             {...form.register('amount')}
           />
         </div>
         <Input
-          label="Sabab"
-          placeholder="Kamida 8 ta belgi"
+          label={t('admin.adjust.reason')}
+          placeholder={t('admin.adjust.reasonPlaceholder')}
           error={errors.reason_text?.message}
           {...form.register('reason_text')}
         />

@@ -15,11 +15,13 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useAddCurrency, useSetRate } from '../api/rates.ts';
 
 /** Add a currency to the business at a rate (POST finance/currencies/). */
 export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const add = useAddCurrency();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<CurrencyCreateBody, unknown, z.output<typeof CurrencyCreateBodySchema>>({
@@ -37,7 +39,7 @@ export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: (
       await add.mutateAsync(body);
       close();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err));
+      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
   const { errors } = form.formState;
@@ -45,15 +47,15 @@ export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: (
     <Modal
       open={open}
       onClose={close}
-      title="Valyuta qo'shish"
-      description="Biznes bu valyutada pul saqlashi va almashtirishi mumkin bo'ladi."
+      title={t('admin.addCurrency.title')}
+      description={t('admin.addCurrency.description')}
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Bekor qilish
+            {t('admin.action.cancel')}
           </Button>
           <Button type="submit" form="add-currency" loading={add.isPending}>
-            Qo'shish
+            {t('admin.addCurrency.submit')}
           </Button>
         </>
       }
@@ -61,17 +63,22 @@ export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: (
       <form id="add-currency" onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
           <Input
-            label="Kodi"
-            placeholder="EUR"
+            label={t('admin.addCurrency.code')}
+            placeholder={t('admin.addCurrency.codePlaceholder')}
             maxLength={3}
             autoCapitalize="characters"
             error={errors.code?.message}
             {...form.register('code', { setValueAs: (v: string) => v.toUpperCase() })}
           />
-          <Input label="Nomi" placeholder="Yevro" error={errors.name?.message} {...form.register('name')} />
+          <Input
+            label={t('admin.addCurrency.name')}
+            placeholder={t('admin.addCurrency.namePlaceholder')}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
         </div>
         <Input
-          label="Kursi (1 birlik = ? UZS)"
+          label={t('admin.addCurrency.rate')}
           type="number"
           min="0"
           step={RATE_STEP}
@@ -87,6 +94,7 @@ export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: (
 
 /** A new rate from now for one currency (POST finance/currencies/{id}/rates/). */
 export function SetRateDialog({ currency, onClose }: { currency: Currency | null; onClose: () => void }) {
+  const t = useT();
   const setRate = useSetRate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<RateCreateBody, unknown, z.output<typeof RateCreateBodySchema>>({
@@ -105,7 +113,7 @@ export function SetRateDialog({ currency, onClose }: { currency: Currency | null
       await setRate.mutateAsync({ currencyId: currency.id, body });
       close();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err));
+      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
   return (
@@ -113,26 +121,28 @@ export function SetRateDialog({ currency, onClose }: { currency: Currency | null
       open={currency !== null}
       onClose={close}
       size="sm"
-      title={currency ? `${currency.code} kursi` : ''}
+      title={currency ? t('admin.setRate.title', { code: currency.code }) : ''}
       description={
         currency
-          ? `Hozirgi kurs: 1 ${currency.code} = ${formatRate(currency.rate_to_uzs)} UZS. Yangi kurs hozirdan amal qiladi.`
+          ? t('admin.setRate.description', { code: currency.code, rate: formatRate(currency.rate_to_uzs) })
           : ''
       }
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Bekor qilish
+            {t('admin.action.cancel')}
           </Button>
           <Button type="submit" form="set-rate" loading={setRate.isPending}>
-            Saqlash
+            {t('admin.action.save')}
           </Button>
         </>
       }
     >
       <form id="set-rate" onSubmit={submit} noValidate className="space-y-4">
         <Input
-          label={currency ? `1 ${currency.code} = ? UZS` : 'Kurs'}
+          label={
+            currency ? t('admin.setRate.label', { code: currency.code }) : t('admin.setRate.labelNoCurrency')
+          }
           type="number"
           min="0"
           step={RATE_STEP}

@@ -1,5 +1,6 @@
 import { BUSINESS_TIME_ZONE, formatRate, type RateHistoryRow } from '@app/shared';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 // The rate history as a line (DESIGN.md section 9), drawn with recharts: a maintained React chart
@@ -29,6 +30,7 @@ interface Point {
 
 /** The rows of one history page (newest first), drawn oldest to newest. */
 export function RateChart({ rows, code }: { rows: readonly RateHistoryRow[]; code: string }) {
+  const t = useT();
   const points: Point[] = [...rows].reverse().map((r) => ({
     at: r.created_at,
     label: dayLabel(r.created_at),
@@ -37,10 +39,10 @@ export function RateChart({ rows, code }: { rows: readonly RateHistoryRow[]; cod
     source: r.source,
   }));
   if (points.length < 2) {
-    return <p className="py-10 text-center text-sm text-slate-500">Grafik uchun kamida ikki kurs kerak.</p>;
+    return <p className="py-10 text-center text-sm text-slate-500">{t('admin.rateChart.tooFew')}</p>;
   }
   return (
-    <figure aria-label={`1 ${code} kursi, UZS`} className="h-64 w-full">
+    <figure aria-label={t('admin.rateChart.label', { code })} className="h-64 w-full">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
@@ -58,10 +60,11 @@ export function RateChart({ rows, code }: { rows: readonly RateHistoryRow[]; cod
               return (
                 <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
                   <p className="font-medium text-slate-900">
-                    1 {code} = {formatRate(p.rate)} UZS
+                    {t('admin.rates.equation', { code, rate: formatRate(p.rate) })}
                   </p>
                   <p className="text-slate-500">
-                    {formatDateTime(p.at)} · {p.source === 'CBU' ? 'Markaziy bank' : "Qo'lda"}
+                    {formatDateTime(p.at)} ·{' '}
+                    {p.source === 'CBU' ? t('admin.rates.sourceCbu') : t('admin.rates.sourceManual')}
                   </p>
                 </div>
               );

@@ -15,8 +15,9 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { applyServerErrors, SAVE_FAILED } from '../../../lib/form-errors.ts';
+import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useCreateUser, useUpdateUser } from '../api/users.ts';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r }));
@@ -38,6 +39,7 @@ export function UserFormDialog({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
+  const t = useT();
   const create = useCreateUser();
   const update = useUpdateUser();
   const [error, setError] = useState<string | null>(null);
@@ -67,14 +69,14 @@ export function UserFormDialog({
       if (user) {
         const { email: _email, ...body } = values;
         await update.mutateAsync({ id: user.id, body: body satisfies AdminUserUpdateBody });
-        onSaved(`${user.email} saqlandi.`);
+        onSaved(t('admin.userForm.saved', { email: user.email }));
       } else {
         const created = await create.mutateAsync(values);
-        onSaved(`${created.email} qo'shildi: parol tanlash uchun taklif xati yuborildi.`);
+        onSaved(t('admin.userForm.invited', { email: created.email }));
       }
       close();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err));
+      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
   const { errors } = form.formState;
@@ -82,19 +84,15 @@ export function UserFormDialog({
     <Modal
       open={open}
       onClose={close}
-      title={user ? `${user.email}` : 'Yangi foydalanuvchi'}
-      description={
-        user
-          ? "Rol, ism, bo'lim kodi va kirish kodlari."
-          : 'Foydalanuvchiga parol tanlash havolasi bilan taklif xati boradi (72 soat amal qiladi).'
-      }
+      title={user ? `${user.email}` : t('admin.userForm.newTitle')}
+      description={user ? t('admin.userForm.editDescription') : t('admin.userForm.newDescription')}
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Bekor qilish
+            {t('admin.action.cancel')}
           </Button>
           <Button type="submit" form="user-form" loading={create.isPending || update.isPending}>
-            {user ? 'Saqlash' : 'Taklif yuborish'}
+            {user ? t('admin.action.save') : t('admin.userForm.invite')}
           </Button>
         </>
       }
@@ -102,7 +100,7 @@ export function UserFormDialog({
       <form id="user-form" onSubmit={submit} noValidate className="space-y-4">
         {user ? null : (
           <Input
-            label="E-mail"
+            label={t('admin.userForm.email')}
             type="email"
             autoComplete="off"
             error={errors.email?.message}
@@ -110,24 +108,32 @@ export function UserFormDialog({
           />
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Ism" error={errors.first_name?.message} {...form.register('first_name')} />
-          <Input label="Familiya" error={errors.last_name?.message} {...form.register('last_name')} />
+          <Input
+            label={t('admin.userForm.firstName')}
+            error={errors.first_name?.message}
+            {...form.register('first_name')}
+          />
+          <Input
+            label={t('admin.userForm.lastName')}
+            error={errors.last_name?.message}
+            {...form.register('last_name')}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
-            label="Rol"
+            label={t('admin.userForm.role')}
             options={ROLE_OPTIONS}
             error={errors.role?.message}
             {...form.register('role')}
           />
           <Input
-            label="Bo'lim kodi"
-            placeholder="KAS-01"
+            label={t('admin.userForm.code')}
+            placeholder={t('admin.userForm.codePlaceholder')}
             error={errors.code?.message}
             {...form.register('code')}
           />
         </div>
-        <Checkbox label="Kirishda e-mail kodi so'ralsin" {...form.register('login_otp')} />
+        <Checkbox label={t('admin.userForm.loginOtp')} {...form.register('login_otp')} />
         <ErrorMessage>{error}</ErrorMessage>
       </form>
     </Modal>
@@ -144,6 +150,7 @@ export function ActiveToggleDialog({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
+  const t = useT();
   const update = useUpdateUser();
   const [error, setError] = useState<string | null>(null);
   const deactivating = user?.is_active ?? false;
@@ -156,10 +163,14 @@ export function ActiveToggleDialog({
     setError(null);
     try {
       await update.mutateAsync({ id: user.id, body: { is_active: !user.is_active } });
-      onSaved(deactivating ? `${user.email} nofaol qilindi.` : `${user.email} faollashtirildi.`);
+      onSaved(
+        deactivating
+          ? t('admin.activeToggle.deactivated', { email: user.email })
+          : t('admin.activeToggle.activated', { email: user.email }),
+      );
       close();
     } catch (err) {
-      setError(failureMessage(err, SAVE_FAILED));
+      setError(failureMessage(err, t(SAVE_FAILED_KEY)));
     }
   }
   return (
@@ -167,21 +178,21 @@ export function ActiveToggleDialog({
       open={user !== null}
       onClose={close}
       size="sm"
-      title={deactivating ? 'Nofaol qilish' : 'Faollashtirish'}
+      title={deactivating ? t('admin.users.deactivate') : t('admin.users.activate')}
       description={
         user
           ? deactivating
-            ? `${user.email} tizimga kira olmaydi va ochiq sessiyalari darhol yopiladi. Pul va mahsulot qoldiqlari o'zgarmaydi.`
-            : `${user.email} yana tizimga kira oladi.`
+            ? t('admin.activeToggle.deactivateDescription', { email: user.email })
+            : t('admin.activeToggle.activateDescription', { email: user.email })
           : ''
       }
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Bekor qilish
+            {t('admin.action.cancel')}
           </Button>
           <Button variant={deactivating ? 'danger' : 'primary'} onClick={confirm} loading={update.isPending}>
-            {deactivating ? 'Nofaol qilish' : 'Faollashtirish'}
+            {deactivating ? t('admin.users.deactivate') : t('admin.users.activate')}
           </Button>
         </>
       }

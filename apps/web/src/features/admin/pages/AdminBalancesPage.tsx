@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useBalanceGrid } from '../api/balances.ts';
 import { AdjustBalanceDialog } from '../components/AdjustBalanceDialog.tsx';
@@ -27,13 +28,14 @@ function who(u: BalanceGrid['rows'][number]['user']) {
  * business's total in UZS at today's rates, and the adjustment that opens or corrects a balance.
  */
 export function AdminBalancesPage() {
+  const t = useT();
   const grid = useBalanceGrid();
   const [adjusting, setAdjusting] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (grid.isPending) return <LoadingText>Balanslar yuklanmoqda...</LoadingText>;
+  if (grid.isPending) return <LoadingText>{t('admin.balances.loading')}</LoadingText>;
   if (grid.isError)
-    return <ErrorMessage>{failureMessage(grid.error, "Balanslarni yuklab bo'lmadi.")}</ErrorMessage>;
+    return <ErrorMessage>{failureMessage(grid.error, t('admin.balances.loadFailed'))}</ErrorMessage>;
   const data = grid.data;
   const rates = data.currencies.filter((c) => c.code !== PIVOT_CURRENCY_CODE);
   const columns = data.currencies.length + 3;
@@ -42,34 +44,36 @@ export function AdminBalancesPage() {
     <div className="space-y-4">
       <Card className="flex flex-wrap items-end justify-between gap-4 p-5">
         <div>
-          <p className="text-sm text-slate-500">Biznes jami, bugungi kurslarda</p>
+          <p className="text-sm text-slate-500">{t('admin.balances.businessTotal')}</p>
           <p className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="business-total">
-            {formatMoney(data.total_uzs)} UZS
+            {t('admin.balances.amountUzs', { amount: formatMoney(data.total_uzs) })}
           </p>
         </div>
         <p className="text-sm text-slate-500">
-          {rates.map((c) => `1 ${c.code} = ${formatRate(c.rate_to_uzs)} UZS`).join(' · ')}
+          {rates
+            .map((c) => t('admin.rates.equation', { code: c.code, rate: formatRate(c.rate_to_uzs) }))
+            .join(' · ')}
         </p>
       </Card>
       {notice ? <SuccessMessage>{notice}</SuccessMessage> : null}
-      <Table caption="Bo'limlar balanslari">
+      <Table caption={t('admin.balances.caption')}>
         <THead>
           <tr>
-            <TH>Bo'lim</TH>
+            <TH>{t('admin.balances.department')}</TH>
             {data.currencies.map((c) => (
               <TH key={c.id} align="right">
                 {c.code}
               </TH>
             ))}
-            <TH align="right">Jami (UZS)</TH>
+            <TH align="right">{t('admin.balances.totalUzs')}</TH>
             <TH align="right">
-              <span className="sr-only">Amallar</span>
+              <span className="sr-only">{t('admin.table.actions')}</span>
             </TH>
           </tr>
         </THead>
         <TBody>
           {data.rows.length === 0 ? (
-            <TableMessageRow colSpan={columns}>Biznesda hali bo'lim yo'q.</TableMessageRow>
+            <TableMessageRow colSpan={columns}>{t('admin.balances.empty')}</TableMessageRow>
           ) : (
             data.rows.map((row) => (
               <TR
@@ -81,7 +85,7 @@ export function AdminBalancesPage() {
                   {who(row.user)}
                   {row.user.is_active ? null : (
                     <Badge tone="gray" className="mt-1">
-                      Nofaol
+                      {t('admin.status.inactive')}
                     </Badge>
                   )}
                 </TD>
@@ -95,14 +99,14 @@ export function AdminBalancesPage() {
                 </TD>
                 <TD className="text-right">
                   <Button size="sm" variant="secondary" onClick={() => setAdjusting(row.user.id)}>
-                    Tuzatish
+                    {t('admin.balances.adjust')}
                   </Button>
                 </TD>
               </TR>
             ))
           )}
           <TR className="bg-slate-50 font-semibold" data-testid="balance-totals">
-            <TD>Jami</TD>
+            <TD>{t('admin.balances.total')}</TD>
             {data.totals.map((amount, i) => (
               <TD key={data.currencies[i]?.id} numeric>
                 {formatMoney(amount)}

@@ -13,6 +13,7 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { type Translate, useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCurrencies } from '../../finance/api/currencies.ts';
@@ -20,11 +21,11 @@ import { useImportCbu, useRateHistory } from '../api/rates.ts';
 import { AddCurrencyDialog, SetRateDialog } from '../components/CurrencyDialogs.tsx';
 import { RateChart } from '../components/RateChart.tsx';
 
-function importSummary(result: CbuImportResult): string {
+function importSummary(result: CbuImportResult, t: Translate): string {
   const updated = result.updated.map((u) => `${u.code} ${formatRate(u.rate_to_uzs)}`).join(', ');
   return updated
-    ? `Markaziy bank kurslari (${result.date}) o'rnatildi: ${updated} UZS.`
-    : `Markaziy bank kurslari (${result.date}): hamma kurslar o'zgarmagan.`;
+    ? t('admin.currencies.cbuImported', { date: result.date, rates: updated })
+    : t('admin.currencies.cbuUnchanged', { date: result.date });
 }
 
 /**
@@ -33,6 +34,7 @@ function importSummary(result: CbuImportResult): string {
  * table and a line.
  */
 export function CurrenciesPage() {
+  const t = useT();
   const currencies = useCurrencies();
   const importCbu = useImportCbu();
   const [adding, setAdding] = useState(false);
@@ -57,9 +59,9 @@ export function CurrenciesPage() {
     setImported(null);
     setImportError(null);
     try {
-      setImported(importSummary(await importCbu.mutateAsync()));
+      setImported(importSummary(await importCbu.mutateAsync(), t));
     } catch (err) {
-      setImportError(failureMessage(err, "Markaziy bank kurslarini olib bo'lmadi."));
+      setImportError(failureMessage(err, t('admin.currencies.cbuFailed')));
     }
   }
 
@@ -68,7 +70,7 @@ export function CurrenciesPage() {
       <section aria-labelledby="currencies-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="currencies-heading" className="text-lg font-semibold text-slate-900">
-            Valyutalar va kurslar
+            {t('admin.currencies.title')}
           </h2>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -77,30 +79,30 @@ export function CurrenciesPage() {
               loading={importCbu.isPending}
               icon={<Landmark aria-hidden="true" className="h-4 w-4" />}
             >
-              Markaziy bank kurslarini olish
+              {t('admin.currencies.cbuImport')}
             </Button>
             <Button onClick={() => setAdding(true)} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-              Valyuta qo'shish
+              {t('admin.currencies.add')}
             </Button>
           </div>
         </div>
         {imported ? <SuccessMessage>{imported}</SuccessMessage> : null}
         {importError ? <ErrorMessage>{importError}</ErrorMessage> : null}
         {currencies.isError ? (
-          <ErrorMessage>{failureMessage(currencies.error, "Valyutalarni yuklab bo'lmadi.")}</ErrorMessage>
+          <ErrorMessage>{failureMessage(currencies.error, t('admin.currencies.loadFailed'))}</ErrorMessage>
         ) : null}
-        <Table caption="Valyutalar">
+        <Table caption={t('admin.currencies.caption')}>
           <THead>
             <tr>
-              <TH>Kodi</TH>
-              <TH className="hidden sm:table-cell">Nomi</TH>
-              <TH align="right">Kurs (UZS)</TH>
-              <TH align="right">Amallar</TH>
+              <TH>{t('admin.currencies.code')}</TH>
+              <TH className="hidden sm:table-cell">{t('admin.currencies.name')}</TH>
+              <TH align="right">{t('admin.rates.rateUzs')}</TH>
+              <TH align="right">{t('admin.table.actions')}</TH>
             </tr>
           </THead>
           <TBody>
             {currencies.isPending ? (
-              <TableMessageRow colSpan={4}>Yuklanmoqda...</TableMessageRow>
+              <TableMessageRow colSpan={4}>{t('admin.table.loading')}</TableMessageRow>
             ) : (
               rows.map((c) => {
                 const pivot = c.code === PIVOT_CURRENCY_CODE;
@@ -111,20 +113,20 @@ export function CurrenciesPage() {
                     <TD numeric>{formatRate(c.rate_to_uzs)}</TD>
                     <TD className="text-right whitespace-nowrap">
                       {pivot ? (
-                        <Badge tone="gray">Asosiy valyuta</Badge>
+                        <Badge tone="gray">{t('admin.currencies.pivot')}</Badge>
                       ) : (
                         <span className="inline-flex gap-1 sm:gap-2">
                           <Button size="sm" variant="ghost" onClick={() => select(c.id)}>
-                            Tarix
+                            {t('admin.currencies.history')}
                           </Button>
                           <Button
                             size="sm"
                             variant="secondary"
-                            aria-label="Kursni o'zgartirish"
+                            aria-label={t('admin.currencies.changeRate')}
                             onClick={() => setEditing(c)}
                           >
-                            <span className="sm:hidden">Kurs</span>
-                            <span className="hidden sm:inline">Kursni o'zgartirish</span>
+                            <span className="sm:hidden">{t('admin.currencies.changeRateShort')}</span>
+                            <span className="hidden sm:inline">{t('admin.currencies.changeRate')}</span>
                           </Button>
                         </span>
                       )}
@@ -140,30 +142,30 @@ export function CurrenciesPage() {
       {selected ? (
         <section aria-labelledby="history-heading" className="space-y-3">
           <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
-            {selected.code} kursi tarixi
+            {t('admin.rates.historyTitle', { code: selected.code })}
           </h2>
           <Card className="p-4">
             {history.data ? (
               <RateChart rows={history.data.results} code={selected.code} />
             ) : (
-              <p className="py-10 text-center text-sm text-slate-500">Yuklanmoqda...</p>
+              <p className="py-10 text-center text-sm text-slate-500">{t('admin.table.loading')}</p>
             )}
           </Card>
           {history.isError ? (
-            <ErrorMessage>{failureMessage(history.error, "Kurslar tarixini yuklab bo'lmadi.")}</ErrorMessage>
+            <ErrorMessage>{failureMessage(history.error, t('admin.rates.loadFailed'))}</ErrorMessage>
           ) : null}
-          <Table caption={`${selected.code} kursi tarixi`}>
+          <Table caption={t('admin.rates.historyTitle', { code: selected.code })}>
             <THead>
               <tr>
-                <TH>Vaqt</TH>
-                <TH align="right">Kurs (UZS)</TH>
-                <TH>Manba</TH>
-                <TH className="hidden sm:table-cell">Kim</TH>
+                <TH>{t('admin.rates.time')}</TH>
+                <TH align="right">{t('admin.rates.rateUzs')}</TH>
+                <TH>{t('admin.rates.source')}</TH>
+                <TH className="hidden sm:table-cell">{t('admin.rates.who')}</TH>
               </tr>
             </THead>
             <TBody>
               {history.isPending ? (
-                <TableMessageRow colSpan={4}>Yuklanmoqda...</TableMessageRow>
+                <TableMessageRow colSpan={4}>{t('admin.table.loading')}</TableMessageRow>
               ) : (
                 history.data?.results.map((r) => (
                   <TR key={r.id} data-testid="rate-row">
@@ -171,12 +173,18 @@ export function CurrenciesPage() {
                     <TD numeric>{formatRate(r.rate_to_uzs)}</TD>
                     <TD>
                       {r.source === 'CBU' ? (
-                        <Badge tone="blue">Markaziy bank{r.rate_date ? `, ${r.rate_date}` : ''}</Badge>
+                        <Badge tone="blue">
+                          {r.rate_date
+                            ? t('admin.rates.sourceCbuDated', { date: r.rate_date })
+                            : t('admin.rates.sourceCbu')}
+                        </Badge>
                       ) : (
-                        <Badge tone="gray">Qo'lda</Badge>
+                        <Badge tone="gray">{t('admin.rates.sourceManual')}</Badge>
                       )}
                     </TD>
-                    <TD className="hidden sm:table-cell">{r.created_by ? r.created_by.email : 'Tizim'}</TD>
+                    <TD className="hidden sm:table-cell">
+                      {r.created_by ? r.created_by.email : t('admin.rates.system')}
+                    </TD>
                   </TR>
                 ))
               )}

@@ -9,12 +9,14 @@ import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useSettings, useUpdateSettings } from '../api/balances.ts';
 
 /** /admin/settings (DESIGN.md section 9): the business's name, the daily CBU rates, low-stock mail. */
 export function SettingsPage() {
+  const t = useT();
   const settings = useSettings();
   const update = useUpdateSettings();
   const [saved, setSaved] = useState(false);
@@ -30,39 +32,34 @@ export function SettingsPage() {
       await update.mutateAsync(body);
       setSaved(true);
     } catch (err) {
-      setError(applyServerErrors(form.setError, err));
+      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
 
-  if (settings.isPending) return <LoadingText>Sozlamalar yuklanmoqda...</LoadingText>;
+  if (settings.isPending) return <LoadingText>{t('admin.settings.loading')}</LoadingText>;
   if (settings.isError) {
-    return <ErrorMessage>{failureMessage(settings.error, "Sozlamalarni yuklab bo'lmadi.")}</ErrorMessage>;
+    return <ErrorMessage>{failureMessage(settings.error, t('admin.settings.loadFailed'))}</ErrorMessage>;
   }
   return (
     <Card className="max-w-2xl p-5">
-      <form onSubmit={submit} noValidate aria-label="Biznes sozlamalari" className="space-y-5">
-        <Input label="Biznes nomi" error={form.formState.errors.name?.message} {...form.register('name')} />
+      <form onSubmit={submit} noValidate aria-label={t('admin.settings.formLabel')} className="space-y-5">
+        <Input
+          label={t('admin.settings.businessName')}
+          error={form.formState.errors.name?.message}
+          {...form.register('name')}
+        />
         <div className="space-y-1">
-          <Checkbox label="Markaziy bank kurslarini har kuni olish" {...form.register('follow_cbu')} />
-          <p className="pl-6 text-xs text-slate-500">
-            Har kuni 16:05 da (Toshkent vaqti) va server ishga tushganda, o'sha kun olinmagan bo'lsa. Kurslar
-            sahifasida istalgan payt qo'lda ham olish mumkin.
-          </p>
+          <Checkbox label={t('admin.settings.followCbu')} {...form.register('follow_cbu')} />
+          <p className="pl-6 text-xs text-slate-500">{t('admin.settings.followCbuHint')}</p>
         </div>
         <div className="space-y-1">
-          <Checkbox
-            label="Mahsulot kam qolganda Owner'larga e-mail yuborish"
-            {...form.register('low_stock_email')}
-          />
-          <p className="pl-6 text-xs text-slate-500">
-            Bo'lim qoldig'i variant uchun belgilangan eng kam miqdorga tushganda (eng kam miqdor belgilangan
-            variantlar uchun).
-          </p>
+          <Checkbox label={t('admin.settings.lowStockEmail')} {...form.register('low_stock_email')} />
+          <p className="pl-6 text-xs text-slate-500">{t('admin.settings.lowStockEmailHint')}</p>
         </div>
-        {saved ? <SuccessMessage>Sozlamalar saqlandi.</SuccessMessage> : null}
+        {saved ? <SuccessMessage>{t('admin.settings.saved')}</SuccessMessage> : null}
         <ErrorMessage>{error}</ErrorMessage>
         <Button type="submit" loading={update.isPending}>
-          Saqlash
+          {t('admin.action.save')}
         </Button>
       </form>
     </Card>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -15,9 +16,10 @@ import { ActiveToggleDialog, UserFormDialog } from '../components/UserDialogs.ts
 const TYPING_PAUSE_MS = 300;
 
 function StatusBadge({ user }: { user: AdminUser }) {
-  if (!user.is_active) return <Badge tone="gray">Nofaol</Badge>;
-  if (user.invitation_pending) return <Badge tone="amber">Taklif yuborilgan</Badge>;
-  return <Badge tone="emerald">Faol</Badge>;
+  const t = useT();
+  if (!user.is_active) return <Badge tone="gray">{t('admin.status.inactive')}</Badge>;
+  if (user.invitation_pending) return <Badge tone="amber">{t('admin.status.invited')}</Badge>;
+  return <Badge tone="emerald">{t('admin.status.active')}</Badge>;
 }
 
 function fullName(u: AdminUser): string {
@@ -29,6 +31,7 @@ function fullName(u: AdminUser): string {
  * and when they last did; invite, edit, deactivate or reactivate, resend an invitation.
  */
 export function UsersPage() {
+  const t = useT();
   const me = useCurrentUser();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -55,9 +58,9 @@ export function UsersPage() {
     setActionError(null);
     try {
       await resend.mutateAsync(user.id);
-      setNotice(`${user.email} manziliga yangi taklif yuborildi; eski havola endi ishlamaydi.`);
+      setNotice(t('admin.users.resent', { email: user.email }));
     } catch (err) {
-      setActionError(failureMessage(err, "Taklifni yuborib bo'lmadi."));
+      setActionError(failureMessage(err, t('admin.users.resendFailed')));
     }
   }
 
@@ -66,8 +69,8 @@ export function UsersPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Input
-          label="Qidirish"
-          placeholder="E-mail, ism yoki bo'lim kodi"
+          label={t('admin.users.search')}
+          placeholder={t('admin.users.searchPlaceholder')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           trailing={<Search aria-hidden="true" className="h-4 w-4 text-slate-400" />}
@@ -80,31 +83,31 @@ export function UsersPage() {
           }}
           icon={<Plus aria-hidden="true" className="h-4 w-4" />}
         >
-          Yangi foydalanuvchi
+          {t('admin.users.new')}
         </Button>
       </div>
       {notice ? <SuccessMessage>{notice}</SuccessMessage> : null}
       {actionError ? <ErrorMessage>{actionError}</ErrorMessage> : null}
       {users.isError ? (
-        <ErrorMessage>{failureMessage(users.error, "Foydalanuvchilarni yuklab bo'lmadi.")}</ErrorMessage>
+        <ErrorMessage>{failureMessage(users.error, t('admin.users.loadFailed'))}</ErrorMessage>
       ) : null}
-      <Table caption="Foydalanuvchilar">
+      <Table caption={t('admin.users.caption')}>
         <THead>
           <tr>
-            <TH>Foydalanuvchi</TH>
-            <TH className="hidden sm:table-cell">Rol</TH>
-            <TH className="hidden md:table-cell">Bo'lim kodi</TH>
-            <TH className="hidden sm:table-cell">Holati</TH>
-            <TH className="hidden md:table-cell">Oxirgi kirish</TH>
-            <TH align="right">Amallar</TH>
+            <TH>{t('admin.users.user')}</TH>
+            <TH className="hidden sm:table-cell">{t('admin.users.role')}</TH>
+            <TH className="hidden md:table-cell">{t('admin.users.code')}</TH>
+            <TH className="hidden sm:table-cell">{t('admin.users.status')}</TH>
+            <TH className="hidden md:table-cell">{t('admin.users.lastLogin')}</TH>
+            <TH align="right">{t('admin.table.actions')}</TH>
           </tr>
         </THead>
         <TBody>
           {users.isPending ? (
-            <TableMessageRow colSpan={6}>Yuklanmoqda...</TableMessageRow>
+            <TableMessageRow colSpan={6}>{t('admin.table.loading')}</TableMessageRow>
           ) : rows.length === 0 ? (
             <TableMessageRow colSpan={6}>
-              {search ? 'Hech kim topilmadi.' : "Hali foydalanuvchi yo'q: birinchisini taklif qiling."}
+              {search ? t('admin.users.notFound') : t('admin.users.empty')}
             </TableMessageRow>
           ) : (
             rows.map((u) => (
@@ -123,12 +126,12 @@ export function UsersPage() {
                   <StatusBadge user={u} />
                 </TD>
                 <TD className="hidden whitespace-nowrap md:table-cell">
-                  {u.last_login_at ? formatDateTime(u.last_login_at) : 'Hali kirmagan'}
+                  {u.last_login_at ? formatDateTime(u.last_login_at) : t('admin.users.neverLoggedIn')}
                 </TD>
                 <TD className="text-right">
                   <span className="inline-flex flex-col items-end gap-1 sm:flex-row sm:flex-wrap sm:justify-end">
                     <Button size="sm" variant="ghost" onClick={() => setEditing(u)}>
-                      Tahrirlash
+                      {t('admin.users.edit')}
                     </Button>
                     {u.is_active && u.invitation_pending ? (
                       <Button
@@ -137,7 +140,7 @@ export function UsersPage() {
                         onClick={() => resendTo(u)}
                         disabled={resend.isPending}
                       >
-                        Taklifni qayta yuborish
+                        {t('admin.users.resend')}
                       </Button>
                     ) : null}
                     {u.id === me.data?.id ? null : (
@@ -146,7 +149,7 @@ export function UsersPage() {
                         variant={u.is_active ? 'ghost' : 'secondary'}
                         onClick={() => setToggling(u)}
                       >
-                        {u.is_active ? 'Nofaol qilish' : 'Faollashtirish'}
+                        {u.is_active ? t('admin.users.deactivate') : t('admin.users.activate')}
                       </Button>
                     )}
                   </span>

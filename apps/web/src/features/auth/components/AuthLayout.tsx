@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../../components/ui/LogoMark.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 
 export interface AuthLayoutProps {
@@ -11,10 +12,11 @@ export interface AuthLayoutProps {
 }
 
 function Mark() {
+  const t = useT();
   return (
     <div className="mb-8 flex items-center gap-2.5">
       <LogoMark className="h-9 w-9" />
-      <span className="text-base font-semibold tracking-tight text-slate-900">Back Office</span>
+      <span className="text-base font-semibold tracking-tight text-slate-900">{t('auth.layout.brand')}</span>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 
 // Five illustrations that ship with the app (public/slides): no request leaves the origin
@@ -6,40 +8,41 @@ import { cn } from '../../../lib/cn.ts';
 const SLIDES = [
   {
     src: '/slides/1-warehouse.svg',
-    alt: "Ombor javonlari, qutilar va tekshiruv ro'yxati",
-    title: 'Ombor qoldiqlari bir qarashda',
-    text: "Har bir bo'lim o'z javobgarligidagi tovarlarni ko'radi.",
+    alt: 'auth.slideshow.warehouse.alt',
+    title: 'auth.slideshow.warehouse.title',
+    text: 'auth.slideshow.warehouse.text',
   },
   {
     src: '/slides/2-balances.svg',
-    alt: 'USD va UZS balans kartalari, tangalar',
-    title: 'Balanslar va valyuta ayirboshlash',
-    text: "USD va UZS hisoblari, aniq kurs bo'yicha.",
+    alt: 'auth.slideshow.balances.alt',
+    title: 'auth.slideshow.balances.title',
+    text: 'auth.slideshow.balances.text',
   },
   {
     src: '/slides/3-catalog.svg',
-    alt: "Mahsulotlar katalogi: variantlar, ranglar, o'lchamlar",
-    title: 'Mahsulotlar katalogi',
-    text: "Variantlar, o'lchov birliklari, razmerlar va ranglar bir joyda.",
+    alt: 'auth.slideshow.catalog.alt',
+    title: 'auth.slideshow.catalog.title',
+    text: 'auth.slideshow.catalog.text',
   },
   {
     src: '/slides/4-offers.svg',
-    alt: "Ikki bo'lim o'rtasidagi tasdiqlangan o'tkazma",
-    title: "Bo'limlar o'rtasida takliflar",
-    text: "Pul va mahsulot o'tkazmalari tasdiqlash bilan.",
+    alt: 'auth.slideshow.offers.alt',
+    title: 'auth.slideshow.offers.title',
+    text: 'auth.slideshow.offers.text',
   },
   {
     src: '/slides/5-reports.svg',
-    alt: 'Tranzaksiyalar grafigi va jadvali',
-    title: 'Har bir tranzaksiya hisobda',
-    text: "Kirim, chiqim va ayirboshlashlar o'zgarmas daftarda.",
+    alt: 'auth.slideshow.reports.alt',
+    title: 'auth.slideshow.reports.title',
+    text: 'auth.slideshow.reports.text',
   },
-] as const;
+] as const satisfies ReadonlyArray<{ src: string; alt: MessageKey; title: MessageKey; text: MessageKey }>;
 
 const ADVANCE_MS = 6000;
 
 /** The login page's slideshow of five images: advances by itself unless the user prefers less motion. */
 export function LoginSlideshow() {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
 
@@ -54,7 +57,7 @@ export function LoginSlideshow() {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Slideshow"
+      aria-label={t('auth.slideshow.label')}
       data-testid="login-slideshow"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -65,7 +68,7 @@ export function LoginSlideshow() {
           <img
             key={slide.src}
             src={slide.src}
-            alt={slide.alt}
+            alt={t(slide.alt)}
             aria-hidden={i !== index}
             draggable={false}
             className={cn(
@@ -76,8 +79,8 @@ export function LoginSlideshow() {
         ))}
       </div>
       <div className="mx-auto mt-8 w-full max-w-md px-10 text-center" aria-live="polite">
-        <p className="text-lg font-semibold text-white">{current.title}</p>
-        <p className="mt-2 text-sm text-slate-300">{current.text}</p>
+        <p className="text-lg font-semibold text-white">{t(current.title)}</p>
+        <p className="mt-2 text-sm text-slate-300">{t(current.text)}</p>
       </div>
       <div className="mt-8 flex justify-center gap-2">
         {SLIDES.map((slide, i) => (
@@ -85,7 +88,7 @@ export function LoginSlideshow() {
             key={slide.src}
             type="button"
             onClick={() => setIndex(i)}
-            aria-label={`Slide ${i + 1} of ${SLIDES.length}`}
+            aria-label={t('auth.slideshow.slideLabel', { number: i + 1, total: SLIDES.length })}
             aria-current={i === index ? 'true' : undefined}
             className={cn(
               'h-2 rounded-full transition-all',

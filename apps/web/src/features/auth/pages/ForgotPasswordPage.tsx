@@ -9,16 +9,16 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { ApiError, errorDetail } from '../../../lib/api-client.ts';
 import { useRequestPasswordCode } from '../api/forgot-password.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import type { VerifyCodeState } from '../navigation-state.ts';
 
-const SEND_FAILED = 'Failed to send code. Please check the email.';
-
 type ForgotPasswordForm = z.output<typeof ForgotPasswordBodySchema>;
 
 export function ForgotPasswordPage() {
+  const t = useT();
   const navigate = useNavigate();
   const sendCode = useRequestPasswordCode();
   const [error, setError] = useState<string | null>(null);
@@ -39,6 +39,7 @@ export function ForgotPasswordPage() {
       navigate(paths.verifyCode, { state });
     } catch (err) {
       // A 429 (a code at most every 60 s, DESIGN.md section 5) explains itself; all else is spec.md's text.
+      const SEND_FAILED = t('auth.forgot.failed');
       setError(
         err instanceof ApiError && err.status === 429 ? (errorDetail(err) ?? SEND_FAILED) : SEND_FAILED,
       );
@@ -46,30 +47,27 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthLayout
-      title="Forgot password"
-      description="Enter your account's email and we will send you a code to reset your password."
-    >
+    <AuthLayout title={t('auth.forgot.title')} description={t('auth.forgot.description')}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         <ErrorMessage>{error}</ErrorMessage>
         <Input
-          label="Email"
+          label={t('auth.field.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@company.uz"
+          placeholder={t('auth.field.emailPlaceholder')}
           error={errors.email?.message}
           {...register('email')}
         />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send Code'}
+          {isSubmitting ? t('auth.sending') : t('auth.forgot.submit')}
         </Button>
         <Link
           to={paths.login}
           className="flex items-center justify-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
         >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back to login
+          {t('auth.backToLogin')}
         </Link>
       </form>
     </AuthLayout>

@@ -9,6 +9,8 @@ import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { paths } from '../../../config/paths.ts';
+import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { ApiError, errorDetail } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
@@ -16,9 +18,8 @@ import { LoginSlideshow } from '../components/LoginSlideshow.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { readLoginState, type VerifyCodeState } from '../navigation-state.ts';
 
-const LOGIN_FAILED = 'Invalid credentials. Please try again.';
-
 export function LoginPage() {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const { notice } = readLoginState(location.state);
@@ -50,6 +51,7 @@ export function LoginPage() {
     } catch (err) {
       // spec.md section 8 gives one message for a failed login. A throttled login (429, DESIGN.md
       // section 5) shows the server's detail instead, which says how long to wait.
+      const LOGIN_FAILED = t('auth.login.failed');
       setError(
         err instanceof ApiError && err.status === 429 ? (errorDetail(err) ?? LOGIN_FAILED) : LOGIN_FAILED,
       );
@@ -58,39 +60,40 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Welcome back"
-      description="Sign in to your account to continue."
+      title={t('auth.login.title')}
+      description={t('auth.login.description')}
       aside={<LoginSlideshow />}
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         <SuccessMessage>{notice}</SuccessMessage>
         <ErrorMessage>{error}</ErrorMessage>
         <Input
-          label="Email"
+          label={t('auth.field.email')}
           type="email"
           autoComplete="username"
           inputMode="email"
-          placeholder="you@company.uz"
+          placeholder={t('auth.field.emailPlaceholder')}
           error={errors.email?.message}
           {...register('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('auth.login.password')}
           autoComplete="current-password"
           placeholder="••••••••"
           error={errors.password?.message}
           labelAside={
             <Link to={paths.forgotPassword} className="text-sm font-medium text-brand-700 hover:underline">
-              Forgot password?
+              {t('auth.login.forgotLink')}
             </Link>
           }
           {...register('password')}
         />
-        <Checkbox label="Remember me" {...register('remember')} />
+        <Checkbox label={t('auth.login.remember')} {...register('remember')} />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          {isSubmitting ? 'Logging in...' : 'Login'}
+          {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>
       </form>
+      <LanguageSwitcher className="mt-6 justify-center" />
     </AuthLayout>
   );
 }

@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { logout } from '../api/logout.ts';
 
 /** /logout signs out on load (spec.md section 2): revoke the refresh cookie, drop the token, go to /login. */
 export function LogoutPage() {
+  const t = useT();
   const navigate = useNavigate();
   const started = useRef(false);
 
@@ -17,7 +19,7 @@ export function LogoutPage() {
 
   return (
     <div className="flex min-h-dvh items-center justify-center">
-      <LoadingText>Signing out...</LoadingText>
+      <LoadingText>{t('auth.logout.busy')}</LoadingText>
     </div>
   );
 }

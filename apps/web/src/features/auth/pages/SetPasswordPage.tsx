@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useAcceptInvite } from '../api/accept-invite.ts';
 import { useResetPassword } from '../api/reset-password.ts';
@@ -14,15 +15,13 @@ import { AuthLayout } from '../components/AuthLayout.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { type LoginState, readSetPasswordState } from '../navigation-state.ts';
 
-const RESET_FAILED = 'Failed to set new password. Link may have expired.';
-const INVITE_FAILED =
-  "Parolni o'rnatib bo'lmadi. Havola eskirgan bo'lishi mumkin: administratordan yangi taklif so'rang.";
-
 /**
  * Sets a password: after a reset code (spec.md section 4, the token in the navigation state), or
  * with an invitation link, /set-password?invite=<token> (DESIGN.md section 9). Neither signs in.
  */
 export function SetPasswordPage() {
+  const t = useT();
+  const RESET_FAILED = t('auth.setPassword.resetFailed');
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -49,10 +48,10 @@ export function SetPasswordPage() {
     if (invite) {
       try {
         await acceptInvite.mutateAsync({ token: invite, new_password: password });
-        const next: LoginState = { notice: "Parolingiz o'rnatildi. Endi tizimga kiring." };
+        const next: LoginState = { notice: t('auth.setPassword.inviteDone') };
         navigate(paths.login, { replace: true, state: next });
       } catch (err) {
-        setError(errorDetail(err) ?? INVITE_FAILED);
+        setError(errorDetail(err) ?? t('auth.setPassword.inviteFailed'));
       }
       return;
     }
@@ -62,7 +61,7 @@ export function SetPasswordPage() {
     }
     try {
       await resetPassword.mutateAsync({ token: resetToken, new_password: password });
-      const next: LoginState = { notice: 'Your password has been changed. Please sign in.' };
+      const next: LoginState = { notice: t('auth.setPassword.resetDone') };
       navigate(paths.login, { replace: true, state: next });
     } catch {
       setError(RESET_FAILED);
@@ -71,31 +70,31 @@ export function SetPasswordPage() {
 
   return (
     <AuthLayout
-      title={invite ? 'Parol tanlang' : 'Set new password'}
-      description={
-        invite
-          ? "Sizni back office'ga taklif qilishdi. Hisobingiz uchun parol tanlang, so'ng tizimga kiring."
-          : 'Choose a new password for your account.'
-      }
+      title={invite ? t('auth.setPassword.inviteTitle') : t('auth.setPassword.title')}
+      description={invite ? t('auth.setPassword.inviteDescription') : t('auth.setPassword.description')}
     >
       <form noValidate onSubmit={handleSubmit(onSubmit, () => setError(null))} className="space-y-5">
         <ErrorMessage>{error ?? mismatch}</ErrorMessage>
         <PasswordInput
-          label="Create New Password"
+          label={t('auth.setPassword.newPassword')}
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
         />
-        <PasswordInput label="Re-enter New Password" autoComplete="new-password" {...register('confirm')} />
+        <PasswordInput
+          label={t('auth.setPassword.confirmPassword')}
+          autoComplete="new-password"
+          {...register('confirm')}
+        />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          {isSubmitting ? 'Setting...' : 'Set Password'}
+          {isSubmitting ? t('auth.setPassword.submitting') : t('auth.setPassword.submit')}
         </Button>
         <Link
           to={paths.login}
           className="flex items-center justify-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
         >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back to login
+          {t('auth.backToLogin')}
         </Link>
       </form>
     </AuthLayout>

@@ -14,15 +14,14 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { paths } from '../../../config/paths.ts';
+import { T } from '../../../i18n/T.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useRequestPasswordCode } from '../api/forgot-password.ts';
 import { useVerifyLoginCode, useVerifyResetCode } from '../api/verify-code.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { readVerifyCodeState, type SetPasswordState, type VerifyCodeState } from '../navigation-state.ts';
 import { useCountdown } from '../use-countdown.ts';
-
-const VERIFY_FAILED = 'Invalid or expired code.';
-const RESEND_FAILED = 'Failed to resend code.';
 
 // The resend's e-mail rule is the server's (DESIGN.md section 5).
 const EmailSchema = ForgotPasswordBodySchema.shape.email;
@@ -32,6 +31,9 @@ const EmailSchema = ForgotPasswordBodySchema.shape.email;
  * (DESIGN.md section 5, otp_token in state): {otp_token, code} -> tokens -> /.
  */
 export function VerifyCodePage() {
+  const t = useT();
+  const VERIFY_FAILED = t('auth.verify.failed');
+  const RESEND_FAILED = t('auth.verify.resendFailed');
   const navigate = useNavigate();
   const location = useLocation();
   const state = readVerifyCodeState(location.state);
@@ -94,34 +96,40 @@ export function VerifyCodePage() {
       // Keep the send time in history state so a reload keeps the countdown.
       const next: VerifyCodeState = { email: parsedEmail.data, sentAt: Date.now() };
       navigate(location.pathname, { replace: true, state: next });
-      setNotice('A new code has been sent.');
+      setNotice(t('auth.verify.resent'));
     } catch {
       setError(RESEND_FAILED);
     }
   }
 
   return (
-    <AuthLayout title="Verify Code" description="An authentication code has been sent to your email.">
+    <AuthLayout title={t('auth.verify.title')} description={t('auth.verify.description')}>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <SuccessMessage>{notice}</SuccessMessage>
         <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
         {!loginMode && state.email === undefined ? (
           <Input
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="you@company.uz"
+            placeholder={t('auth.field.emailPlaceholder')}
             {...form.register('email')}
           />
         ) : null}
         {state.email ? (
           <p className="text-sm text-slate-600">
-            Sent to <span className="font-medium text-slate-900">{state.email}</span>
+            <T
+              id="auth.verify.sentTo"
+              values={{
+                email: state.email,
+                b: (chunks) => <span className="font-medium text-slate-900">{chunks}</span>,
+              }}
+            />
           </p>
         ) : null}
         <Input
-          label="Code"
+          label={t('auth.verify.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="123456"
@@ -132,7 +140,7 @@ export function VerifyCodePage() {
           inputClassName="text-center text-lg tracking-[0.4em] tabular-nums placeholder:tracking-[0.4em]"
         />
         <Button type="submit" size="lg" className="w-full" loading={busy}>
-          {busy ? 'Verifying...' : 'Submit'}
+          {busy ? t('auth.verify.submitting') : t('auth.verify.submit')}
         </Button>
         <div className="flex items-center justify-between gap-4 text-sm">
           <Link
@@ -140,17 +148,17 @@ export function VerifyCodePage() {
             className="flex items-center gap-1.5 font-medium text-slate-600 hover:text-slate-900"
           >
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-            {loginMode ? 'Back to login' : 'Change email'}
+            {loginMode ? t('auth.backToLogin') : t('auth.verify.changeEmail')}
           </Link>
           {/* Resend exists in reset mode only: a login code comes from signing in, and a new one
               needs the password again, so login mode offers "Back to login" instead. */}
           {loginMode ? null : (
             <Button variant="link" onClick={onResend} disabled={secondsLeft > 0 || resend.isPending}>
               {secondsLeft > 0
-                ? `Resend in ${secondsLeft}s`
+                ? t('auth.verify.resendIn', { seconds: secondsLeft })
                 : resend.isPending
-                  ? 'Sending...'
-                  : 'Resend code'}
+                  ? t('auth.sending')
+                  : t('auth.verify.resend')}
             </Button>
           )}
         </div>

@@ -12,6 +12,7 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select, type SelectOption } from '../../../components/ui/Select.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
@@ -55,6 +56,7 @@ export interface AttributeCrudPageProps<T extends { id: number }, W> {
  */
 export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeCrudPageProps<T, W>) {
   const { title, loadError, columns, fields, save, remove, itemName } = props;
+  const t = useT();
   const rows = useQuery(props.queryOptions);
   const user = useCurrentUser();
   const canWrite = canWriteCatalog(user.data?.role);
@@ -65,7 +67,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
   const report = (what: string) => (err: Error) => {
     console.error(`${title}: ${what} failed`, err);
     if (!props.showServerErrors) return;
-    setServerError(applyServerErrors(form.setError, err, 'Saqlab bo‘lmadi.'));
+    setServerError(applyServerErrors(form.setError, err, t('catalog.form.saveFailed')));
   };
   const form = useForm<Record<string, string>, unknown, W>({
     // Every input here is text, which is what the shared form schemas take.
@@ -120,12 +122,12 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
               {columns.map((c) => (
                 <TH key={c.header}>{c.header}</TH>
               ))}
-              {canWrite ? <TH align="right">Amallar</TH> : null}
+              {canWrite ? <TH align="right">{t('catalog.field.actions')}</TH> : null}
             </tr>
           </THead>
           <TBody>
             {rows.data.length === 0 ? (
-              <TableMessageRow colSpan={columnCount}>Natijalar yoq</TableMessageRow>
+              <TableMessageRow colSpan={columnCount}>{t('catalog.empty')}</TableMessageRow>
             ) : null}
             {rows.data.map((row, i) => (
               <TR key={row.id}>
@@ -139,7 +141,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
                       <Button
                         variant="ghost"
                         size="icon"
-                        aria-label={`${itemName(row)} tahrirlash`}
+                        aria-label={t('catalog.actions.editItem', { name: itemName(row) })}
                         onClick={() => edit(row)}
                       >
                         <Pencil aria-hidden="true" className="h-4 w-4" />
@@ -148,7 +150,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
                         variant="ghost"
                         size="icon"
                         className="text-red-700"
-                        aria-label={`${itemName(row)} o'chirish`}
+                        aria-label={t('catalog.actions.deleteItem', { name: itemName(row) })}
                         onClick={() => setToDelete(row)}
                       >
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -164,14 +166,16 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.row ? `${itemName(editing.row)}: tahrirlash` : props.addLabel}
+        title={
+          editing?.row ? t('catalog.actions.editTitle', { name: itemName(editing.row) }) : props.addLabel
+        }
         footer={
           <>
             <Button variant="secondary" onClick={() => setEditing(null)}>
-              Bekor qilish
+              {t('catalog.actions.cancel')}
             </Button>
             <Button type="submit" form={formId} loading={save.isPending}>
-              Saqlash
+              {t('catalog.actions.save')}
             </Button>
           </>
         }
@@ -184,7 +188,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
               <Select
                 key={f.name}
                 label={f.label}
-                placeholder="Tanlang..."
+                placeholder={t('catalog.form.choose')}
                 options={f.options}
                 error={error}
                 {...form.register(f.name)}

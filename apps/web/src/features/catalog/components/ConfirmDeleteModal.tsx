@@ -1,6 +1,7 @@
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { DELETE_CONFIRM_NOTE, deleteConfirmTitle } from '../catalog-rules.ts';
 
 export interface ConfirmDeleteModalProps {
@@ -20,20 +21,21 @@ export function ConfirmDeleteModal({
   busy = false,
   error,
 }: ConfirmDeleteModalProps) {
+  const t = useT();
   return (
     <Modal
       open={item !== null}
       onClose={onCancel}
       size="sm"
-      title={deleteConfirmTitle(item ?? '')}
-      description={DELETE_CONFIRM_NOTE}
+      title={deleteConfirmTitle(t, item ?? '')}
+      description={t(DELETE_CONFIRM_NOTE)}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Bekor qilish
+            {t('catalog.actions.cancel')}
           </Button>
           <Button variant="danger" onClick={onConfirm} loading={busy} data-autofocus>
-            O'chirish
+            {t('catalog.actions.delete')}
           </Button>
         </>
       }

@@ -1,9 +1,9 @@
 import {
-  PRODUCT_TYPE_LABELS,
   PRODUCT_TYPES,
   type Product,
   ProductFormSchema,
   type ProductFormValues,
+  type ProductType,
   type Unit,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,8 +15,17 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 
 type ProductBody = z.output<typeof ProductFormSchema>;
+
+/** The types' names (packages/shared's PRODUCT_TYPE_LABELS in Uzbek). */
+const TYPE_LABELS: Record<ProductType, MessageKey> = {
+  RAW: 'catalog.productType.raw',
+  SEMI: 'catalog.productType.semi',
+  FINISHED: 'catalog.productType.finished',
+};
 
 export interface ProductFormModalProps {
   open: boolean;
@@ -54,6 +63,7 @@ export function ProductFormModal({
   onClose,
   onSubmit,
 }: ProductFormModalProps) {
+  const t = useT();
   const formId = useId();
   const form = useForm<ProductFormValues, unknown, ProductBody>({
     resolver: zodResolver(ProductFormSchema),
@@ -72,33 +82,38 @@ export function ProductFormModal({
     <Modal
       open={open}
       onClose={onClose}
-      title={product ? 'Mahsulotni tahrirlash' : "Yangi mahsulot qo'shish"}
+      title={product ? t('catalog.productForm.editTitle') : t('catalog.productForm.newTitle')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Bekor qilish
+            {t('catalog.actions.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
-            Saqlash
+            {t('catalog.actions.save')}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Input label="Nomi" autoComplete="off" {...form.register('name')} />
-        <Input label="Model" autoComplete="off" {...form.register('model')} />
-        <Input label="Kod" inputMode="numeric" {...form.register('code')} autoComplete="off" />
+        <Input label={t('catalog.field.name')} autoComplete="off" {...form.register('name')} />
+        <Input label={t('catalog.field.model')} autoComplete="off" {...form.register('model')} />
+        <Input
+          label={t('catalog.field.code')}
+          inputMode="numeric"
+          {...form.register('code')}
+          autoComplete="off"
+        />
         <Select
-          label="O'lchov birligi"
+          label={t('catalog.field.unit')}
           {...form.register('unit')}
-          placeholder="Tanlang..."
+          placeholder={t('catalog.form.choose')}
           options={units.map((u) => ({ value: u.id, label: u.name }))}
         />
         <Select
-          label="Turi"
+          label={t('catalog.field.type')}
           {...form.register('type')}
-          placeholder="Tanlang..."
-          options={PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))}
+          placeholder={t('catalog.form.choose')}
+          options={PRODUCT_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) }))}
           className="sm:col-span-2"
         />
         <ErrorMessage className="sm:col-span-2">{error}</ErrorMessage>

@@ -4,6 +4,7 @@ import { Fragment, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { VariantsPanel } from './VariantsPanel.tsx';
 
 const TYPE_TONES: Record<Product['type'], BadgeTone> = { RAW: 'amber', SEMI: 'violet', FINISHED: 'emerald' };
@@ -24,6 +25,7 @@ export interface ProductsTableProps {
 /** spec.md section 2: #, name, model, code, unit, type, the variant toggle, and actions for writers. */
 export function ProductsTable(props: ProductsTableProps) {
   const { products, firstIndex, variantsByProduct, colors, sizes, canWrite, onEdit, onDelete } = props;
+  const t = useT();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const columns = canWrite ? 8 : 7;
 
@@ -37,21 +39,23 @@ export function ProductsTable(props: ProductsTableProps) {
   }
 
   return (
-    <Table caption="Mahsulotlar">
+    <Table caption={t('catalog.products.title')}>
       <THead>
         <tr>
           <TH>#</TH>
-          <TH>Nomi</TH>
-          <TH>Model</TH>
-          <TH>Kod</TH>
-          <TH>O'lchov birligi</TH>
-          <TH>Turi</TH>
-          <TH>Variantlar</TH>
-          {canWrite ? <TH align="right">Amallar</TH> : null}
+          <TH>{t('catalog.field.name')}</TH>
+          <TH>{t('catalog.field.model')}</TH>
+          <TH>{t('catalog.field.code')}</TH>
+          <TH>{t('catalog.field.unit')}</TH>
+          <TH>{t('catalog.field.type')}</TH>
+          <TH>{t('catalog.field.variants')}</TH>
+          {canWrite ? <TH align="right">{t('catalog.field.actions')}</TH> : null}
         </tr>
       </THead>
       <TBody>
-        {products.length === 0 ? <TableMessageRow colSpan={columns}>Natijalar yoq</TableMessageRow> : null}
+        {products.length === 0 ? (
+          <TableMessageRow colSpan={columns}>{t('catalog.empty')}</TableMessageRow>
+        ) : null}
         {products.map((p, i) => {
           const expanded = open.has(p.id);
           const count = variantsByProduct.get(p.id)?.length ?? 0;
@@ -75,7 +79,7 @@ export function ProductsTable(props: ProductsTableProps) {
                     variant="ghost"
                     size="sm"
                     aria-expanded={expanded}
-                    aria-label={`${p.name} variantlari`}
+                    aria-label={t('catalog.products.variantsToggle', { name: p.name })}
                     onClick={() => toggle(p.id)}
                     icon={
                       expanded ? (
@@ -94,7 +98,7 @@ export function ProductsTable(props: ProductsTableProps) {
                       <Button
                         variant="ghost"
                         size="icon"
-                        aria-label={`${p.name} tahrirlash`}
+                        aria-label={t('catalog.actions.editItem', { name: p.name })}
                         onClick={() => onEdit(p)}
                       >
                         <Pencil aria-hidden="true" className="h-4 w-4" />
@@ -103,7 +107,7 @@ export function ProductsTable(props: ProductsTableProps) {
                         variant="ghost"
                         size="icon"
                         className="text-red-700"
-                        aria-label={`${p.name} o'chirish`}
+                        aria-label={t('catalog.actions.deleteItem', { name: p.name })}
                         onClick={() => onDelete(p)}
                       >
                         <Trash2 aria-hidden="true" className="h-4 w-4" />

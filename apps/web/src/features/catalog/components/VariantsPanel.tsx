@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { useCreateVariant, useDeleteVariant, useUpdateVariant } from '../api/variants.ts';
 import { ColorSwatch } from './ColorSwatch.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
@@ -50,33 +51,34 @@ function VariantFields<Body>({
   sizes: Size[];
 }) {
   const { errors } = form.formState;
+  const t = useT();
   return (
     <>
       <Select
-        aria-label="Rang"
-        placeholder="Rang (ixtiyoriy)"
+        aria-label={t('catalog.field.color')}
+        placeholder={t('catalog.variants.colorPlaceholder')}
         options={colors.map((c) => ({ value: c.id, label: c.name }))}
         error={errors.color?.message}
         {...form.register('color')}
       />
       <Select
-        aria-label="Razmer"
-        placeholder="Razmer (ixtiyoriy)"
+        aria-label={t('catalog.field.size')}
+        placeholder={t('catalog.variants.sizePlaceholder')}
         options={sizes.map((s) => ({ value: s.id, label: s.label ? `${s.size} (${s.label})` : s.size }))}
         error={errors.size?.message}
         {...form.register('size')}
       />
       <Input
-        aria-label="SKU"
-        placeholder="SKU (required)"
+        aria-label={t('catalog.variants.sku')}
+        placeholder={t('catalog.variants.skuPlaceholder')}
         autoComplete="off"
         error={errors.sku?.message}
         {...form.register('sku')}
       />
       <Input
-        aria-label="Minimal qoldiq"
-        placeholder="Minimal qoldiq (ixtiyoriy)"
-        title="Qoldiq shu miqdorga tushsa, Dashboard uni kam qolgan mollar ro'yxatida ko'rsatadi"
+        aria-label={t('catalog.variants.minQty')}
+        placeholder={t('catalog.variants.minQtyPlaceholder')}
+        title={t('catalog.variants.minQtyHint')}
         inputMode="decimal"
         autoComplete="off"
         error={errors.min_qty?.message}
@@ -88,6 +90,7 @@ function VariantFields<Body>({
 
 /** The variants of one product (spec.md section 2): add, inline edit, delete, or 'Variantlar yoq.'. */
 export function VariantsPanel({ product, variants, colors, sizes, canWrite }: VariantsPanelProps) {
+  const t = useT();
   const createVariant = useCreateVariant();
   const updateVariant = useUpdateVariant();
   const deleteVariant = useDeleteVariant();
@@ -115,7 +118,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
     setError(null);
     createVariant.mutate(
       { product: product.id, ...body },
-      { onSuccess: () => addForm.reset(EMPTY), onError: () => setError('Failed to create variant.') },
+      { onSuccess: () => addForm.reset(EMPTY), onError: () => setError(t('catalog.variants.createError')) },
     );
   });
 
@@ -124,7 +127,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
     setError(null);
     updateVariant.mutate(
       { id: editing, body },
-      { onSuccess: () => setEditing(null), onError: () => setError('Failed to update variant.') },
+      { onSuccess: () => setEditing(null), onError: () => setError(t('catalog.variants.updateError')) },
     );
   });
 
@@ -143,7 +146,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
     setDeleteError(null);
     deleteVariant.mutate(toDelete.id, {
       onSuccess: () => setToDelete(null),
-      onError: () => setDeleteError('Failed to delete variant.'),
+      onError: () => setDeleteError(t('catalog.variants.deleteError')),
     });
   }
 
@@ -154,7 +157,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
       data-testid={`variants-${product.id}`}
     >
       {variants.length === 0 ? (
-        <p className="text-sm text-slate-500">Variantlar yoq.</p>
+        <p className="text-sm text-slate-500">{t('catalog.variants.empty')}</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {variants.map((v) =>
@@ -163,15 +166,15 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
                 <form
                   onSubmit={save}
                   className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
-                  aria-label={`${v.sku} tahrirlash`}
+                  aria-label={t('catalog.actions.editItem', { name: v.sku })}
                 >
                   <VariantFields form={editForm} colors={colors} sizes={sizes} />
                   <div className="flex gap-2">
                     <Button type="submit" size="md" loading={updateVariant.isPending}>
-                      Saqlash
+                      {t('catalog.actions.save')}
                     </Button>
                     <Button variant="secondary" onClick={() => setEditing(null)}>
-                      Bekor qilish
+                      {t('catalog.actions.cancel')}
                     </Button>
                   </div>
                 </form>
@@ -189,7 +192,9 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
                 <span className="min-w-16 text-slate-700">{v.size_label ?? '—'}</span>
                 <span className="font-mono text-slate-900">{v.sku}</span>
                 {v.min_qty !== null ? (
-                  <span className="text-slate-500">min. {formatQuantity(v.min_qty)}</span>
+                  <span className="text-slate-500">
+                    {t('catalog.variants.minQtyValue', { qty: formatQuantity(v.min_qty) })}
+                  </span>
                 ) : null}
                 {canWrite ? (
                   <span className="ml-auto flex gap-1">
@@ -199,7 +204,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
                       icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
                       onClick={() => startEditing(v)}
                     >
-                      Tahrirlash
+                      {t('catalog.actions.edit')}
                     </Button>
                     <Button
                       variant="ghost"
@@ -211,7 +216,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
                         setToDelete(v);
                       }}
                     >
-                      O'chirish
+                      {t('catalog.actions.delete')}
                     </Button>
                   </span>
                 ) : null}
@@ -224,7 +229,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
         <form
           onSubmit={add}
           className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
-          aria-label="Variant qo'shish"
+          aria-label={t('catalog.variants.add')}
         >
           <VariantFields form={addForm} colors={colors} sizes={sizes} />
           <Button
@@ -232,7 +237,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
             loading={createVariant.isPending}
             icon={<Plus aria-hidden="true" className="h-4 w-4" />}
           >
-            Variant qo'shish
+            {t('catalog.variants.add')}
           </Button>
         </form>
       ) : null}

@@ -1,19 +1,24 @@
 import {
-  LOCATION_KIND_LABELS,
   LOCATION_KINDS,
   type Location,
   type LocationFormBody,
   LocationFormSchema,
+  type LocationKind,
 } from '@app/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { locationsApi } from '../api/attributes.ts';
 import { AttributeCrudPage } from '../components/AttributeCrudPage.tsx';
 
-const KIND_OPTIONS = LOCATION_KINDS.map((k) => ({ value: k, label: LOCATION_KIND_LABELS[k] }));
-const STATUS_OPTIONS = [
-  { value: 'true', label: 'Faol' },
-  { value: 'false', label: 'Nofaol' },
-];
+/** The kinds' names (packages/shared's LOCATION_KIND_LABELS in Uzbek). */
+const KIND_LABELS: Record<LocationKind, MessageKey> = {
+  WAREHOUSE: 'catalog.locationKind.warehouse',
+  SHOP: 'catalog.locationKind.shop',
+  MARKET: 'catalog.locationKind.market',
+  WORKSHOP: 'catalog.locationKind.workshop',
+  OTHER: 'catalog.locationKind.other',
+};
 
 /**
  * /catalog/location, the seed's "Manzillar" (DESIGN.md section 10): the places stock is kept and
@@ -21,28 +26,43 @@ const STATUS_OPTIONS = [
  * why a write was refused (a taken name, a location that stock entries or exits name).
  */
 export function LocationPage() {
+  const t = useT();
+  const kindOptions = LOCATION_KINDS.map((k) => ({ value: k, label: t(KIND_LABELS[k]) }));
+  const statusOptions = [
+    { value: 'true', label: t('catalog.status.active') },
+    { value: 'false', label: t('catalog.status.inactive') },
+  ];
   return (
     <AttributeCrudPage<Location, LocationFormBody>
-      title="Manzillar"
-      loadError="Failed to load locations"
-      addLabel="Manzil qo'shish"
+      title={t('catalog.locations.title')}
+      loadError={t('catalog.locations.loadError')}
+      addLabel={t('catalog.locations.add')}
       queryOptions={locationsApi.queryOptions}
       save={locationsApi.useSave()}
       remove={locationsApi.useDelete()}
       columns={[
-        { header: 'Nomi', cell: (l) => l.name },
-        { header: 'Turi', cell: (l) => LOCATION_KIND_LABELS[l.kind] },
-        { header: 'Manzil', cell: (l) => l.address || '—' },
+        { header: t('catalog.field.name'), cell: (l) => l.name },
+        { header: t('catalog.field.type'), cell: (l) => t(KIND_LABELS[l.kind]) },
+        { header: t('catalog.field.address'), cell: (l) => l.address || '—' },
         {
-          header: 'Holati',
-          cell: (l) => (l.is_active ? <Badge tone="emerald">Faol</Badge> : <Badge tone="gray">Nofaol</Badge>),
+          header: t('catalog.field.status'),
+          cell: (l) =>
+            l.is_active ? (
+              <Badge tone="emerald">{t('catalog.status.active')}</Badge>
+            ) : (
+              <Badge tone="gray">{t('catalog.status.inactive')}</Badge>
+            ),
         },
       ]}
       fields={[
-        { name: 'name', label: 'Nomi' },
-        { name: 'kind', label: 'Turi', options: KIND_OPTIONS },
-        { name: 'address', label: 'Manzil', placeholder: "Shahar, ko'cha, uy" },
-        { name: 'is_active', label: 'Holati', options: STATUS_OPTIONS },
+        { name: 'name', label: t('catalog.field.name') },
+        { name: 'kind', label: t('catalog.field.type'), options: kindOptions },
+        {
+          name: 'address',
+          label: t('catalog.field.address'),
+          placeholder: t('catalog.locations.addressPlaceholder'),
+        },
+        { name: 'is_active', label: t('catalog.field.status'), options: statusOptions },
       ]}
       toForm={(l) => ({
         name: l?.name ?? '',

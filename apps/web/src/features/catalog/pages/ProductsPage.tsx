@@ -15,6 +15,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { whoamiQueryOptions } from '../../../lib/auth.ts';
 import { colorsApi, sizesApi, unitsApi } from '../api/attributes.ts';
 import {
@@ -39,6 +40,7 @@ export interface ProductsPageProps {
  * load together; any failure replaces the page with 'Failed to load products.'.
  */
 export function ProductsPage({ type }: ProductsPageProps) {
+  const t = useT();
   const data = useQueries({
     queries: [
       unitsApi.queryOptions,
@@ -60,7 +62,7 @@ export function ProductsPage({ type }: ProductsPageProps) {
     }),
   });
 
-  if (data.failed) return <ErrorMessage>Failed to load products.</ErrorMessage>;
+  if (data.failed) return <ErrorMessage>{t('catalog.products.loadError')}</ErrorMessage>;
   if (data.loading) return <LoadingText />;
   return (
     <ProductsView
@@ -85,6 +87,7 @@ interface ViewProps {
 }
 
 function ProductsView({ units, colors, sizes, products, variants, canWrite }: ViewProps) {
+  const t = useT();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<{ product?: Product } | null>(null);
@@ -114,10 +117,10 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
     if (editing) {
       updateProduct.mutate(
         { id: editing.id, body },
-        { ...done, onError: () => setFormError('Failed to update product.') },
+        { ...done, onError: () => setFormError(t('catalog.products.updateError')) },
       );
     } else {
-      createProduct.mutate(body, { ...done, onError: () => setFormError('Failed to create product.') });
+      createProduct.mutate(body, { ...done, onError: () => setFormError(t('catalog.products.createError')) });
     }
   }
 
@@ -126,7 +129,7 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
     setDeleteError(null);
     deleteProduct.mutate(toDelete.id, {
       onSuccess: () => setToDelete(null),
-      onError: () => setDeleteError('Failed to delete product.'),
+      onError: () => setDeleteError(t('catalog.products.deleteError')),
     });
   }
 
@@ -135,8 +138,8 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Input
           type="search"
-          aria-label="Qidirish"
-          placeholder="Qidirish: nomi, model, kod, o'lchov birligi"
+          aria-label={t('catalog.products.search')}
+          placeholder={t('catalog.products.searchPlaceholder')}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -147,7 +150,7 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
         />
         {canWrite ? (
           <Button onClick={() => openForm()} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-            Mahsulot qo'shish
+            {t('catalog.products.add')}
           </Button>
         ) : null}
       </div>

@@ -1,33 +1,43 @@
-import { UNIT_MEASURE_LABELS, UNIT_MEASURES, type Unit, UnitFormSchema, type UnitWrite } from '@app/shared';
+import { UNIT_MEASURES, type Unit, UnitFormSchema, type UnitMeasure, type UnitWrite } from '@app/shared';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { unitsApi } from '../api/attributes.ts';
 import { AttributeCrudPage } from '../components/AttributeCrudPage.tsx';
 
+/** The measures' names (packages/shared's UNIT_MEASURE_LABELS in Uzbek). */
+const MEASURE_LABELS: Record<UnitMeasure, MessageKey> = {
+  KG: 'catalog.measure.kg',
+  M: 'catalog.measure.m',
+  D: 'catalog.measure.piece',
+};
+
 /** /catalog/unit (spec.md section 2, Units page): name, measure, fixed rate to the base unit. */
 export function UnitsPage() {
+  const t = useT();
   return (
     <AttributeCrudPage<Unit, UnitWrite>
-      title="O'lchov birliglari"
-      loadError="Failed to load units"
-      addLabel="O'lchov birligi qo'shish"
+      title={t('catalog.units.title')}
+      loadError={t('catalog.units.loadError')}
+      addLabel={t('catalog.units.add')}
       queryOptions={unitsApi.queryOptions}
       save={unitsApi.useSave()}
       remove={unitsApi.useDelete()}
       columns={[
-        { header: 'Nomi', cell: (u) => u.name },
-        { header: "O'lchov", cell: (u) => u.measure_display },
+        { header: t('catalog.field.name'), cell: (u) => u.name },
+        { header: t('catalog.field.measure'), cell: (u) => u.measure_display },
         {
-          header: 'Asosiy birlikka nisbat',
+          header: t('catalog.field.rateToBase'),
           cell: (u) => <span className="tabular-nums">{u.fixed_rate_to_base}</span>,
         },
       ]}
       fields={[
-        { name: 'name', label: 'Nomi' },
+        { name: 'name', label: t('catalog.field.name') },
         {
           name: 'measure',
-          label: "O'lchov",
-          options: UNIT_MEASURES.map((m) => ({ value: m, label: UNIT_MEASURE_LABELS[m] })),
+          label: t('catalog.field.measure'),
+          options: UNIT_MEASURES.map((m) => ({ value: m, label: t(MEASURE_LABELS[m]) })),
         },
-        { name: 'fixed_rate_to_base', label: 'Asosiy birlikka nisbat', placeholder: '0' },
+        { name: 'fixed_rate_to_base', label: t('catalog.field.rateToBase'), placeholder: '0' },
       ]}
       toForm={(u) => ({
         name: u?.name ?? '',

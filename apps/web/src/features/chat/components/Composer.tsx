@@ -3,6 +3,7 @@ import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 import { draftState } from '../chat-rules.ts';
 
@@ -22,6 +23,7 @@ export interface ComposerProps {
  * the 4,000-character limit as the server counts characters.
  */
 export function Composer({ onSend, sending, error }: ComposerProps) {
+  const t = useT();
   const [text, setText] = useState('');
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
@@ -61,14 +63,14 @@ export function Composer({ onSend, sending, error }: ComposerProps) {
 
   return (
     <form
-      aria-label="Xabar yozish"
+      aria-label={t('chat.composer.label')}
       onSubmit={onSubmit}
       className="shrink-0 border-t border-slate-200 bg-white p-3"
     >
       <ErrorMessage className="mb-2">{error}</ErrorMessage>
       <div className="flex items-end gap-2">
         <label htmlFor={inputId} className="sr-only">
-          Xabar
+          {t('chat.composer.field')}
         </label>
         <textarea
           ref={areaRef}
@@ -79,7 +81,7 @@ export function Composer({ onSend, sending, error }: ComposerProps) {
           aria-busy={sending || undefined}
           aria-invalid={tooLong || undefined}
           aria-describedby={counterId}
-          placeholder="Xabar yozing..."
+          placeholder={t('chat.composer.placeholder')}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           className={cn(
@@ -91,8 +93,8 @@ export function Composer({ onSend, sending, error }: ComposerProps) {
         <Button
           type="submit"
           size="icon"
-          aria-label="Yuborish"
-          title="Yuborish (Enter)"
+          aria-label={t('chat.composer.send')}
+          title={t('chat.composer.sendHint')}
           loading={sending}
           disabled={!state.ok}
           className="h-10 w-10 shrink-0"
@@ -100,14 +102,14 @@ export function Composer({ onSend, sending, error }: ComposerProps) {
         />
       </div>
       <div className="mt-1 flex items-center justify-between gap-2 text-xs">
-        <span className="hidden text-slate-400 sm:inline">Enter: yuborish · Shift+Enter: yangi qator</span>
+        <span className="hidden text-slate-400 sm:inline">{t('chat.composer.keys')}</span>
         <span
           id={counterId}
           aria-live={tooLong ? 'polite' : 'off'}
           className={cn('ml-auto tabular-nums', tooLong ? 'font-medium text-red-600' : 'text-slate-400')}
         >
           {tooLong
-            ? `Juda uzun: ${state.length} / ${CHAT_MESSAGE_MAX}`
+            ? t('chat.composer.tooLong', { length: String(state.length), max: String(CHAT_MESSAGE_MAX) })
             : `${state.length} / ${CHAT_MESSAGE_MAX}`}
         </span>
       </div>

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@app/shared';
 import { Fragment, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 import { clockTime, dayKey, dayLabel } from '../chat-rules.ts';
 
@@ -28,6 +29,7 @@ export function MessageList({
   onLoadOlder,
   scrollRef,
 }: MessageListProps) {
+  const t = useT();
   const sentinelRef = useRef<HTMLDivElement>(null);
   const onLoadOlderRef = useRef(onLoadOlder);
   onLoadOlderRef.current = onLoadOlder;
@@ -67,14 +69,14 @@ export function MessageList({
     <div
       ref={scrollRef}
       role="log"
-      aria-label="Xabarlar"
+      aria-label={t('chat.messages.label')}
       className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 sm:px-5"
     >
       <div>
         <div ref={sentinelRef} aria-hidden="true" className="h-px" />
-        {loadingOlder ? <LoadingText className="justify-center pb-3">Yuklanmoqda...</LoadingText> : null}
+        {loadingOlder ? <LoadingText className="justify-center pb-3">{t('chat.loading')}</LoadingText> : null}
         {!hasOlder && messages.length > 0 ? (
-          <p className="pb-3 text-center text-xs text-slate-400">Suhbat boshi</p>
+          <p className="pb-3 text-center text-xs text-slate-400">{t('chat.messages.start')}</p>
         ) : null}
         <ol className="space-y-1.5">
           {messages.map((m, i) => {
@@ -87,7 +89,7 @@ export function MessageList({
                 {newDay ? (
                   <li aria-hidden="true" className="flex justify-center py-2">
                     <span className="rounded-full bg-white px-3 py-0.5 text-xs font-medium text-slate-500 shadow-xs ring-1 ring-slate-200">
-                      {dayLabel(m.created_at)}
+                      {dayLabel(m.created_at, t)}
                     </span>
                   </li>
                 ) : null}
@@ -111,7 +113,7 @@ export function MessageList({
                         mine ? 'text-brand-100' : 'text-slate-400',
                       )}
                     >
-                      <span className="sr-only">{mine ? 'Siz, ' : `${m.sender.email}, `}</span>
+                      <span className="sr-only">{mine ? t('chat.message.mine') : `${m.sender.email}, `}</span>
                       <time dateTime={m.created_at}>{clockTime(m.created_at)}</time>
                     </p>
                   </div>

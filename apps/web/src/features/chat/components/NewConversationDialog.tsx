@@ -1,10 +1,11 @@
-import type { BusinessUser, Conversation } from '@app/shared';
+import { type BusinessUser, type Conversation, searchFold } from '@app/shared';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { initialsFromEmail } from '../../../lib/format.ts';
 import { useBusinessUsers } from '../api/business-users.ts';
@@ -19,15 +20,16 @@ export interface NewConversationDialogProps {
 }
 
 function matches(user: BusinessUser, search: string): boolean {
-  const needle = search.trim().toLowerCase();
+  const needle = searchFold(search.trim());
   if (!needle) return true;
   return [user.first_name, user.last_name, user.email, user.code, user.role].some((v) =>
-    v.toLowerCase().includes(needle),
+    searchFold(v).includes(needle),
   );
 }
 
 /** "Yangi suhbat": pick a person of the business; opens the one-to-one conversation with them. */
 export function NewConversationDialog({ open, me, onClose, onOpened }: NewConversationDialogProps) {
+  const t = useT();
   const users = useBusinessUsers(open);
   const start = useOpenConversation();
   const [search, setSearch] = useState('');
@@ -47,30 +49,35 @@ export function NewConversationDialog({ open, me, onClose, onOpened }: NewConver
       setSearch('');
       onOpened(conversation);
     } catch (err) {
-      setError(errorDetail(err) ?? fieldErrors(err).user ?? "Suhbatni ochib bo'lmadi.");
+      setError(errorDetail(err) ?? fieldErrors(err).user ?? t('chat.new.openFailed'));
     }
   }
 
   return (
-    <Modal open={open} onClose={close} title="Yangi suhbat" description="Kim bilan yozishmoqchisiz?">
+    <Modal
+      open={open}
+      onClose={close}
+      title={t('chat.conversations.new')}
+      description={t('chat.new.description')}
+    >
       <div className="space-y-3">
         <Input
-          label="Qidirish"
+          label={t('chat.new.search')}
           type="search"
           value={search}
-          placeholder="Ism, e-mail yoki kod"
+          placeholder={t('chat.new.searchPlaceholder')}
           onChange={(e) => setSearch(e.target.value)}
           trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
         />
         <ErrorMessage>{error}</ErrorMessage>
         {users.isPending ? (
-          <LoadingText>Yuklanmoqda...</LoadingText>
+          <LoadingText>{t('chat.loading')}</LoadingText>
         ) : users.isError ? (
-          <ErrorMessage>Foydalanuvchilarni yuklab bo'lmadi.</ErrorMessage>
+          <ErrorMessage>{t('chat.new.usersFailed')}</ErrorMessage>
         ) : people.length === 0 ? (
-          <p className="py-4 text-center text-sm text-slate-500">Hech kim topilmadi.</p>
+          <p className="py-4 text-center text-sm text-slate-500">{t('chat.new.nobody')}</p>
         ) : (
-          <ul aria-label="Foydalanuvchilar" className="-mx-2 max-h-80 overflow-y-auto">
+          <ul aria-label={t('chat.new.users')} className="-mx-2 max-h-80 overflow-y-auto">
             {people.map((u) => (
               <li key={u.id}>
                 <button

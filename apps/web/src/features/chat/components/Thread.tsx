@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { errorDetail, fieldErrors, isNotFound } from '../../../lib/api-client.ts';
 import { useMarkConversationRead } from '../api/mark-read.ts';
 import { useMessages } from '../api/messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
@@ -25,6 +26,7 @@ export interface ThreadProps {
 
 /** The right pane: the conversation's header, its messages and the composer. */
 export function Thread({ conversationId, summary, fallbackTitle, me }: ThreadProps) {
+  const t = useT();
   const messages = useMessages(conversationId);
   const send = useSendMessage(conversationId);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -41,15 +43,16 @@ export function Thread({ conversationId, summary, fallbackTitle, me }: ThreadPro
       // My own message: bring the bottom into view (0 is the bottom of a reversed column).
       scrollRef.current?.scrollTo({ top: 0 });
     } catch (err) {
-      setSendError(errorDetail(err) ?? fieldErrors(err).text ?? "Xabar yuborilmadi. Qayta urinib ko'ring.");
+      setSendError(errorDetail(err) ?? fieldErrors(err).text ?? t('chat.thread.sendFailed'));
       throw err;
     }
   }
 
   const other = items.find((m) => m.sender.id !== me)?.sender;
   const title = summary
-    ? conversationTitle(summary)
-    : (fallbackTitle ?? (other ? personName(other) : `Suhbat #${conversationId}`));
+    ? conversationTitle(summary, t)
+    : (fallbackTitle ??
+      (other ? personName(other) : t('chat.conversation.numbered', { id: String(conversationId) })));
   const subtitle = summary ? conversationSubtitle(summary) : '';
   const offerId = summary?.offer?.id;
 
@@ -58,7 +61,7 @@ export function Thread({ conversationId, summary, fallbackTitle, me }: ThreadPro
       <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4">
         <Link
           to={paths.chat}
-          aria-label="Orqaga"
+          aria-label={t('chat.thread.back')}
           className="rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden"
         >
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
@@ -75,34 +78,30 @@ export function Thread({ conversationId, summary, fallbackTitle, me }: ThreadPro
             className="flex shrink-0 items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
           >
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            <span>Taklifni ochish</span>
+            <span>{t('chat.thread.openOffer')}</span>
           </Link>
         ) : null}
       </header>
 
       {messages.isPending ? (
         <div className="flex flex-1 items-center justify-center bg-slate-50">
-          <LoadingText>Yuklanmoqda...</LoadingText>
+          <LoadingText>{t('chat.loading')}</LoadingText>
         </div>
       ) : messages.isError ? (
         <div className="flex-1 bg-slate-50 p-4">
           <ErrorMessage
             action={
               <Button size="sm" variant="secondary" onClick={() => void messages.refetch()}>
-                Qayta urinish
+                {t('chat.retry')}
               </Button>
             }
           >
-            {errorDetail(messages.error) === 'Not found.'
-              ? 'Bu suhbat topilmadi.'
-              : "Xabarlarni yuklab bo'lmadi."}
+            {isNotFound(messages.error) ? t('chat.thread.notFound') : t('chat.thread.loadFailed')}
           </ErrorMessage>
         </div>
       ) : items.length === 0 ? (
         <div className="flex flex-1 items-center justify-center bg-slate-50 p-6">
-          <p className="text-center text-sm text-slate-500">
-            Hozircha xabarlar yo'q. Birinchi xabarni yozing.
-          </p>
+          <p className="text-center text-sm text-slate-500">{t('chat.thread.empty')}</p>
         </div>
       ) : (
         <MessageList

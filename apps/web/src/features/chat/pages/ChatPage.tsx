@@ -2,6 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useConversations } from '../api/conversations.ts';
@@ -23,6 +24,7 @@ function titleFromState(state: unknown): string | undefined {
  * back button) at /chat/<id>.
  */
 export function ChatPage() {
+  const t = useT();
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -43,7 +45,7 @@ export function ChatPage() {
           id !== null && 'max-md:sr-only',
         )}
       >
-        Chat
+        {t('chat.title')}
       </h1>
       <div
         className={cn(
@@ -54,7 +56,7 @@ export function ChatPage() {
         )}
       >
         <section
-          aria-label="Suhbatlar"
+          aria-label={t('chat.conversations.title')}
           className={cn(
             'min-h-0 flex-col border-slate-200 md:flex md:border-r',
             id === null ? 'flex' : 'hidden',
@@ -63,13 +65,13 @@ export function ChatPage() {
           <ConversationList me={me} activeId={id} onNew={() => setPicking(true)} />
         </section>
         <section
-          aria-label="Suhbat"
+          aria-label={t('chat.conversation.label')}
           className={cn('min-h-0 min-w-0 flex-col md:flex', id === null ? 'hidden' : 'flex')}
         >
           {id === null ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-3 bg-slate-50 p-6 text-center">
               <MessagesSquare aria-hidden="true" className="h-10 w-10 text-slate-300" />
-              <p className="text-sm text-slate-500">Suhbatni tanlang yoki yangisini boshlang.</p>
+              <p className="text-sm text-slate-500">{t('chat.page.pick')}</p>
             </div>
           ) : (
             <Thread

@@ -3,7 +3,8 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorDetail } from '../../../lib/api-client.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { errorDetail, isNotFound } from '../../../lib/api-client.ts';
 import { useOfferThread } from '../api/offer-thread.ts';
 import { chatPath, parseRouteId } from '../chat-paths.ts';
 
@@ -18,23 +19,28 @@ export function OfferThreadPage() {
 }
 
 function Resolve({ offerId }: { offerId: number }) {
+  const t = useT();
   const thread = useOfferThread(offerId);
   if (thread.isSuccess) {
     return (
-      <Navigate to={chatPath(thread.data.conversation)} replace state={{ chatTitle: `Taklif #${offerId}` }} />
+      <Navigate
+        to={chatPath(thread.data.conversation)}
+        replace
+        state={{ chatTitle: t('chat.conversation.offer', { id: String(offerId) }) }}
+      />
     );
   }
   return (
     <div>
-      <PageHeader title="Chat" />
+      <PageHeader title={t('chat.title')} />
       {thread.isError ? (
         <ErrorMessage>
-          {errorDetail(thread.error) === 'Not found.'
-            ? "Bu taklif bo'yicha yozishmani faqat uning tomonlari ochishi mumkin."
-            : (errorDetail(thread.error) ?? "Taklif suhbatini ochib bo'lmadi.")}
+          {isNotFound(thread.error)
+            ? t('chat.offerThread.onlyParties')
+            : (errorDetail(thread.error) ?? t('chat.offerThread.openFailed'))}
         </ErrorMessage>
       ) : (
-        <LoadingText>Yuklanmoqda...</LoadingText>
+        <LoadingText>{t('chat.loading')}</LoadingText>
       )}
     </div>
   );

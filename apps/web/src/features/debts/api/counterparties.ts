@@ -5,8 +5,10 @@ import {
   CounterpartySchema,
 } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import type { CounterpartyOption } from '../../../components/CounterpartyPicker.tsx';
+import { type Translate, useT } from '../../../i18n/useT.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { CounterpartyFilters } from '../debt-params.ts';
 import { KIND_LABELS } from '../debt-rules.ts';
@@ -41,17 +43,29 @@ export function useCounterparties(filters: CounterpartyFilters, page: number) {
 }
 
 /** What the picker shows of a counterparty: its name, and its phone or else its kind. */
-export function toOption(c: Pick<Counterparty, 'id' | 'name' | 'phone' | 'kind'>): CounterpartyOption {
-  return { id: c.id, name: c.name, hint: c.phone || KIND_LABELS[c.kind] };
+export function toOption(
+  c: Pick<Counterparty, 'id' | 'name' | 'phone' | 'kind'>,
+  t: Translate,
+): CounterpartyOption {
+  return { id: c.id, name: c.name, hint: c.phone || t(KIND_LABELS[c.kind]) };
 }
 
-/** The picker's search: the first page of matches (a stable function, so the picker's effect is too). */
-export async function searchCounterpartyOptions(
+/**
+ * The picker's search: the first page of matches (a stable function while the language stays,
+ * so the picker's effect is too).
+ */
+export function useCounterpartySearch(): (
   text: string,
   signal: AbortSignal,
-): Promise<CounterpartyOption[]> {
-  const page = await getCounterparties({ search: text || undefined }, 1, signal);
-  return page.results.map(toOption);
+) => Promise<CounterpartyOption[]> {
+  const t = useT();
+  return useCallback(
+    async (text: string, signal: AbortSignal) => {
+      const page = await getCounterparties({ search: text || undefined }, 1, signal);
+      return page.results.map((c) => toOption(c, t));
+    },
+    [t],
+  );
 }
 
 /** POST crm/counterparties/: every user of the business adds them (DESIGN.md section 12). */

@@ -9,8 +9,9 @@ import { controlClasses, Field } from '../../../components/ui/Field.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useCreateCounterparty } from '../api/counterparties.ts';
 import { useDeleteCounterparty, useUpdateCounterparty } from '../api/counterparty.ts';
 import { KIND_LABELS } from '../debt-rules.ts';
@@ -23,8 +24,6 @@ interface FormValues {
   note: string;
 }
 type Body = z.output<typeof CounterpartyCreateSchema>;
-
-const KIND_OPTIONS = COUNTERPARTY_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
 
 /**
  * A new counterparty, or an existing one's details (DESIGN.md section 12): every user of the
@@ -41,6 +40,7 @@ export function CounterpartyFormDialog({
   onClose: () => void;
   onSaved: (saved: Counterparty) => void;
 }) {
+  const t = useT();
   const create = useCreateCounterparty();
   const update = useUpdateCounterparty();
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +63,7 @@ export function CounterpartyFormDialog({
       onSaved(saved);
       onClose();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err));
+      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
   const { errors } = form.formState;
@@ -71,27 +71,41 @@ export function CounterpartyFormDialog({
     <Modal
       open
       onClose={onClose}
-      title={counterparty ? 'Kontragentni tahrirlash' : 'Yangi kontragent'}
-      description={
-        counterparty ? counterparty.name : 'Mijoz yoki yetkazib beruvchi: nasiya shu nomga yoziladi.'
-      }
+      title={counterparty ? t('debts.counterpartyForm.editTitle') : t('debts.counterpartyForm.newTitle')}
+      description={counterparty ? counterparty.name : t('debts.counterpartyForm.newDescription')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Bekor qilish
+            {t('debts.common.cancel')}
           </Button>
           <Button type="submit" form="counterparty-form" loading={create.isPending || update.isPending}>
-            Saqlash
+            {t('debts.common.save')}
           </Button>
         </>
       }
     >
-      <form id="counterparty-form" onSubmit={submit} noValidate aria-label="Kontragent" className="space-y-4">
-        <Input label="Nomi *" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <Select label="Turi" options={KIND_OPTIONS} error={errors.kind?.message} {...form.register('kind')} />
+      <form
+        id="counterparty-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={t('debts.common.counterparty')}
+        className="space-y-4"
+      >
+        <Input
+          label={t('debts.counterpartyForm.nameLabel')}
+          autoComplete="off"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <Select
+          label={t('debts.common.kind')}
+          options={COUNTERPARTY_KINDS.map((k) => ({ value: k, label: t(KIND_LABELS[k]) }))}
+          error={errors.kind?.message}
+          {...form.register('kind')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
-            label="Telefon"
+            label={t('debts.common.phone')}
             type="tel"
             autoComplete="off"
             placeholder="+998 90 123-45-67"
@@ -99,15 +113,15 @@ export function CounterpartyFormDialog({
             {...form.register('phone')}
           />
           <Input
-            label="STIR"
+            label={t('debts.common.tin')}
             inputMode="numeric"
             autoComplete="off"
-            placeholder="9 ta raqam"
+            placeholder={t('debts.counterpartyForm.tinPlaceholder')}
             error={errors.tin?.message}
             {...form.register('tin')}
           />
         </div>
-        <Field id="counterparty-note" label="Izoh" error={errors.note?.message}>
+        <Field id="counterparty-note" label={t('debts.common.note')} error={errors.note?.message}>
           <textarea
             id="counterparty-note"
             rows={3}
@@ -135,6 +149,7 @@ export function DeleteCounterpartyDialog({
   onClose: () => void;
   onDeleted: (name: string) => void;
 }) {
+  const t = useT();
   const remove = useDeleteCounterparty();
   const [error, setError] = useState<string | null>(null);
   async function confirm() {
@@ -144,7 +159,7 @@ export function DeleteCounterpartyDialog({
       onDeleted(counterparty.name);
       onClose();
     } catch (err) {
-      setError(failureMessage(err, "O'chirib bo'lmadi. Qayta urinib ko'ring."));
+      setError(failureMessage(err, t('debts.counterpartyDelete.failed')));
     }
   }
   return (
@@ -152,15 +167,15 @@ export function DeleteCounterpartyDialog({
       open
       onClose={onClose}
       size="sm"
-      title="Kontragentni o'chirish"
-      description={`«${counterparty.name}» o'chiriladi. Bu amalni ortga qaytarib bo'lmaydi.`}
+      title={t('debts.counterpartyDelete.title')}
+      description={t('debts.counterpartyDelete.description', { name: counterparty.name })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            Bekor qilish
+            {t('debts.common.cancel')}
           </Button>
           <Button variant="danger" onClick={confirm} loading={remove.isPending} data-autofocus>
-            O'chirish
+            {t('debts.common.delete')}
           </Button>
         </>
       }

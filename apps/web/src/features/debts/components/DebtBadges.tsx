@@ -1,5 +1,6 @@
 import { type CounterpartyKind, type DebtDirection, type DebtStatus, formatMoney } from '@app/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import {
   DIRECTION_HINTS,
   DIRECTION_LABELS,
@@ -10,39 +11,43 @@ import {
 
 /** OPEN amber, PAID green, OVERDUE red. */
 export function DebtStatusBadge({ status }: { status: DebtStatus }) {
+  const t = useT();
   return (
     <Badge tone={STATUS_TONES[status]} className="whitespace-nowrap">
-      {STATUS_LABELS[status]}
+      {t(STATUS_LABELS[status])}
     </Badge>
   );
 }
 
 export function KindBadge({ kind }: { kind: CounterpartyKind }) {
+  const t = useT();
   return (
     <Badge tone={kind === 'SUPPLIER' ? 'violet' : kind === 'BOTH' ? 'indigo' : 'blue'}>
-      {KIND_LABELS[kind]}
+      {t(KIND_LABELS[kind])}
     </Badge>
   );
 }
 
 /** "Olinadigan" (they owe us) in green, "Beriladigan" (we owe them) in red, with the plain words on hover. */
 export function DirectionText({ direction }: { direction: DebtDirection }) {
+  const t = useT();
   return (
     <span
-      title={DIRECTION_HINTS[direction]}
+      title={t(DIRECTION_HINTS[direction])}
       className={direction === 'RECEIVABLE' ? 'text-emerald-700' : 'text-rose-700'}
     >
-      {DIRECTION_LABELS[direction]}
+      {t(DIRECTION_LABELS[direction])}
     </span>
   );
 }
 
 /** How many debts are past their due date, as a red badge; nothing when none. */
 export function OverdueBadge({ count }: { count: number }) {
+  const t = useT();
   if (count <= 0) return null;
   return (
     <Badge tone="red" className="whitespace-nowrap">
-      Muddati o'tgan: {count}
+      {t('debts.badge.overdueCount', { count: String(count) })}
     </Badge>
   );
 }

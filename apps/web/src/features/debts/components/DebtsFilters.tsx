@@ -5,10 +5,11 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
-import { searchCounterpartyOptions, toOption } from '../api/counterparties.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { toOption, useCounterpartySearch } from '../api/counterparties.ts';
 import { useCounterparty } from '../api/counterparty.ts';
 import type { DebtFilters } from '../debt-params.ts';
-import { DIRECTION_HINTS, DIRECTION_LABELS, STATUS_LABELS } from '../debt-rules.ts';
+import { DIRECTION_WITH_HINTS, STATUS_LABELS } from '../debt-rules.ts';
 import type { UrlParams } from '../use-url-params.ts';
 
 /**
@@ -16,6 +17,8 @@ import type { UrlParams } from '../use-url-params.ts';
  * and the due-date range. They wrap on a phone.
  */
 export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlParams }) {
+  const t = useT();
+  const searchCounterparties = useCounterpartySearch();
   // The picker shows the counterparty chosen here; one that came in the URL is named by its card.
   const [picked, setPicked] = useState<CounterpartyOption | null>(null);
   const fromUrl = useCounterparty(picked?.id === filters.counterparty ? undefined : filters.counterparty);
@@ -25,40 +28,38 @@ export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlP
       : picked?.id === filters.counterparty
         ? picked
         : fromUrl.data
-          ? toOption(fromUrl.data)
+          ? toOption(fromUrl.data, t)
           : { id: filters.counterparty, name: `#${filters.counterparty}` };
   const any = Object.values(filters).some((v) => v !== undefined);
 
   return (
     <Card className="flex flex-wrap items-end gap-3 p-4">
       <Select
-        label="Yo'nalish"
+        label={t('debts.common.direction')}
         className="w-full sm:w-56"
         value={filters.direction ?? ''}
         onChange={(e) => url.update({ direction: e.target.value })}
         options={[
-          { value: '', label: 'Hammasi' },
-          ...DEBT_DIRECTIONS.map((d) => ({
-            value: d,
-            label: `${DIRECTION_LABELS[d]} (${DIRECTION_HINTS[d]})`,
-          })),
+          { value: '', label: t('debts.common.all') },
+          ...DEBT_DIRECTIONS.map((d) => ({ value: d, label: t(DIRECTION_WITH_HINTS[d]) })),
         ]}
       />
       <Select
-        label="Holat"
+        label={t('debts.common.status')}
         className="w-full sm:w-44"
         value={filters.status ?? ''}
         onChange={(e) => url.update({ status: e.target.value })}
         options={[
-          { value: '', label: 'Hammasi' },
-          ...DEBT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          { value: '', label: t('debts.common.all') },
+          ...DEBT_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) })),
         ]}
       />
       <CounterpartyPicker
+        label={t('debts.common.counterparty')}
         className="w-full sm:w-72"
         floating
         value={selected}
-        search={searchCounterpartyOptions}
+        search={searchCounterparties}
         onChange={(c) => {
           setPicked(c);
           url.update({ counterparty: c ? String(c.id) : null });
@@ -66,7 +67,7 @@ export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlP
       />
       <div className="flex w-full gap-3 sm:w-auto">
         <Input
-          label="Muddat (dan)"
+          label={t('debts.filters.dueFrom')}
           type="date"
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"
           value={filters.due_from ?? ''}
@@ -74,7 +75,7 @@ export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlP
           onChange={(e) => url.update({ due_from: e.target.value })}
         />
         <Input
-          label="Muddat (gacha)"
+          label={t('debts.filters.dueTo')}
           type="date"
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"
           value={filters.due_to ?? ''}
@@ -90,7 +91,7 @@ export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlP
             url.update({ direction: null, status: null, counterparty: null, due_from: null, due_to: null });
           }}
         >
-          Tozalash
+          {t('debts.filters.clear')}
         </Button>
       ) : null}
     </Card>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
 import { counterpartyPath, formatDay } from '../debt-params.ts';
@@ -31,8 +32,9 @@ export function DebtsTable({
   stale = false,
   onPay,
   showCounterparty = true,
-  emptyText = 'Qarzlar topilmadi.',
+  emptyText,
 }: DebtsTableProps) {
+  const t = useT();
   const me = useCurrentUser().data;
   // Everyone else sees only their own department's debts: the column would repeat them.
   const showDepartment = seesEveryDebt(me?.role);
@@ -41,30 +43,30 @@ export function DebtsTable({
   const leading = 1 + Number(showCounterparty) + Number(showDepartment);
   return (
     <Table
-      caption="Qarzlar"
+      caption={t('debts.table.caption')}
       className={cn('[&_td]:px-2.5 [&_th]:px-2.5', stale && 'opacity-60 transition-opacity')}
     >
       <THead>
         <tr>
           <TH>#</TH>
-          {showCounterparty ? <TH>Kontragent</TH> : null}
-          {showDepartment ? <TH>Bo'lim</TH> : null}
-          <TH>Yo'nalish</TH>
-          <TH align="right">Summa</TH>
-          <TH align="right">To'langan</TH>
-          <TH align="right">Qoldiq</TH>
-          <TH>Muddat, holat</TH>
+          {showCounterparty ? <TH>{t('debts.common.counterparty')}</TH> : null}
+          {showDepartment ? <TH>{t('debts.common.department')}</TH> : null}
+          <TH>{t('debts.common.direction')}</TH>
+          <TH align="right">{t('debts.common.amount')}</TH>
+          <TH align="right">{t('debts.common.paid')}</TH>
+          <TH align="right">{t('debts.common.remaining')}</TH>
+          <TH>{t('debts.table.dueStatus')}</TH>
           {/* No visually hidden text here: at the row's far end it would widen the page. */}
-          <TH aria-label="Amallar" />
+          <TH aria-label={t('debts.common.actions')} />
         </tr>
       </THead>
       <TBody>
         {isPending ? (
           <TableMessageRow colSpan={columns}>
-            <LoadingText className="justify-center">Yuklanmoqda...</LoadingText>
+            <LoadingText className="justify-center">{t('debts.common.loading')}</LoadingText>
           </TableMessageRow>
         ) : rows.length === 0 ? (
-          <TableMessageRow colSpan={columns}>{emptyText}</TableMessageRow>
+          <TableMessageRow colSpan={columns}>{emptyText ?? t('debts.table.empty')}</TableMessageRow>
         ) : (
           rows.map((d) => (
             <TR key={d.id} data-testid="debt-row" data-debt-id={d.id}>
@@ -122,9 +124,9 @@ export function DebtsTable({
                     size="sm"
                     variant="secondary"
                     onClick={() => onPay(d)}
-                    aria-label={`To'lov #${d.id}`}
+                    aria-label={t('debts.table.payAria', { id: String(d.id) })}
                   >
-                    To'lov
+                    {t('debts.common.payment')}
                   </Button>
                 ) : null}
               </TD>
@@ -134,12 +136,14 @@ export function DebtsTable({
       </TBody>
       {page && rows.length > 0 && page.totals.length > 0 ? (
         <TFoot>
-          {page.totals.map((t) => (
-            <tr key={`${t.currency_code}-${t.direction}`} data-testid="debt-totals">
-              <TD colSpan={leading + 1}>Jami · {DIRECTION_LABELS[t.direction]}</TD>
+          {page.totals.map((total) => (
+            <tr key={`${total.currency_code}-${total.direction}`} data-testid="debt-totals">
+              <TD colSpan={leading + 1}>
+                {t('debts.table.totalRow', { direction: t(DIRECTION_LABELS[total.direction]) })}
+              </TD>
               <TD colSpan={2} />
               <TD numeric>
-                <Money value={t.remaining} code={t.currency_code} />
+                <Money value={total.remaining} code={total.currency_code} />
               </TD>
               <TD colSpan={2} />
             </tr>
@@ -152,6 +156,7 @@ export function DebtsTable({
 
 /** On a phone, what remains and the status come under the row's first words, before the table scrolls. */
 function PhoneSummary({ debt }: { debt: Debt }) {
+  const t = useT();
   return (
     <span
       className={cn(
@@ -163,7 +168,7 @@ function PhoneSummary({ debt }: { debt: Debt }) {
             : 'text-slate-700',
       )}
     >
-      <Money value={debt.remaining} code={debt.currency_code} /> · {STATUS_LABELS[debt.status]}
+      <Money value={debt.remaining} code={debt.currency_code} /> · {t(STATUS_LABELS[debt.status])}
     </span>
   );
 }

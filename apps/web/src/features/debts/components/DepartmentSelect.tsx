@@ -1,5 +1,6 @@
 import { seesEveryDebt } from '@app/shared';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useDepartments } from '../api/lookups.ts';
 
@@ -21,17 +22,18 @@ export function DepartmentSelect({
   value: number | undefined;
   onChange: (department: number | undefined) => void;
 }) {
+  const t = useT();
   const everyDebt = seesEveryDebt(useCurrentUser().data?.role);
   const departments = useDepartments(everyDebt);
   if (!everyDebt) return null;
   return (
     <Select
-      label="Bo'lim"
+      label={t('debts.common.department')}
       className="w-full sm:w-64"
       value={value === undefined ? '' : String(value)}
       onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
       options={[
-        { value: '', label: 'Butun biznes' },
+        { value: '', label: t('debts.department.all') },
         ...(departments.data ?? []).map((u) => ({ value: String(u.id), label: departmentLabel(u) })),
       ]}
     />

@@ -16,11 +16,12 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { createCounterparty, searchCounterpartyOptions, toOption } from '../api/counterparties.ts';
+import { type Translate, useT } from '../../../i18n/useT.ts';
+import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
+import { createCounterparty, toOption, useCounterpartySearch } from '../api/counterparties.ts';
 import { useCreateDebt } from '../api/debts.ts';
 import { useDebtCurrencies } from '../api/lookups.ts';
-import { DIRECTION_HINTS, DIRECTION_LABELS } from '../debt-rules.ts';
+import { DIRECTION_WITH_HINTS } from '../debt-rules.ts';
 
 /**
  * The request schema with the form's inputs: the picker's counterparty (sent as its id; none is
@@ -52,8 +53,8 @@ interface FormValues {
 type Body = z.output<typeof DebtFormSchema>;
 
 /** A new quick counterparty from the picker: a customer, named as typed. */
-async function quickCounterparty(name: string): Promise<CounterpartyOption> {
-  return toOption(await createCounterparty({ name, kind: 'CUSTOMER' }));
+async function quickCounterparty(name: string, t: Translate): Promise<CounterpartyOption> {
+  return toOption(await createCounterparty({ name, kind: 'CUSTOMER' }), t);
 }
 
 /**
@@ -70,6 +71,8 @@ export function NewDebtDialog({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
+  const t = useT();
+  const searchCounterparties = useCounterpartySearch();
   const currencies = useDebtCurrencies();
   const create = useCreateDebt();
   const [error, setError] = useState<string | null>(null);
@@ -96,11 +99,16 @@ export function NewDebtDialog({
     try {
       const debt = await create.mutateAsync(body);
       onSaved(
-        `Qarz #${debt.id} yozildi: ${debt.counterparty.name}, ${formatMoney(debt.amount)} ${debt.currency_code}.`,
+        t('debts.newDebt.saved', {
+          id: String(debt.id),
+          counterparty: debt.counterparty.name,
+          amount: formatMoney(debt.amount),
+          currency: debt.currency_code,
+        }),
       );
       onClose();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err));
+      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
   const { errors } = form.formState;
@@ -109,23 +117,29 @@ export function NewDebtDialog({
     <Modal
       open
       onClose={onClose}
-      title={counterparty ? 'Qarz yozish' : 'Yangi qarz'}
-      description="Tovarsiz qarz (masalan, qarzga pul) yoki eski daftardagi qarz; bo'limingiz nomidan yoziladi."
+      title={counterparty ? t('debts.common.writeDebt') : t('debts.common.newDebt')}
+      description={t('debts.newDebt.description')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Bekor qilish
+            {t('debts.common.cancel')}
           </Button>
           <Button type="submit" form="new-debt-form" loading={create.isPending}>
-            Saqlash
+            {t('debts.common.save')}
           </Button>
         </>
       }
     >
-      <form id="new-debt-form" onSubmit={submit} noValidate aria-label="Yangi qarz" className="space-y-4">
+      <form
+        id="new-debt-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={t('debts.common.newDebt')}
+        className="space-y-4"
+      >
         {counterparty ? (
           <p className="text-sm">
-            <span className="text-slate-500">Kontragent: </span>
+            <span className="text-slate-500">{t('debts.newDebt.counterpartyFixed')}</span>
             <span className="font-medium text-slate-900">{counterparty.name}</span>
           </p>
         ) : (
@@ -134,35 +148,34 @@ export function NewDebtDialog({
             name="counterparty"
             render={({ field }) => (
               <CounterpartyPicker
-                label="Kontragent *"
+                label={t('debts.newDebt.counterpartyLabel')}
                 value={field.value}
                 onChange={field.onChange}
-                search={searchCounterpartyOptions}
-                create={quickCounterparty}
+                search={searchCounterparties}
+                create={(name) => quickCounterparty(name, t)}
                 error={errors.counterparty?.message}
               />
             )}
           />
         )}
         <Select
-          label="Yo'nalish *"
-          options={DEBT_DIRECTIONS.map((d) => ({
-            value: d,
-            label: `${DIRECTION_LABELS[d]} (${DIRECTION_HINTS[d]})`,
-          }))}
+          label={t('debts.newDebt.directionLabel')}
+          options={DEBT_DIRECTIONS.map((d) => ({ value: d, label: t(DIRECTION_WITH_HINTS[d]) }))}
           error={errors.direction?.message}
           {...form.register('direction')}
         />
         <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
           <Select
-            label="Valyuta *"
-            placeholder={currencies.isPending ? 'Yuklanmoqda...' : 'Tanlang...'}
+            label={t('debts.newDebt.currencyLabel')}
+            placeholder={
+              currencies.isPending ? t('debts.common.loading') : t('debts.newDebt.currencyPlaceholder')
+            }
             options={currencyOptions}
             error={errors.currency?.message}
             {...form.register('currency')}
           />
           <Input
-            label="Summa *"
+            label={t('debts.newDebt.amountLabel')}
             type="number"
             min="0"
             step={MONEY_STEP}
@@ -172,14 +185,14 @@ export function NewDebtDialog({
           />
         </div>
         <Input
-          label="To'lov muddati"
+          label={t('debts.newDebt.dueDateLabel')}
           type="date"
-          hint="Ixtiyoriy; o'tgan sana ham bo'ladi."
+          hint={t('debts.newDebt.dueDateHint')}
           error={errors.due_date?.message}
           {...form.register('due_date')}
         />
         <Input
-          label="Izoh"
+          label={t('debts.common.note')}
           autoComplete="off"
           error={errors.reason_text?.message}
           {...form.register('reason_text')}

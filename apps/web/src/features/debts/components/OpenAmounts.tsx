@@ -1,4 +1,5 @@
 import type { Counterparty } from '@app/shared';
+import { useT } from '../../../i18n/useT.ts';
 import { DIRECTION_LABELS, isPositive } from '../debt-rules.ts';
 import { Money } from './DebtBadges.tsx';
 
@@ -15,12 +16,13 @@ export function OpenAmounts({
   side: 'receivable' | 'payable';
   inline?: boolean;
 }) {
+  const t = useT();
   const lines = open.filter((o) => isPositive(o[side]));
   if (inline) {
     if (lines.length === 0) return null;
     return (
       <span className={side === 'receivable' ? 'text-emerald-700' : 'text-rose-700'}>
-        {side === 'receivable' ? DIRECTION_LABELS.RECEIVABLE : DIRECTION_LABELS.PAYABLE}:{' '}
+        {t(side === 'receivable' ? DIRECTION_LABELS.RECEIVABLE : DIRECTION_LABELS.PAYABLE)}:{' '}
         {lines.map((o, i) => (
           <span key={o.currency_code}>
             {i > 0 ? ' · ' : null}

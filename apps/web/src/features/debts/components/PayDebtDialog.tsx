@@ -7,12 +7,13 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDebt } from '../api/debt.ts';
 import { useDebtPayments, usePayDebt } from '../api/payments.ts';
 import { formatDay } from '../debt-params.ts';
-import { DIRECTION_HINTS, DIRECTION_LABELS } from '../debt-rules.ts';
+import { DIRECTION_HINTS, DIRECTION_WITH_HINTS } from '../debt-rules.ts';
 import { DebtStatusBadge, Money } from './DebtBadges.tsx';
 
 interface FormValues {
@@ -20,8 +21,6 @@ interface FormValues {
   reason_text: string;
 }
 type Body = z.output<typeof DebtPaymentCreateSchema>;
-
-const PAY_FAILED = "To'lovni yozib bo'lmadi. Qayta urinib ko'ring.";
 
 /**
  * A payment of a debt (DESIGN.md section 12), in the debt's currency: the amount starts at what
@@ -38,6 +37,7 @@ export function PayDebtDialog({
   onClose: () => void;
   onPaid: (message: string) => void;
 }) {
+  const t = useT();
   const debt = useDebt(shown.id, shown).data ?? shown;
   const payments = useDebtPayments(shown.id);
   const pay = usePayDebt();
@@ -53,11 +53,16 @@ export function PayDebtDialog({
     try {
       const done = await pay.mutateAsync({ id: debt.id, body });
       onPaid(
-        `To'lov yozildi: ${formatMoney(done.amount)} ${done.currency_code} (${debt.counterparty.name}, qarz #${debt.id}).`,
+        t('debts.pay.saved', {
+          amount: formatMoney(done.amount),
+          currency: done.currency_code,
+          counterparty: debt.counterparty.name,
+          id: String(debt.id),
+        }),
       );
       onClose();
     } catch (err) {
-      setError(applyServerErrors(form.setError, err, PAY_FAILED));
+      setError(applyServerErrors(form.setError, err, t('debts.pay.failed')));
     }
   });
   const { errors } = form.formState;
@@ -66,74 +71,74 @@ export function PayDebtDialog({
     <Modal
       open
       onClose={onClose}
-      title={incoming ? "To'lovni qabul qilish" : "To'lov qilish"}
-      description={`${debt.counterparty.name} · qarz #${debt.id}`}
+      title={incoming ? t('debts.pay.titleIncoming') : t('debts.pay.titleOutgoing')}
+      description={t('debts.pay.description', { counterparty: debt.counterparty.name, id: String(debt.id) })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Bekor qilish
+            {t('debts.common.cancel')}
           </Button>
           <Button type="submit" form="pay-debt-form" loading={pay.isPending}>
-            Saqlash
+            {t('debts.common.save')}
           </Button>
         </>
       }
     >
       <dl className="mb-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-xs text-slate-500">Yo'nalish</dt>
-          <dd title={DIRECTION_HINTS[debt.direction]}>
-            {DIRECTION_LABELS[debt.direction]} ({DIRECTION_HINTS[debt.direction]})
-          </dd>
+          <dt className="text-xs text-slate-500">{t('debts.common.direction')}</dt>
+          <dd title={t(DIRECTION_HINTS[debt.direction])}>{t(DIRECTION_WITH_HINTS[debt.direction])}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Summa</dt>
+          <dt className="text-xs text-slate-500">{t('debts.common.amount')}</dt>
           <dd>
             <Money value={debt.amount} code={debt.currency_code} />
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">To'langan</dt>
+          <dt className="text-xs text-slate-500">{t('debts.common.paid')}</dt>
           <dd>
             <Money value={debt.paid} code={debt.currency_code} />
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Qoldiq</dt>
+          <dt className="text-xs text-slate-500">{t('debts.common.remaining')}</dt>
           <dd className="font-semibold text-slate-900" data-testid="pay-remaining">
             <Money value={debt.remaining} code={debt.currency_code} />
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Muddat</dt>
+          <dt className="text-xs text-slate-500">{t('debts.common.due')}</dt>
           <dd>{formatDay(debt.due_date)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Holat</dt>
+          <dt className="text-xs text-slate-500">{t('debts.common.status')}</dt>
           <dd>
             <DebtStatusBadge status={debt.status} />
           </dd>
         </div>
       </dl>
 
-      <form id="pay-debt-form" onSubmit={submit} noValidate aria-label="Qarz to'lovi" className="space-y-4">
+      <form
+        id="pay-debt-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={t('debts.pay.formLabel')}
+        className="space-y-4"
+      >
         <Input
-          label={`Summa (${debt.currency_code})`}
+          label={t('debts.pay.amountLabel', { currency: debt.currency_code })}
           type="number"
           min="0"
           step={MONEY_STEP}
           inputMode="decimal"
           data-autofocus
-          hint={
-            incoming
-              ? "Balansingizga kirim bo'ladi."
-              : "Balansingizdan chiqim bo'ladi; balansdan oshmasligi kerak."
-          }
+          hint={incoming ? t('debts.pay.hintIncoming') : t('debts.pay.hintOutgoing')}
           error={errors.amount?.message}
           {...form.register('amount')}
         />
         <Input
-          label="Izoh (ixtiyoriy)"
+          label={t('debts.pay.reasonLabel')}
           autoComplete="off"
           error={errors.reason_text?.message}
           {...form.register('reason_text')}
@@ -142,8 +147,8 @@ export function PayDebtDialog({
       </form>
 
       {payments.data && payments.data.length > 0 ? (
-        <section aria-label="Oldingi to'lovlar" className="mt-5">
-          <h3 className="mb-2 text-sm font-semibold text-slate-700">Oldingi to'lovlar</h3>
+        <section aria-label={t('debts.pay.previous')} className="mt-5">
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">{t('debts.pay.previous')}</h3>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
             {payments.data.map((p) => (
               <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2">

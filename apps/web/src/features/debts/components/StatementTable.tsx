@@ -1,6 +1,7 @@
 import { formatMoney, type StatementLine } from '@app/shared';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DIRECTION_LABELS, signOf, statementSign } from '../debt-rules.ts';
@@ -18,27 +19,28 @@ export function StatementTable({
   lines: StatementLine[] | undefined;
   isPending: boolean;
 }) {
+  const t = useT();
   return (
-    <Table caption="Hisob-kitob tarixi" className="[&_td]:px-3 [&_th]:px-3">
+    <Table caption={t('debts.common.statement')} className="[&_td]:px-3 [&_th]:px-3">
       <THead>
         <tr>
-          <TH>Sana</TH>
-          <TH>Amal</TH>
-          <TH>Yo'nalish</TH>
-          <TH align="right">Summa</TH>
-          <TH align="right" title="Musbat: ular bizga qarzdor; manfiy: biz ularga qarzdormiz">
-            Qoldiq
+          <TH>{t('debts.statement.date')}</TH>
+          <TH>{t('debts.statement.action')}</TH>
+          <TH>{t('debts.common.direction')}</TH>
+          <TH align="right">{t('debts.common.amount')}</TH>
+          <TH align="right" title={t('debts.statement.balanceTitle')}>
+            {t('debts.common.remaining')}
           </TH>
-          <TH>Izoh</TH>
+          <TH>{t('debts.common.note')}</TH>
         </tr>
       </THead>
       <TBody>
         {isPending ? (
           <TableMessageRow colSpan={COLUMNS}>
-            <LoadingText className="justify-center">Yuklanmoqda...</LoadingText>
+            <LoadingText className="justify-center">{t('debts.common.loading')}</LoadingText>
           </TableMessageRow>
         ) : !lines?.length ? (
-          <TableMessageRow colSpan={COLUMNS}>Hali qarz ham, to'lov ham yo'q.</TableMessageRow>
+          <TableMessageRow colSpan={COLUMNS}>{t('debts.statement.empty')}</TableMessageRow>
         ) : (
           lines.map((line) => {
             const sign = statementSign(line);
@@ -51,10 +53,10 @@ export function StatementTable({
               >
                 <TD className="tabular-nums">{formatDateTime(line.date)}</TD>
                 <TD>
-                  {line.kind === 'DEBT' ? 'Qarz' : "To'lov"}{' '}
+                  {line.kind === 'DEBT' ? t('debts.statement.kindDebt') : t('debts.common.payment')}{' '}
                   <span className="text-xs text-slate-500">#{line.debt}</span>
                 </TD>
-                <TD>{DIRECTION_LABELS[line.direction]}</TD>
+                <TD>{t(DIRECTION_LABELS[line.direction])}</TD>
                 <TD numeric className={sign > 0 ? 'text-emerald-700' : 'text-rose-700'}>
                   {sign > 0 ? '+' : '−'}
                   {formatMoney(line.amount)}{' '}

@@ -11,6 +11,7 @@ import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -19,7 +20,7 @@ import { CounterpartyFormDialog, DeleteCounterpartyDialog } from '../components/
 import { KindBadge, OverdueBadge } from '../components/DebtBadges.tsx';
 import { OpenAmounts } from '../components/OpenAmounts.tsx';
 import { counterpartyFiltersFromParams, counterpartyPath, pickPage } from '../debt-params.ts';
-import { KIND_LABELS } from '../debt-rules.ts';
+import { DIRECTION_LABELS, KIND_LABELS } from '../debt-rules.ts';
 import { useUrlParams } from '../use-url-params.ts';
 
 const TYPING_PAUSE_MS = 300;
@@ -31,6 +32,7 @@ const COLUMNS = 7;
  * debts; add and edit for everyone, delete for the administrators.
  */
 export function CounterpartiesPage() {
+  const t = useT();
   const url = useUrlParams();
   const filters = useMemo(() => counterpartyFiltersFromParams(url.params), [url.params]);
   const page = pickPage(url.params.get('page'));
@@ -56,8 +58,12 @@ export function CounterpartiesPage() {
   return (
     <div className="space-y-5">
       <PageHeader
-        title="Kontragentlar"
-        description={list.data ? `${list.data.count} ta kontragent` : 'Mijozlar va yetkazib beruvchilar'}
+        title={t('debts.counterparties.title')}
+        description={
+          list.data
+            ? t('debts.counterparties.count', { count: list.data.count })
+            : t('debts.counterparties.description')
+        }
         className="mb-0"
         actions={
           <Button
@@ -67,66 +73,70 @@ export function CounterpartiesPage() {
             }}
             icon={<Plus aria-hidden="true" className="h-4 w-4" />}
           >
-            Yangi kontragent
+            {t('debts.counterpartyForm.newTitle')}
           </Button>
         }
       />
       <Card className="flex flex-wrap items-end gap-3 p-4">
         <Input
-          label="Qidirish"
+          label={t('debts.counterparties.search')}
           type="search"
-          placeholder="Nomi, telefon yoki STIR"
+          placeholder={t('debts.counterparties.searchPlaceholder')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
           className="w-full sm:w-80"
         />
         <Select
-          label="Turi"
+          label={t('debts.common.kind')}
           className="w-full sm:w-52"
           value={filters.kind ?? ''}
           onChange={(e) => update({ kind: e.target.value })}
           options={[
-            { value: '', label: 'Hammasi' },
-            ...COUNTERPARTY_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })),
+            { value: '', label: t('debts.common.all') },
+            ...COUNTERPARTY_KINDS.map((k) => ({ value: k, label: t(KIND_LABELS[k]) })),
           ]}
         />
       </Card>
       {notice ? <SuccessMessage>{notice}</SuccessMessage> : null}
       {list.isError ? (
-        <ErrorMessage>{failureMessage(list.error, "Kontragentlarni yuklab bo'lmadi.")}</ErrorMessage>
+        <ErrorMessage>{failureMessage(list.error, t('debts.counterparties.loadFailed'))}</ErrorMessage>
       ) : null}
-      <section aria-label="Kontragentlar jadvali" aria-busy={list.isFetching} className="space-y-3">
+      <section
+        aria-label={t('debts.counterparties.tableLabel')}
+        aria-busy={list.isFetching}
+        className="space-y-3"
+      >
         <Table
-          caption="Kontragentlar"
+          caption={t('debts.counterparties.title')}
           className={cn('[&_td]:px-3 [&_th]:px-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}
         >
           <THead>
             <tr>
-              <TH>Nomi</TH>
-              <TH>Turi</TH>
-              <TH>Telefon</TH>
-              <TH>STIR</TH>
-              <TH align="right" title="Ular bizga qarzdor">
-                Olinadigan
+              <TH>{t('debts.common.name')}</TH>
+              <TH>{t('debts.common.kind')}</TH>
+              <TH>{t('debts.common.phone')}</TH>
+              <TH>{t('debts.common.tin')}</TH>
+              <TH align="right" title={t('debts.common.theyOweUs')}>
+                {t(DIRECTION_LABELS.RECEIVABLE)}
               </TH>
-              <TH align="right" title="Biz ularga qarzdormiz">
-                Beriladigan
+              <TH align="right" title={t('debts.common.weOweThem')}>
+                {t(DIRECTION_LABELS.PAYABLE)}
               </TH>
               {/* No visually hidden text here: at the row's far end it would widen the page. */}
-              <TH aria-label="Amallar" />
+              <TH aria-label={t('debts.common.actions')} />
             </tr>
           </THead>
           <TBody>
             {list.isPending ? (
               <TableMessageRow colSpan={COLUMNS}>
-                <LoadingText className="justify-center">Yuklanmoqda...</LoadingText>
+                <LoadingText className="justify-center">{t('debts.common.loading')}</LoadingText>
               </TableMessageRow>
             ) : rows.length === 0 ? (
               <TableMessageRow colSpan={COLUMNS}>
                 {filters.search || filters.kind
-                  ? 'Hech narsa topilmadi.'
-                  : "Hali kontragent yo'q: birinchisini qo'shing."}
+                  ? t('debts.counterparties.emptyFiltered')
+                  : t('debts.counterparties.emptyNone')}
               </TableMessageRow>
             ) : (
               rows.map((c) => (
@@ -161,8 +171,8 @@ export function CounterpartiesPage() {
                       <Button
                         size="icon"
                         variant="ghost"
-                        aria-label={`Tahrirlash: ${c.name}`}
-                        title="Tahrirlash"
+                        aria-label={t('debts.counterparties.editAria', { name: c.name })}
+                        title={t('debts.common.edit')}
                         onClick={() => {
                           setNotice(null);
                           setEditing(c);
@@ -174,8 +184,8 @@ export function CounterpartiesPage() {
                           size="icon"
                           variant="ghost"
                           className="text-red-700 hover:bg-red-50"
-                          aria-label={`O'chirish: ${c.name}`}
-                          title="O'chirish"
+                          aria-label={t('debts.counterparties.deleteAria', { name: c.name })}
+                          title={t('debts.common.delete')}
                           onClick={() => {
                             setNotice(null);
                             setDeleting(c);
@@ -204,7 +214,11 @@ export function CounterpartiesPage() {
           counterparty={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
           onSaved={(saved) =>
-            setNotice(editing === 'new' ? `«${saved.name}» qo'shildi.` : `«${saved.name}» saqlandi.`)
+            setNotice(
+              editing === 'new'
+                ? t('debts.counterparties.added', { name: saved.name })
+                : t('debts.common.saved', { name: saved.name }),
+            )
           }
         />
       ) : null}
@@ -212,7 +226,7 @@ export function CounterpartiesPage() {
         <DeleteCounterpartyDialog
           counterparty={deleting}
           onClose={() => setDeleting(null)}
-          onDeleted={(name) => setNotice(`«${name}» o'chirildi.`)}
+          onDeleted={(name) => setNotice(t('debts.counterparties.deleted', { name }))}
         />
       ) : null}
     </div>

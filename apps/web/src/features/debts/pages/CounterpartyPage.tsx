@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -22,18 +23,21 @@ import { NewDebtDialog } from '../components/NewDebtDialog.tsx';
 import { PayDebtDialog } from '../components/PayDebtDialog.tsx';
 import { StatementTable } from '../components/StatementTable.tsx';
 import { pickId, pickPage } from '../debt-params.ts';
-import { DIRECTION_LABELS, netBalance, signOf } from '../debt-rules.ts';
+import { DIRECTION_HINTS, DIRECTION_LABELS, netBalance, signOf } from '../debt-rules.ts';
 import { useUrlParams } from '../use-url-params.ts';
 
-const backLink = (
-  <Link
-    to={paths.counterparties}
-    className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-  >
-    <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-    Kontragentlar
-  </Link>
-);
+function BackLink() {
+  const t = useT();
+  return (
+    <Link
+      to={paths.counterparties}
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      {t('debts.counterparties.title')}
+    </Link>
+  );
+}
 
 /**
  * /counterparties/:id (DESIGN.md section 12): a counterparty's card. Its details, what remains
@@ -41,6 +45,7 @@ const backLink = (
  * running balance, and "Qarz yozish" for a new debt without goods.
  */
 export function CounterpartyPage() {
+  const t = useT();
   const id = pickId(useParams().id ?? null);
   const counterparty = useCounterparty(id);
   if (
@@ -49,24 +54,25 @@ export function CounterpartyPage() {
   ) {
     return (
       <div className="space-y-4">
-        {backLink}
-        <ErrorMessage>Kontragent topilmadi.</ErrorMessage>
+        <BackLink />
+        <ErrorMessage>{t('debts.counterparty.notFound')}</ErrorMessage>
       </div>
     );
   }
   if (counterparty.isError) {
     return (
       <div className="space-y-4">
-        {backLink}
-        <ErrorMessage>{failureMessage(counterparty.error, "Kontragentni yuklab bo'lmadi.")}</ErrorMessage>
+        <BackLink />
+        <ErrorMessage>{failureMessage(counterparty.error, t('debts.counterparty.loadFailed'))}</ErrorMessage>
       </div>
     );
   }
-  if (!counterparty.data) return <LoadingText>Yuklanmoqda...</LoadingText>;
+  if (!counterparty.data) return <LoadingText>{t('debts.common.loading')}</LoadingText>;
   return <CounterpartyCard counterparty={counterparty.data} />;
 }
 
 function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
+  const t = useT();
   const navigate = useNavigate();
   const url = useUrlParams();
   const page = pickPage(url.params.get('page'));
@@ -85,7 +91,7 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
   return (
     <div className="space-y-6">
       <div className="space-y-3">
-        {backLink}
+        <BackLink />
         <PageHeader
           title={c.name}
           className="mb-0"
@@ -101,14 +107,14 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
                 onClick={() => open('debt')}
                 icon={<NotebookPen aria-hidden="true" className="h-4 w-4" />}
               >
-                Qarz yozish
+                {t('debts.common.writeDebt')}
               </Button>
               <Button
                 variant="secondary"
                 onClick={() => open('edit')}
                 icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
               >
-                Tahrirlash
+                {t('debts.common.edit')}
               </Button>
               {admin ? (
                 <Button
@@ -117,7 +123,7 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
                   onClick={() => open('delete')}
                   icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
                 >
-                  O'chirish
+                  {t('debts.common.delete')}
                 </Button>
               ) : null}
             </>
@@ -128,20 +134,20 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
 
       <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card className="p-5">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">Ma'lumotlar</h2>
+          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('debts.counterparty.details')}</h2>
           <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-sm">
-            <Detail label="Telefon">{c.phone || '—'}</Detail>
-            <Detail label="STIR">{c.tin ?? '—'}</Detail>
-            <Detail label="Izoh">
+            <Detail label={t('debts.common.phone')}>{c.phone || '—'}</Detail>
+            <Detail label={t('debts.common.tin')}>{c.tin ?? '—'}</Detail>
+            <Detail label={t('debts.common.note')}>
               <span className="whitespace-pre-line">{c.note || '—'}</span>
             </Detail>
-            <Detail label="Qo'shilgan">{formatDateTime(c.created_at)}</Detail>
+            <Detail label={t('debts.counterparty.added')}>{formatDateTime(c.created_at)}</Detail>
           </dl>
         </Card>
         <Card className="p-5" data-testid="open-balances">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">Ochiq qarzlar</h2>
+          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('debts.counterparty.openTitle')}</h2>
           {c.open.length === 0 ? (
-            <p className="text-sm text-slate-500">Ochiq qarz yo'q.</p>
+            <p className="text-sm text-slate-500">{t('debts.common.noOpenDebts')}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {c.open.map((o) => {
@@ -155,25 +161,25 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
                     <span className="font-semibold text-slate-700">{o.currency_code}</span>
                     <dl className="grid flex-1 grid-cols-3 gap-x-3 text-right text-sm sm:max-w-md">
                       <div>
-                        <dt className="text-xs text-slate-500" title="Ular bizga qarzdor">
-                          {DIRECTION_LABELS.RECEIVABLE}
+                        <dt className="text-xs text-slate-500" title={t('debts.common.theyOweUs')}>
+                          {t(DIRECTION_LABELS.RECEIVABLE)}
                         </dt>
                         <dd className="text-emerald-700 tabular-nums">{formatMoney(o.receivable)}</dd>
                       </div>
                       <div>
-                        <dt className="text-xs text-slate-500" title="Biz ularga qarzdormiz">
-                          {DIRECTION_LABELS.PAYABLE}
+                        <dt className="text-xs text-slate-500" title={t('debts.common.weOweThem')}>
+                          {t(DIRECTION_LABELS.PAYABLE)}
                         </dt>
                         <dd className="text-rose-700 tabular-nums">{formatMoney(o.payable)}</dd>
                       </div>
                       <div>
-                        <dt className="text-xs text-slate-500" title="Olinadigan minus beriladigan">
-                          Sof
+                        <dt className="text-xs text-slate-500" title={t('debts.counterparty.netTitle')}>
+                          {t('debts.counterparty.net')}
                         </dt>
                         <dd className="font-semibold text-slate-900 tabular-nums">{formatMoney(net)}</dd>
                         {signOf(net) === 0 ? null : (
                           <dd className="text-xs text-slate-500">
-                            {signOf(net) > 0 ? 'bizga qarzdor' : 'biz qarzdormiz'}
+                            {t(signOf(net) > 0 ? DIRECTION_HINTS.RECEIVABLE : DIRECTION_HINTS.PAYABLE)}
                           </dd>
                         )}
                       </div>
@@ -186,17 +192,21 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
         </Card>
       </div>
 
-      <section aria-label="Qarzlari" aria-busy={debts.isFetching} className="space-y-3">
-        <h2 className="text-lg font-semibold text-slate-900">Qarzlari</h2>
+      <section
+        aria-label={t('debts.counterparty.debtsTitle')}
+        aria-busy={debts.isFetching}
+        className="space-y-3"
+      >
+        <h2 className="text-lg font-semibold text-slate-900">{t('debts.counterparty.debtsTitle')}</h2>
         {debts.isError ? (
-          <ErrorMessage>{failureMessage(debts.error, "Qarzlarni yuklab bo'lmadi.")}</ErrorMessage>
+          <ErrorMessage>{failureMessage(debts.error, t('debts.common.debtsLoadFailed'))}</ErrorMessage>
         ) : null}
         <DebtsTable
           page={debts.data}
           isPending={debts.isPending}
           stale={debts.isPlaceholderData}
           showCounterparty={false}
-          emptyText="Bu kontragentning qarzi yo'q."
+          emptyText={t('debts.counterparty.emptyDebts')}
           onPay={(d) => {
             setNotice(null);
             setPaying(d);
@@ -212,15 +222,15 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
         ) : null}
       </section>
 
-      <section aria-label="Hisob-kitob tarixi" className="space-y-3">
+      <section aria-label={t('debts.common.statement')} className="space-y-3">
         <div>
-          <h2 className="text-lg font-semibold text-slate-900">Hisob-kitob tarixi</h2>
-          <p className="text-sm text-slate-500">
-            Qarzlar va to'lovlar vaqt bo'yicha; qoldiq musbat bo'lsa, ular bizga qarzdor.
-          </p>
+          <h2 className="text-lg font-semibold text-slate-900">{t('debts.common.statement')}</h2>
+          <p className="text-sm text-slate-500">{t('debts.counterparty.statementHint')}</p>
         </div>
         {statement.isError ? (
-          <ErrorMessage>{failureMessage(statement.error, "Tarixni yuklab bo'lmadi.")}</ErrorMessage>
+          <ErrorMessage>
+            {failureMessage(statement.error, t('debts.counterparty.statementFailed'))}
+          </ErrorMessage>
         ) : null}
         <StatementTable lines={statement.data} isPending={statement.isPending} />
       </section>
@@ -229,7 +239,7 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
         <CounterpartyFormDialog
           counterparty={c}
           onClose={() => setDialog(null)}
-          onSaved={(saved) => setNotice(`«${saved.name}» saqlandi.`)}
+          onSaved={(saved) => setNotice(t('debts.common.saved', { name: saved.name }))}
         />
       ) : null}
       {dialog === 'delete' ? (

@@ -6,24 +6,26 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
 import { type AgeingFilters, downloadDebtsAgeing, useDebtsAgeing } from '../api/debts-ageing.ts';
 import { DepartmentSelect } from '../components/DepartmentSelect.tsx';
 import { counterpartyPath, formatDay, pickId, pickOption, pickPage } from '../debt-params.ts';
-import { DIRECTION_HINTS, DIRECTION_LABELS, signOf } from '../debt-rules.ts';
+import { DIRECTION_WITH_HINTS, signOf } from '../debt-rules.ts';
 import { useUrlParams } from '../use-url-params.ts';
 
 /** The ageing report's page size (the server's, as the other reports'). */
 const AGEING_PAGE_SIZE = 50;
 const BUCKETS = [
-  { key: 'current', label: 'Muddati kelmagan', title: 'Muddati hali kelmagan yoki muddatsiz' },
-  { key: 'd1_30', label: '1–30 kun', title: "Muddatidan 1–30 kun o'tgan" },
-  { key: 'd31_60', label: '31–60 kun', title: "Muddatidan 31–60 kun o'tgan" },
-  { key: 'd61_90', label: '61–90 kun', title: "Muddatidan 61–90 kun o'tgan" },
-  { key: 'd90_plus', label: '90+ kun', title: "Muddatidan 90 kundan ko'p o'tgan" },
-] as const;
+  { key: 'current', label: 'debts.ageing.current', title: 'debts.ageing.currentTitle' },
+  { key: 'd1_30', label: 'debts.ageing.d1_30', title: 'debts.ageing.d1_30Title' },
+  { key: 'd31_60', label: 'debts.ageing.d31_60', title: 'debts.ageing.d31_60Title' },
+  { key: 'd61_90', label: 'debts.ageing.d61_90', title: 'debts.ageing.d61_90Title' },
+  { key: 'd90_plus', label: 'debts.ageing.d90Plus', title: 'debts.ageing.d90PlusTitle' },
+] as const satisfies readonly { key: string; label: MessageKey; title: MessageKey }[];
 const COLUMNS = BUCKETS.length + 3;
 
 /** A figure that is overdue and not zero: red. */
@@ -42,6 +44,7 @@ function Bucket({ value, late }: { value: string; late: boolean }) {
  * for those who see every debt; the rows as CSV, Excel or PDF.
  */
 export function DebtsAgeingPage() {
+  const t = useT();
   const url = useUrlParams();
   const { params } = url;
   const everyDebt = seesEveryDebt(useCurrentUser().data?.role);
@@ -58,7 +61,7 @@ export function DebtsAgeingPage() {
     <div className="space-y-5">
       <Card className="flex flex-wrap items-end gap-x-6 gap-y-4 p-4">
         <fieldset>
-          <legend className="mb-1.5 text-sm font-medium text-slate-700">Yo'nalish</legend>
+          <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('debts.common.direction')}</legend>
           <div className="flex flex-wrap gap-1.5">
             {DEBT_DIRECTIONS.map((d: DebtDirection) => (
               <button
@@ -74,7 +77,7 @@ export function DebtsAgeingPage() {
                     : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
                 )}
               >
-                {DIRECTION_LABELS[d]} ({DIRECTION_HINTS[d]})
+                {t(DIRECTION_WITH_HINTS[d])}
               </button>
             ))}
           </div>
@@ -86,27 +89,27 @@ export function DebtsAgeingPage() {
       </Card>
 
       <section
-        aria-label="Qarzlar muddati jadvali"
+        aria-label={t('debts.ageing.tableLabel')}
         aria-busy={report.isFetching}
         data-testid="report-table"
         className="space-y-3"
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h2 className="text-lg font-semibold text-slate-900">Qarzlar muddati bo'yicha</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t('debts.ageing.title')}</h2>
             <p className="text-sm text-slate-500">
               {report.data
-                ? `${formatDay(report.data.as_of)} holatiga · ${report.data.count} ta qator`
-                : 'Bugungi holat'}
+                ? t('debts.ageing.asOf', { date: formatDay(report.data.as_of), count: report.data.count })
+                : t('debts.ageing.today')}
             </p>
           </div>
           <DownloadButtons onDownload={(format) => downloadDebtsAgeing(filters, format)} />
         </div>
         {report.isError ? (
-          <ErrorMessage>{failureMessage(report.error, "Hisobotni yuklab bo'lmadi.")}</ErrorMessage>
+          <ErrorMessage>{failureMessage(report.error, t('debts.ageing.loadFailed'))}</ErrorMessage>
         ) : null}
         <Table
-          caption="Qarzlar muddati bo'yicha"
+          caption={t('debts.ageing.title')}
           className={cn(
             '[&_td]:px-3 [&_th]:px-3',
             report.isPlaceholderData && 'opacity-60 transition-opacity',
@@ -114,23 +117,23 @@ export function DebtsAgeingPage() {
         >
           <THead>
             <tr>
-              <TH>Kontragent</TH>
-              <TH>Valyuta</TH>
+              <TH>{t('debts.common.counterparty')}</TH>
+              <TH>{t('debts.common.currency')}</TH>
               {BUCKETS.map((b) => (
-                <TH key={b.key} align="right" title={b.title}>
-                  {b.label}
+                <TH key={b.key} align="right" title={t(b.title)}>
+                  {t(b.label)}
                 </TH>
               ))}
-              <TH align="right">Jami</TH>
+              <TH align="right">{t('debts.common.total')}</TH>
             </tr>
           </THead>
           <TBody>
             {report.isPending ? (
               <TableMessageRow colSpan={COLUMNS}>
-                <LoadingText className="justify-center">Yuklanmoqda...</LoadingText>
+                <LoadingText className="justify-center">{t('debts.common.loading')}</LoadingText>
               </TableMessageRow>
             ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS}>Ochiq qarz yo'q.</TableMessageRow>
+              <TableMessageRow colSpan={COLUMNS}>{t('debts.common.noOpenDebts')}</TableMessageRow>
             ) : (
               rows.map((row) => (
                 <TR key={`${row.counterparty.id}-${row.currency_code}`} data-testid="report-row">
@@ -157,16 +160,16 @@ export function DebtsAgeingPage() {
           </TBody>
           {report.data && rows.length > 0 ? (
             <TFoot>
-              {report.data.totals.map((t) => (
-                <tr key={t.currency_code} data-testid="report-totals">
-                  <TD>Jami</TD>
-                  <TD>{t.currency_code}</TD>
+              {report.data.totals.map((total) => (
+                <tr key={total.currency_code} data-testid="report-totals">
+                  <TD>{t('debts.common.total')}</TD>
+                  <TD>{total.currency_code}</TD>
                   {BUCKETS.map((b) => (
                     <TD key={b.key} numeric>
-                      {formatMoney(t[b.key])}
+                      {formatMoney(total[b.key])}
                     </TD>
                   ))}
-                  <TD numeric>{formatMoney(t.total)}</TD>
+                  <TD numeric>{formatMoney(total.total)}</TD>
                 </tr>
               ))}
             </TFoot>

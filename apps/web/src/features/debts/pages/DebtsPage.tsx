@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useDebts } from '../api/debts.ts';
 import { DebtsFilters } from '../components/DebtsFilters.tsx';
@@ -20,6 +21,7 @@ import { useUrlParams } from '../use-url-params.ts';
  * currency and direction, a new debt without goods, and a payment on the rows the user may pay.
  */
 export function DebtsPage() {
+  const t = useT();
   const url = useUrlParams();
   const filters = useMemo(() => debtFiltersFromParams(url.params), [url.params]);
   const page = pickPage(url.params.get('page'));
@@ -32,8 +34,10 @@ export function DebtsPage() {
   return (
     <div className="space-y-5">
       <PageHeader
-        title="Qarzlar"
-        description={debts.data ? `${debts.data.count} ta qarz` : 'Nasiya daftari'}
+        title={t('debts.list.title')}
+        description={
+          debts.data ? t('debts.list.count', { count: debts.data.count }) : t('debts.list.description')
+        }
         className="mb-0"
         actions={
           <Button
@@ -43,17 +47,17 @@ export function DebtsPage() {
             }}
             icon={<Plus aria-hidden="true" className="h-4 w-4" />}
           >
-            Yangi qarz
+            {t('debts.common.newDebt')}
           </Button>
         }
       />
       <DebtsFilters filters={filters} url={url} />
       {notice ? <SuccessMessage>{notice}</SuccessMessage> : null}
       {debts.isError ? (
-        <ErrorMessage>{failureMessage(debts.error, "Qarzlarni yuklab bo'lmadi.")}</ErrorMessage>
+        <ErrorMessage>{failureMessage(debts.error, t('debts.common.debtsLoadFailed'))}</ErrorMessage>
       ) : null}
       {debts.data ? <DebtTotals totals={debts.data.totals} /> : null}
-      <section aria-label="Qarzlar jadvali" aria-busy={debts.isFetching} className="space-y-3">
+      <section aria-label={t('debts.list.tableLabel')} aria-busy={debts.isFetching} className="space-y-3">
         <DebtsTable
           page={debts.data}
           isPending={debts.isPending}

@@ -1,21 +1,21 @@
 import { type Balance, formatMoney } from '@app/shared';
 import { Wallet } from 'lucide-react';
 import { Card } from '../../../components/ui/Card.tsx';
+import { useT } from '../../../i18n/useT.ts';
 
 // spec.md section 2 "Balances": one card per currency; the empty text asks for balances from an admin.
-const NO_BALANCES_TEXT = "Sizda hali balans yo'q. Balans ochish uchun administratorga murojaat qiling.";
-
 export function BalanceCards({ balances }: { balances: readonly Balance[] }) {
+  const t = useT();
   if (balances.length === 0) {
     return (
       <Card className="flex items-center gap-3 p-5 text-sm text-slate-600">
         <Wallet aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-400" />
-        <p>{NO_BALANCES_TEXT}</p>
+        <p>{t('finance.balances.empty')}</p>
       </Card>
     );
   }
   return (
-    <ul aria-label="Balanslar" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={t('finance.balances.label')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {balances.map((b) => (
         <li key={b.id}>
           <Card className="p-5" data-testid={`balance-${b.currency_code}`}>

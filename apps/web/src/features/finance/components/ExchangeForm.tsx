@@ -18,12 +18,11 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateExchange } from '../api/create-exchange.ts';
 import { exchangeEstimate, pairedCurrency, plainRate } from '../finance-rules.ts';
-
-const FAILED = 'Exchange failed.';
 
 /** The currency exchange form of the Balances page (spec.md section 5 "Exchange" and "Estimate"). */
 export function ExchangeForm({
@@ -33,6 +32,7 @@ export function ExchangeForm({
   currencies: readonly Currency[];
   balances: readonly Balance[];
 }) {
+  const t = useT();
   const mutation = useCreateExchange();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ExchangeResponse | null>(null);
@@ -73,7 +73,7 @@ export function ExchangeForm({
         setDone(await mutation.mutateAsync(body));
         form.reset({ ...form.getValues(), from_amount: '', custom_rate: '' });
       } catch (err) {
-        setError(failureMessage(err, FAILED));
+        setError(failureMessage(err, t('finance.exchange.failed')));
       }
     },
     () => {
@@ -86,27 +86,27 @@ export function ExchangeForm({
     <Card className="p-5">
       <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <ArrowRightLeft aria-hidden="true" className="h-4 w-4 text-brand-700" />
-        Valyuta almashtirish
+        {t('finance.exchange.title')}
       </h2>
-      <form onSubmit={submit} noValidate aria-label="Valyuta almashtirish" className="mt-4 space-y-4">
+      <form onSubmit={submit} noValidate aria-label={t('finance.exchange.title')} className="mt-4 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
-            label="Qaysi valyutadan"
-            placeholder="Tanlang..."
+            label={t('finance.exchange.from')}
+            placeholder={t('finance.choose')}
             options={options}
             value={values.from_currency}
             onChange={(e) => choose('from_currency', e.target.value)}
           />
           <Select
-            label="Qaysi valyutaga"
-            placeholder="Tanlang..."
+            label={t('finance.exchange.to')}
+            placeholder={t('finance.choose')}
             options={options}
             value={values.to_currency}
             onChange={(e) => choose('to_currency', e.target.value)}
           />
         </div>
         <Input
-          label="Summa"
+          label={t('finance.amount')}
           type="number"
           min="0"
           step={MONEY_STEP}
@@ -120,12 +120,12 @@ export function ExchangeForm({
               onClick={fillAll}
               disabled={!values.from_currency}
             >
-              Hammasi
+              {t('finance.exchange.all')}
             </Button>
           }
         />
         <Input
-          label="Maxsus kurs (ixtiyoriy)"
+          label={t('finance.exchange.customRate')}
           type="number"
           min="0"
           step={RATE_STEP}
@@ -134,13 +134,17 @@ export function ExchangeForm({
         />
         <p className="text-sm text-slate-600" data-testid="exchange-estimate" aria-live="polite">
           {estimate
-            ? `Taxminan: ${formatMoney(estimate.toAmount.toFixed(2))} ${estimate.code} (kurs ${plainRate(estimate.rate.toFixed(6))})`
-            : 'Taxminan: —'}
+            ? t('finance.exchange.estimate', {
+                amount: formatMoney(estimate.toAmount.toFixed(2)),
+                code: estimate.code,
+                rate: plainRate(estimate.rate.toFixed(6)),
+              })
+            : t('finance.exchange.noEstimate')}
         </p>
         <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
         {done ? <ExchangeDone result={done} /> : null}
         <Button type="submit" loading={mutation.isPending} className="w-full sm:w-auto">
-          Almashtirish
+          {t('finance.exchange.submit')}
         </Button>
       </form>
     </Card>
@@ -149,13 +153,14 @@ export function ExchangeForm({
 
 /** spec.md section 8: the exchange_group and both legs with currency and rate. */
 function ExchangeDone({ result }: { result: ExchangeResponse }) {
+  const t = useT();
   const leg = (l: ExchangeResponse['outgoing']) =>
     `${formatMoney(l.amount.replace('-', ''))} ${l.currency_code} (1 ${l.currency_code} = ${plainRate(l.rate_to_uzs)} UZS)`;
   return (
     <SuccessMessage>
-      <p className="font-medium">Almashtirish bajarildi. Guruh: {result.exchange_group}</p>
-      <p>Chiqim: {leg(result.outgoing)}</p>
-      <p>Kirim: {leg(result.incoming)}</p>
+      <p className="font-medium">{t('finance.exchange.done', { group: result.exchange_group })}</p>
+      <p>{t('finance.exchange.outgoing', { leg: leg(result.outgoing) })}</p>
+      <p>{t('finance.exchange.incoming', { leg: leg(result.incoming) })}</p>
     </SuccessMessage>
   );
 }

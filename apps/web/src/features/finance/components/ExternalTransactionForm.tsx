@@ -16,17 +16,16 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateExternalTransaction } from '../api/create-external-transaction.ts';
 
-// spec.md section 8 "External transaction".
-const FAILED = 'Transaction failed.';
-
 /** The Kassir's external income or expense (spec.md section 6: only Kassir sees it). */
 export function ExternalTransactionForm({ currencies }: { currencies: readonly Currency[] }) {
+  const t = useT();
   const mutation = useCreateExternalTransaction();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ExternalTransactionResponse | null>(null);
@@ -51,7 +50,8 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
         setDone(await mutation.mutateAsync(body));
         form.reset({ ...form.getValues(), amount: '', reason_text: '' });
       } catch (err) {
-        setError(failureMessage(err, FAILED));
+        // spec.md section 8 "External transaction".
+        setError(failureMessage(err, t('finance.external.failed')));
       }
     },
     () => {
@@ -82,23 +82,23 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
     <Card className="p-5">
       <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <Landmark aria-hidden="true" className="h-4 w-4 text-brand-700" />
-        Tashqi tranzaksiya
+        {t('finance.external.title')}
       </h2>
-      <form onSubmit={submit} noValidate aria-label="Tashqi tranzaksiya" className="mt-4 space-y-4">
+      <form onSubmit={submit} noValidate aria-label={t('finance.external.title')} className="mt-4 space-y-4">
         <fieldset className="flex gap-1 rounded-lg border-0 bg-slate-100 p-1">
-          <legend className="sr-only">Tranzaksiya turi</legend>
-          {toggle(true, 'Kirim')}
-          {toggle(false, 'Chiqim')}
+          <legend className="sr-only">{t('finance.external.kind')}</legend>
+          {toggle(true, t('finance.external.incoming'))}
+          {toggle(false, t('finance.external.outgoing'))}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
-            label="Valyuta"
-            placeholder="Tanlang..."
+            label={t('finance.external.currency')}
+            placeholder={t('finance.choose')}
             options={currencies.map((c) => ({ value: c.code, label: c.code }))}
             {...form.register('currency')}
           />
           <Input
-            label="Summa"
+            label={t('finance.amount')}
             type="number"
             min="0"
             step={MONEY_STEP}
@@ -106,21 +106,25 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
             {...form.register('amount')}
           />
         </div>
-        <Input label="Sabab" placeholder="Kamida 8 ta belgi" {...form.register('reason_text')} />
+        <Input
+          label={t('finance.external.reason')}
+          placeholder={t('finance.external.reasonPlaceholder')}
+          {...form.register('reason_text')}
+        />
         <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
         {done ? (
           <SuccessMessage>
-            <p className="font-medium">Tranzaksiya #{done.id} saqlandi.</p>
-            <p>Bo'lim: {done.department}</p>
+            <p className="font-medium">{t('finance.external.done', { id: String(done.id) })}</p>
+            <p>{t('finance.external.department', { department: String(done.department) })}</p>
             <p>
-              Summa: {formatMoney(done.amount)} {done.currency}
+              {t('finance.external.amount', { amount: formatMoney(done.amount), currency: done.currency })}
             </p>
-            <p>UZS da: {formatMoney(done.amount_in_uzs)} UZS</p>
-            <p>Vaqt: {formatDateTime(done.created_at)}</p>
+            <p>{t('finance.external.amountInUzs', { amount: formatMoney(done.amount_in_uzs) })}</p>
+            <p>{t('finance.external.time', { time: formatDateTime(done.created_at) })}</p>
           </SuccessMessage>
         ) : null}
         <Button type="submit" disabled={!positive} loading={mutation.isPending} className="w-full sm:w-auto">
-          Saqlash
+          {t('finance.external.submit')}
         </Button>
       </form>
     </Card>

@@ -2,6 +2,8 @@ import { CURRENCY_IDS, MONEY_TX_ORDERINGS, type MoneyTxOrdering } from '@app/sha
 import { Search } from 'lucide-react';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 
 export interface TransactionFilters {
   search: string;
@@ -21,11 +23,11 @@ export const DEFAULT_FILTERS: TransactionFilters = {
   txType: '',
 };
 
-const ORDERING_LABELS: Record<MoneyTxOrdering, string> = {
-  '-created_at': 'Newest first',
-  created_at: 'Oldest first',
-  '-amount': 'Amount descending',
-  amount: 'Amount ascending',
+const ORDERING_LABELS: Record<MoneyTxOrdering, MessageKey> = {
+  '-created_at': 'finance.filters.ordering.newest',
+  created_at: 'finance.filters.ordering.oldest',
+  '-amount': 'finance.filters.ordering.amountDesc',
+  amount: 'finance.filters.ordering.amountAsc',
 };
 
 /** The search box and the five filters of spec.md section 2 "Money transactions". */
@@ -36,21 +38,26 @@ export function TransactionsFilters({
   value: TransactionFilters;
   onChange: (next: TransactionFilters) => void;
 }) {
+  const t = useT();
   const set = <K extends keyof TransactionFilters>(key: K, v: TransactionFilters[K]) =>
     onChange({ ...value, [key]: v });
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
       <Input
         className="col-span-2 lg:col-span-1"
-        label="Qidirish"
+        label={t('finance.filters.search')}
         type="search"
-        placeholder="Sabab yoki ID"
+        placeholder={t('finance.filters.searchPlaceholder')}
         value={value.search}
         onChange={(e) => set('search', e.target.value)}
         trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
       />
-      <Select label="Valyuta" value={value.currency} onChange={(e) => set('currency', e.target.value)}>
-        <option value="">All</option>
+      <Select
+        label={t('finance.filters.currency')}
+        value={value.currency}
+        onChange={(e) => set('currency', e.target.value)}
+      >
+        <option value="">{t('finance.filters.all')}</option>
         {Object.entries(CURRENCY_IDS).map(([code, id]) => (
           <option key={id} value={id}>
             {code}
@@ -58,43 +65,43 @@ export function TransactionsFilters({
         ))}
       </Select>
       <Select
-        label="Summa"
+        label={t('finance.filters.amount')}
         value={value.amountType}
         onChange={(e) => set('amountType', e.target.value as TransactionFilters['amountType'])}
       >
-        <option value="">All</option>
-        <option value="positive">Kirim (+)</option>
-        <option value="negative">Chiqim (-)</option>
+        <option value="">{t('finance.filters.all')}</option>
+        <option value="positive">{t('finance.filters.incoming')}</option>
+        <option value="negative">{t('finance.filters.outgoing')}</option>
       </Select>
       <Select
-        label="Taklif"
+        label={t('finance.filters.offer')}
         value={value.offer}
         onChange={(e) => set('offer', e.target.value as TransactionFilters['offer'])}
       >
-        <option value="">All</option>
-        <option value="true">With offer</option>
-        <option value="false">Without offer</option>
+        <option value="">{t('finance.filters.all')}</option>
+        <option value="true">{t('finance.filters.withOffer')}</option>
+        <option value="false">{t('finance.filters.withoutOffer')}</option>
       </Select>
       <Select
-        label="Saralash"
+        label={t('finance.filters.ordering')}
         value={value.ordering}
         onChange={(e) => set('ordering', e.target.value as MoneyTxOrdering)}
       >
         {MONEY_TX_ORDERINGS.map((o) => (
           <option key={o} value={o}>
-            {ORDERING_LABELS[o]}
+            {t(ORDERING_LABELS[o])}
           </option>
         ))}
       </Select>
       <Select
-        label="Turi"
+        label={t('finance.filters.type')}
         value={value.txType}
         onChange={(e) => set('txType', e.target.value as TransactionFilters['txType'])}
       >
-        <option value="">All</option>
-        <option value="EXCHANGE">EXCHANGE</option>
+        <option value="">{t('finance.filters.all')}</option>
+        <option value="EXCHANGE">{t('finance.transactions.type.exchange')}</option>
         {/* DESIGN.md section 12: a payment of a debt is a DEBT ledger row. */}
-        <option value="DEBT">DEBT</option>
+        <option value="DEBT">{t('finance.transactions.type.debt')}</option>
       </Select>
     </div>
   );

@@ -1,11 +1,22 @@
 import { formatMoney, type MoneyTransaction, previewReason } from '@app/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { plainRate } from '../finance-rules.ts';
 
-const COLUMNS = ['ID', 'Summa', 'Valyuta', 'Kurs', 'UZS da', 'Taklif', 'Sabab', 'Sana'];
+const COLUMNS: readonly MessageKey[] = [
+  'finance.transactions.column.id',
+  'finance.transactions.column.amount',
+  'finance.transactions.column.currency',
+  'finance.transactions.column.rate',
+  'finance.transactions.column.amountInUzs',
+  'finance.transactions.column.offer',
+  'finance.transactions.column.reason',
+  'finance.transactions.column.date',
+];
 
 /** The columns of spec.md section 2 "Money transactions"; its loading and empty texts. */
 export function TransactionsTable({
@@ -15,24 +26,25 @@ export function TransactionsTable({
   rows: readonly MoneyTransaction[];
   loading: boolean;
 }) {
+  const t = useT();
   return (
-    <Table caption="Pul transaksiyalari">
+    <Table caption={t('finance.transactions.title')}>
       <THead>
         <tr>
           {COLUMNS.map((c, i) => (
             <TH key={c} align={i === 1 || i === 4 ? 'right' : 'left'}>
-              {c}
+              {t(c)}
             </TH>
           ))}
         </tr>
       </THead>
       <TBody>
         {loading && rows.length === 0 ? (
-          <TableMessageRow colSpan={COLUMNS.length}>Loading transactions...</TableMessageRow>
+          <TableMessageRow colSpan={COLUMNS.length}>{t('finance.transactions.loading')}</TableMessageRow>
         ) : rows.length === 0 ? (
           <TableMessageRow colSpan={COLUMNS.length}>
-            <p className="font-medium text-slate-700">No transactions found</p>
-            <p className="mt-1">Try adjusting your search or filters.</p>
+            <p className="font-medium text-slate-700">{t('finance.transactions.empty')}</p>
+            <p className="mt-1">{t('finance.transactions.emptyHint')}</p>
           </TableMessageRow>
         ) : (
           rows.map((tx) => (
@@ -53,9 +65,9 @@ export function TransactionsTable({
                   `#${tx.offer}`
                 ) : tx.tx_type === 'DEBT' ? (
                   // DESIGN.md section 12: not an offer but a debt's payment (its reason names the debt).
-                  <span title="Qarz to'lovi (nasiya)">
+                  <span title={t('finance.transactions.debtPayment')}>
                     <Badge tone="amber" className="font-mono">
-                      DEBT
+                      {t('finance.transactions.type.debt')}
                     </Badge>
                   </span>
                 ) : (

@@ -3,6 +3,7 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { hasRole, useCurrentUser } from '../../../lib/auth.ts';
 import { useMyBalances } from '../api/balances.ts';
 import { useCurrencies } from '../api/currencies.ts';
@@ -12,6 +13,7 @@ import { ExternalTransactionForm } from '../components/ExternalTransactionForm.t
 
 /** / (spec.md section 2 "Balances"): title is the e-mail, balance cards, exchange, and the Kassir's form. */
 export function BalancesPage() {
+  const t = useT();
   const user = useCurrentUser().data;
   const balances = useMyBalances();
   const currencies = useCurrencies();
@@ -22,16 +24,16 @@ export function BalancesPage() {
       {balances.isPending ? (
         <LoadingText />
       ) : balances.isError ? (
-        <ErrorMessage>{balances.error.message || 'Failed to load balances.'}</ErrorMessage>
+        <ErrorMessage>{balances.error.message || t('finance.balances.loadFailed')}</ErrorMessage>
       ) : (
         <BalanceCards balances={balances.data} />
       )}
       {currencies.isPending ? (
         <LoadingText />
       ) : currencies.isError ? (
-        <ErrorMessage>Failed to load currencies.</ErrorMessage>
+        <ErrorMessage>{t('finance.balances.currenciesFailed')}</ErrorMessage>
       ) : currencies.data.length === 0 ? (
-        <Card className="p-5 text-sm text-slate-600">Hali valyuta yaratilmagan.</Card>
+        <Card className="p-5 text-sm text-slate-600">{t('finance.balances.noCurrencies')}</Card>
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
           <ExchangeForm currencies={currencies.data} balances={balances.data ?? []} />

@@ -2,6 +2,7 @@ import { TRANSACTIONS_PAGE_SIZE } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import type { TransactionsParams } from '../api/keys.ts';
 import { useMoneyTransactions } from '../api/money-transactions.ts';
 import {
@@ -27,6 +28,7 @@ function toParams(f: TransactionFilters, search: string, page: number): Transact
 
 /** /transactions (spec.md section 2 "Money transactions"): a filter change reloads from page 1. */
 export function TransactionsPage() {
+  const t = useT();
   const [filters, setFilters] = useState<TransactionFilters>(DEFAULT_FILTERS);
   const [search, setSearch] = useState('');
   // The page number is kept separately from the filters (spec.md section 2).
@@ -58,8 +60,12 @@ export function TransactionsPage() {
   return (
     <div className="space-y-5">
       <PageHeader
-        title="Pul transaksiyalari"
-        description={query.data ? `${query.data.count} ta tranzaksiya` : undefined}
+        title={t('finance.transactions.title')}
+        description={
+          query.data
+            ? t('finance.transactions.count', { count: query.data.count, total: String(query.data.count) })
+            : undefined
+        }
       />
       <TransactionsFilters value={filters} onChange={changeFilters} />
       <TransactionsTable rows={rows} loading={query.isPending} />

@@ -1,19 +1,21 @@
 import { Button } from '../../../components/ui/Button.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { type HistoryFilters, NO_FILTERS, useDepartments } from '../api/audit.ts';
 
 /** What the rows are about, as the server records `entity` (DESIGN.md section 3 "Audit"). */
-const ENTITIES = [
-  { value: 'offer', label: 'Taklif' },
-  { value: 'exchange', label: 'Almashtirish' },
-  { value: 'money_transaction', label: 'Kassa' },
-  { value: 'stock_entry', label: 'Kirim (ombor)' },
-  { value: 'stock_exit', label: 'Chiqim (ombor)' },
-  { value: 'product', label: 'Mahsulot' },
-  { value: 'variant', label: 'Variant' },
-  { value: 'location', label: 'Manzil' },
-  { value: 'user', label: 'Foydalanuvchi' },
+const ENTITIES: readonly { value: string; label: MessageKey }[] = [
+  { value: 'offer', label: 'history.entity.offer' },
+  { value: 'exchange', label: 'history.entity.exchange' },
+  { value: 'money_transaction', label: 'history.entity.moneyTransaction' },
+  { value: 'stock_entry', label: 'history.entity.stockEntry' },
+  { value: 'stock_exit', label: 'history.entity.stockExit' },
+  { value: 'product', label: 'history.entity.product' },
+  { value: 'variant', label: 'history.entity.variant' },
+  { value: 'location', label: 'history.entity.location' },
+  { value: 'user', label: 'history.entity.user' },
 ];
 
 interface Props {
@@ -24,19 +26,25 @@ interface Props {
 }
 
 export function HistoryFiltersBar({ value, onChange, wholeBusiness }: Props) {
+  const t = useT();
   const departments = useDepartments(wholeBusiness);
   const set = (key: keyof HistoryFilters) => (e: { target: { value: string } }) =>
     onChange({ ...value, [key]: e.target.value });
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <Input label="Qidirish" placeholder="Tavsif bo'yicha" value={value.search} onChange={set('search')} />
+      <Input
+        label={t('history.filters.search')}
+        placeholder={t('history.filters.searchPlaceholder')}
+        value={value.search}
+        onChange={set('search')}
+      />
       {wholeBusiness ? (
         <Select
-          label="Kim"
+          label={t('history.filters.actor')}
           value={value.actor}
           onChange={set('actor')}
           options={[
-            { value: '', label: 'Hammasi' },
+            { value: '', label: t('history.filters.all') },
             ...(departments.data ?? []).map((u) => ({
               value: String(u.id),
               label: `${u.email} (${u.role})`,
@@ -45,22 +53,35 @@ export function HistoryFiltersBar({ value, onChange, wholeBusiness }: Props) {
         />
       ) : null}
       <Select
-        label="Obyekt"
+        label={t('history.filters.entity')}
         value={value.entity}
         onChange={set('entity')}
-        options={[{ value: '', label: 'Hammasi' }, ...ENTITIES]}
+        options={[
+          { value: '', label: t('history.filters.all') },
+          ...ENTITIES.map((e) => ({ value: e.value, label: t(e.label) })),
+        ]}
       />
       <Input
-        label="Amal"
-        placeholder="masalan, offer.approve"
+        label={t('history.filters.action')}
+        placeholder={t('history.filters.actionPlaceholder')}
         value={value.action}
         onChange={set('action')}
       />
-      <Input label="Sanadan" type="date" value={value.date_from} onChange={set('date_from')} />
-      <Input label="Sanagacha" type="date" value={value.date_to} onChange={set('date_to')} />
+      <Input
+        label={t('history.filters.dateFrom')}
+        type="date"
+        value={value.date_from}
+        onChange={set('date_from')}
+      />
+      <Input
+        label={t('history.filters.dateTo')}
+        type="date"
+        value={value.date_to}
+        onChange={set('date_to')}
+      />
       <div className="flex items-end">
         <Button variant="secondary" onClick={() => onChange(NO_FILTERS)}>
-          Tozalash
+          {t('history.filters.clear')}
         </Button>
       </div>
     </div>

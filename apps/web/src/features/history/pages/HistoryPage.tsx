@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -35,6 +36,7 @@ function useSettled(filters: HistoryFilters): HistoryFilters {
  * filters, pages of 50, the offer a row is about, and the filtered rows as CSV.
  */
 export function HistoryPage() {
+  const t = useT();
   const user = useCurrentUser();
   const wholeBusiness = seesWholeBusiness(user.data?.role);
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
@@ -57,7 +59,7 @@ export function HistoryPage() {
     try {
       await downloadHistoryCsv(settled);
     } catch (err) {
-      setDownloadError(failureMessage(err, "Yuklab bo'lmadi. Qayta urinib ko'ring."));
+      setDownloadError(failureMessage(err, t('history.download.failed')));
     } finally {
       setDownloading(false);
     }
@@ -66,8 +68,8 @@ export function HistoryPage() {
   return (
     <div className="space-y-5">
       <PageHeader
-        title="Tarix"
-        description={query.data ? `${query.data.count} ta yozuv` : undefined}
+        title={t('history.page.title')}
+        description={query.data ? t('history.page.count', { count: query.data.count }) : undefined}
         actions={
           <Button
             variant="secondary"
@@ -75,31 +77,31 @@ export function HistoryPage() {
             loading={downloading}
             icon={<Download aria-hidden="true" className="h-4 w-4" />}
           >
-            Yuklab olish (CSV)
+            {t('history.download.button')}
           </Button>
         }
       />
       <HistoryFiltersBar value={filters} onChange={changeFilters} wholeBusiness={wholeBusiness} />
       {downloadError ? <ErrorMessage>{downloadError}</ErrorMessage> : null}
       {query.isError ? (
-        <ErrorMessage>{failureMessage(query.error, "Tarixni yuklab bo'lmadi.")}</ErrorMessage>
+        <ErrorMessage>{failureMessage(query.error, t('history.page.loadFailed'))}</ErrorMessage>
       ) : null}
-      <Table caption="Tarix">
+      <Table caption={t('history.page.title')}>
         <THead>
           <tr>
-            <TH>Vaqt</TH>
-            <TH>Kim</TH>
-            <TH>Amal</TH>
-            <TH>Obyekt</TH>
-            <TH>Tavsif</TH>
-            <TH>IP</TH>
+            <TH>{t('history.table.time')}</TH>
+            <TH>{t('history.table.actor')}</TH>
+            <TH>{t('history.table.action')}</TH>
+            <TH>{t('history.table.entity')}</TH>
+            <TH>{t('history.table.summary')}</TH>
+            <TH>{t('history.table.ip')}</TH>
           </tr>
         </THead>
         <TBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={6}>Yuklanmoqda...</TableMessageRow>
+            <TableMessageRow colSpan={6}>{t('history.table.loading')}</TableMessageRow>
           ) : !query.data?.results.length ? (
-            <TableMessageRow colSpan={6}>Hech narsa topilmadi.</TableMessageRow>
+            <TableMessageRow colSpan={6}>{t('history.table.empty')}</TableMessageRow>
           ) : (
             query.data.results.map((r) => (
               <TR key={r.id} data-testid="history-row">
@@ -113,7 +115,7 @@ export function HistoryPage() {
                       className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
                       onClick={() => setOfferId(Number(r.entity_id))}
                     >
-                      Taklif #{r.entity_id}
+                      {t('history.table.offerLink', { id: r.entity_id })}
                     </button>
                   ) : (
                     `${r.entity}${r.entity_id ? ` #${r.entity_id}` : ''}`

@@ -2,6 +2,7 @@ import { type CounterpartyKind, formatMoney } from '@app/shared';
 import type { ReactNode } from 'react';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { createCounterpartyOption, searchCounterpartyOptions } from '../api/counterparties.ts';
 import { creditPreview } from '../lib/credit-form.ts';
 
@@ -35,16 +36,17 @@ export function CreditFields({
   currencyCode,
   newKind,
 }: CreditFieldsProps) {
+  const t = useT();
   const preview = creditPreview(qty, price);
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-slate-50/60 p-3 sm:col-span-2">
-      <legend className="sr-only">Nasiya</legend>
+      <legend className="sr-only">{t('inventory.credit.legend')}</legend>
       {checkbox}
       {onCredit ? (
         <div className="grid gap-4 sm:grid-cols-2" data-testid="credit-fields">
           <CounterpartyPicker
             className="sm:col-span-2"
-            label="Kontragent *"
+            label={t('inventory.credit.counterparty')}
             value={counterparty}
             onChange={onCounterpartyChange}
             search={searchCounterpartyOptions}
@@ -52,7 +54,7 @@ export function CreditFields({
           />
           {dueDate}
           <Input
-            label="Nasiya summasi"
+            label={t('inventory.credit.amount')}
             readOnly
             tabIndex={-1}
             value={preview === null ? '—' : `${formatMoney(preview)} ${currencyCode}`}

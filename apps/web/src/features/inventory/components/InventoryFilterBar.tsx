@@ -2,6 +2,7 @@ import { RotateCcw, Search } from 'lucide-react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import type { FilterOption, InventoryFilters } from '../lib/inventory-table.ts';
 
 interface Props {
@@ -13,34 +14,35 @@ interface Props {
 
 /** Search, product / size / colour filters and reset (spec.md section 2, Inventory). */
 export function InventoryFilterBar({ filters, options, onChange, onReset }: Props) {
+  const t = useT();
   const set = (patch: Partial<InventoryFilters>) => onChange({ ...filters, ...patch });
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
       <Input
-        label="Qidirish"
+        label={t('inventory.filters.search')}
         type="search"
-        placeholder="Kod, SKU, nom..."
+        placeholder={t('inventory.filters.searchPlaceholder')}
         value={filters.search}
         onChange={(e) => set({ search: e.target.value })}
         trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
       />
       <Select
-        label="Mahsulot"
-        placeholder="Barcha mahsulotlar"
+        label={t('inventory.filters.product')}
+        placeholder={t('inventory.filters.allProducts')}
         options={options.products}
         value={filters.product}
         onChange={(e) => set({ product: e.target.value })}
       />
       <Select
-        label="O'lcham"
-        placeholder="Barcha o'lchamlar"
+        label={t('inventory.balance.size')}
+        placeholder={t('inventory.filters.allSizes')}
         options={options.sizes}
         value={filters.size}
         onChange={(e) => set({ size: e.target.value })}
       />
       <Select
-        label="Rang"
-        placeholder="Barcha ranglar"
+        label={t('inventory.balance.color')}
+        placeholder={t('inventory.filters.allColors')}
         options={options.colors}
         value={filters.color}
         onChange={(e) => set({ color: e.target.value })}
@@ -50,7 +52,7 @@ export function InventoryFilterBar({ filters, options, onChange, onReset }: Prop
         icon={<RotateCcw aria-hidden="true" className="h-4 w-4" />}
         onClick={onReset}
       >
-        Tozalash
+        {t('inventory.filters.reset')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Input, type InputProps } from '../../../components/ui/Input.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { activeLocationNames, useLocations } from '../api/locations.ts';
 
 /**
@@ -7,11 +8,12 @@ import { activeLocationNames, useLocations } from '../api/locations.ts';
  * business's active locations offered as suggestions (DESIGN.md section 10).
  */
 export function LocationField(props: InputProps) {
+  const t = useT();
   const listId = useId();
   const locations = useLocations();
   return (
     <>
-      <Input label="Joylashuv" autoComplete="off" list={listId} {...props} />
+      <Input label={t('inventory.location.label')} autoComplete="off" list={listId} {...props} />
       <datalist id={listId}>
         {activeLocationNames(locations.data).map((name) => (
           <option key={name} value={name} />

@@ -11,11 +11,13 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateStockEntry } from '../api/stock-entries.ts';
 import { creditBody, StockEntryCreditFormSchema } from '../lib/credit-form.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
+import { STOCK_TYPE_LABELS } from '../lib/stock-types.ts';
 import { CURRENCY_OPTIONS, currencyCode, searchVariantOptions } from '../lib/variant-options.ts';
 import { CreditFields } from './CreditFields.tsx';
 import { LocationField } from './LocationField.tsx';
@@ -59,6 +61,7 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
     resolver: zodResolver(StockEntryCreditFormSchema) as unknown as Resolver<EntryForm, unknown, Body>,
     defaultValues: DEFAULTS,
   });
+  const t = useT();
   const mutation = useCreateStockEntry();
   const [error, setError] = useState<SaveError | null>(null);
 
@@ -80,7 +83,7 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
         setError(
           detail
             ? { message: detail }
-            : { message: 'Failed to save entry', detail: Object.values(fieldErrors(err))[0] },
+            : { message: t('inventory.entries.saveError'), detail: Object.values(fieldErrors(err))[0] },
         );
       }
     },
@@ -101,15 +104,15 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
     <Modal
       open={open}
       onClose={close}
-      title="Yangi Kirim"
+      title={t('inventory.entries.formTitle')}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Bekor qilish
+            {t('inventory.actions.cancel')}
           </Button>
           <Button type="submit" form="stock-entry-form" loading={mutation.isPending}>
-            Saqlash
+            {t('inventory.actions.save')}
           </Button>
         </>
       }
@@ -121,7 +124,7 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
             name="variant"
             render={({ field }) => (
               <VariantPicker
-                label="Variant *"
+                label={t('inventory.form.variant')}
                 value={field.value}
                 onChange={field.onChange}
                 search={searchVariantOptions}
@@ -129,26 +132,42 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
             )}
           />
         </div>
-        <Input label="Miqdor *" inputMode="decimal" placeholder="0.000" {...strip('qty_received')} />
-        <Input label="Tannarx (birlik) *" inputMode="decimal" placeholder="0.00" {...strip('unit_cost')} />
-        <Select label="Valyuta *" options={CURRENCY_OPTIONS} {...form.register('currency')} />
+        <Input
+          label={t('inventory.form.qty')}
+          inputMode="decimal"
+          placeholder="0.000"
+          {...strip('qty_received')}
+        />
+        <Input
+          label={t('inventory.form.unitCost')}
+          inputMode="decimal"
+          placeholder="0.00"
+          {...strip('unit_cost')}
+        />
         <Select
-          label="Turi"
-          options={ENTRY_TYPES.map((t) => ({ value: t, label: t }))}
+          label={t('inventory.form.currency')}
+          options={CURRENCY_OPTIONS}
+          {...form.register('currency')}
+        />
+        <Select
+          label={t('inventory.form.type')}
+          options={ENTRY_TYPES.map((type) => ({ value: type, label: t(STOCK_TYPE_LABELS[type]) }))}
           {...form.register('type')}
         />
         <LocationField {...form.register('location')} />
-        <Input label="Izoh" {...form.register('reason_text')} />
+        <Input label={t('inventory.form.note')} {...form.register('reason_text')} />
         <Controller
           control={form.control}
           name="counterparty"
           render={({ field }) => (
             <CreditFields
-              checkbox={<Checkbox label="Nasiyaga" {...form.register('on_credit')} />}
+              checkbox={<Checkbox label={t('inventory.credit.onCredit')} {...form.register('on_credit')} />}
               onCredit={onCredit}
               counterparty={field.value}
               onCounterpartyChange={field.onChange}
-              dueDate={<Input label="To'lov muddati" type="date" {...form.register('due_date')} />}
+              dueDate={
+                <Input label={t('inventory.credit.dueDate')} type="date" {...form.register('due_date')} />
+              }
               qty={qty}
               price={cost}
               currencyCode={currencyCode(currency)}

@@ -11,11 +11,13 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateStockExit } from '../api/stock-exits.ts';
 import { creditBody, StockExitCreditFormSchema } from '../lib/credit-form.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
+import { STOCK_TYPE_LABELS } from '../lib/stock-types.ts';
 import { CURRENCY_OPTIONS, currencyCode, searchVariantOptions } from '../lib/variant-options.ts';
 import { CreditFields } from './CreditFields.tsx';
 import { LocationField } from './LocationField.tsx';
@@ -59,6 +61,7 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
     resolver: zodResolver(StockExitCreditFormSchema) as unknown as Resolver<ExitForm, unknown, Body>,
     defaultValues: DEFAULTS,
   });
+  const t = useT();
   const mutation = useCreateStockExit();
   const [error, setError] = useState<SaveError | null>(null);
 
@@ -77,7 +80,7 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
       } catch (err) {
         // The server's reason: its detail, else its first field error ({field: [message]}).
         setError({
-          message: 'Failed to save exit',
+          message: t('inventory.exits.saveError'),
           detail: errorDetail(err) ?? Object.values(fieldErrors(err))[0],
         });
       }
@@ -99,15 +102,15 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
     <Modal
       open={open}
       onClose={close}
-      title="New Exit"
+      title={t('inventory.exits.formTitle')}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Bekor qilish
+            {t('inventory.actions.cancel')}
           </Button>
           <Button type="submit" form="stock-exit-form" loading={mutation.isPending}>
-            Saqlash
+            {t('inventory.actions.save')}
           </Button>
         </>
       }
@@ -119,7 +122,7 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
             name="variant"
             render={({ field }) => (
               <VariantPicker
-                label="Variant *"
+                label={t('inventory.form.variant')}
                 value={field.value}
                 onChange={field.onChange}
                 search={searchVariantOptions}
@@ -127,31 +130,42 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
             )}
           />
         </div>
-        <Input label="Miqdor *" inputMode="decimal" placeholder="0.000" {...strip('qty_issued')} />
         <Input
-          label="Sotish narxi (birlik)"
+          label={t('inventory.form.qty')}
+          inputMode="decimal"
+          placeholder="0.000"
+          {...strip('qty_issued')}
+        />
+        <Input
+          label={t('inventory.form.salePrice')}
           inputMode="decimal"
           placeholder="0.00"
           {...strip('unit_price')}
         />
-        <Select label="Valyuta *" options={CURRENCY_OPTIONS} {...form.register('currency')} />
         <Select
-          label="Turi"
-          options={EXIT_TYPES.map((t) => ({ value: t, label: t }))}
+          label={t('inventory.form.currency')}
+          options={CURRENCY_OPTIONS}
+          {...form.register('currency')}
+        />
+        <Select
+          label={t('inventory.form.type')}
+          options={EXIT_TYPES.map((type) => ({ value: type, label: t(STOCK_TYPE_LABELS[type]) }))}
           {...form.register('type')}
         />
         <LocationField {...form.register('location')} />
-        <Input label="Izoh" {...form.register('note')} />
+        <Input label={t('inventory.form.note')} {...form.register('note')} />
         <Controller
           control={form.control}
           name="counterparty"
           render={({ field }) => (
             <CreditFields
-              checkbox={<Checkbox label="Nasiyaga" {...form.register('on_credit')} />}
+              checkbox={<Checkbox label={t('inventory.credit.onCredit')} {...form.register('on_credit')} />}
               onCredit={onCredit}
               counterparty={field.value}
               onCounterpartyChange={field.onChange}
-              dueDate={<Input label="To'lov muddati" type="date" {...form.register('due_date')} />}
+              dueDate={
+                <Input label={t('inventory.credit.dueDate')} type="date" {...form.register('due_date')} />
+              }
               qty={qty}
               price={price ?? ''}
               currencyCode={currencyCode(currency)}

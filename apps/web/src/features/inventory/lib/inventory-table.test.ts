@@ -57,6 +57,12 @@ describe('inventory table', () => {
     expect(ids(filterRows(rows, { ...EMPTY_FILTERS, search: 'nothing' }))).toEqual([]);
   });
 
+  it("treats the Uzbek apostrophes alike: o' finds oʻ (DESIGN.md section 14)", () => {
+    const uzbek = toRows([balance(4, { qty: '1.000', sku: 'QO-1', color_name: 'Qoʻngʻir' })]);
+    for (const search of ["qo'ng'ir", 'QO`NG`IR', 'qo‘ng‘ir'])
+      expect(ids(filterRows(uzbek, { ...EMPTY_FILTERS, search })), search).toEqual([4]);
+  });
+
   it('filters by product, size and colour together', () => {
     expect(ids(filterRows(rows, { ...EMPTY_FILTERS, product: '1' }))).toEqual([2, 3]);
     expect(ids(filterRows(rows, { ...EMPTY_FILTERS, product: '1', color: 'Red' }))).toEqual([3]);

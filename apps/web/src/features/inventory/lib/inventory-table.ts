@@ -1,4 +1,4 @@
-import { HEX_COLOR_PATTERN, type StockBalance } from '@app/shared';
+import { HEX_COLOR_PATTERN, type StockBalance, searchFold } from '@app/shared';
 
 // The Inventory table's client-side search, filters and sorting (spec.md section 2, Inventory).
 // A department may hold 10,000 variants, so the search text is built once per load and every
@@ -33,10 +33,11 @@ export function toRows(balances: readonly StockBalance[]): InventoryRow[] {
     const v = balance.variant;
     return {
       balance,
-      haystack: [v.product_code, v.sku, v.label, v.color_name, v.color_code, v.size_label]
-        .filter((part) => part !== null && part !== '')
-        .join(' ')
-        .toLowerCase(),
+      haystack: searchFold(
+        [v.product_code, v.sku, v.label, v.color_name, v.color_code, v.size_label]
+          .filter((part) => part !== null && part !== '')
+          .join(' '),
+      ),
       productKey: String(v.product),
       sizeKey: v.size_label ?? '',
       colorKey: v.color_name ?? v.color_code ?? '',
@@ -45,7 +46,7 @@ export function toRows(balances: readonly StockBalance[]): InventoryRow[] {
 }
 
 export function filterRows(rows: readonly InventoryRow[], filters: InventoryFilters): InventoryRow[] {
-  const needle = filters.search.trim().toLowerCase();
+  const needle = searchFold(filters.search.trim());
   if (!needle && !filters.product && !filters.size && !filters.color) return rows as InventoryRow[];
   return rows.filter(
     (row) =>

@@ -6,6 +6,8 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMyBalance } from '../api/my-balance.ts';
@@ -23,13 +25,13 @@ import {
   toRows,
 } from '../lib/inventory-table.ts';
 
-const COLUMNS: Array<{ key: InventorySortKey; label: string; numeric?: boolean }> = [
-  { key: 'product_code', label: 'Mahsulot kodi' },
-  { key: 'sku', label: 'SKU' },
-  { key: 'color', label: 'Rang' },
-  { key: 'size', label: "O'lcham" },
-  { key: 'qty_on_hand', label: 'Miqdor', numeric: true },
-  { key: 'updated_at', label: 'Yangilangan' },
+const COLUMNS: Array<{ key: InventorySortKey; label: MessageKey; numeric?: boolean }> = [
+  { key: 'product_code', label: 'inventory.balance.productCode' },
+  { key: 'sku', label: 'inventory.balance.sku' },
+  { key: 'color', label: 'inventory.balance.color' },
+  { key: 'size', label: 'inventory.balance.size' },
+  { key: 'qty_on_hand', label: 'inventory.balance.qty', numeric: true },
+  { key: 'updated_at', label: 'inventory.balance.updated' },
 ];
 
 /**
@@ -38,6 +40,7 @@ const COLUMNS: Array<{ key: InventorySortKey; label: string; numeric?: boolean }
  * only one page of rows is ever rendered.
  */
 export function InventoryPage() {
+  const t = useT();
   const query = useMyBalance();
   const [filters, setFilters] = useState<InventoryFilters>(EMPTY_FILTERS);
   const [sort, setSort] = useState<InventorySort | null>(null);
@@ -68,7 +71,7 @@ export function InventoryPage() {
   return (
     <div>
       <PageHeader
-        title="Balansdagi mahsulotlar"
+        title={t('inventory.balance.title')}
         actions={
           <Button
             variant="secondary"
@@ -76,7 +79,7 @@ export function InventoryPage() {
             loading={query.isFetching}
             onClick={() => query.refetch()}
           >
-            Yangilash
+            {t('inventory.balance.refresh')}
           </Button>
         }
       />
@@ -90,9 +93,11 @@ export function InventoryPage() {
         }}
       />
       {query.isError ? (
-        <ErrorMessage className="mb-4">{failureMessage(query.error, 'Failed to load stocks.')}</ErrorMessage>
+        <ErrorMessage className="mb-4">
+          {failureMessage(query.error, t('inventory.balance.loadError'))}
+        </ErrorMessage>
       ) : null}
-      <Table caption="Balansdagi mahsulotlar">
+      <Table caption={t('inventory.balance.title')}>
         <THead>
           <tr>
             {COLUMNS.map((c) => (
@@ -102,18 +107,16 @@ export function InventoryPage() {
                 onSort={() => toggleSort(c.key)}
                 sorted={sort?.key === c.key ? sort.direction : null}
               >
-                {c.label}
+                {t(c.label)}
               </TH>
             ))}
           </tr>
         </THead>
         <TBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={COLUMNS.length}>Yuklanmoqda...</TableMessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>{t('inventory.loading')}</TableMessageRow>
           ) : visible.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS.length}>
-              Sizning hisobingizda tovarlar topilmadi.
-            </TableMessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>{t('inventory.balance.empty')}</TableMessageRow>
           ) : (
             visible.map(({ balance: b }) => (
               <TR key={b.id} data-testid="inventory-row">
@@ -139,9 +142,9 @@ export function InventoryPage() {
       </Table>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <label className="flex items-center gap-2 text-sm text-slate-600">
-          Sahifada
+          {t('inventory.balance.perPage')}
           <select
-            aria-label="Sahifa hajmi"
+            aria-label={t('inventory.balance.pageSize')}
             value={pageSize}
             onChange={(e) => {
               setPageSize(Number(e.target.value));
@@ -155,7 +158,9 @@ export function InventoryPage() {
               </option>
             ))}
           </select>
-          <span className="tabular-nums">Jami: {sorted.length}</span>
+          <span className="tabular-nums">
+            {t('inventory.balance.total', { count: String(sorted.length) })}
+          </span>
         </label>
         <Pagination page={current} totalPages={totalPages} onPageChange={setPage} />
       </div>

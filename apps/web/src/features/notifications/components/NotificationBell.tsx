@@ -1,6 +1,7 @@
 import type { Role } from '@app/shared';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useNotifications } from '../api/notifications.ts';
 import { badgeText, unreadOf } from '../notification-rules.ts';
@@ -18,6 +19,7 @@ export interface NotificationBellProps {
  * and the focus goes back to the bell.
  */
 export function NotificationBell({ role, className }: NotificationBellProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const query = useNotifications();
   const unread = unreadOf(query.data);
@@ -51,7 +53,7 @@ export function NotificationBell({ role, className }: NotificationBellProps) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Bildirishnomalar"
+        aria-label={t('notifications.title')}
         aria-describedby={unread > 0 ? countId : undefined}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -70,7 +72,7 @@ export function NotificationBell({ role, className }: NotificationBellProps) {
             className="absolute -top-0.5 -right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-white"
           >
             {badgeText(unread)}
-            <span className="sr-only"> ta o'qilmagan</span>
+            <span className="sr-only">{t('notifications.bell.unread', { count: unread })}</span>
           </span>
         ) : null}
       </button>

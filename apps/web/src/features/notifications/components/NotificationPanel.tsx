@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { LoadMore } from '../../../components/ui/LoadMore.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { useMarkAllNotificationsRead } from '../api/mark-all-read.ts';
@@ -24,6 +25,7 @@ export interface NotificationPanelProps {
 
 /** The bell's panel: the latest notifications, unread ones marked, each opening what it is about. */
 export function NotificationPanel({ id, role, query, unread, onClose }: NotificationPanelProps) {
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -42,7 +44,7 @@ export function NotificationPanel({ id, role, query, unread, onClose }: Notifica
       ref={panelRef}
       id={id}
       role="dialog"
-      aria-label="Bildirishnomalar"
+      aria-label={t('notifications.title')}
       tabIndex={-1}
       className={cn(
         'z-50 flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-lg outline-none motion-safe:animate-pop-in',
@@ -52,16 +54,18 @@ export function NotificationPanel({ id, role, query, unread, onClose }: Notifica
       )}
     >
       <div className="flex shrink-0 items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
-        <h2 className="text-sm font-semibold text-slate-900">Bildirishnomalar</h2>
-        {unread > 0 ? <span className="text-xs text-slate-500">{unread} ta o'qilmagan</span> : null}
+        <h2 className="text-sm font-semibold text-slate-900">{t('notifications.title')}</h2>
+        {unread > 0 ? (
+          <span className="text-xs text-slate-500">{t('notifications.panel.unread', { count: unread })}</span>
+        ) : null}
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         {query.isPending ? (
-          <LoadingText className="p-4">Yuklanmoqda...</LoadingText>
+          <LoadingText className="p-4">{t('notifications.loading')}</LoadingText>
         ) : query.isError ? (
-          <ErrorMessage className="m-3">Bildirishnomalarni yuklab bo'lmadi.</ErrorMessage>
+          <ErrorMessage className="m-3">{t('notifications.loadFailed')}</ErrorMessage>
         ) : items.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-slate-500">Bildirishnomalar yo'q.</p>
+          <p className="px-4 py-10 text-center text-sm text-slate-500">{t('notifications.empty')}</p>
         ) : (
           <ul className="divide-y divide-slate-100">
             {items.map((n) => (
@@ -88,7 +92,7 @@ export function NotificationPanel({ id, role, query, unread, onClose }: Notifica
           className="gap-1.5 text-xs"
           icon={<CheckCheck aria-hidden="true" className="h-4 w-4" />}
         >
-          Hammasini o'qilgan deb belgilash
+          {t('notifications.markAllRead')}
         </Button>
       </div>
     </div>
@@ -104,6 +108,7 @@ function Item({
   link: string | null;
   onOpen: (followed: boolean) => void;
 }) {
+  const t = useT();
   const unread = n.read_at === null;
   const className = cn(
     'flex w-full gap-3 px-4 py-3 text-left transition-colors focus-visible:-outline-offset-2',
@@ -122,7 +127,7 @@ function Item({
             unread ? 'font-semibold' : 'font-medium',
           )}
         >
-          {unread ? <span className="sr-only">O'qilmagan: </span> : null}
+          {unread ? <span className="sr-only">{t('notifications.unreadPrefix')}</span> : null}
           {n.title}
         </span>
         {n.body ? (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { downloadOffers, type ExportFormat } from '../export/offers-export.ts';
 
 const FORMATS: Array<{ format: ExportFormat; label: string; icon: typeof FileText }> = [
@@ -24,6 +25,7 @@ export function DownloadDialog({
   offers: readonly Offer[];
   title: string;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,11 +33,11 @@ export function DownloadDialog({
     setBusy(format);
     setError(null);
     try {
-      await downloadOffers(format, offers, title);
+      await downloadOffers(format, offers, title, t);
       onClose();
     } catch (err) {
       console.error('offer export failed', err);
-      setError("Faylni tayyorlab bo'lmadi.");
+      setError(t('offers.download.failed'));
     } finally {
       setBusy(null);
     }
@@ -45,8 +47,8 @@ export function DownloadDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title="Yuklab olish"
-      description={`${offers.length} ta taklif`}
+      title={t('offers.list.download')}
+      description={t('offers.download.count', { count: offers.length })}
       size="sm"
     >
       <div className="grid gap-2">

@@ -12,14 +12,12 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateMoneyOffer, useOfferCurrencies } from '../api/offers.ts';
 import { useBusinessUsers } from '../api/product-offers.ts';
-
-// spec.md section 8 "Offer creation".
-const FALLBACK = 'Xatolik yuz berdi';
 
 /** The new-money form: income asks another department for money, outcome sends mine. */
 export function MoneyOfferForm({
@@ -31,6 +29,7 @@ export function MoneyOfferForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const me = useCurrentUser().data?.id;
   const users = useBusinessUsers();
   const currencies = useOfferCurrencies();
@@ -57,17 +56,18 @@ export function MoneyOfferForm({
         form.reset();
         onDone();
       } catch (err) {
-        setMessage(errorDetail(err) ?? FALLBACK);
+        // spec.md section 8 "Offer creation".
+        setMessage(errorDetail(err) ?? t('offers.moneyForm.failed'));
       }
     },
     () => setMessage(null),
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Yangi pul taklifi">
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('offers.moneyForm.title')}>
       <Select
-        label={mode === 'income' ? "Yuboruvchi bo'lim" : "Qabul qiluvchi bo'lim"}
-        placeholder="Tanlang..."
+        label={t(mode === 'income' ? 'offers.form.senderDepartment' : 'offers.form.receiverDepartment')}
+        placeholder={t('offers.form.choose')}
         options={others.map((u) => ({
           value: u.id,
           label: `${u.code} — ${u.first_name} ${u.last_name}`.trim(),
@@ -76,20 +76,20 @@ export function MoneyOfferForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
-          label="Valyuta"
-          placeholder="Tanlang..."
+          label={t('offers.form.currency')}
+          placeholder={t('offers.form.choose')}
           options={(currencies.data ?? []).map((c) => ({ value: c.id, label: c.code }))}
           hint={
             currencies.isPending
-              ? 'Yuklanyapti...'
+              ? t('offers.form.currenciesLoading')
               : currencies.data?.length === 0
-                ? 'Valyutalar topilmadi.'
+                ? t('offers.form.noCurrencies')
                 : undefined
           }
           {...form.register('currency')}
         />
         <Input
-          label="Summa"
+          label={t('offers.field.amount')}
           type="number"
           min="0"
           step={MONEY_STEP}
@@ -97,14 +97,18 @@ export function MoneyOfferForm({
           {...form.register('amount')}
         />
       </div>
-      <Input label="Sabab" placeholder="Kamida 8 ta belgi" {...form.register('reason_text')} />
+      <Input
+        label={t('offers.field.reason')}
+        placeholder={t('offers.form.reasonPlaceholder')}
+        {...form.register('reason_text')}
+      />
       <ErrorMessage>{message ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
-          Bekor qilish
+          {t('offers.action.cancel')}
         </Button>
         <Button type="submit" loading={mutation.isPending}>
-          Yuborish
+          {t('offers.action.submit')}
         </Button>
       </div>
     </form>

@@ -1,22 +1,16 @@
 import { type Offer, type OfferAction, previewReason } from '@app/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { offerAmount, personName, TYPE_LABELS } from '../offer-rules.ts';
+import { OFFER_COLUMNS } from '../export/offers-export.ts';
+import { offerAmount, personName, STATUS_LABELS, TYPE_LABELS } from '../offer-rules.ts';
 import { OfferActions, OfferChatLink, STATUS_TONES } from './OfferActions.tsx';
 
-const COLUMNS = [
-  '#',
-  'Taklif qiluvchi',
-  'Kimdan',
-  'Kimga',
-  'Summa',
-  'Turi',
-  'Holat',
-  'Sabab',
-  'Sana',
-  'Amallar',
-];
+/** The headers after '#'. */
+const COLUMNS: readonly MessageKey[] = [...OFFER_COLUMNS, 'offers.list.actions'];
+const COLUMN_COUNT = COLUMNS.length + 1;
 
 export interface OffersTableProps {
   offers: readonly Offer[];
@@ -29,20 +23,22 @@ export interface OffersTableProps {
 
 /** The Income / Outcome table of spec.md section 2 with the actions of section 4. */
 export function OffersTable({ offers, me, emptyText, loading, busyId, onAction }: OffersTableProps) {
+  const t = useT();
   return (
-    <Table caption="Takliflar">
+    <Table caption={t('offers.list.caption')}>
       <THead>
         <tr>
+          <TH>#</TH>
           {COLUMNS.map((c) => (
-            <TH key={c}>{c}</TH>
+            <TH key={c}>{t(c)}</TH>
           ))}
         </tr>
       </THead>
       <TBody>
         {loading ? (
-          <TableMessageRow colSpan={COLUMNS.length}>Yuklanmoqda...</TableMessageRow>
+          <TableMessageRow colSpan={COLUMN_COUNT}>{t('offers.loading')}</TableMessageRow>
         ) : offers.length === 0 ? (
-          <TableMessageRow colSpan={COLUMNS.length}>{emptyText}</TableMessageRow>
+          <TableMessageRow colSpan={COLUMN_COUNT}>{emptyText}</TableMessageRow>
         ) : (
           offers.map((offer, index) => (
             <TR key={offer.id} data-testid={`offer-${offer.id}`}>
@@ -53,9 +49,9 @@ export function OffersTable({ offers, me, emptyText, loading, busyId, onAction }
               <TD numeric className="font-medium text-slate-900">
                 {offerAmount(offer)}
               </TD>
-              <TD>{TYPE_LABELS[offer.type]}</TD>
+              <TD>{t(TYPE_LABELS[offer.type])}</TD>
               <TD>
-                <Badge tone={STATUS_TONES[offer.status]}>{offer.status}</Badge>
+                <Badge tone={STATUS_TONES[offer.status]}>{t(STATUS_LABELS[offer.status])}</Badge>
               </TD>
               <TD title={offer.reason}>{previewReason(offer.reason)}</TD>
               <TD>{formatDateTime(offer.created_at)}</TD>

@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useOfferAction, useOffers } from '../api/offers.ts';
@@ -15,10 +17,10 @@ import { ProductOfferForm } from './ProductOfferForm.tsx';
 
 type Dialog = 'money' | 'product' | 'download' | null;
 
-const SUBMIT_FALLBACK = {
-  income: 'Something went wrong. Try again.',
-  outcome: "Xatolik yuz berdi. Qayta urinib ko'ring.",
-} as const;
+const SUBMIT_FALLBACK: Record<'income' | 'outcome', MessageKey> = {
+  income: 'offers.error.tryAgainIncome',
+  outcome: 'offers.error.tryAgain',
+};
 
 /** The body of the Income and Outcome pages (spec.md section 2 "Income and Outcome"). */
 export function OffersView({
@@ -30,6 +32,7 @@ export function OffersView({
   title: string;
   emptyText: string;
 }) {
+  const t = useT();
   const user = useCurrentUser().data;
   const offers = useOffers(mode === 'income' ? 'incomes' : 'outcomes');
   const action = useOfferAction();
@@ -44,7 +47,7 @@ export function OffersView({
       await action.mutateAsync({ id: offer.id, action: kind });
     } catch (err) {
       // spec.md section 8: a submit failure is shown; approve, reject and delete are only logged.
-      if (kind === 'submit') setSubmitError(errorDetail(err) ?? SUBMIT_FALLBACK[mode]);
+      if (kind === 'submit') setSubmitError(errorDetail(err) ?? t(SUBMIT_FALLBACK[mode]));
       else console.error(`offer ${kind} failed`, err);
     }
   }
@@ -60,20 +63,20 @@ export function OffersView({
               icon={<Package aria-hidden="true" className="h-4 w-4" />}
               onClick={() => setDialog('product')}
             >
-              Yangi mahsulot
+              {t('offers.list.newProduct')}
             </Button>
             <Button
               icon={<Banknote aria-hidden="true" className="h-4 w-4" />}
               onClick={() => setDialog('money')}
             >
-              Yangi pul
+              {t('offers.list.newMoney')}
             </Button>
             <Button
               variant="secondary"
               icon={<Download aria-hidden="true" className="h-4 w-4" />}
               onClick={() => setDialog('download')}
             >
-              Yuklab olish
+              {t('offers.list.download')}
             </Button>
           </>
         }
@@ -82,15 +85,15 @@ export function OffersView({
       <OffersTable
         offers={offers.data ?? []}
         me={user?.id}
-        emptyText={offers.isError ? "Takliflarni yuklab bo'lmadi." : emptyText}
+        emptyText={offers.isError ? t('offers.list.loadFailed') : emptyText}
         loading={offers.isPending}
         busyId={action.isPending ? (action.variables?.id ?? null) : null}
         onAction={(offer, kind) => void onAction(offer, kind)}
       />
-      <Modal open={dialog === 'money'} onClose={close} title="Yangi pul taklifi" size="lg">
+      <Modal open={dialog === 'money'} onClose={close} title={t('offers.moneyForm.title')} size="lg">
         <MoneyOfferForm mode={mode} onDone={close} onCancel={close} />
       </Modal>
-      <Modal open={dialog === 'product'} onClose={close} title="Yangi mahsulot taklifi" size="lg">
+      <Modal open={dialog === 'product'} onClose={close} title={t('offers.productForm.title')} size="lg">
         <ProductOfferForm mode={mode} onDone={close} onCancel={close} />
       </Modal>
       <DownloadDialog open={dialog === 'download'} onClose={close} offers={offers.data ?? []} title={title} />

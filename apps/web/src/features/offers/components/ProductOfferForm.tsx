@@ -14,6 +14,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
@@ -34,12 +35,9 @@ type FormValues = Omit<ProductOfferFormValues, 'lines'> & {
   lines: Array<{ variant: VariantOption | null; quantity: string }>;
 };
 
-// spec.md section 8 "Offer creation".
-const FALLBACK = 'Xatolik yuz berdi.';
-const VARIANTS_FAILED = "Variantlarni yuklab bo'lmadi.";
-
 /** The new-product offer form of the Income and Outcome pages. */
 export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormProps) {
+  const t = useT();
   const me = useCurrentUser().data?.id;
   const users = useBusinessUsers();
   const mutation = useCreateProductOffer();
@@ -70,7 +68,8 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
         form.reset();
         onDone();
       } catch (err) {
-        setMessage(errorDetail(err) ?? FALLBACK);
+        // spec.md section 8 "Offer creation".
+        setMessage(errorDetail(err) ?? t('offers.productForm.failed'));
       }
     },
     () => setMessage(null),
@@ -78,10 +77,10 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
 
   const others = (users.data ?? []).filter((u) => u.id !== me);
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Yangi mahsulot taklifi">
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('offers.productForm.title')}>
       <Select
-        label={mode === 'income' ? "Yuboruvchi bo'lim" : "Qabul qiluvchi bo'lim"}
-        placeholder="Tanlang..."
+        label={t(mode === 'income' ? 'offers.form.senderDepartment' : 'offers.form.receiverDepartment')}
+        placeholder={t('offers.form.choose')}
         options={others.map((u) => ({
           value: u.id,
           label: `${u.code} — ${u.first_name} ${u.last_name}`.trim(),
@@ -107,7 +106,7 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
               )}
             />
             <Input
-              label="Miqdor"
+              label={t('offers.form.quantity')}
               type="number"
               step={QUANTITY_STEP}
               min="0"
@@ -117,33 +116,37 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Qatorni o'chirish"
+              aria-label={t('offers.form.removeLine')}
               disabled={lines.fields.length === 1}
               onClick={() => lines.remove(index)}
               icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
             />
           </div>
         ))}
-        {variantsFailed ? <ErrorMessage>{VARIANTS_FAILED}</ErrorMessage> : null}
+        {variantsFailed ? <ErrorMessage>{t('offers.form.variantsFailed')}</ErrorMessage> : null}
         <Button
           variant="secondary"
           size="sm"
           icon={<Plus aria-hidden="true" className="h-4 w-4" />}
           onClick={() => lines.append({ variant: null, quantity: '' })}
         >
-          Qator qo'shish
+          {t('offers.form.addLine')}
         </Button>
       </div>
-      <Input label="Sabab" placeholder="Kamida 8 ta belgi" {...form.register('reason_text')} />
+      <Input
+        label={t('offers.field.reason')}
+        placeholder={t('offers.form.reasonPlaceholder')}
+        {...form.register('reason_text')}
+      />
       <ErrorMessage>{message ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
       <div className="flex justify-end gap-2">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
-            Bekor qilish
+            {t('offers.action.cancel')}
           </Button>
         ) : null}
         <Button type="submit" loading={mutation.isPending}>
-          Yuborish
+          {t('offers.action.submit')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 import type { Offer } from '@app/shared';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import type { Translate } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { offerAmount, personName, TYPE_LABELS } from '../offer-rules.ts';
+import { offerAmount, personName, STATUS_LABELS, TYPE_LABELS } from '../offer-rules.ts';
 
 // The download dialog really downloads the listed offers, where spec.md section 2 (Income and
 // Outcome) only records the choice: a button that downloads nothing would be a dead end. CSV by
@@ -9,27 +11,31 @@ import { offerAmount, personName, TYPE_LABELS } from '../offer-rules.ts';
 
 export type ExportFormat = 'pdf' | 'excel' | 'csv';
 
-export const EXPORT_HEADER = [
-  '#',
-  'Taklif qiluvchi',
-  'Kimdan',
-  'Kimga',
-  'Summa',
-  'Turi',
-  'Holat',
-  'Sabab',
-  'Sana',
+/** The offers' columns after '#': the table's (which adds its actions) and the files'. */
+export const OFFER_COLUMNS: readonly MessageKey[] = [
+  'offers.field.createdBy',
+  'offers.field.from',
+  'offers.field.to',
+  'offers.field.amount',
+  'offers.field.type',
+  'offers.field.status',
+  'offers.field.reason',
+  'offers.field.date',
 ];
 
-export function offerExportRows(offers: readonly Offer[]): string[][] {
+export function exportHeader(t: Translate): string[] {
+  return ['#', ...OFFER_COLUMNS.map((key) => t(key))];
+}
+
+export function offerExportRows(offers: readonly Offer[], t: Translate): string[][] {
   return offers.map((o) => [
     String(o.id),
     personName(o.created_by),
     personName(o.from_user),
     personName(o.to_user),
     offerAmount(o),
-    TYPE_LABELS[o.type],
-    o.status,
+    t(TYPE_LABELS[o.type]),
+    t(STATUS_LABELS[o.status]),
     o.reason,
     formatDateTime(o.created_at),
   ]);
@@ -55,11 +61,11 @@ function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-async function excelBlob(title: string, rows: string[][]): Promise<Blob> {
+async function excelBlob(title: string, header: string[], rows: string[][]): Promise<Blob> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(title.slice(0, 31));
-  sheet.addRow(EXPORT_HEADER).font = { bold: true };
+  sheet.addRow(header).font = { bold: true };
   for (const row of rows) sheet.addRow(row);
   sheet.columns.forEach((column, i) => {
     column.width = i === 7 ? 40 : i === 0 ? 8 : 20;
@@ -68,12 +74,12 @@ async function excelBlob(title: string, rows: string[][]): Promise<Blob> {
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
 
-async function pdfBlob(title: string, rows: string[][]): Promise<Blob> {
+async function pdfBlob(title: string, header: string[], rows: string[][]): Promise<Blob> {
   const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);
   const doc = new jsPDF({ orientation: 'landscape' });
   doc.setFontSize(14);
   doc.text(title, 14, 16);
-  autoTable(doc, { head: [EXPORT_HEADER], body: rows, startY: 22, styles: { fontSize: 8 } });
+  autoTable(doc, { head: [header], body: rows, startY: 22, styles: { fontSize: 8 } });
   return doc.output('blob');
 }
 
@@ -82,18 +88,20 @@ export async function downloadOffers(
   format: ExportFormat,
   offers: readonly Offer[],
   title: string,
+  t: Translate,
 ): Promise<void> {
-  const rows = offerExportRows(offers);
+  const header = exportHeader(t);
+  const rows = offerExportRows(offers, t);
   const base =
     title
       .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
       .replace(/^-|-$/g, '') || 'takliflar';
   if (format === 'csv') {
-    saveBlob(new Blob([toCsv([EXPORT_HEADER, ...rows])], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
+    saveBlob(new Blob([toCsv([header, ...rows])], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
   } else if (format === 'excel') {
-    saveBlob(await excelBlob(title, rows), `${base}.xlsx`);
+    saveBlob(await excelBlob(title, header, rows), `${base}.xlsx`);
   } else {
-    saveBlob(await pdfBlob(title, rows), `${base}.pdf`);
+    saveBlob(await pdfBlob(title, header, rows), `${base}.pdf`);
   }
 }

@@ -8,20 +8,22 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorDetail } from '../../../lib/api-client.ts';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { errorDetail, isNotFound } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOffer } from '../api/offer.ts';
 import { useOfferAction } from '../api/offers.ts';
 import { OfferActions, OfferChatLink, STATUS_TONES } from '../components/OfferActions.tsx';
-import { offerRowView, personName, TYPE_LABELS } from '../offer-rules.ts';
+import { offerRowView, personName, STATUS_LABELS, TYPE_LABELS } from '../offer-rules.ts';
 
-const ACTION_FALLBACK: Record<OfferAction, string> = {
-  submit: "Xatolik yuz berdi. Qayta urinib ko'ring.",
-  approve: "Tasdiqlab bo'lmadi.",
-  reject: "Rad etib bo'lmadi.",
-  cancel: "Bekor qilib bo'lmadi.",
-  delete: "O'chirib bo'lmadi.",
+const ACTION_FALLBACK: Record<OfferAction, MessageKey> = {
+  submit: 'offers.error.tryAgain',
+  approve: 'offers.error.approveFailed',
+  reject: 'offers.error.rejectFailed',
+  cancel: 'offers.error.cancelFailed',
+  delete: 'offers.error.deleteFailed',
 };
 
 /**
@@ -35,6 +37,7 @@ export function OfferPage() {
 }
 
 function OfferView({ id }: { id: number }) {
+  const t = useT();
   const me = useCurrentUser().data?.id;
   const offer = useOffer(id);
   const action = useOfferAction();
@@ -42,7 +45,9 @@ function OfferView({ id }: { id: number }) {
   const [error, setError] = useState<string | null>(null);
 
   const incoming = offer.data?.to_user.id === me;
-  const list = incoming ? { to: paths.income, label: 'Kirim' } : { to: paths.outcome, label: 'Chiqim' };
+  const list = incoming
+    ? { to: paths.income, label: t('offers.income.title') }
+    : { to: paths.outcome, label: t('offers.outcome.title') };
 
   async function onAction(o: Offer, kind: OfferAction) {
     setError(null);
@@ -50,7 +55,7 @@ function OfferView({ id }: { id: number }) {
       await action.mutateAsync({ id: o.id, action: kind });
       if (kind === 'delete') navigate(list.to);
     } catch (err) {
-      setError(errorDetail(err) ?? ACTION_FALLBACK[kind]);
+      setError(errorDetail(err) ?? t(ACTION_FALLBACK[kind]));
     }
   }
 
@@ -65,28 +70,28 @@ function OfferView({ id }: { id: number }) {
       </Link>
       <PageHeader
         className="mb-0"
-        title={`Taklif #${id}`}
+        title={t('offers.offer.title', { id: String(id) })}
         actions={offer.isSuccess ? <OfferChatLink offerId={id} /> : null}
       />
       {offer.isPending ? (
-        <LoadingText>Yuklanmoqda...</LoadingText>
+        <LoadingText>{t('offers.loading')}</LoadingText>
       ) : offer.isError ? (
         <ErrorMessage>
-          {errorDetail(offer.error) === 'Not found.'
-            ? "Bu taklifni faqat uning tomonlari ko'ra oladi."
-            : (errorDetail(offer.error) ?? "Taklifni yuklab bo'lmadi.")}
+          {isNotFound(offer.error)
+            ? t('offers.offer.onlyParties')
+            : (errorDetail(offer.error) ?? t('offers.offer.loadFailed'))}
         </ErrorMessage>
       ) : (
         <Card className="divide-y divide-slate-100" data-testid="offer-detail">
           <dl className="grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-3 p-5 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
-            <Row label="Holat">
-              <Badge tone={STATUS_TONES[offer.data.status]}>{offer.data.status}</Badge>
+            <Row label={t('offers.field.status')}>
+              <Badge tone={STATUS_TONES[offer.data.status]}>{t(STATUS_LABELS[offer.data.status])}</Badge>
             </Row>
-            <Row label="Turi">{TYPE_LABELS[offer.data.type]}</Row>
-            <Row label="Taklif qiluvchi">{personName(offer.data.created_by)}</Row>
-            <Row label="Kimdan">{personName(offer.data.from_user)}</Row>
-            <Row label="Kimga">{personName(offer.data.to_user)}</Row>
-            <Row label="Tarkibi">
+            <Row label={t('offers.field.type')}>{t(TYPE_LABELS[offer.data.type])}</Row>
+            <Row label={t('offers.field.createdBy')}>{personName(offer.data.created_by)}</Row>
+            <Row label={t('offers.field.from')}>{personName(offer.data.from_user)}</Row>
+            <Row label={t('offers.field.to')}>{personName(offer.data.to_user)}</Row>
+            <Row label={t('offers.field.contents')}>
               {offer.data.money_lines.map((l) => (
                 <div key={`m${l.currency}`} className="font-medium tabular-nums">
                   {formatMoney(l.amount)} {l.currency_code}
@@ -99,14 +104,16 @@ function OfferView({ id }: { id: number }) {
                 </div>
               ))}
             </Row>
-            <Row label="Sabab">
+            <Row label={t('offers.field.reason')}>
               <span className="whitespace-pre-wrap wrap-anywhere">{offer.data.reason}</span>
             </Row>
-            <Row label="Sana">{formatDateTime(offer.data.created_at)}</Row>
+            <Row label={t('offers.field.date')}>{formatDateTime(offer.data.created_at)}</Row>
             {offer.data.submitted_at ? (
-              <Row label="Yuborilgan">{formatDateTime(offer.data.submitted_at)}</Row>
+              <Row label={t('offers.field.submittedAt')}>{formatDateTime(offer.data.submitted_at)}</Row>
             ) : null}
-            {offer.data.decided_at ? <Row label="Qaror">{formatDateTime(offer.data.decided_at)}</Row> : null}
+            {offer.data.decided_at ? (
+              <Row label={t('offers.field.decidedAt')}>{formatDateTime(offer.data.decided_at)}</Row>
+            ) : null}
           </dl>
           {offerRowView(offer.data, me).kind === 'none' ? null : (
             <div className="flex flex-wrap items-center gap-3 p-5" data-testid="offer-actions">

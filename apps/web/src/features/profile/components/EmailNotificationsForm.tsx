@@ -4,23 +4,26 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { T } from '../../../i18n/T.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 import { sameKinds, withKind } from '../notification-settings.ts';
 
 /** "e-mail" kept on one line: a narrow screen would otherwise break it at its hyphen. */
-const EMAIL = <span className="whitespace-nowrap">e-mail</span>;
+const NOWRAP = (chunks: ReactNode[]) => <span className="whitespace-nowrap">{chunks}</span>;
 
-const OPTIONS: ReadonlyArray<{ kind: EmailNotificationKind; label: ReactNode; hint: string }> = [
+const OPTIONS: ReadonlyArray<{ kind: EmailNotificationKind; label: MessageKey; hint: MessageKey }> = [
   {
     kind: 'OFFER_PENDING',
-    label: <>Taklif tasdiqlashimni kutayotganda {EMAIL} yuborilsin</>,
-    hint: "Sizga kelgan taklifni tasdiqlash yoki rad etish kerak bo'lganda.",
+    label: 'profile.email.offerPending',
+    hint: 'profile.email.offerPendingHint',
   },
   {
     kind: 'DEBT_OVERDUE',
-    label: <>Qarz muddati o'tganda {EMAIL} yuborilsin</>,
-    hint: "Bo'limingiz qarzlari bo'yicha; har kuni tekshiriladi.",
+    label: 'profile.email.debtOverdue',
+    hint: 'profile.email.debtOverdueHint',
   },
 ];
 
@@ -33,6 +36,7 @@ export function EmailNotificationsForm({
   /** The kinds the server has, from who-am-I. */
   saved: readonly EmailNotificationKind[];
 }) {
+  const t = useT();
   const update = useUpdateMe();
   // null until the user ticks something: the boxes follow the server's answer till then.
   const [draft, setDraft] = useState<EmailNotificationKind[] | null>(null);
@@ -55,7 +59,7 @@ export function EmailNotificationsForm({
         <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />
         <div className="min-w-0">
           <h3 id="email-notifications-title" className="text-sm font-semibold text-slate-900">
-            E-mail
+            {t('profile.email.title')}
           </h3>
           <p className="text-sm break-all text-slate-500">{email}</p>
         </div>
@@ -64,23 +68,23 @@ export function EmailNotificationsForm({
         {OPTIONS.map(({ kind, label, hint }) => (
           <div key={kind} className="space-y-0.5">
             <Checkbox
-              label={label}
+              label={<T id={label} values={{ nowrap: NOWRAP }} />}
               checked={chosen.includes(kind)}
               disabled={update.isPending}
               onChange={(event) => toggle(kind, event.target.checked)}
               className="[&>input]:mt-0.5 [&>input]:shrink-0 [&>input]:self-start"
             />
-            <p className="pl-6 text-xs text-slate-500">{hint}</p>
+            <p className="pl-6 text-xs text-slate-500">{t(hint)}</p>
           </div>
         ))}
       </div>
       <div className="space-y-3 sm:pl-8">
-        {update.isSuccess && !changed ? <SuccessMessage>Saqlandi.</SuccessMessage> : null}
+        {update.isSuccess && !changed ? <SuccessMessage>{t('profile.email.saved')}</SuccessMessage> : null}
         <ErrorMessage>
-          {update.isError ? failureMessage(update.error, "Sozlamalarni saqlab bo'lmadi.") : null}
+          {update.isError ? failureMessage(update.error, t('profile.email.saveFailed')) : null}
         </ErrorMessage>
         <Button type="submit" disabled={!changed} loading={update.isPending}>
-          Saqlash
+          {t('profile.email.submit')}
         </Button>
       </div>
     </form>

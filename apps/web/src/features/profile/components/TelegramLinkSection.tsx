@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { LoadingText, Spinner } from '../../../components/ui/Spinner.tsx';
+import { T } from '../../../i18n/T.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCreateTelegramLink } from '../api/create-telegram-link.ts';
 import { useTelegramStatus } from '../api/get-telegram-status.ts';
@@ -14,6 +16,7 @@ import { type PendingLink, pendingLink, type TelegramStep, telegramStep } from '
  * status is asked again every few seconds (and on focus) until the bot has linked the chat.
  */
 export function TelegramLinkSection() {
+  const t = useT();
   const [link, setLink] = useState<PendingLink | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const status = useTelegramStatus(link);
@@ -27,26 +30,26 @@ export function TelegramLinkSection() {
 
   let body: ReactNode;
   if (status.isPending) {
-    body = <LoadingText>Telegram holati yuklanmoqda...</LoadingText>;
+    body = <LoadingText>{t('profile.telegram.loading')}</LoadingText>;
   } else if (status.isError) {
     body = (
       <ErrorMessage
         action={
           <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
-            Qayta urinish
+            {t('profile.telegram.retry')}
           </Button>
         }
       >
-        {failureMessage(status.error, "Telegram holatini yuklab bo'lmadi.")}
+        {failureMessage(status.error, t('profile.telegram.loadFailed'))}
       </ErrorMessage>
     );
   } else {
     const step = telegramStep(status.data, link, now);
-    const bot = status.data.bot_username ? `@${status.data.bot_username}` : 'bot';
+    const bot = status.data.bot_username ? `@${status.data.bot_username}` : t('profile.telegram.botFallback');
     if (step === 'off') {
       body = (
         <p className="text-sm text-slate-500" data-testid="telegram-off">
-          Bu serverda Telegram bot sozlanmagan, shuning uchun bildirishnomalar Telegramga yuborilmaydi.
+          {t('profile.telegram.off')}
         </p>
       );
     } else if (step === 'linked') {
@@ -66,7 +69,7 @@ export function TelegramLinkSection() {
       <div className="flex items-start gap-3">
         <Send aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />
         <h3 id="telegram-title" className="text-sm font-semibold text-slate-900">
-          Telegram
+          {t('profile.telegram.title')}
         </h3>
       </div>
       <div className="sm:pl-8">{body}</div>
@@ -75,23 +78,24 @@ export function TelegramLinkSection() {
 }
 
 function LinkedChat({ bot, onUnlinked }: { bot: string; onUnlinked: () => void }) {
+  const t = useT();
   const unlink = useUnlinkTelegram();
   return (
     <div className="space-y-3">
       <p className="flex items-center gap-2 text-sm font-medium text-emerald-700">
         <CircleCheck aria-hidden="true" className="h-4 w-4 shrink-0" />
-        Telegram ulangan
+        {t('profile.telegram.linked')}
       </p>
-      <p className="text-sm text-slate-500">Bildirishnomalar {bot} orqali Telegramga ham keladi.</p>
+      <p className="text-sm text-slate-500">{t('profile.telegram.linkedHint', { bot })}</p>
       <ErrorMessage>
-        {unlink.isError ? failureMessage(unlink.error, "Telegramni uzib bo'lmadi.") : null}
+        {unlink.isError ? failureMessage(unlink.error, t('profile.telegram.unlinkFailed')) : null}
       </ErrorMessage>
       <Button
         variant="secondary"
         loading={unlink.isPending}
         onClick={() => unlink.mutate(undefined, { onSuccess: onUnlinked })}
       >
-        Uzish
+        {t('profile.telegram.unlink')}
       </Button>
     </div>
   );
@@ -108,16 +112,19 @@ function ConnectChat({
   bot: string;
   onLink: (deepLink: string) => void;
 }) {
+  const t = useT();
   const create = useCreateTelegramLink();
   const request = () => create.mutate(undefined, { onSuccess: ({ deep_link }) => onLink(deep_link) });
-  const error = create.isError ? failureMessage(create.error, "Telegram havolasini olib bo'lmadi.") : null;
+  const error = create.isError ? failureMessage(create.error, t('profile.telegram.linkFailed')) : null;
 
   if (step === 'waiting' && link) {
     return (
       <div className="space-y-3">
         <p className="text-sm text-slate-600">
-          Havolani oching va botda <span className="font-medium">Start</span> tugmasini bosing. Havola 10
-          daqiqa amal qiladi va faqat bir marta ishlatiladi.
+          <T
+            id="profile.telegram.waiting"
+            values={{ b: (chunks) => <span className="font-medium">{chunks}</span> }}
+          />
         </p>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <a
@@ -127,11 +134,11 @@ function ConnectChat({
             className={buttonClasses('primary')}
           >
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            Telegramda ochish
+            {t('profile.telegram.open')}
           </a>
           <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
             <Spinner size="sm" />
-            Ulanish kutilmoqda...
+            {t('profile.telegram.pending')}
           </p>
         </div>
       </div>
@@ -140,13 +147,11 @@ function ConnectChat({
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
-        {step === 'expired'
-          ? 'Havolaning muddati tugadi. Yangi havola oling.'
-          : `Telegram ulanmagan. Bildirishnomalarni ${bot} orqali Telegramda ham olish uchun hisobingizni ulang.`}
+        {step === 'expired' ? t('profile.telegram.expired') : t('profile.telegram.unlinked', { bot })}
       </p>
       <ErrorMessage>{error}</ErrorMessage>
       <Button variant="secondary" loading={create.isPending} onClick={request}>
-        Telegramni ulash
+        {t('profile.telegram.link')}
       </Button>
     </div>
   );

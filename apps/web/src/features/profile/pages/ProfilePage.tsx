@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { initialsFromEmail } from '../../../lib/format.ts';
 import { useAccessToken } from '../../../lib/session.ts';
@@ -15,6 +16,7 @@ import { RoleBadge } from '../components/RoleBadge.tsx';
  * it, where notifications also go (DESIGN.md section 13).
  */
 export function ProfilePage() {
+  const t = useT();
   const navigate = useNavigate();
   const token = useAccessToken();
   const user = useCurrentUser();
@@ -24,9 +26,9 @@ export function ProfilePage() {
   if (!token || !user.data) {
     return (
       <Card className="mx-auto max-w-md px-6 py-10 text-center">
-        <p className="text-base font-medium text-slate-900">Siz tizimga kirmagansiz</p>
+        <p className="text-base font-medium text-slate-900">{t('profile.signedOut.text')}</p>
         <Link to={paths.login} className={buttonClasses('primary', 'md', 'mt-6')}>
-          Kirish
+          {t('profile.signedOut.login')}
         </Link>
       </Card>
     );
@@ -37,7 +39,7 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="sr-only">Profile</h1>
+      <h1 className="sr-only">{t('profile.title')}</h1>
       <Card className="overflow-hidden">
         <div className="h-24 bg-gradient-to-r from-slate-900 to-brand-800" />
         <div className="px-6 pb-8 sm:px-8">
@@ -57,14 +59,14 @@ export function ProfilePage() {
           <div className="mt-8 flex flex-col gap-2 border-t border-slate-100 pt-6 sm:flex-row">
             <Link to={paths.home} className={buttonClasses('secondary')}>
               <House aria-hidden="true" className="h-4 w-4" />
-              Asosiy menyu
+              {t('profile.home')}
             </Link>
             <Button
               variant="danger"
               icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
               onClick={() => navigate(paths.logout)}
             >
-              Logout
+              {t('profile.logout')}
             </Button>
           </div>
         </div>

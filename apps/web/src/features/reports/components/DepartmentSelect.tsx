@@ -1,5 +1,6 @@
 import { seesWholeBusiness } from '@app/shared';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useDepartments } from '../api/lookups.ts';
 
@@ -20,18 +21,19 @@ function departmentLabel(u: { email: string; first_name: string; last_name: stri
  * server fixes everyone else to their own department, so they see no picker (DESIGN.md section 11).
  */
 export function DepartmentSelect({ value, onChange }: DepartmentSelectProps) {
+  const t = useT();
   const role = useCurrentUser().data?.role;
   const wholeBusiness = seesWholeBusiness(role);
   const departments = useDepartments(wholeBusiness);
   if (!wholeBusiness) return null;
   return (
     <Select
-      label="Bo'lim"
+      label={t('reports.department.label')}
       className="w-full sm:w-64"
       value={value === undefined ? '' : String(value)}
       onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
       options={[
-        { value: '', label: 'Butun biznes' },
+        { value: '', label: t('reports.department.all') },
         ...(departments.data ?? []).map((u) => ({ value: String(u.id), label: departmentLabel(u) })),
       ]}
     />

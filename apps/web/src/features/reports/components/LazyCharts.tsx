@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import type { ClosingLinesChartProps, DayBarsChartProps } from './charts.tsx';
 
 // recharts is large: the charts come in their own chunk, after the page's figures are on screen.
@@ -7,9 +8,10 @@ const DayBarsChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m
 const ClosingLinesChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m.ClosingLinesChart })));
 
 function ChartPlaceholder() {
+  const t = useT();
   return (
     <div className="flex h-60 items-center justify-center">
-      <LoadingText>Grafik yuklanmoqda...</LoadingText>
+      <LoadingText>{t('reports.chart.loading')}</LoadingText>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { CalendarDays } from 'lucide-react';
 import { Input } from '../../../components/ui/Input.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 import { changePeriod, matchingPreset, PERIOD_PRESETS, type Period, presetPeriod } from '../period.ts';
 
@@ -15,13 +16,14 @@ export interface PeriodPickerProps {
  * inclusive (DESIGN.md section 11). The active preset is pressed; a custom period presses none.
  */
 export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
+  const t = useT();
   const active = matchingPreset(period, today);
   return (
     <div className="flex flex-wrap items-end gap-3">
       <fieldset>
         <legend className="mb-1.5 flex items-center gap-1.5 text-sm font-medium text-slate-700">
           <CalendarDays aria-hidden="true" className="h-4 w-4 text-slate-400" />
-          Davr
+          {t('reports.period.label')}
         </legend>
         <div className="flex flex-wrap gap-1.5">
           {PERIOD_PRESETS.map((preset) => (
@@ -38,21 +40,21 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
                   : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
               )}
             >
-              {preset.label}
+              {t(preset.label)}
             </button>
           ))}
         </div>
       </fieldset>
       <div className="flex w-full gap-3 sm:w-auto">
         <Input
-          label="Sanadan"
+          label={t('reports.period.from')}
           type="date"
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"
           value={period.from}
           onChange={(e) => onChange(changePeriod(period, 'from', e.target.value))}
         />
         <Input
-          label="Sanagacha"
+          label={t('reports.period.to')}
           type="date"
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"
           value={period.to}

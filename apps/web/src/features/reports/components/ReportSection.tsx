@@ -4,11 +4,10 @@ import { DownloadButtons } from '../../../components/DownloadButtons.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { TableMessageRow } from '../../../components/ui/Table.tsx';
+import { type Translate, useT } from '../../../i18n/useT.ts';
 import type { FileFormat } from '../api/download-report.ts';
 import { isNegative } from '../figures.ts';
 import type { ReportSearch } from '../use-report-search.ts';
-
-export const NO_DATA_TEXT = "Bu davr uchun ma'lumot yo'q.";
 
 /** Classes for a report's <Table>: tighter cells than the default, so the figures fit at 1280 px. */
 export const REPORT_TABLE = '[&_td]:px-3 [&_th]:px-3';
@@ -23,27 +22,30 @@ export function ReportHeading({
   count: number | undefined;
   onDownload: (format: FileFormat) => Promise<void>;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div>
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-        {count === undefined ? null : <p className="text-sm text-slate-500">{count} ta qator</p>}
+        {count === undefined ? null : (
+          <p className="text-sm text-slate-500">{t('reports.table.rowCount', { count })}</p>
+        )}
       </div>
       <DownloadButtons onDownload={onDownload} />
     </div>
   );
 }
 
-/** The body's loading or empty row, or null when there are rows to show. */
-export function tableStatus(isPending: boolean, rowCount: number, colSpan: number): ReactNode {
+/** The body's loading or empty row, or null when there are rows to show (texts from `t`). */
+export function tableStatus(t: Translate, isPending: boolean, rowCount: number, colSpan: number): ReactNode {
   if (isPending) {
     return (
       <TableMessageRow colSpan={colSpan}>
-        <LoadingText className="justify-center">Yuklanmoqda...</LoadingText>
+        <LoadingText className="justify-center">{t('reports.loading')}</LoadingText>
       </TableMessageRow>
     );
   }
-  if (rowCount === 0) return <TableMessageRow colSpan={colSpan}>{NO_DATA_TEXT}</TableMessageRow>;
+  if (rowCount === 0) return <TableMessageRow colSpan={colSpan}>{t('reports.table.noData')}</TableMessageRow>;
   return null;
 }
 

@@ -11,6 +11,7 @@ import {
   YAxis,
   type YAxisTickContentProps,
 } from 'recharts';
+import { useT } from '../../../i18n/useT.ts';
 import { amountTicks } from '../chart-format.ts';
 import { formatDay, formatShortDay } from '../period.ts';
 
@@ -37,7 +38,6 @@ function yTick(format: (value: number) => string) {
     );
   };
 }
-const NO_DATA = "Bu davr uchun ma'lumot yo'q.";
 
 export interface ChartSeries {
   key: string;
@@ -88,8 +88,9 @@ function allZero(points: readonly DayPoint[], series: readonly ChartSeries[]): b
 
 /** Bars per day, one colour per series (inflow and outflow, revenue and margin...). */
 export function DayBarsChart({ points, series, label, unit = 'UZS' }: DayBarsChartProps) {
+  const t = useT();
   if (points.length === 0 || allZero(points, series)) {
-    return <p className="py-16 text-center text-sm text-slate-500">{NO_DATA}</p>;
+    return <p className="py-16 text-center text-sm text-slate-500">{t('reports.table.noData')}</p>;
   }
   const data: PlottedDay[] = points.map((p) => {
     const row: PlottedDay = { day: p.day, tick: formatShortDay(p.day), values: p.values };
@@ -106,7 +107,12 @@ export function DayBarsChart({ points, series, label, unit = 'UZS' }: DayBarsCha
             <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="tick" tick={AXIS_TICK} minTickGap={16} tickLine={false} />
             <YAxis
-              tick={yTick(amountTicks(data.flatMap((d) => series.map((s) => d[s.key] as number))))}
+              tick={yTick(
+                amountTicks(
+                  data.flatMap((d) => series.map((s) => d[s.key] as number)),
+                  t,
+                ),
+              )}
               width={72}
               axisLine={false}
             />
@@ -167,7 +173,10 @@ interface PlottedClosing extends ClosingPoint {
  * differ by four orders of magnitude, so one axis would flatten every currency but UZS.
  */
 export function ClosingLinesChart({ lines }: ClosingLinesChartProps) {
-  if (lines.length === 0) return <p className="py-16 text-center text-sm text-slate-500">{NO_DATA}</p>;
+  const t = useT();
+  if (lines.length === 0) {
+    return <p className="py-16 text-center text-sm text-slate-500">{t('reports.table.noData')}</p>;
+  }
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {lines.map((line) => {
@@ -178,9 +187,13 @@ export function ClosingLinesChart({ lines }: ClosingLinesChartProps) {
           y: Number(p.closing),
         }));
         return (
-          <figure key={line.currency_code} aria-label={`${line.currency_code}: yakuniy qoldiq`}>
+          <figure
+            key={line.currency_code}
+            aria-label={t('reports.chart.closingLabel', { currency: line.currency_code })}
+          >
             <figcaption className="mb-1 text-sm font-medium text-slate-700">
-              {line.currency_code} <span className="font-normal text-slate-500">— yakuniy qoldiq</span>
+              {line.currency_code}{' '}
+              <span className="font-normal text-slate-500">{t('reports.chart.closingCaption')}</span>
             </figcaption>
             <div className="h-48 w-full">
               <ResponsiveContainer width="100%" height="100%">
@@ -188,7 +201,12 @@ export function ClosingLinesChart({ lines }: ClosingLinesChartProps) {
                   <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" vertical={false} />
                   <XAxis dataKey="tick" tick={AXIS_TICK} minTickGap={16} tickLine={false} />
                   <YAxis
-                    tick={yTick(amountTicks(data.map((d) => d.y)))}
+                    tick={yTick(
+                      amountTicks(
+                        data.map((d) => d.y),
+                        t,
+                      ),
+                    )}
                     width={80}
                     domain={['auto', 'auto']}
                     axisLine={false}

@@ -4,6 +4,8 @@ import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { type Translate, useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import {
@@ -27,23 +29,27 @@ import { formatPeriod } from '../period.ts';
 import { pickId, pickOption, pickPage, sortDirection, toggleOrdering } from '../report-params.ts';
 import { useReportSearch } from '../use-report-search.ts';
 
-const GROUP_LABELS: Record<CashFlowGroup, string> = { day: 'Kunlik', week: 'Haftalik', month: 'Oylik' };
+const GROUP_LABELS: Record<CashFlowGroup, MessageKey> = {
+  day: 'reports.cashFlow.group.day',
+  week: 'reports.cashFlow.group.week',
+  month: 'reports.cashFlow.group.month',
+};
 
 /** The ledger's transaction types as the History page names them. */
-const TX_TYPE_LABELS: Record<TxType, string> = {
-  EXCHANGE: 'Almashtirish',
-  OFFER: 'Taklif',
-  EXTERNAL: 'Tashqi',
-  ADJUSTMENT: 'Tuzatish',
-  DEBT: 'Qarz',
+const TX_TYPE_LABELS: Record<TxType, MessageKey> = {
+  EXCHANGE: 'reports.cashFlow.txType.exchange',
+  OFFER: 'reports.cashFlow.txType.offer',
+  EXTERNAL: 'reports.cashFlow.txType.external',
+  ADJUSTMENT: 'reports.cashFlow.txType.adjustment',
+  DEBT: 'reports.cashFlow.txType.debt',
 };
 
 /** One line per currency, its closing balance per period in date order (rows come sorted by period). */
-function closingLines(rows: readonly CashFlowRow[], groupBy: CashFlowGroup) {
+function closingLines(rows: readonly CashFlowRow[], groupBy: CashFlowGroup, t: Translate) {
   const byCurrency = new Map<string, { period: string; closing: string; periodLabel: string }[]>();
   for (const r of rows) {
     const points = byCurrency.get(r.currency_code) ?? [];
-    points.push({ period: r.period, closing: r.closing, periodLabel: formatPeriod(r.period, groupBy) });
+    points.push({ period: r.period, closing: r.closing, periodLabel: formatPeriod(r.period, groupBy, t) });
     byCurrency.set(r.currency_code, points);
   }
   return [...byCurrency].map(([currency_code, points]) => ({ currency_code, points }));
@@ -55,6 +61,7 @@ function closingLines(rows: readonly CashFlowRow[], groupBy: CashFlowGroup) {
  * opening and closing for the period.
  */
 export function CashFlowPage() {
+  const t = useT();
   const search = useReportSearch();
   const { params } = search;
   const currencies = useReportCurrencies();
@@ -78,56 +85,56 @@ export function CashFlowPage() {
     <div className="space-y-5">
       <ReportFilters search={search}>
         <Select
-          label="Valyuta"
+          label={t('reports.cashFlow.currency')}
           className="w-full sm:w-36"
           value={filters.currency === undefined ? '' : String(filters.currency)}
           onChange={(e) => search.update({ currency: e.target.value })}
           options={[
-            { value: '', label: 'Hammasi' },
+            { value: '', label: t('reports.cashFlow.allCurrencies') },
             ...(currencies.data ?? []).map((c) => ({ value: String(c.id), label: c.code })),
           ]}
         />
         <Select
-          label="Davr bo'yicha"
+          label={t('reports.cashFlow.groupBy')}
           className="w-full sm:w-36"
           value={groupBy}
           onChange={(e) => search.update({ group_by: e.target.value })}
-          options={CASH_FLOW_GROUPS.map((g) => ({ value: g, label: GROUP_LABELS[g] }))}
+          options={CASH_FLOW_GROUPS.map((g) => ({ value: g, label: t(GROUP_LABELS[g]) }))}
         />
         <Checkbox
           className="h-10"
-          label="Turlar bo'yicha"
+          label={t('reports.cashFlow.byType')}
           checked={byType}
           onChange={(e) => search.update({ by_type: e.target.checked ? 'true' : null })}
         />
       </ReportFilters>
-      {currencies.isError ? <ErrorMessage>Failed to load currencies.</ErrorMessage> : null}
+      {currencies.isError ? <ErrorMessage>{t('reports.cashFlow.currenciesError')}</ErrorMessage> : null}
 
       <Card className="p-4 sm:p-5">
-        <h2 className="mb-3 text-base font-semibold text-slate-900">Yakuniy qoldiq</h2>
+        <h2 className="mb-3 text-base font-semibold text-slate-900">{t('reports.cashFlow.closing')}</h2>
         {chart.isError ? (
-          <ErrorMessage>{failureMessage(chart.error, "Grafikni yuklab bo'lmadi.")}</ErrorMessage>
+          <ErrorMessage>{failureMessage(chart.error, t('reports.error.chart'))}</ErrorMessage>
         ) : (
-          <LazyClosingLinesChart lines={closingLines(chart.data?.results ?? [], groupBy)} />
+          <LazyClosingLinesChart lines={closingLines(chart.data?.results ?? [], groupBy, t)} />
         )}
       </Card>
 
       <section
-        aria-label="Pul oqimi jadvali"
+        aria-label={t('reports.cashFlow.tableLabel')}
         aria-busy={report.isFetching}
         data-testid="report-table"
         className="space-y-3"
       >
         <ReportHeading
-          title="Pul oqimi"
+          title={t('reports.cashFlow.title')}
           count={report.data?.count}
           onDownload={(format) => downloadReport('reports/cash-flow/', filters, format, 'pul-oqimi')}
         />
         {report.isError ? (
-          <ErrorMessage>{failureMessage(report.error, "Hisobotni yuklab bo'lmadi.")}</ErrorMessage>
+          <ErrorMessage>{failureMessage(report.error, t('reports.error.report'))}</ErrorMessage>
         ) : null}
         <Table
-          caption="Pul oqimi"
+          caption={t('reports.cashFlow.title')}
           className={cn(REPORT_TABLE, report.isPlaceholderData && 'opacity-60 transition-opacity')}
         >
           <THead>
@@ -136,23 +143,23 @@ export function CashFlowPage() {
                 sorted={sortDirection(ordering, 'period')}
                 onSort={() => search.update({ ordering: toggleOrdering(ordering, 'period', 'asc') })}
               >
-                Davr
+                {t('reports.cashFlow.column.period')}
               </TH>
-              <TH>Valyuta</TH>
-              {byType ? <TH>Turi</TH> : null}
-              <TH align="right">Kirim</TH>
-              <TH align="right">Chiqim</TH>
-              <TH align="right">Sof</TH>
-              <TH align="right">Yakuniy qoldiq</TH>
+              <TH>{t('reports.cashFlow.currency')}</TH>
+              {byType ? <TH>{t('reports.cashFlow.column.type')}</TH> : null}
+              <TH align="right">{t('reports.column.in')}</TH>
+              <TH align="right">{t('reports.column.out')}</TH>
+              <TH align="right">{t('reports.cashFlow.column.net')}</TH>
+              <TH align="right">{t('reports.cashFlow.closing')}</TH>
             </tr>
           </THead>
           <TBody>
-            {tableStatus(report.isPending, rows.length, columns) ??
+            {tableStatus(t, report.isPending, rows.length, columns) ??
               rows.map((row) => (
                 <TR key={`${row.period}-${row.currency_code}-${row.tx_type ?? ''}`} data-testid="report-row">
-                  <TD className="font-medium text-slate-900">{formatPeriod(row.period, groupBy)}</TD>
+                  <TD className="font-medium text-slate-900">{formatPeriod(row.period, groupBy, t)}</TD>
                   <TD>{row.currency_code}</TD>
-                  {byType ? <TD>{row.tx_type ? TX_TYPE_LABELS[row.tx_type] : '—'}</TD> : null}
+                  {byType ? <TD>{row.tx_type ? t(TX_TYPE_LABELS[row.tx_type]) : '—'}</TD> : null}
                   <TD numeric>{formatMoney(row.inflow)}</TD>
                   <TD numeric>{formatMoney(row.outflow)}</TD>
                   <TD numeric>
@@ -166,24 +173,24 @@ export function CashFlowPage() {
           </TBody>
           {report.data && rows.length > 0 ? (
             <TFoot>
-              {report.data.totals.map((t) => (
-                <tr key={t.currency_code} data-testid="report-totals">
+              {report.data.totals.map((total) => (
+                <tr key={total.currency_code} data-testid="report-totals">
                   <TD>
-                    Jami
+                    {t('reports.table.total')}
                     {/* Capped, so the opening balance wraps under its label rather than widen the column. */}
                     <span className="block max-w-40 text-xs font-normal whitespace-normal text-slate-500">
-                      Boshida:{' '}
-                      <span className="whitespace-nowrap tabular-nums">{formatMoney(t.opening)}</span>
+                      {t('reports.cashFlow.opening')}{' '}
+                      <span className="whitespace-nowrap tabular-nums">{formatMoney(total.opening)}</span>
                     </span>
                   </TD>
-                  <TD>{t.currency_code}</TD>
+                  <TD>{total.currency_code}</TD>
                   {byType ? <TD /> : null}
-                  <TD numeric>{formatMoney(t.inflow)}</TD>
-                  <TD numeric>{formatMoney(t.outflow)}</TD>
+                  <TD numeric>{formatMoney(total.inflow)}</TD>
+                  <TD numeric>{formatMoney(total.outflow)}</TD>
                   <TD numeric>
-                    <SignedMoney value={t.net} />
+                    <SignedMoney value={total.net} />
                   </TD>
-                  <TD numeric>{formatMoney(t.closing)}</TD>
+                  <TD numeric>{formatMoney(total.closing)}</TD>
                 </tr>
               ))}
             </TFoot>

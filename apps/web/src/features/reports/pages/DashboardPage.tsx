@@ -6,6 +6,8 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useDashboard } from '../api/dashboard.ts';
 import { FigureCard, FigureLine } from '../components/FigureCard.tsx';
@@ -18,11 +20,13 @@ import { formatDay, formatPeriodRange } from '../period.ts';
 import { scopeSearch } from '../report-params.ts';
 import { type ReportSearch, useReportSearch } from '../use-report-search.ts';
 
-const FLOW_SERIES = [
-  { key: 'inflow', label: 'Kirim', color: '#059669' },
-  { key: 'outflow', label: 'Chiqim', color: '#e11d48' },
+const FLOW_SERIES: readonly { key: string; label: MessageKey; color: string }[] = [
+  { key: 'inflow', label: 'reports.column.in', color: '#059669' },
+  { key: 'outflow', label: 'reports.column.out', color: '#e11d48' },
 ];
-const SALES_SERIES = [{ key: 'sales', label: 'Sotuv', color: '#1d4ed8' }];
+const SALES_SERIES: readonly { key: string; label: MessageKey; color: string }[] = [
+  { key: 'sales', label: 'reports.dashboard.salesChart.series', color: '#1d4ed8' },
+];
 
 /**
  * /dashboard, and / for the viewers of the whole business (DESIGN.md section 11): the money on
@@ -30,6 +34,7 @@ const SALES_SERIES = [{ key: 'sales', label: 'Sotuv', color: '#1d4ed8' }];
  * period day by day. Every figure links to the report behind it, with the same filters.
  */
 export function DashboardPage() {
+  const t = useT();
   const search = useReportSearch();
   const dashboard = useDashboard(search.scope);
   const link = (path: string, extra?: Record<string, string>) =>
@@ -37,12 +42,16 @@ export function DashboardPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Dashboard" description={formatPeriodRange(search.period)} className="mb-0" />
+      <PageHeader
+        title={t('reports.dashboard.title')}
+        description={formatPeriodRange(search.period)}
+        className="mb-0"
+      />
       <ReportFilters search={search} />
       {dashboard.isError ? (
-        <ErrorMessage>{failureMessage(dashboard.error, "Ko'rsatkichlarni yuklab bo'lmadi.")}</ErrorMessage>
+        <ErrorMessage>{failureMessage(dashboard.error, t('reports.dashboard.loadError'))}</ErrorMessage>
       ) : dashboard.isPending ? (
-        <LoadingText>Yuklanmoqda...</LoadingText>
+        <LoadingText>{t('reports.loading')}</LoadingText>
       ) : (
         <DashboardBody data={dashboard.data} search={search} link={link} />
       )}
@@ -57,21 +66,22 @@ interface BodyProps {
 }
 
 function DashboardBody({ data, search, link }: BodyProps) {
+  const t = useT();
   return (
     <>
       {/* Two across: a figure in billions of UZS stays on one line. */}
       <div className="grid gap-4 sm:grid-cols-2">
         <FigureCard
           testId="figure-money"
-          title="Pul qoldig'i"
+          title={t('reports.dashboard.money.title')}
           icon={Wallet}
           value={formatMoney(data.total_in_uzs)}
           unit="UZS"
           to={link(paths.reports.cashFlow)}
-          linkLabel="Pul oqimi"
+          linkLabel={t('reports.cashFlow.title')}
         >
           {data.balances.length === 0 ? (
-            <p className="text-slate-500">Hali balans yo'q.</p>
+            <p className="text-slate-500">{t('reports.dashboard.money.noBalance')}</p>
           ) : (
             <dl>
               {data.balances.map((b) => (
@@ -84,58 +94,60 @@ function DashboardBody({ data, search, link }: BodyProps) {
         </FigureCard>
         <FigureCard
           testId="figure-stock"
-          title="Ombor qiymati"
+          title={t('reports.dashboard.stock.title')}
           icon={Boxes}
           tone="violet"
           value={formatMoney(data.stock_value_uzs)}
           unit="UZS"
           to={link(paths.reports.stockMovement)}
-          linkLabel="Ombor harakati"
+          linkLabel={t('reports.stockMovement.title')}
         >
-          <p className="text-slate-500">Qolgan partiyalar tannarxi (FIFO), bugungi kurslarda.</p>
+          <p className="text-slate-500">{t('reports.dashboard.stock.note')}</p>
         </FigureCard>
         <FigureCard
           testId="figure-sales"
-          title="Sotuvlar"
+          title={t('reports.sales.title')}
           icon={TrendingUp}
           tone="emerald"
           value={formatMoney(data.sales.revenue_uzs)}
           unit="UZS"
           to={link(paths.reports.sales)}
-          linkLabel="Sotuvlar hisoboti"
+          linkLabel={t('reports.dashboard.sales.link')}
         >
           <dl>
-            <FigureLine label="Tannarx">{formatMoney(data.sales.cogs_uzs)}</FigureLine>
-            <FigureLine label="Marja">
+            <FigureLine label={t('reports.dashboard.sales.cost')}>
+              {formatMoney(data.sales.cogs_uzs)}
+            </FigureLine>
+            <FigureLine label={t('reports.dashboard.sales.margin')}>
               <SignedMoney value={data.sales.margin_uzs} />
             </FigureLine>
-            <FigureLine label="Marja %">
+            <FigureLine label={t('reports.sales.column.marginPct')}>
               {data.sales.margin_pct === null ? '—' : `${data.sales.margin_pct}%`}
             </FigureLine>
           </dl>
         </FigureCard>
         <FigureCard
           testId="figure-offers"
-          title="Kutilayotgan takliflar"
+          title={t('reports.dashboard.offers.title')}
           icon={Inbox}
           tone="amber"
           value={data.pending_offers}
           to={paths.income}
-          linkLabel="Kiruvchi takliflar"
+          linkLabel={t('reports.dashboard.offers.link')}
         >
-          <p className="text-slate-500">Qaror kutayotgan takliflar.</p>
+          <p className="text-slate-500">{t('reports.dashboard.offers.note')}</p>
         </FigureCard>
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
         <ListCard
           testId="chart-flow"
-          title="Pul oqimi (UZS)"
-          link={{ to: link(paths.reports.cashFlow), label: 'Hisobot' }}
+          title={t('reports.dashboard.flow.title')}
+          link={{ to: link(paths.reports.cashFlow), label: t('reports.dashboard.reportLink') }}
         >
           <LazyDayBarsChart
-            label="Kunlik kirim va chiqim, UZS"
-            series={FLOW_SERIES}
+            label={t('reports.dashboard.flow.chartLabel')}
+            series={FLOW_SERIES.map((s) => ({ ...s, label: t(s.label) }))}
             points={data.series.map((d) => ({
               day: d.date,
               values: { inflow: d.inflow_uzs, outflow: d.outflow_uzs },
@@ -144,12 +156,15 @@ function DashboardBody({ data, search, link }: BodyProps) {
         </ListCard>
         <ListCard
           testId="chart-sales"
-          title="Kunlik sotuvlar (UZS)"
-          link={{ to: link(paths.reports.sales, { group_by: 'day' }), label: 'Hisobot' }}
+          title={t('reports.dashboard.salesChart.title')}
+          link={{
+            to: link(paths.reports.sales, { group_by: 'day' }),
+            label: t('reports.dashboard.reportLink'),
+          }}
         >
           <LazyDayBarsChart
-            label="Kunlik sotuvlar, UZS"
-            series={SALES_SERIES}
+            label={t('reports.dashboard.salesChart.label')}
+            series={SALES_SERIES.map((s) => ({ ...s, label: t(s.label) }))}
             points={data.series.map((d) => ({ day: d.date, values: { sales: d.sales_uzs } }))}
           />
         </ListCard>
@@ -159,11 +174,11 @@ function DashboardBody({ data, search, link }: BodyProps) {
         <LowStock data={data} search={search} link={link} />
         <ListCard
           testId="overdue-debts"
-          title="Muddati o'tgan qarzlar"
-          link={{ to: `${paths.debts}?status=OVERDUE`, label: 'Qarzlar' }}
+          title={t('reports.dashboard.overdue.title')}
+          link={{ to: `${paths.debts}?status=OVERDUE`, label: t('reports.dashboard.overdue.link') }}
         >
           {data.overdue_debts.length === 0 ? (
-            <QuietEmpty>Muddati o'tgan qarzlar yo'q.</QuietEmpty>
+            <QuietEmpty>{t('reports.dashboard.overdue.empty')}</QuietEmpty>
           ) : (
             <ul className="divide-y divide-slate-100 text-sm">
               {data.overdue_debts.map((d) => (
@@ -186,14 +201,15 @@ function DashboardBody({ data, search, link }: BodyProps) {
 }
 
 function LowStock({ data, search, link }: BodyProps) {
+  const t = useT();
   return (
     <ListCard
       testId="low-stock"
-      title="Kam qolgan tovarlar"
-      link={{ to: link(paths.reports.stockMovement), label: 'Ombor harakati' }}
+      title={t('reports.dashboard.lowStock.title')}
+      link={{ to: link(paths.reports.stockMovement), label: t('reports.stockMovement.title') }}
     >
       {data.low_stock.length === 0 ? (
-        <QuietEmpty>Hamma tovar yetarli.</QuietEmpty>
+        <QuietEmpty>{t('reports.dashboard.lowStock.empty')}</QuietEmpty>
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {data.low_stock.map((row) => (

@@ -2,24 +2,26 @@ import { Outlet, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { scopeSearch } from '../report-params.ts';
 
 /** /reports (DESIGN.md sections 11 and 12): the reports as tabs; the period and department go along. */
 export function ReportsLayout() {
+  const t = useT();
   const [params] = useSearchParams();
   const carried = scopeSearch(params);
   const tabs = [
-    { to: `${paths.reports.sales}${carried}`, label: 'Sotuvlar' },
-    { to: `${paths.reports.stockMovement}${carried}`, label: 'Ombor harakati' },
-    { to: `${paths.reports.cashFlow}${carried}`, label: 'Pul oqimi' },
+    { to: `${paths.reports.sales}${carried}`, label: t('reports.sales.title') },
+    { to: `${paths.reports.stockMovement}${carried}`, label: t('reports.stockMovement.title') },
+    { to: `${paths.reports.cashFlow}${carried}`, label: t('reports.cashFlow.title') },
     // DESIGN.md section 12 (the debts feature's page): as of today, it reads only the department;
     // the period rides along so the other tabs get it back.
-    { to: `${paths.reports.debtsAgeing}${carried}`, label: 'Qarzlar muddati' },
+    { to: `${paths.reports.debtsAgeing}${carried}`, label: t('reports.layout.debtsAgeing') },
   ];
   return (
     <div>
-      <PageHeader title="Hisobotlar" className="mb-4" />
-      <Tabs items={tabs} label="Hisobotlar" />
+      <PageHeader title={t('reports.layout.title')} className="mb-4" />
+      <Tabs items={tabs} label={t('reports.layout.title')} />
       <div className="pt-6">
         <Outlet />
       </div>

@@ -3,6 +3,8 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type SortDirection, Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { downloadReport } from '../api/download-report.ts';
@@ -20,16 +22,16 @@ import { formatDay } from '../period.ts';
 import { pickOption, pickPage, sortDirection, toggleOrdering } from '../report-params.ts';
 import { useReportSearch } from '../use-report-search.ts';
 
-const GROUPS: Record<SalesGroup, { option: string; column: string }> = {
-  product: { option: "Mahsulot bo'yicha", column: 'Mahsulot' },
-  variant: { option: "Variant bo'yicha", column: 'Variant' },
-  department: { option: "Bo'lim bo'yicha", column: "Bo'lim" },
-  day: { option: "Kun bo'yicha", column: 'Sana' },
+const GROUPS: Record<SalesGroup, { option: MessageKey; column: MessageKey }> = {
+  product: { option: 'reports.sales.group.product', column: 'reports.sales.column.product' },
+  variant: { option: 'reports.sales.group.variant', column: 'reports.sales.column.variant' },
+  department: { option: 'reports.sales.group.department', column: 'reports.sales.column.department' },
+  day: { option: 'reports.sales.group.day', column: 'reports.sales.column.day' },
 };
 
-const CHART_SERIES = [
-  { key: 'revenue', label: 'Tushum', color: '#1d4ed8' },
-  { key: 'margin', label: 'Marja', color: '#059669' },
+const CHART_SERIES: readonly { key: string; label: MessageKey; color: string }[] = [
+  { key: 'revenue', label: 'reports.sales.chart.revenue', color: '#1d4ed8' },
+  { key: 'margin', label: 'reports.sales.chart.margin', color: '#059669' },
 ];
 
 const COLUMNS = 6;
@@ -43,6 +45,7 @@ function percent(value: string | null): string {
  * department or day, sorted by the server, with the period's totals and a day-by-day chart.
  */
 export function SalesReportPage() {
+  const t = useT();
   const search = useReportSearch();
   const { params } = search;
   const groupBy = pickOption(params.get('group_by'), SALES_GROUPS, 'product');
@@ -65,23 +68,23 @@ export function SalesReportPage() {
     <div className="space-y-5">
       <ReportFilters search={search}>
         <Select
-          label="Guruhlash"
+          label={t('reports.sales.groupBy')}
           className="w-full sm:w-48"
           value={groupBy}
           // The old ordering may name the other key column: start from the server's order.
           onChange={(e) => search.update({ group_by: e.target.value, ordering: null })}
-          options={SALES_GROUPS.map((g) => ({ value: g, label: GROUPS[g].option }))}
+          options={SALES_GROUPS.map((g) => ({ value: g, label: t(GROUPS[g].option) }))}
         />
       </ReportFilters>
 
       <Card className="p-4 sm:p-5">
-        <h2 className="mb-3 text-base font-semibold text-slate-900">Kunlik tushum va marja (UZS)</h2>
+        <h2 className="mb-3 text-base font-semibold text-slate-900">{t('reports.sales.chart.title')}</h2>
         {chart.isError ? (
-          <ErrorMessage>{failureMessage(chart.error, "Grafikni yuklab bo'lmadi.")}</ErrorMessage>
+          <ErrorMessage>{failureMessage(chart.error, t('reports.error.chart'))}</ErrorMessage>
         ) : (
           <LazyDayBarsChart
-            label="Kunlik tushum va marja, UZS"
-            series={CHART_SERIES}
+            label={t('reports.sales.chart.label')}
+            series={CHART_SERIES.map((s) => ({ ...s, label: t(s.label) }))}
             points={(chart.data?.results ?? []).map((r) => ({
               day: r.key,
               values: { revenue: r.revenue_uzs, margin: r.margin_uzs },
@@ -91,45 +94,45 @@ export function SalesReportPage() {
       </Card>
 
       <section
-        aria-label="Sotuvlar jadvali"
+        aria-label={t('reports.sales.tableLabel')}
         aria-busy={report.isFetching}
         data-testid="report-table"
         className="space-y-3"
       >
         <ReportHeading
-          title="Sotuvlar"
+          title={t('reports.sales.title')}
           count={report.data?.count}
           onDownload={(format) => downloadReport('reports/sales/', filters, format, 'sotuvlar')}
         />
         {report.isError ? (
-          <ErrorMessage>{failureMessage(report.error, "Hisobotni yuklab bo'lmadi.")}</ErrorMessage>
+          <ErrorMessage>{failureMessage(report.error, t('reports.error.report'))}</ErrorMessage>
         ) : null}
         <Table
-          caption="Sotuvlar"
+          caption={t('reports.sales.title')}
           className={cn(REPORT_TABLE, report.isPlaceholderData && 'opacity-60 transition-opacity')}
         >
           <THead>
             <tr>
-              <TH {...sortable(keyColumn, 'asc')}>{GROUPS[groupBy].column}</TH>
+              <TH {...sortable(keyColumn, 'asc')}>{t(GROUPS[groupBy].column)}</TH>
               <TH align="right" {...sortable('qty')}>
-                Miqdor
+                {t('reports.sales.column.qty')}
               </TH>
               <TH align="right" {...sortable('revenue_uzs')}>
-                Tushum (UZS)
+                {t('reports.sales.column.revenue')}
               </TH>
               <TH align="right" {...sortable('cogs_uzs')}>
-                Tannarx (UZS)
+                {t('reports.sales.column.cost')}
               </TH>
               <TH align="right" {...sortable('margin_uzs')}>
-                Marja (UZS)
+                {t('reports.sales.column.margin')}
               </TH>
               <TH align="right" {...sortable('margin_pct')}>
-                Marja %
+                {t('reports.sales.column.marginPct')}
               </TH>
             </tr>
           </THead>
           <TBody>
-            {tableStatus(report.isPending, rows.length, COLUMNS) ??
+            {tableStatus(t, report.isPending, rows.length, COLUMNS) ??
               rows.map((row) => (
                 <TR key={row.key} data-testid="report-row">
                   <TD className="font-medium text-slate-900">
@@ -151,7 +154,7 @@ export function SalesReportPage() {
           {report.data && rows.length > 0 ? (
             <TFoot>
               <tr data-testid="report-totals">
-                <TD>Jami</TD>
+                <TD>{t('reports.table.total')}</TD>
                 <TD numeric>{formatQuantity(report.data.totals.qty)}</TD>
                 <TD numeric>{formatMoney(report.data.totals.revenue_uzs)}</TD>
                 <TD numeric>{formatMoney(report.data.totals.cogs_uzs)}</TD>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { type SortDirection, Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { downloadReport } from '../api/download-report.ts';
@@ -20,6 +21,7 @@ const COLUMNS = 6;
  * and went out in the period, the closing quantity (opening + in - out) and its FIFO value in UZS.
  */
 export function StockMovementPage() {
+  const t = useT();
   const search = useReportSearch();
   const { params } = search;
   const variantId = pickId(params.get('variant'));
@@ -38,7 +40,7 @@ export function StockMovementPage() {
         ? picked
         : fromRow
           ? { id: fromRow.id, label: fromRow.label, sku: fromRow.sku }
-          : { id: variantId, label: `Variant #${variantId}`, sku: '' };
+          : { id: variantId, label: t('reports.stockMovement.variantFallback', { id: variantId }), sku: '' };
 
   const sortable = (column: string, first: SortDirection = 'desc') => ({
     sorted: sortDirection(ordering, column),
@@ -62,51 +64,59 @@ export function StockMovementPage() {
       </ReportFilters>
 
       <section
-        aria-label="Ombor harakati jadvali"
+        aria-label={t('reports.stockMovement.tableLabel')}
         aria-busy={report.isFetching}
         data-testid="report-table"
         className="space-y-3"
       >
         <ReportHeading
-          title="Ombor harakati"
+          title={t('reports.stockMovement.title')}
           count={report.data?.count}
           onDownload={(format) =>
             downloadReport('reports/stock-movement/', filters, format, 'ombor-harakati')
           }
         />
         {report.isError ? (
-          <ErrorMessage>{failureMessage(report.error, "Hisobotni yuklab bo'lmadi.")}</ErrorMessage>
+          <ErrorMessage>{failureMessage(report.error, t('reports.error.report'))}</ErrorMessage>
         ) : null}
         <Table
-          caption="Ombor harakati"
+          caption={t('reports.stockMovement.title')}
           className={cn(REPORT_TABLE, report.isPlaceholderData && 'opacity-60 transition-opacity')}
         >
           <THead>
             <tr>
-              <TH {...sortable('label', 'asc')}>Variant</TH>
-              <TH align="right" title="Davr boshidagi qoldiq" {...sortable('opening_qty')}>
-                Boshida
+              <TH {...sortable('label', 'asc')}>{t('reports.stockMovement.column.variant')}</TH>
+              <TH
+                align="right"
+                title={t('reports.stockMovement.column.openingHint')}
+                {...sortable('opening_qty')}
+              >
+                {t('reports.stockMovement.column.opening')}
               </TH>
               <TH align="right" {...sortable('in_qty')}>
-                Kirim
+                {t('reports.column.in')}
               </TH>
               <TH align="right" {...sortable('out_qty')}>
-                Chiqim
-              </TH>
-              <TH align="right" title="Davr oxiridagi qoldiq" {...sortable('closing_qty')}>
-                Oxirida
+                {t('reports.column.out')}
               </TH>
               <TH
                 align="right"
-                title="Davr oxiridagi qoldiqning FIFO tannarxi, bugungi kurslarda"
+                title={t('reports.stockMovement.column.closingHint')}
+                {...sortable('closing_qty')}
+              >
+                {t('reports.stockMovement.column.closing')}
+              </TH>
+              <TH
+                align="right"
+                title={t('reports.stockMovement.column.valueHint')}
                 {...sortable('closing_value_uzs')}
               >
-                Qiymati (UZS)
+                {t('reports.stockMovement.column.value')}
               </TH>
             </tr>
           </THead>
           <TBody>
-            {tableStatus(report.isPending, rows.length, COLUMNS) ??
+            {tableStatus(t, report.isPending, rows.length, COLUMNS) ??
               rows.map((row) => (
                 <TR key={row.variant.id} data-testid="report-row">
                   <TD>
@@ -129,7 +139,7 @@ export function StockMovementPage() {
           {report.data && rows.length > 0 ? (
             <TFoot>
               <tr data-testid="report-totals">
-                <TD>Jami</TD>
+                <TD>{t('reports.table.total')}</TD>
                 <TD numeric>{formatQuantity(report.data.totals.opening_qty)}</TD>
                 <TD numeric>{formatQuantity(report.data.totals.in_qty)}</TD>
                 <TD numeric>{formatQuantity(report.data.totals.out_qty)}</TD>

@@ -1,0 +1,86 @@
+import { type Language, pickLanguage, setNumberLanguage } from '@app/shared';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { setApiLanguage } from '../lib/api-client.ts';
+import { setDateLanguage } from '../lib/format.ts';
+import { readStorage, writeStorage } from '../lib/storage.ts';
+import { loadMessages, type Messages } from './catalogue.ts';
+
+// The interface language (DESIGN.md section 14): the signed-in user's choice (whoami, saved by
+// PATCH auth/me/), before sign-in the last choice on this browser, else the browser's languages,
+// else Uzbek. Its catalogue is loaded before anything renders in it; the previous language stays
+// on screen while the next one loads.
+
+const STORAGE_KEY = 'language';
+
+function initialLanguage(): Language {
+  const stored = readStorage(STORAGE_KEY);
+  return pickLanguage([...(stored ? [stored] : []), ...(globalThis.navigator?.languages ?? [])]) ?? 'uz';
+}
+
+interface LanguageContextValue {
+  language: Language;
+  /** Shows the interface in a language and remembers it on this browser. */
+  setLanguage: (language: Language) => void;
+}
+
+const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+export function useLanguage(): LanguageContextValue {
+  const value = useContext(LanguageContext);
+  if (!value) throw new Error('useLanguage needs an I18nProvider above it.');
+  return value;
+}
+
+/** Everything a language changes outside React: numbers, dates, the API's Accept-Language. */
+function applyLanguage(language: Language): void {
+  setNumberLanguage(language);
+  setDateLanguage(language);
+  setApiLanguage(language);
+  document.documentElement.lang = language;
+}
+
+export function I18nProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const [language, setLanguageState] = useState<Language>(initialLanguage);
+  const [loaded, setLoaded] = useState<{ language: Language; messages: Messages } | null>(null);
+
+  // `loaded` is read only to know whether anything is on screen yet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new catalogue only for a new language
+  useEffect(() => {
+    let current = true;
+    loadMessages(language).then(
+      (messages) => {
+        if (!current) return;
+        applyLanguage(language);
+        setLoaded({ language, messages });
+      },
+      () => {
+        // A catalogue that cannot be downloaded (offline, a new deploy): stay in the language on
+        // screen, or fall back to Uzbek at the first load.
+        if (current && loaded === null && language !== 'uz') setLanguageState('uz');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
+  const setLanguage = useCallback((next: Language) => {
+    writeStorage(STORAGE_KEY, next);
+    setLanguageState(next);
+  }, []);
+
+  const context = useMemo(
+    () => ({ language: loaded?.language ?? language, setLanguage }),
+    [loaded, language, setLanguage],
+  );
+
+  if (!loaded) return <>{fallback}</>;
+  return (
+    <LanguageContext.Provider value={context}>
+      <IntlProvider locale={loaded.language} defaultLocale="uz" messages={loaded.messages}>
+        {children}
+      </IntlProvider>
+    </LanguageContext.Provider>
+  );
+}

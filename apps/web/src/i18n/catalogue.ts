@@ -1,0 +1,48 @@
+import type { Language } from '@app/shared';
+import type admin from './messages/uz/admin.json';
+import type auth from './messages/uz/auth.json';
+import type catalog from './messages/uz/catalog.json';
+import type chat from './messages/uz/chat.json';
+import type common from './messages/uz/common.json';
+import type debts from './messages/uz/debts.json';
+import type finance from './messages/uz/finance.json';
+import type history from './messages/uz/history.json';
+import type inventory from './messages/uz/inventory.json';
+import type notifications from './messages/uz/notifications.json';
+import type offers from './messages/uz/offers.json';
+import type profile from './messages/uz/profile.json';
+import type reports from './messages/uz/reports.json';
+
+// The message catalogues (DESIGN.md section 14): one JSON file per namespace and language under
+// messages/<language>/, ICU MessageFormat values, the same keys in every language (i18n.test.ts).
+// The uz files hold exactly the texts of spec.md. Keys are typed from them, so a key the uz
+// catalogue lacks does not compile.
+
+type Catalogue = typeof admin &
+  typeof auth &
+  typeof catalog &
+  typeof chat &
+  typeof common &
+  typeof debts &
+  typeof finance &
+  typeof history &
+  typeof inventory &
+  typeof notifications &
+  typeof offers &
+  typeof profile &
+  typeof reports;
+
+export type MessageKey = keyof Catalogue & string;
+export type Messages = Record<string, string>;
+
+/** Each language's catalogue, a chunk of its own: only the chosen language is downloaded. */
+const LOADERS: Record<Language, () => Promise<{ default: Messages }>> = {
+  uz: () => import('./messages/uz/index.ts'),
+  'uz-Cyrl': () => import('./messages/uz-Cyrl/index.ts'),
+  ru: () => import('./messages/ru/index.ts'),
+  en: () => import('./messages/en/index.ts'),
+};
+
+export async function loadMessages(language: Language): Promise<Messages> {
+  return (await LOADERS[language]()).default;
+}
