@@ -2,6 +2,10 @@
 export const ROLES = ['Kassir', 'admin', 'manager', 'Owner', 'Omborchi', 'Bozorchi', "Ta'minotchi"] as const;
 export type Role = (typeof ROLES)[number];
 
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
 /** spec.md section 6: who may create, edit and delete catalogue rows. */
 export const CATALOG_WRITE_ROLES: readonly Role[] = ['Owner', 'Omborchi', 'Bozorchi'];
 /** spec.md section 6: only the cashier records external transactions. */

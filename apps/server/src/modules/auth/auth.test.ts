@@ -239,6 +239,7 @@ describe('whoami and by-business', () => {
       role: 'manager',
       profile: { first_name: 'manager', last_name: 'Test' },
       email_notifications: [],
+      language: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import type { WhoAmI } from '@app/shared';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useRoleLabel } from '../../i18n/role-labels.ts';
 import { useT } from '../../i18n/useT.ts';
 import { Brand } from './Brand.tsx';
 import { NavList } from './NavList.tsx';
@@ -21,6 +22,7 @@ export interface MobileDrawerProps {
  */
 export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
   const t = useT();
+  const roleLabel = useRoleLabel();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -82,7 +84,7 @@ export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
         />
         <div className="shrink-0 border-t border-white/10 px-4 py-3">
           <p className="truncate text-sm font-medium text-white">{user.email}</p>
-          <p className="truncate text-xs text-slate-400">{user.role}</p>
+          <p className="truncate text-xs text-slate-400">{roleLabel(user.role)}</p>
         </div>
       </div>
     </div>

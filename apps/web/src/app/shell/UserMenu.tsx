@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { LanguageSwitcher } from '../../i18n/LanguageSwitcher.tsx';
+import { useRoleLabel } from '../../i18n/role-labels.ts';
 import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
 import { initialsFromEmail } from '../../lib/format.ts';
@@ -21,6 +22,7 @@ export interface UserMenuProps {
  */
 export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) {
   const t = useT();
+  const roleLabel = useRoleLabel();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -83,7 +85,7 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
               <span className="block truncate text-sm font-medium text-white" data-testid="sidebar-email">
                 {user.email}
               </span>
-              <span className="block truncate text-xs text-slate-400">{user.role}</span>
+              <span className="block truncate text-xs text-slate-400">{roleLabel(user.role)}</span>
             </span>
             {collapsed ? null : (
               <ChevronsUpDown aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
@@ -108,7 +110,7 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
         >
           <div className="border-b border-slate-100 px-4 py-3">
             <p className="truncate text-sm font-medium text-slate-900">{user.email}</p>
-            <p className="truncate text-xs text-slate-500">{user.role}</p>
+            <p className="truncate text-xs text-slate-500">{roleLabel(user.role)}</p>
           </div>
           <Link
             role="menuitem"

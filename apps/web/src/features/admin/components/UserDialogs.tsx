@@ -15,12 +15,11 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useRoleLabel } from '../../../i18n/role-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useCreateUser, useUpdateUser } from '../api/users.ts';
-
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r }));
 
 type FormValues = AdminUserCreateBody;
 
@@ -40,6 +39,7 @@ export function UserFormDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useT();
+  const roleLabel = useRoleLabel();
   const create = useCreateUser();
   const update = useUpdateUser();
   const [error, setError] = useState<string | null>(null);
@@ -122,7 +122,7 @@ export function UserFormDialog({
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
             label={t('admin.userForm.role')}
-            options={ROLE_OPTIONS}
+            options={ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
             error={errors.role?.message}
             {...form.register('role')}
           />

@@ -6,18 +6,20 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useRoleLabel } from '../../../i18n/role-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useBalanceGrid } from '../api/balances.ts';
 import { AdjustBalanceDialog } from '../components/AdjustBalanceDialog.tsx';
 
-function who(u: BalanceGrid['rows'][number]['user']) {
+function Who({ u }: { u: BalanceGrid['rows'][number]['user'] }) {
+  const roleLabel = useRoleLabel();
   const name = [u.first_name, u.last_name].filter(Boolean).join(' ');
   return (
     <>
       <div className="font-medium text-slate-900">{name || u.email}</div>
       <div className="hidden text-xs text-slate-500 sm:block">
-        {name ? u.email : null} {u.code ? `· ${u.code}` : null} · {u.role}
+        {name ? u.email : null} {u.code ? `· ${u.code}` : null} · {roleLabel(u.role)}
       </div>
     </>
   );
@@ -82,7 +84,7 @@ export function AdminBalancesPage() {
                 className={row.user.is_active ? undefined : 'opacity-60'}
               >
                 <TD>
-                  {who(row.user)}
+                  <Who u={row.user} />
                   {row.user.is_active ? null : (
                     <Badge tone="gray" className="mt-1">
                       {t('admin.status.inactive')}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useRoleLabel } from '../../../i18n/role-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -32,6 +33,7 @@ function fullName(u: AdminUser): string {
  */
 export function UsersPage() {
   const t = useT();
+  const roleLabel = useRoleLabel();
   const me = useCurrentUser();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -116,11 +118,11 @@ export function UsersPage() {
                   <div className="font-medium text-slate-900">{fullName(u) || u.email}</div>
                   {fullName(u) ? <div className="text-xs text-slate-500">{u.email}</div> : null}
                   <div className="mt-1 flex items-center gap-2 text-xs text-slate-500 sm:hidden">
-                    {u.role}
+                    {roleLabel(u.role)}
                     <StatusBadge user={u} />
                   </div>
                 </TD>
-                <TD className="hidden whitespace-nowrap sm:table-cell">{u.role}</TD>
+                <TD className="hidden whitespace-nowrap sm:table-cell">{roleLabel(u.role)}</TD>
                 <TD className="hidden md:table-cell">{u.code || '—'}</TD>
                 <TD className="hidden sm:table-cell">
                   <StatusBadge user={u} />

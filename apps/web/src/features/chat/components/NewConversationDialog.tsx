@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { useRoleLabel } from '../../../i18n/role-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { initialsFromEmail } from '../../../lib/format.ts';
@@ -30,6 +31,7 @@ function matches(user: BusinessUser, search: string): boolean {
 /** "Yangi suhbat": pick a person of the business; opens the one-to-one conversation with them. */
 export function NewConversationDialog({ open, me, onClose, onOpened }: NewConversationDialogProps) {
   const t = useT();
+  const roleLabel = useRoleLabel();
   const users = useBusinessUsers(open);
   const start = useOpenConversation();
   const [search, setSearch] = useState('');
@@ -95,7 +97,7 @@ export function NewConversationDialog({ open, me, onClose, onOpened }: NewConver
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium text-slate-900">{personName(u)}</span>
                     <span className="block truncate text-xs text-slate-500">
-                      {u.email} · {u.role}
+                      {u.email} · {roleLabel(u.role)}
                     </span>
                   </span>
                 </button>

@@ -2,6 +2,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useRoleLabel } from '../../../i18n/role-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { type HistoryFilters, NO_FILTERS, useDepartments } from '../api/audit.ts';
 
@@ -27,6 +28,7 @@ interface Props {
 
 export function HistoryFiltersBar({ value, onChange, wholeBusiness }: Props) {
   const t = useT();
+  const roleLabel = useRoleLabel();
   const departments = useDepartments(wholeBusiness);
   const set = (key: keyof HistoryFilters) => (e: { target: { value: string } }) =>
     onChange({ ...value, [key]: e.target.value });
@@ -47,7 +49,7 @@ export function HistoryFiltersBar({ value, onChange, wholeBusiness }: Props) {
             { value: '', label: t('history.filters.all') },
             ...(departments.data ?? []).map((u) => ({
               value: String(u.id),
-              label: `${u.email} (${u.role})`,
+              label: `${u.email} (${roleLabel(u.role)})`,
             })),
           ]}
         />

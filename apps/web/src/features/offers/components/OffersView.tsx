@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useRoleLabel } from '../../../i18n/role-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -38,7 +39,8 @@ export function OffersView({
   const action = useOfferAction();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const fullTitle = user ? `${title} (${user.role})` : title;
+  const roleLabel = useRoleLabel();
+  const fullTitle = user ? `${title} (${roleLabel(user.role)})` : title;
   const close = () => setDialog(null);
 
   async function onAction(offer: Offer, kind: OfferAction) {
