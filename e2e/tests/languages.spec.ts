@@ -87,3 +87,24 @@ test('the login page switches language before sign-in, and remembers it', async 
   await page.getByTestId('language-switcher').selectOption('uz');
   await expect(page.getByText('Til')).toBeVisible();
 });
+
+test('a PDF of the offers made in the browser prints Cyrillic (DejaVu Sans, not a built-in font)', async ({
+  page,
+}) => {
+  await inLanguage(page, 'ru');
+  await apiSignIn(page, DEMO.owner);
+  await page.goto('/income');
+  await page.getByRole('button', { name: 'Скачать' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('dialog').getByRole('button', { name: 'PDF' }).click(),
+  ]);
+  const bytes = readFileSync((await download.path()) ?? '');
+  expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
+  const first = await pdf.getPage(1);
+  const text = (await first.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  expect(text).toContain('Инициатор');
+  expect(text).toContain('От кого');
+});

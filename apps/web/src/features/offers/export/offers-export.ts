@@ -74,12 +74,36 @@ async function excelBlob(title: string, header: string[], rows: string[][]): Pro
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
 
+/** A font file as jsPDF's virtual file system takes it: base64. */
+async function fontBase64(url: string): Promise<string> {
+  const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * The PDF in DejaVu Sans, as the server's report files are: jsPDF's built-in fonts have no
+ * Cyrillic and no oʻ, so a Russian or Uzbek (Cyrillic) header, or a name written with ʻ, would
+ * print as garbage. The fonts are fetched only when a PDF is made.
+ */
 async function pdfBlob(title: string, header: string[], rows: string[][]): Promise<Blob> {
-  const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);
+  const [{ jsPDF }, { autoTable }, regular, bold] = await Promise.all([
+    import('jspdf'),
+    import('jspdf-autotable'),
+    import('dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url').then((m) => fontBase64(m.default)),
+    import('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url').then((m) => fontBase64(m.default)),
+  ]);
   const doc = new jsPDF({ orientation: 'landscape' });
+  doc.addFileToVFS('DejaVuSans.ttf', regular);
+  doc.addFont('DejaVuSans.ttf', 'DejaVuSans', 'normal');
+  doc.addFileToVFS('DejaVuSans-Bold.ttf', bold);
+  doc.addFont('DejaVuSans-Bold.ttf', 'DejaVuSans', 'bold');
+  doc.setFont('DejaVuSans', 'normal');
   doc.setFontSize(14);
   doc.text(title, 14, 16);
-  autoTable(doc, { head: [header], body: rows, startY: 22, styles: { fontSize: 8 } });
+  autoTable(doc, { head: [header], body: rows, startY: 22, styles: { font: 'DejaVuSans', fontSize: 8 } });
   return doc.output('blob');
 }
 
