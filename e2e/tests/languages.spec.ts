@@ -108,3 +108,11 @@ test('a PDF of the offers made in the browser prints Cyrillic (DejaVu Sans, not 
   expect(text).toContain('Инициатор');
   expect(text).toContain('От кого');
 });
+
+test('a page whose texts cannot be downloaded says so and offers a reload', async ({ page }) => {
+  // The Uzbek catalogue's chunk (an Uzbek browser asks for it first) does not arrive.
+  await page.route(/\/assets\/uz-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.getByRole('alert')).toContainText("Sahifani yuklab bo'lmadi");
+  await expect(page.getByRole('button', { name: 'Qayta yuklash / Обновить' })).toBeVisible();
+});

@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useUserLanguage } from '../i18n/LanguageSwitcher.tsx';
 import { useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
-import { BootScreen } from './BootScreen.tsx';
+import { BootFailedScreen, BootScreen } from './BootScreen.tsx';
 import { LiveUpdates } from './live/LiveUpdates.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
@@ -25,7 +25,7 @@ function Session() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nProvider fallback={<BootScreen />}>
+      <I18nProvider fallback={<BootScreen />} failed={<BootFailedScreen />}>
         <Session />
       </I18nProvider>
     </QueryClientProvider>

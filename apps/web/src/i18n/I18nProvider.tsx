@@ -40,9 +40,20 @@ function applyLanguage(language: Language): void {
   document.documentElement.lang = language;
 }
 
-export function I18nProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+export function I18nProvider({
+  children,
+  fallback,
+  failed,
+}: {
+  children: ReactNode;
+  /** Shown while the first catalogue loads. */
+  fallback: ReactNode;
+  /** Shown when not even the Uzbek catalogue can be downloaded (offline, or a new version). */
+  failed: ReactNode;
+}) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const [loaded, setLoaded] = useState<{ language: Language; messages: Messages } | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
 
   // `loaded` is read only to know whether anything is on screen yet.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new catalogue only for a new language
@@ -56,8 +67,10 @@ export function I18nProvider({ children, fallback }: { children: ReactNode; fall
       },
       () => {
         // A catalogue that cannot be downloaded (offline, a new deploy): stay in the language on
-        // screen, or fall back to Uzbek at the first load.
-        if (current && loaded === null && language !== 'uz') setLanguageState('uz');
+        // screen, or fall back to Uzbek at the first load, or say so.
+        if (!current || loaded !== null) return;
+        if (language !== 'uz') setLanguageState('uz');
+        else setUnavailable(true);
       },
     );
     return () => {
@@ -75,7 +88,7 @@ export function I18nProvider({ children, fallback }: { children: ReactNode; fall
     [loaded, language, setLanguage],
   );
 
-  if (!loaded) return <>{fallback}</>;
+  if (!loaded) return <>{unavailable ? failed : fallback}</>;
   return (
     <LanguageContext.Provider value={context}>
       <IntlProvider locale={loaded.language} defaultLocale="uz" messages={loaded.messages}>
