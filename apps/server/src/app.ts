@@ -198,7 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   if (options.schedules) {
-    let stop: (() => void) | undefined;
+    let stop: (() => Promise<void>) | undefined;
     let stopNotifications: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = startCbuSchedule(deps);

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connection.ts';
 import type { Deps } from '../../lib/context.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import { importCbuRatesUnlessImportedSince, importedSince } from './rates.service.ts';
 
 // The daily Central Bank import (DESIGN.md section 9): every business with follow_cbu imports at
@@ -65,24 +66,22 @@ export async function importDue(deps: ScheduleDeps, since: Date): Promise<void> 
   }
 }
 
-/** Starts the schedule (at once for the day, then daily); the returned function stops it. */
-export function startCbuSchedule(deps: ScheduleDeps): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const run = (since: Date) =>
-    importDue(deps, since).catch((err) =>
-      deps.log.warn({ err }, 'CBU schedule: could not list the businesses'),
-    );
-  const arm = () => {
-    if (stopped) return;
-    const now = deps.clock();
-    const at = nextCbuImport(now);
-    timer = setTimeout(() => void run(at).finally(arm), at.getTime() - now.getTime());
-    timer.unref();
-  };
-  void run(startOfBusinessDay(deps.clock())).finally(arm);
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+/**
+ * Starts the schedule (at once for the day, then daily at the import time); the returned function
+ * stops it and waits for an import under way. Each run imports for the businesses not imported
+ * since the moment it was scheduled for.
+ */
+export function startCbuSchedule(deps: ScheduleDeps): () => Promise<void> {
+  let since = startOfBusinessDay(deps.clock());
+  return repeatEvery(
+    () =>
+      importDue(deps, since).catch((err) =>
+        deps.log.warn({ err }, 'CBU schedule: could not list the businesses'),
+      ),
+    () => {
+      const now = deps.clock();
+      since = nextCbuImport(now);
+      return since.getTime() - now.getTime();
+    },
+  );
 }

@@ -307,7 +307,7 @@ describe('the Central Bank import', () => {
         .poll(async () => followingBusinesses(t.db, startOfBusinessDay(new Date())), { timeout: 10_000 })
         .not.toContain(otherBusinessId);
     } finally {
-      stop();
+      await stop();
     }
     expect(cbu.requests).toBe(requests + 1);
     const audit = await t.db

@@ -1,5 +1,6 @@
 import type { Deps } from '../../lib/context.ts';
 import { escapeHtml, type MailMessage } from '../../lib/mailer.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import { type ClaimedNotification, claimUndelivered } from './notifications.repository.ts';
 
 // Notifications beyond the bell (DESIGN.md section 13): the kinds a user opted into
@@ -85,25 +86,11 @@ export function startNotificationDelivery(
   deps: DeliveryDeps,
   options: DeliveryOptions & { intervalMs?: number } = {},
 ): () => Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = deliverNotifications(deps, options).then(
-      () => undefined,
-      (err: unknown) => deps.log.warn({ err }, 'notification delivery failed; next try at the next run'),
-    );
-    return running;
-  };
-  const arm = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void run().finally(arm), options.intervalMs ?? DELIVERY_INTERVAL_MS);
-    timer.unref();
-  };
-  void run().finally(arm);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    () =>
+      deliverNotifications(deps, options).catch((err: unknown) =>
+        deps.log.warn({ err }, 'notification delivery failed; next try at the next run'),
+      ),
+    () => options.intervalMs ?? DELIVERY_INTERVAL_MS,
+  );
 }

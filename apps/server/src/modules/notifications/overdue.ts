@@ -1,5 +1,6 @@
 import { businessToday } from '../../lib/business-day.ts';
 import type { Deps } from '../../lib/context.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import { startOfBusinessDay } from '../finance/rates.schedule.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -30,28 +31,17 @@ export function nextOverdueCheck(now: Date): Date {
  * under way, so the database is not closed under it.
  */
 export function startOverdueSchedule(deps: CheckDeps & Pick<Deps, 'log'>): () => Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = checkOverdueDebts(deps).then(
-      (written) => {
-        if (written > 0) deps.log.info({ written }, 'overdue debts notified');
-      },
-      (err: unknown) => deps.log.warn({ err }, 'overdue debts check failed; next try at the next run'),
-    );
-    return running;
-  };
-  const arm = () => {
-    if (stopped) return;
-    const now = deps.clock();
-    timer = setTimeout(() => void run().finally(arm), nextOverdueCheck(now).getTime() - now.getTime());
-    timer.unref();
-  };
-  void run().finally(arm);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    () =>
+      checkOverdueDebts(deps).then(
+        (written) => {
+          if (written > 0) deps.log.info({ written }, 'overdue debts notified');
+        },
+        (err: unknown) => deps.log.warn({ err }, 'overdue debts check failed; next try at the next run'),
+      ),
+    () => {
+      const now = deps.clock();
+      return nextOverdueCheck(now).getTime() - now.getTime();
+    },
+  );
 }
