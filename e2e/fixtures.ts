@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,3 +76,34 @@ export function latestMailedCode(email: string, after: number): string | null {
 
 export const test = base;
 export { expect };
+
+/**
+ * A person of the test's own (other specs sign the demo users in meanwhile): invited by the
+ * demo Owner and accepted through the API, as the mailed link would. Answers their e-mail.
+ */
+export async function createPerson(
+  page: Page,
+  role: string,
+  name: string,
+  password: string,
+): Promise<string> {
+  const email = `${name.toLowerCase()}-${Date.now().toString(36)}${randomBytes(2).toString('hex')}@demo.uz`;
+  const owner = await apiAs(page, DEMO.owner);
+  const sent = Date.now();
+  const created = await owner.post('admin/users/', {
+    email,
+    role,
+    first_name: name,
+    last_name: '',
+    code: '',
+    login_otp: false,
+  });
+  expect(created.status()).toBe(201);
+  const invite = /\/set-password\?invite=([A-Za-z0-9_-]+)/;
+  await expect.poll(() => latestMailMatch(email, sent, invite)).not.toBeNull();
+  const accepted = await page.request.post('/api/auth/accept-invite/', {
+    data: { token: latestMailMatch(email, sent, invite), new_password: password },
+  });
+  expect(accepted.status()).toBe(200);
+  return email;
+}

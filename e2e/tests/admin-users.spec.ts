@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { apiAs, apiSignIn, DEMO, expect, latestMailMatch, test } from '../fixtures.ts';
+import { apiSignIn, createPerson, DEMO, expect, latestMailMatch, test } from '../fixtures.ts';
 
 // DESIGN.md section 9, users: the Owner invites a person, who sets a password through the mailed
 // link and signs in; a deactivated person's open session ends at its next refresh.
 
 const tag = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const INVITE_LINK = /(\/set-password\?invite=[A-Za-z0-9_-]+)/;
-const INVITE_TOKEN = /\/set-password\?invite=([A-Za-z0-9_-]+)/;
 
 test('an invited person sets a password through the mailed link and signs in', async ({ page, browser }) => {
   const email = `yangi-${tag()}@demo.uz`;
@@ -71,26 +70,7 @@ test('deactivating a person ends their open session; reactivating lets them back
   page,
   browser,
 }) => {
-  // A person of this test's own (other specs sign the demo users in meanwhile), invited and
-  // accepted through the API.
-  const email = `sotuvchi-${tag()}@demo.uz`;
-  const owner = await apiAs(page, DEMO.owner);
-  const sent = Date.now();
-  const created = await owner.post('admin/users/', {
-    email,
-    role: 'Bozorchi',
-    first_name: 'Sotuvchi',
-    last_name: '',
-    code: '',
-    login_otp: false,
-  });
-  expect(created.status()).toBe(201);
-  await expect.poll(() => latestMailMatch(email, sent, INVITE_TOKEN)).not.toBeNull();
-  const token = latestMailMatch(email, sent, INVITE_TOKEN) as string;
-  const accepted = await page.request.post('/api/auth/accept-invite/', {
-    data: { token, new_password: 'sotuvchi-parol-1' },
-  });
-  expect(accepted.status()).toBe(200);
+  const email = await createPerson(page, 'Bozorchi', 'Sotuvchi', 'sotuvchi-parol-1');
 
   const other = await browser.newContext();
   try {

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { apiSignIn, DEMO, expect, test } from '../fixtures.ts';
+import { apiSignIn, createPerson, DEMO, expect, test } from '../fixtures.ts';
 import { Shell } from '../pages/shell.ts';
 
 const LANGUAGES = ['uz', 'uz-Cyrl', 'ru', 'en'] as const;
@@ -115,4 +115,46 @@ test('a page whose texts cannot be downloaded says so and offers a reload', asyn
   await page.goto('/login');
   await expect(page.getByRole('alert')).toContainText("Sahifani yuklab bo'lmadi");
   await expect(page.getByRole('button', { name: 'Qayta yuklash / Обновить' })).toBeVisible();
+});
+
+test("a Russian browser's first visit is in Russian", async ({ browser }) => {
+  const russian = await browser.newContext({ locale: 'ru-RU' });
+  try {
+    const page = await russian.newPage();
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.getByTestId('language-switcher')).toHaveValue('ru');
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+  } finally {
+    await russian.close();
+  }
+});
+
+test("a signed-in person's choice is saved with them and follows them to another browser", async ({
+  page,
+  browser,
+}) => {
+  const email = await createPerson(page, 'Kassir', 'Tilchi', 'tilchi-parol-1');
+  await apiSignIn(page, email, 'tilchi-parol-1');
+  await page.goto('/');
+  await new Shell(page).ready();
+  await page.getByTestId('user-menu-button-sidebar').click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/auth/me/') && r.request().method() === 'PATCH',
+  );
+  await page.getByTestId('language-switcher').selectOption('en');
+  expect((await (await saved).json()).language).toBe('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  // Another browser, Uzbek, with nothing remembered: the saved choice wins once they sign in.
+  const other = await browser.newContext();
+  try {
+    const elsewhere = await other.newPage();
+    await apiSignIn(elsewhere, email, 'tilchi-parol-1');
+    await elsewhere.goto('/');
+    await new Shell(elsewhere).ready();
+    await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'en');
+  } finally {
+    await other.close();
+  }
 });

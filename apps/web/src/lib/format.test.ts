@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRelativeTime, initialsFromEmail } from './format.ts';
+import { formatDateTime, formatRelativeTime, initialsFromEmail, setDateLanguage } from './format.ts';
 
 describe('initialsFromEmail', () => {
   it('takes the first two letters of a one-part local part', () => {
@@ -45,5 +45,22 @@ describe('formatRelativeTime', () => {
   it('gives the date after a week, and passes through what it cannot read', () => {
     expect(formatRelativeTime('2025-11-01T09:30:00', now)).toBe('01 Nov 2025, 09:30');
     expect(formatRelativeTime('soon', now)).toBe('soon');
+  });
+});
+
+describe('dates in the chosen language (DESIGN.md section 14)', () => {
+  it("writes another language's month names and relative times, and Uzbek as spec.md does", () => {
+    const now = Date.parse('2025-11-21T14:05:00');
+    try {
+      setDateLanguage('ru');
+      expect(formatDateTime('2025-11-21T14:05:00')).toMatch(/^21 нояб\.? 2025 г\.?,? 14:05$/);
+      expect(formatRelativeTime(now - 5 * 60_000, now)).toBe('5 минут назад');
+      setDateLanguage('en');
+      expect(formatRelativeTime(now - 2 * 3_600_000, now)).toBe('2 hours ago');
+    } finally {
+      setDateLanguage('uz');
+    }
+    expect(formatDateTime('2025-11-21T14:05:00')).toBe('21 Nov 2025, 14:05');
+    expect(formatRelativeTime(now - 5 * 60_000, now)).toBe('5 daqiqa oldin');
   });
 });
