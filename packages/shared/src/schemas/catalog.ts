@@ -197,13 +197,6 @@ export type Color = z.infer<typeof ColorSchema>;
 /** DESIGN.md section 10, Locations: what kind of place stock is kept or sold in. */
 export const LOCATION_KINDS = ['WAREHOUSE', 'SHOP', 'MARKET', 'WORKSHOP', 'OTHER'] as const;
 export type LocationKind = (typeof LOCATION_KINDS)[number];
-export const LOCATION_KIND_LABELS: Record<LocationKind, string> = {
-  WAREHOUSE: 'Ombor',
-  SHOP: "Do'kon",
-  MARKET: 'Bozor',
-  WORKSHOP: 'Sex',
-  OTHER: 'Boshqa',
-};
 
 /**
  * A location's write body (POST, and PUT, which replaces it). Its name is what stock entries and

@@ -11,7 +11,7 @@ import { useT } from '../../../i18n/useT.ts';
 import { locationsApi } from '../api/attributes.ts';
 import { AttributeCrudPage } from '../components/AttributeCrudPage.tsx';
 
-/** The kinds' names (packages/shared's LOCATION_KIND_LABELS in Uzbek). */
+/** The kinds' names. */
 const KIND_LABELS: Record<LocationKind, MessageKey> = {
   WAREHOUSE: 'catalog.locationKind.warehouse',
   SHOP: 'catalog.locationKind.shop',
