@@ -19,6 +19,7 @@ import { registerErrorHandler } from './lib/errors.ts';
 import { EventHub, type Listen } from './lib/events.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { openApiTransform } from './lib/openapi.ts';
+import { registerTextTranslation } from './lib/texts.ts';
 import { MoneyBatcher } from './modules/finance/money-batch.ts';
 import { startCbuSchedule } from './modules/finance/rates.schedule.ts';
 import { MODULE_ROUTES } from './modules/index.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  registerTextTranslation(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -112,30 +112,54 @@ export async function startTestApp(
 }
 
 /**
- * The first match of `pattern` in the newest message mailed to `email` through the mail drop
- * (nodemailer's real output), quoted-printable undone so a long link reads whole.
+ * A mail as nodemailer wrote it, readable: each part's body decoded by its
+ * Content-Transfer-Encoding (quoted-printable, or base64 for mostly non-Latin text) as UTF-8.
  */
+export function readMail(raw: string): string {
+  const decodeQuotedPrintable = (body: string) =>
+    Buffer.from(
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  return raw
+    .split(/\r?\n(?=--)/)
+    .map((part) => {
+      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      if (/content-transfer-encoding:\s*base64/i.test(head))
+        return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
+        return `${head}\n\n${decodeQuotedPrintable(body)}`;
+      return part;
+    })
+    .join('\n');
+}
+
+/** The newest message mailed to `email` through the mail drop (nodemailer's real output), readable. */
+export function lastMail(dataDir: string, email: string, after = 0): string | undefined {
+  let files: string[] = [];
+  try {
+    files = readdirSync(path.join(dataDir, 'mail')).filter((f) => f.endsWith(`-${email}.eml`));
+  } catch {}
+  const last = files
+    .filter((f) => Number(f.split('-')[0]) >= after)
+    .sort()
+    .at(-1);
+  return last && readMail(readFileSync(path.join(dataDir, 'mail', last), 'latin1'));
+}
+
+/** The first match of `pattern` in the newest message mailed to `email` through the mail drop. */
 export async function waitForMail(
   dataDir: string,
   email: string,
   pattern: RegExp,
   after = 0,
 ): Promise<string> {
-  const mailDir = path.join(dataDir, 'mail');
   for (let i = 0; i < 100; i++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(mailDir).filter((f) => f.endsWith(`-${email}.eml`));
-    } catch {}
-    const fresh = files.filter((f) => Number(f.split('-')[0]) >= after).sort();
-    const last = fresh.at(-1);
-    if (last) {
-      const text = readFileSync(path.join(mailDir, last), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      const match = pattern.exec(text);
-      if (match?.[1]) return match[1];
-    }
+    const match = pattern.exec(lastMail(dataDir, email, after) ?? '');
+    if (match?.[1]) return match[1];
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`nothing matching ${pattern} was mailed to ${email}`);

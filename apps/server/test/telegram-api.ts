@@ -147,8 +147,8 @@ export function telegramSide(api: TelegramApi, appUrl: string) {
     webhook,
     newChat: () => nextChat++,
     /** A text message from a person in their chat with the bot (private unless `type` says). */
-    message(chatId: number, text: string, type = 'private') {
-      const from = { id: chatId, is_bot: false, first_name: 'Test', language_code: 'uz' };
+    message(chatId: number, text: string, type = 'private', languageCode = 'uz') {
+      const from = { id: chatId, is_bot: false, first_name: 'Test', language_code: languageCode };
       return webhook({
         message: { message_id: messageId++, date: 1_800_000_000, chat: { id: chatId, type }, from, text },
       });

@@ -19,3 +19,4 @@ export * from './schemas/offers.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/telegram.ts';
 export * from './schemas/users.ts';
+export * from './texts/translate.ts';

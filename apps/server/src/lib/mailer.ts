@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Language } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { tr } from './texts.ts';
 
 export interface MailMessage {
   to: string;
@@ -65,41 +67,66 @@ export const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** The one-time code message, in Uzbek with an English line, as plain text and HTML. */
-export function codeMessage(to: string, code: string, purpose: 'RESET' | 'LOGIN'): MailMessage {
-  const uz = purpose === 'RESET' ? 'Parolni tiklash kodi' : 'Kirish kodi';
-  const en = purpose === 'RESET' ? 'Your password reset code' : 'Your sign-in code';
-  const text = [
-    `${uz}: ${code}`,
-    'Kod 10 daqiqa amal qiladi. Agar siz so‘ramagan bo‘lsangiz, bu xatni e’tiborsiz qoldiring.',
-    '',
-    `${en}: ${code} (valid for 10 minutes). If you did not ask for it, ignore this message.`,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif">
-<p>${escapeHtml(uz)}:</p>
+/**
+ * The languages a mail is written in: the recipient's, and for Uzbek an English part below it,
+ * as the mails have always had (a recipient who never chose a language reads Uzbek).
+ */
+export function mailLanguages(language: Language): Language[] {
+  return language === 'uz' ? ['uz', 'en'] : [language];
+}
+
+const HTML_HEAD = '<!doctype html><html><body style="font-family:sans-serif">';
+const SECONDARY = 'color:#666';
+
+/** The one-time code message (DESIGN.md section 5), in the recipient's language. */
+export function codeMessage(
+  to: string,
+  code: string,
+  purpose: 'RESET' | 'LOGIN',
+  language: Language,
+): MailMessage {
+  const parts = mailLanguages(language).map((lang) => ({
+    title: purpose === 'RESET' ? tr(lang, 'Parolni tiklash kodi') : tr(lang, 'Kirish kodi'),
+    valid: tr(
+      lang,
+      'Kod 10 daqiqa amal qiladi. Agar siz so‘ramagan bo‘lsangiz, bu xatni e’tiborsiz qoldiring.',
+    ),
+  }));
+  const [first, ...others] = parts as [(typeof parts)[0], ...typeof parts];
+  const text = parts.map((p) => `${p.title}: ${code}\n${p.valid}`).join('\n\n');
+  const html = `${HTML_HEAD}
+<p>${escapeHtml(first.title)}:</p>
 <p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(code)}</p>
-<p>Kod 10 daqiqa amal qiladi. Agar siz so‘ramagan bo‘lsangiz, bu xatni e’tiborsiz qoldiring.</p>
-<p style="color:#666">${escapeHtml(en)}: ${escapeHtml(code)} (valid for 10 minutes). If you did not ask for it, ignore this message.</p>
-</body></html>`;
-  return { to, subject: `${uz} / ${en}`, text, html };
+<p>${escapeHtml(first.valid)}</p>
+${others.map((p) => `<p style="${SECONDARY}">${escapeHtml(p.title)}: ${escapeHtml(code)}. ${escapeHtml(p.valid)}</p>\n`).join('')}</body></html>`;
+  return { to, subject: parts.map((p) => p.title).join(' / '), text, html };
 }
 
 /** The invitation of DESIGN.md section 9: a single-use link to choose a password. */
-export function inviteMessage(to: string, link: string, businessName: string, hours: number): MailMessage {
-  const uz = `${businessName}: back office'ga taklif`;
-  const en = `You are invited to ${businessName}'s back office`;
-  const text = [
-    `Sizni ${businessName} back office tizimiga taklif qilishdi.`,
-    `Parol tanlash uchun havolani oching (${hours} soat amal qiladi, bir marta ishlaydi):`,
-    link,
-    '',
-    `${en}. Choose a password with this link (valid ${hours} hours, once): ${link}`,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif">
-<p>Sizni <b>${escapeHtml(businessName)}</b> back office tizimiga taklif qilishdi.</p>
-<p><a href="${escapeHtml(link)}" style="font-size:18px">Parol tanlash</a></p>
-<p>Havola ${hours} soat amal qiladi va bir marta ishlaydi: ${escapeHtml(link)}</p>
-<p style="color:#666">${escapeHtml(en)}. Choose a password with the link above (valid ${hours} hours, once).</p>
-</body></html>`;
-  return { to, subject: `${uz} / ${en}`, text, html };
+export function inviteMessage(
+  to: string,
+  link: string,
+  businessName: string,
+  hours: number,
+  language: Language,
+): MailMessage {
+  const values = { business: businessName, hours };
+  const parts = mailLanguages(language).map((lang) => ({
+    subject: tr(lang, "{business}: back office'ga taklif", values),
+    invited: tr(lang, 'Sizni {business} back office tizimiga taklif qilishdi.', values),
+    open: tr(
+      lang,
+      'Parol tanlash uchun havolani oching ({hours} soat amal qiladi, bir marta ishlaydi):',
+      values,
+    ),
+    choose: tr(lang, 'Parol tanlash'),
+  }));
+  const [first, ...others] = parts as [(typeof parts)[0], ...typeof parts];
+  const text = parts.map((p) => [p.invited, p.open, link].join('\n')).join('\n\n');
+  const html = `${HTML_HEAD}
+<p>${escapeHtml(first.invited)}</p>
+<p><a href="${escapeHtml(link)}" style="font-size:18px">${escapeHtml(first.choose)}</a></p>
+<p>${escapeHtml(first.open)} ${escapeHtml(link)}</p>
+${others.map((p) => `<p style="${SECONDARY}">${escapeHtml(p.invited)} ${escapeHtml(p.open)} ${escapeHtml(link)}</p>\n`).join('')}</body></html>`;
+  return { to, subject: parts.map((p) => p.subject).join(' / '), text, html };
 }

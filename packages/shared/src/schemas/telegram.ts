@@ -31,7 +31,8 @@ export const TelegramWebhookReplySchema = z.object({ ok: z.literal(true) });
 const TelegramIdSchema = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 
 const TelegramChatSchema = z.looseObject({ id: TelegramIdSchema, type: z.string() });
-const TelegramUserSchema = z.looseObject({ id: TelegramIdSchema });
+// language_code: the person's Telegram language, for the bot's answers (DESIGN.md section 14).
+const TelegramUserSchema = z.looseObject({ id: TelegramIdSchema, language_code: z.string().optional() });
 
 export const TelegramMessageSchema = z.looseObject({
   message_id: z.number().int(),

@@ -27,15 +27,12 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export const AdminUsersQuerySchema = z.object({ search: searchText().trim().max(100).optional() });
 
-const name = (label: string) =>
-  text()
-    .trim()
-    .max(150, { message: `${label} 150 belgidan oshmasin.` });
+const name = (message: string) => text().trim().max(150, { message });
 
 const editable = {
   role: z.enum(ROLES, { message: 'Rolni tanlang.' }),
-  first_name: name('Ism'),
-  last_name: name('Familiya'),
+  first_name: name('Ism 150 belgidan oshmasin.'),
+  last_name: name('Familiya 150 belgidan oshmasin.'),
   code: text().trim().max(50, { message: "Bo'lim kodi 50 belgidan oshmasin." }),
   login_otp: z.boolean(),
 };

@@ -6,7 +6,17 @@ import type { Database } from '../../db/connection.ts';
 export function findUserByEmail(db: Database, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'business_id', 'email', 'role', 'password_hash', 'password_set', 'login_otp', 'is_active'])
+    .select([
+      'id',
+      'business_id',
+      'email',
+      'role',
+      'password_hash',
+      'password_set',
+      'login_otp',
+      'is_active',
+      'language',
+    ])
     .where('email', '=', email)
     .executeTakeFirst();
 }

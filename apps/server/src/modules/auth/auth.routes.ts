@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { prepareDummyHash } from '../../lib/auth/passwords.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
+import { requestLanguage } from '../../lib/texts.ts';
 import * as auth from './auth.service.ts';
 
 /** The web app's refresh token lives here, never in script-readable storage (DESIGN.md section 5). */
@@ -59,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       },
     },
     async (request, reply) => {
-      const result = await auth.login(deps, request.body, request.ip);
+      const result = await auth.login(deps, request.body, request.ip, requestLanguage(request));
       if (result.kind === 'otp') return { otp_required: true as const, otp_token: result.otp_token };
       setRefreshCookie(request, reply, result);
       return { access: result.access, refresh: result.refresh };
@@ -116,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       },
     },
     async (request) => {
-      await auth.forgotPassword(deps, request.body.email, request.ip);
+      await auth.forgotPassword(deps, request.body.email, request.ip, requestLanguage(request));
       return { detail: 'If the e-mail belongs to an account, a code has been sent to it.' };
     },
   );

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginBody } from '@app/shared';
+import type { Language, LoginBody } from '@app/shared';
 import { hashPassword, spendOneHash, verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/auth/tokens.ts';
 import type { Deps } from '../../lib/context.ts';
 import { AppError, badRequest, throttled, unauthorized } from '../../lib/errors.ts';
 import { codeMessage } from '../../lib/mailer.ts';
+import { recipientLanguage } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import * as repo from './auth.repository.ts';
@@ -80,7 +81,12 @@ async function checkLoginThrottle(deps: AuthDeps, email: string, ip: string | nu
   }
 }
 
-export async function login(deps: AuthDeps, body: LoginBody, ip: string | null): Promise<LoginResult> {
+export async function login(
+  deps: AuthDeps,
+  body: LoginBody,
+  ip: string | null,
+  language: Language,
+): Promise<LoginResult> {
   const now = deps.clock();
   await checkLoginThrottle(deps, body.email, ip, now);
   const user = await repo.findUserByEmail(deps.db, body.email);
@@ -107,7 +113,14 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string | null):
   await repo.clearLoginFailures(deps.db, body.email);
   const persistent = body.remember !== false;
   if (user.login_otp) {
-    const otpToken = await sendCode(deps, user.email, user.id, 'LOGIN', persistent);
+    const otpToken = await sendCode(
+      deps,
+      user.email,
+      user.id,
+      'LOGIN',
+      recipientLanguage(user.language, language),
+      persistent,
+    );
     await writeAudit(deps.db, {
       businessId: user.business_id,
       actorId: user.id,
@@ -198,6 +211,7 @@ async function sendCode(
   email: string,
   userId: number | null,
   purpose: 'RESET' | 'LOGIN',
+  language: Language,
   persistent = true,
 ): Promise<string> {
   const now = deps.clock();
@@ -238,17 +252,22 @@ async function sendCode(
       // The code goes in the message text, not a field: `code` fields are redacted everywhere.
       if (deps.mailer.drop) deps.log.info({ email, purpose }, `one-time code ${code} issued (mail drop)`);
       deps.mailer
-        .send(codeMessage(email, code, purpose))
+        .send(codeMessage(email, code, purpose, language))
         .catch((err) => deps.log.error({ err, email }, 'sending a code failed'));
     });
   }
   return otpToken ?? '';
 }
 
-export async function forgotPassword(deps: AuthDeps, email: string, ip: string | null): Promise<void> {
+export async function forgotPassword(
+  deps: AuthDeps,
+  email: string,
+  ip: string | null,
+  language: Language,
+): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   const known = user?.is_active ? user : undefined;
-  await sendCode(deps, email, known?.id ?? null, 'RESET');
+  await sendCode(deps, email, known?.id ?? null, 'RESET', recipientLanguage(known?.language, language));
   await writeAudit(deps.db, {
     businessId: known?.business_id ?? null,
     actorId: known?.id ?? null,

@@ -190,7 +190,8 @@ async function writeMessage(
       data: { conversation_id: conversationId, message },
     })),
   );
-  const about = conversation.offer_id === null ? '' : ` (taklif #${conversation.offer_id})`;
+  const sent = displayName(sender);
+  const offer = conversation.offer_id;
   await notify(
     trx,
     members
@@ -199,7 +200,7 @@ async function writeMessage(
         businessId: actor.businessId,
         userId,
         kind: 'CHAT_MESSAGE' as const,
-        title: `Yangi xabar: ${displayName(sender)}${about}`,
+        title: offer === null ? `Yangi xabar: ${sent}` : `Yangi xabar: ${sent} (taklif #${offer})`,
         body: quote(text),
         entity: { type: 'conversation' as const, id: conversationId },
       })),

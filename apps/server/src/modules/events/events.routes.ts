@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Language } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,8 @@ import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import type { StoredEvent } from '../../lib/events.ts';
 import { ErrorSchemas, EventStreamSchema } from '../../lib/openapi.ts';
+import { requestLanguage } from '../../lib/texts.ts';
+import { type NotificationTexts, readableNotification } from '../notifications/notifications.service.ts';
 
 // GET api/events/ (DESIGN.md section 13): the signed-in user's live events as Server-Sent Events,
 // read with fetch and the bearer header (no token in a URL). After a reconnect, Last-Event-ID
@@ -20,7 +23,16 @@ const MAX_UNSENT_BYTES = 1024 * 1024;
 /** How soon a dropped stream reconnects (the client backs off further on repeated failures). */
 const RETRY_MS = 2000;
 
-const sse = (e: StoredEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
+const sse = (e: StoredEvent, language: Language) =>
+  `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(readableData(e, language))}\n\n`;
+
+/** A notification's title and body in the stream's language, as GET api/notifications/ has them. */
+function readableData(e: StoredEvent, language: Language): unknown {
+  const notification =
+    e.type === 'notification' ? (e.data as { notification?: NotificationTexts }).notification : null;
+  if (!notification) return e.data;
+  return { ...(e.data as object), notification: readableNotification(notification, language) };
+}
 
 export async function eventsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -52,6 +64,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      const language = requestLanguage(request);
       const lastEventId = Number(request.headers['last-event-id'] ?? 0);
       reply.hijack();
       const res = reply.raw;
@@ -72,7 +85,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         if (sent.has(e.id) || res.writableEnded) return;
         sent.add(e.id);
         if (sent.size > 1000) sent.delete(sent.values().next().value as number);
-        res.write(sse(e));
+        res.write(sse(e, language));
         if (res.writableLength > MAX_UNSENT_BYTES) res.end();
       };
       const unsubscribe = deps.events.subscribe(actor.id, (e) => {

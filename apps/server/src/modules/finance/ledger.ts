@@ -82,9 +82,9 @@ export function shortfallError(err: unknown): AppError | null {
   const detail = moneyErrorDetail(err, 'BO409');
   if (detail?.kind !== 'shortfall') return null;
   const code = String(detail.code ?? detail.currency_id);
-  return conflict(
-    `${code} balansida mablag' yetarli emas: ${fixedMoney(String(detail.on_hand))} ${code} bor, ${fixedMoney(String(detail.needed))} ${code} kerak.`,
-  );
+  const have = fixedMoney(String(detail.on_hand));
+  const need = fixedMoney(String(detail.needed));
+  return conflict(`${code} balansida mablag' yetarli emas: ${have} ${code} bor, ${need} ${code} kerak.`);
 }
 
 /** The JSON DETAIL of an error the money functions raised with `sqlstate`, else null. */

@@ -57,6 +57,11 @@ export async function notifyLowStock(trx: Database, d: StockDecrease): Promise<v
   );
 }
 
+/** A rate's line in the body of RATE_CHANGED. */
+const RATE_TEXTS = {
+  was: (rate: string, before: string) => `${rate} (avval ${before})`,
+} as const;
+
 /** A rate set for a currency of the business. */
 export interface RateChange {
   currencyId: number;
@@ -82,7 +87,8 @@ export async function notifyRateChanged(
     businessId,
     kind: 'RATE_CHANGED',
     title: cbuDate ? `Markaziy bank kurslari (${cbuDate})` : `Kurs o'zgardi: ${line(first)}`,
-    body: changes.map((c) => `${line(c)} (avval ${c.before})`).join(', '),
+    // One line a rate: the texts' translation reads a body line by line (@app/shared texts).
+    body: changes.map((c) => RATE_TEXTS.was(line(c), c.before)).join('\n'),
     entity: changes.length === 1 ? { type: 'currency', id: first.currencyId } : null,
   });
 }

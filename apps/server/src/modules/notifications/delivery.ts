@@ -1,6 +1,7 @@
 import type { Deps } from '../../lib/context.ts';
-import { escapeHtml, type MailMessage } from '../../lib/mailer.ts';
+import { escapeHtml, type MailMessage, mailLanguages } from '../../lib/mailer.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
+import { recipientLanguage, texts, tr } from '../../lib/texts.ts';
 import { type ClaimedNotification, claimUndelivered } from './notifications.repository.ts';
 
 // Notifications beyond the bell (DESIGN.md section 13): the kinds a user opted into
@@ -34,18 +35,22 @@ function wantsEmail(n: ClaimedNotification): boolean {
   return n.email_notifications.includes(n.kind);
 }
 
-/** A notification as an e-mail: its title and body, as plain text and HTML. */
+/** A notification as an e-mail, in its recipient's language: its title and body, as plain text and HTML. */
 export function notificationMessage(n: ClaimedNotification, publicUrl: string | undefined): MailMessage {
+  const language = recipientLanguage(n.language);
+  const title = texts.translate(n.title, language);
+  const body = texts.translate(n.body, language);
   const link = publicUrl ? `${publicUrl}/` : null;
-  const why = "Siz bu bildirishnomalarni e-mailda olishni tanlagansiz; profilingizda o'chirishingiz mumkin.";
-  const whyEn = 'You chose to get these notifications by e-mail; turn them off in your profile.';
-  const text = [n.title, n.body, ...(link ? ['', link] : []), '', why, whyEn].join('\n');
+  const why = mailLanguages(language).map((lang) =>
+    tr(lang, "Siz bu bildirishnomalarni e-mailda olishni tanlagansiz; profilingizda o'chirishingiz mumkin."),
+  );
+  const text = [title, body, ...(link ? ['', link] : []), '', ...why].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">
-<p style="font-size:18px;font-weight:bold">${escapeHtml(n.title)}</p>
-<p>${escapeHtml(n.body)}</p>
-${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n` : ''}<p style="color:#666">${escapeHtml(why)}<br>${escapeHtml(whyEn)}</p>
+<p style="font-size:18px;font-weight:bold">${escapeHtml(title)}</p>
+<p style="white-space:pre-line">${escapeHtml(body)}</p>
+${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n` : ''}<p style="color:#666">${why.map(escapeHtml).join('<br>')}</p>
 </body></html>`;
-  return { to: n.email, subject: n.title, text, html };
+  return { to: n.email, subject: title, text, html };
 }
 
 const sendEmail: NotificationSender = async (deps, n) => {

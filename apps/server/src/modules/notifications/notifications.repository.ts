@@ -151,6 +151,7 @@ export interface ClaimedNotification extends NotificationRow {
   email: string;
   is_active: boolean;
   email_notifications: string[];
+  language: string | null;
   telegram_chat_id: number | null;
 }
 
@@ -166,7 +167,7 @@ export async function claimUndelivered(db: Db, limit: number): Promise<ClaimedNo
       WHERE id IN (SELECT id FROM notifications WHERE delivered_at IS NULL
                    ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING id, business_id, user_id, kind, title, body, entity, entity_id, read_at, created_at)
-    SELECT c.*, u.email, u.is_active, u.email_notifications, u.telegram_chat_id
+    SELECT c.*, u.email, u.is_active, u.email_notifications, u.language, u.telegram_chat_id
     FROM claimed c JOIN users u ON u.id = c.user_id
     ORDER BY c.id`.execute(db);
   return rows;

@@ -10,6 +10,7 @@ import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
 import { pageOf } from '../../lib/pagination.ts';
+import { requestLanguage } from '../../lib/texts.ts';
 import * as notifications from './notifications.service.ts';
 
 // The bell (DESIGN.md section 13): every signed-in user, their own notifications only.
@@ -30,7 +31,12 @@ export async function notificationsRoutes(app: FastifyInstance, deps: Deps): Pro
       },
     },
     async (request) => {
-      const page = await notifications.listNotifications(deps, actorOf(request), request.query);
+      const page = await notifications.listNotifications(
+        deps,
+        actorOf(request),
+        request.query,
+        requestLanguage(request),
+      );
       return { ...pageOf(request, page), unread: page.unread };
     },
   );

@@ -1,4 +1,5 @@
 import {
+  type Language,
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
   type NotificationListQuery,
@@ -10,6 +11,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publish } from '../../lib/events.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
+import { texts } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import * as repo from './notifications.repository.ts';
 import type { NotificationRow } from './notify.ts';
@@ -19,12 +21,25 @@ import type { NotificationRow } from './notify.ts';
 
 type Deps_ = Pick<Deps, 'db' | 'clock'>;
 
-export function toNotification(r: NotificationRow): Notification {
+export interface NotificationTexts {
+  title: string;
+  body: string;
+}
+
+/**
+ * A notification's title and body in its reader's language: they are stored as the code wrote
+ * them, in Uzbek, and translated when read (@app/shared texts), so a reader who changes language
+ * reads the old ones in the new one too.
+ */
+export function readableNotification<T extends NotificationTexts>(n: T, language: Language): T {
+  return { ...n, title: texts.translate(n.title, language), body: texts.translate(n.body, language) };
+}
+
+export function toNotification(r: NotificationRow, language: Language): Notification {
   return {
     id: r.id,
     kind: r.kind,
-    title: r.title,
-    body: r.body,
+    ...readableNotification({ title: r.title, body: r.body }, language),
     entity: r.entity,
     entity_id: r.entity_id,
     read_at: r.read_at ? r.read_at.toISOString() : null,
@@ -33,14 +48,19 @@ export function toNotification(r: NotificationRow): Notification {
 }
 
 /** GET api/notifications/: the user's own, newest first, 50 a page, with the unread total. */
-export async function listNotifications(deps: Deps_, actor: Actor, query: NotificationListQuery) {
+export async function listNotifications(
+  deps: Deps_,
+  actor: Actor,
+  query: NotificationListQuery,
+  language: Language,
+) {
   const page = parsePage(query.page);
   const [rows, unread] = await Promise.all([
     repo.listNotifications(deps.db, actor.id, { unread: query.unread }, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
     repo.countUnread(deps.db, actor.id),
   ]);
   const paged = countedPage(rows, page, NOTIFICATIONS_PAGE_SIZE);
-  return { ...paged, results: paged.rows.map(toNotification), unread };
+  return { ...paged, results: paged.rows.map((r) => toNotification(r, language)), unread };
 }
 
 /**

@@ -162,8 +162,12 @@ async function lockForAction(trx: Transaction<DB>, actor: Actor, id: number, act
 }
 
 function wrongState(action: OfferAction, status: string) {
-  const from = OFFER_TRANSITIONS[action].from;
-  return conflict(`Taklif holati ${status}: bu amal faqat ${from.join(' yoki ')} holatida mumkin.`);
+  const [first, second] = OFFER_TRANSITIONS[action].from;
+  return conflict(
+    second === undefined
+      ? `Taklif holati ${status}: bu amal faqat ${first} holatida mumkin.`
+      : `Taklif holati ${status}: bu amal faqat ${first} yoki ${second} holatida mumkin.`,
+  );
 }
 
 /** The state an action leaves the offer in; only delete leaves none. */

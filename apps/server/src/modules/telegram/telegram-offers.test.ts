@@ -13,6 +13,7 @@ import {
 } from '../../../test/telegram-api.ts';
 import { loadConfig } from '../../config.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { texts } from '../../lib/texts.ts';
 import { fund, USD } from '../finance/finance.fixtures.ts';
 import { deliverNotifications } from '../notifications/delivery.ts';
 import { CALLBACK_TEXTS } from './telegram.callbacks.ts';
@@ -235,5 +236,45 @@ describe('offers decided from Telegram', () => {
     ]);
     // The error names the method and Telegram's words, never the address with the token.
     expect(String((loggedErrors[0] as { err: Error }).err.message)).not.toContain(TEST_TOKEN);
+  });
+});
+
+describe('offers by Telegram in the deciding party’s language', () => {
+  it('sends the message and its buttons, answers the press and notes the outcome in it', async () => {
+    // Last in this file: the manager keeps Russian (a choice cannot be taken back to none).
+    expect((await as.manager.patch('auth/me/', { language: 'ru' })).status).toBe(200);
+    const res = await as.Kassir.post('offers/offers/', {
+      from_user: users.Kassir.id,
+      to_user: users.manager.id,
+      money_lines: [{ currency: USD, amount: '5' }],
+      reason_text: "Bo'lim xarajatlari uchun",
+    });
+    const id: number = res.body.id;
+    expect((await as.Kassir.post(`offers/offers/${id}/submit/`)).status).toBe(200);
+    await deliver();
+    const chat = (
+      await t.db
+        .selectFrom('users')
+        .select('telegram_chat_id')
+        .where('id', '=', users.manager.id)
+        .executeTakeFirstOrThrow()
+    ).telegram_chat_id as number;
+    const title = texts.translate(`Taklif #${id} qaroringizni kutmoqda`, 'ru');
+    expect(title).not.toContain('Taklif');
+    const sent = api.callsOf('sendMessage', chat).find((c) => String(c.body.text).startsWith(title));
+    expect(sent?.body.reply_markup).toEqual({
+      inline_keyboard: [
+        [
+          { text: texts.translate(CALLBACK_TEXTS.approve, 'ru'), callback_data: `offer:${id}:approve` },
+          { text: texts.translate(CALLBACK_TEXTS.reject, 'ru'), callback_data: `offer:${id}:reject` },
+        ],
+      ],
+    });
+    const shown = { message_id: 200, text: sent?.body.text as string };
+    expect((await tg.press(chat, `offer:${id}:reject`, shown)).status).toBe(200);
+    expect(tg.lastAnswer()).toMatchObject({ text: texts.translate(CALLBACK_TEXTS.rejected(id), 'ru') });
+    expect(tg.lastCall('editMessageText', chat)?.body.text).toBe(
+      `${shown.text}\n\n${texts.translate(CALLBACK_TEXTS.rejectedNote, 'ru')}`,
+    );
   });
 });

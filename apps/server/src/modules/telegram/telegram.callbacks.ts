@@ -1,10 +1,11 @@
-import type { OfferStatus, TelegramCallbackQuery } from '@app/shared';
+import type { Language, OfferStatus, TelegramCallbackQuery } from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { languageOfTag, recipientLanguage, texts } from '../../lib/texts.ts';
 import { approveOffer, changeOfferState, getOffer } from '../offers/offers.service.ts';
 import type { TelegramBot } from './telegram.bot.ts';
 import type { InlineButton } from './telegram.client.ts';
-import { findChatUser } from './telegram.repository.ts';
+import { type ChatUser, findChatUser } from './telegram.repository.ts';
 
 // An OFFER_PENDING message's Approve and Reject buttons (DESIGN.md section 13). A press acts
 // through the offers' own service functions as the user whose chat it is, so the state table of
@@ -21,7 +22,7 @@ const CALLBACK_DATA = /^offer:([1-9]\d{0,8}):(approve|reject)$/;
 /** Actions taken through the bot are audited with this in place of an IP address. */
 export const TELEGRAM_AUDIT_IP = 'telegram';
 
-const STATUS_WORDS: Record<OfferStatus, string> = {
+const STATUS_TEXTS: Record<OfferStatus, string> = {
   DRAFT: 'qoralama',
   PENDING: 'kutilmoqda',
   APPROVED: 'tasdiqlangan',
@@ -37,15 +38,20 @@ export const CALLBACK_TEXTS = {
   approved: (id: number) => `Taklif #${id} tasdiqlandi.`,
   rejected: (id: number) => `Taklif #${id} rad etildi.`,
   decided: (id: number, status: OfferStatus) =>
-    `Taklif #${id} allaqachon hal qilingan: ${STATUS_WORDS[status]}.`,
+    `Taklif #${id} allaqachon hal qilingan: ${STATUS_TEXTS[status]}.`,
+  approvedNote: '✅ Tasdiqlandi',
+  rejectedNote: '❌ Rad etildi',
+  decidedNote: (status: OfferStatus) => `Hal qilingan: ${STATUS_TEXTS[status]}`,
+  approve: 'Tasdiqlash',
+  reject: 'Rad etish',
 } as const;
 
 /** The buttons of an OFFER_PENDING message. */
-export function offerButtons(offerId: number): InlineButton[][] {
+export function offerButtons(offerId: number, language: Language): InlineButton[][] {
   return [
     [
-      { text: 'Tasdiqlash', callback_data: `offer:${offerId}:approve` },
-      { text: 'Rad etish', callback_data: `offer:${offerId}:reject` },
+      { text: texts.translate(CALLBACK_TEXTS.approve, language), callback_data: `offer:${offerId}:approve` },
+      { text: texts.translate(CALLBACK_TEXTS.reject, language), callback_data: `offer:${offerId}:reject` },
     ],
   ];
 }
@@ -67,38 +73,46 @@ interface Outcome {
 /** Acts on a press and answers it; every failure is answered and logged, none is thrown. */
 export async function handleCallbackQuery(deps: Deps, bot: TelegramBot, query: TelegramCallbackQuery) {
   let outcome: Outcome;
+  // The presser's language: their own choice in the app, else their Telegram's.
+  let language = languageOfTag(query.from.language_code);
   try {
-    outcome = await decide(deps, query);
+    const user = await findChatUser(deps.db, query.from.id);
+    language = recipientLanguage(user?.language, language);
+    outcome = await decide(deps, query, user);
   } catch (err) {
     deps.log.error({ err, data: query.data }, 'telegram: a button press failed');
     outcome = { answer: CALLBACK_TEXTS.failed, alert: true, note: null };
   }
+  const note = outcome.note === null ? null : texts.translate(outcome.note, language);
   await bot.client
-    .answerCallbackQuery(query.id, outcome.answer, outcome.alert)
+    .answerCallbackQuery(query.id, texts.translate(outcome.answer, language), outcome.alert)
     .catch((err: unknown) => deps.log.warn({ err }, 'telegram: answering a button press failed'));
   const message = query.message;
-  if (outcome.note === null || !message) return;
+  if (note === null || !message) return;
   const edit = message.text
-    ? bot.client.editMessageText(message.chat.id, message.message_id, `${message.text}\n\n${outcome.note}`)
+    ? bot.client.editMessageText(message.chat.id, message.message_id, `${message.text}\n\n${note}`)
     : bot.client.editMessageReplyMarkup(message.chat.id, message.message_id);
   await edit.catch((err: unknown) => deps.log.warn({ err }, 'telegram: taking the buttons away failed'));
 }
 
-async function decide(deps: Deps, query: TelegramCallbackQuery): Promise<Outcome> {
+/** `user`: who pressed, the Telegram user whose private chat with the bot is the one linked. */
+async function decide(
+  deps: Deps,
+  query: TelegramCallbackQuery,
+  user: ChatUser | undefined,
+): Promise<Outcome> {
   const button = parseOfferCallback(query.data);
   if (!button) return { answer: CALLBACK_TEXTS.unknownButton, alert: false, note: null };
-  // Who pressed: the Telegram user, whose private chat with the bot is the one linked.
-  const user = await findChatUser(deps.db, query.from.id);
   if (!user?.is_active) return { answer: CALLBACK_TEXTS.notLinked, alert: true, note: null };
   const actor: Actor = { id: user.id, businessId: user.business_id, role: user.role, ip: TELEGRAM_AUDIT_IP };
   const { offerId, decision } = button;
   try {
     if (decision === 'approve') {
       await approveOffer(deps, actor, offerId, null);
-      return { answer: CALLBACK_TEXTS.approved(offerId), alert: false, note: '✅ Tasdiqlandi' };
+      return { answer: CALLBACK_TEXTS.approved(offerId), alert: false, note: CALLBACK_TEXTS.approvedNote };
     }
     await changeOfferState(deps, actor, offerId, 'reject');
-    return { answer: CALLBACK_TEXTS.rejected(offerId), alert: false, note: '❌ Rad etildi' };
+    return { answer: CALLBACK_TEXTS.rejected(offerId), alert: false, note: CALLBACK_TEXTS.rejectedNote };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return refused(deps, actor, offerId, err);
@@ -119,7 +133,7 @@ async function refused(deps: Deps, actor: Actor, offerId: number, err: AppError)
       return {
         answer: CALLBACK_TEXTS.decided(offerId, status),
         alert: true,
-        note: `Hal qilingan: ${STATUS_WORDS[status]}`,
+        note: CALLBACK_TEXTS.decidedNote(status),
       };
     }
   }

@@ -1,3 +1,5 @@
+import type { Language } from '@app/shared';
+import { recipientLanguage, texts } from '../../lib/texts.ts';
 import type { NotificationSender } from '../notifications/delivery.ts';
 import type { ClaimedNotification } from '../notifications/notifications.repository.ts';
 import { offerButtons } from './telegram.callbacks.ts';
@@ -10,18 +12,20 @@ import { createTelegramClient } from './telegram.client.ts';
 // does, so an offer's creator never gets them. A failing call throws: the delivery logs it and
 // the other channels and notifications go on.
 
-/** The message: the notification's title, then its body. */
-export function telegramText(n: Pick<ClaimedNotification, 'title' | 'body'>): string {
-  return n.body ? `${n.title}\n\n${n.body}` : n.title;
+/** The message, in its recipient's language: the notification's title, then its body. */
+export function telegramText(n: Pick<ClaimedNotification, 'title' | 'body'>, language: Language): string {
+  const title = texts.translate(n.title, language);
+  return n.body ? `${title}\n\n${texts.translate(n.body, language)}` : title;
 }
 
 export const sendTelegramNotification: NotificationSender = async (deps, n) => {
   const settings = deps.config.telegram;
   if (!settings || n.telegram_chat_id === null) return;
+  const language = recipientLanguage(n.language);
   const buttons =
     n.kind === 'OFFER_PENDING' && n.entity === 'offer' && n.entity_id !== null
-      ? offerButtons(n.entity_id)
+      ? offerButtons(n.entity_id, language)
       : undefined;
   // The client holds nothing but the address and token: one per message costs nothing.
-  await createTelegramClient(settings).sendMessage(n.telegram_chat_id, telegramText(n), buttons);
+  await createTelegramClient(settings).sendMessage(n.telegram_chat_id, telegramText(n, language), buttons);
 };

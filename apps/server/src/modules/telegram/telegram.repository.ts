@@ -13,6 +13,7 @@ export interface ChatUser {
   role: string;
   email: string;
   is_active: boolean;
+  language: string | null;
 }
 
 /** The user's one live code: their earlier codes, used or not, go (a new link ends the older ones). */
@@ -77,7 +78,7 @@ export async function findUserChat(db: Db, userId: number): Promise<number | nul
 export async function findChatUser(db: Db, chatId: number): Promise<ChatUser | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'business_id', 'role', 'email', 'is_active'])
+    .select(['id', 'business_id', 'role', 'email', 'is_active', 'language'])
     .where('telegram_chat_id', '=', chatId)
     .executeTakeFirst();
 }

@@ -7,6 +7,7 @@ import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
+import { requestLanguage } from '../../lib/texts.ts';
 import { createTelegramBot } from './telegram.bot.ts';
 import {
   createLinkCode,
@@ -93,7 +94,7 @@ export async function telegramRoutes(app: FastifyInstance, deps: Deps): Promise<
       },
     },
     async (request, reply) => {
-      await unlinkTelegram(deps, botOrOff(), actorOf(request));
+      await unlinkTelegram(deps, botOrOff(), actorOf(request), requestLanguage(request));
       return reply.status(204).send(null);
     },
   );

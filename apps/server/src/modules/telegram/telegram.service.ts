@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type Language,
   type TelegramLink,
   type TelegramMessage,
   type TelegramStatus,
@@ -7,6 +8,7 @@ import {
 } from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { languageOfTag, texts } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { TelegramBot } from './telegram.bot.ts';
@@ -82,8 +84,16 @@ export async function createLinkCode(
   return { code, deep_link: `https://t.me/${username}?start=${code}` };
 }
 
-/** DELETE api/telegram/link/: the actor's chat is unlinked (nothing to do when none is). */
-export async function unlinkTelegram(deps: Pick<Deps, 'db' | 'log'>, bot: TelegramBot, actor: Actor) {
+/**
+ * DELETE api/telegram/link/: the actor's chat is unlinked (nothing to do when none is), and told
+ * so in the language the actor uses the app in.
+ */
+export async function unlinkTelegram(
+  deps: Pick<Deps, 'db' | 'log'>,
+  bot: TelegramBot,
+  actor: Actor,
+  language: Language,
+) {
   const chat = await inTransaction(deps.db, async (trx) => {
     const user = await repo.lockUserChat(trx, actor.id);
     if (!user || user.telegram_chat_id === null) return null;
@@ -99,7 +109,7 @@ export async function unlinkTelegram(deps: Pick<Deps, 'db' | 'log'>, bot: Telegr
     });
     return { id: user.telegram_chat_id, email: user.email };
   });
-  if (chat) await reply(deps, bot, chat.id, START_TEXTS.unlinked(chat.email));
+  if (chat) await reply(deps, bot, chat.id, texts.translate(START_TEXTS.unlinked(chat.email), language));
 }
 
 /**
@@ -127,16 +137,19 @@ async function handleMessage(deps: Deps, bot: TelegramBot, message: TelegramMess
   const start = START.exec(message.text?.trim() ?? '');
   if (!start) return;
   const chatId = message.chat.id;
-  if (message.chat.type !== 'private') return reply(deps, bot, chatId, START_TEXTS.privateOnly);
+  // Before a chat is linked, the person's Telegram language is all the bot knows of them.
+  const language = languageOfTag(message.from?.language_code);
+  const say = (text: string) => reply(deps, bot, chatId, texts.translate(text, language));
+  if (message.chat.type !== 'private') return say(START_TEXTS.privateOnly);
   const code = start[1];
-  if (code === undefined) return reply(deps, bot, chatId, START_TEXTS.hello);
+  if (code === undefined) return say(START_TEXTS.hello);
   const linked = CODE_SHAPE.test(code) ? await linkChat(deps, chatId, code) : null;
   const text = !linked
     ? START_TEXTS.invalid
     : linked.moved
       ? START_TEXTS.moved(linked.email)
       : START_TEXTS.linked(linked.email);
-  await reply(deps, bot, chatId, text);
+  await say(text);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   telegramSide,
 } from '../../../test/telegram-api.ts';
 import { loadConfig } from '../../config.ts';
+import { texts } from '../../lib/texts.ts';
 import { CALLBACK_TEXTS } from './telegram.callbacks.ts';
 import { START_TEXTS } from './telegram.service.ts';
 
@@ -147,6 +148,10 @@ describe('linking a chat (POST/DELETE api/telegram/link/, /start <code>)', () =>
     const chat = tg.newChat();
     await tg.message(chat, '/start');
     expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(START_TEXTS.hello);
+    // In the language of the person's Telegram (DESIGN.md section 14).
+    await tg.message(chat, '/start', 'private', 'ru');
+    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(texts.translate(START_TEXTS.hello, 'ru'));
+    expect(texts.translate(START_TEXTS.hello, 'ru')).not.toBe(START_TEXTS.hello);
     const { user, client } = await freshUser();
     const group = -1_001_234_567_890;
     await tg.message(group, `/start ${await tg.newCode(client)}`, 'supergroup');

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { BadGatewaySchema, ErrorSchemas } from '../../lib/openapi.ts';
+import { requestLanguage } from '../../lib/texts.ts';
 import * as users from './admin-users.service.ts';
 
 /** Users from the web (DESIGN.md section 9): Owner and admin only. */
@@ -50,7 +51,13 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: Deps): Promis
       },
     },
     async (request, reply) => {
-      const created = await users.createUser(deps, actorOf(request), request.body, origin(request));
+      const created = await users.createUser(
+        deps,
+        actorOf(request),
+        request.body,
+        origin(request),
+        requestLanguage(request),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -82,6 +89,13 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: Deps): Promis
         response: { 200: AdminUserSchema, ...ErrorSchemas, ...BadGatewaySchema },
       },
     },
-    async (request) => users.resendInvitation(deps, actorOf(request), request.params.id, origin(request)),
+    async (request) =>
+      users.resendInvitation(
+        deps,
+        actorOf(request),
+        request.params.id,
+        origin(request),
+        requestLanguage(request),
+      ),
   );
 }

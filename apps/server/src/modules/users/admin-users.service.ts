@@ -3,6 +3,7 @@ import {
   type AdminUserCreateSchema,
   type AdminUserUpdateSchema,
   INVITE_TTL_HOURS,
+  type Language,
   type Role,
 } from '@app/shared';
 import type { z } from 'zod';
@@ -76,10 +77,17 @@ async function issueInvitation(trx: Database, deps: UsersDeps, actor: Actor, use
  * Mails an invitation after its transaction committed. The mail server failing is a 502 that says
  * what was kept: the user exists, and "resend the invitation" tries again.
  */
-async function mailInvitation(deps: UsersDeps, db: Database, actor: Actor, email: string, link: string) {
+async function mailInvitation(
+  deps: UsersDeps,
+  db: Database,
+  actor: Actor,
+  email: string,
+  link: string,
+  language: Language,
+) {
   const business = await repo.businessName(db, actor.businessId);
   try {
-    await deps.mailer.send(inviteMessage(email, link, business.name, INVITE_TTL_HOURS));
+    await deps.mailer.send(inviteMessage(email, link, business.name, INVITE_TTL_HOURS, language));
   } catch (err) {
     deps.log.warn({ err, email }, 'invitation e-mail not sent');
     throw new AppError(
@@ -96,6 +104,7 @@ export async function createUser(
   actor: Actor,
   body: CreateBody,
   origin: string,
+  language: Language,
 ): Promise<AdminUser> {
   if (body.role === 'Owner' && actor.role !== 'Owner') throw forbidden(OWNERS_ONLY);
   const { user, link } = await inTransaction(deps.db, async (trx) => {
@@ -137,7 +146,7 @@ export async function createUser(
     if ((err as { constraint?: string }).constraint === 'users_email_unique') throw conflict(EMAIL_TAKEN);
     throw err;
   });
-  await mailInvitation(deps, deps.db, actor, user.email, link);
+  await mailInvitation(deps, deps.db, actor, user.email, link, language);
   return view(user);
 }
 
@@ -147,6 +156,7 @@ export async function resendInvitation(
   actor: Actor,
   id: number,
   origin: string,
+  language: Language,
 ): Promise<AdminUser> {
   const { user, link } = await inTransaction(deps.db, async (trx) => {
     const user = await requireUser(trx, actor, id);
@@ -168,7 +178,7 @@ export async function resendInvitation(
     });
     return { user, link };
   });
-  await mailInvitation(deps, deps.db, actor, user.email, link);
+  await mailInvitation(deps, deps.db, actor, user.email, link, language);
   return view(user);
 }
 

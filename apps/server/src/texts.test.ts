@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../test/client.ts';
+import { createSignedInUsers } from '../test/factories.ts';
+import { lastMail, startTestApp, type TestApp, waitForMailedCode } from '../test/harness.ts';
+import { texts, tr } from './lib/texts.ts';
+import { USD, UZS } from './modules/finance/finance.fixtures.ts';
+import { notificationMessage } from './modules/notifications/delivery.ts';
+import type { ClaimedNotification } from './modules/notifications/notifications.repository.ts';
+
+// The server's texts in the reader's language (DESIGN.md section 14): `detail` and field errors
+// in the request's Accept-Language, e-mails and notifications in their recipient's language,
+// and Uzbek, exactly as spec.md writes it, when nothing else is asked for.
+
+let t: TestApp;
+let anonymous: ApiClient;
+let owner: ApiClient;
+let kassir: ApiClient;
+let users: Awaited<ReturnType<typeof createSignedInUsers<'Owner' | 'Kassir' | 'manager'>>>['users'];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const setup = await createSignedInUsers(t.db, t.url, ['Owner', 'Kassir', 'manager']);
+  owner = setup.as.Owner;
+  kassir = setup.as.Kassir;
+  users = setup.users;
+  anonymous = new ApiClient(t.url);
+});
+afterAll(() => t.close());
+
+const ru = { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' };
+
+describe('an answer in the Accept-Language', () => {
+  it('translates a service refusal, its field error and detail alike', async () => {
+    const body = { from_currency: USD, to_currency: USD, from_amount: '10' };
+    const uz = await kassir.post('offers/exchanges/', body);
+    expect(uz.status).toBe(400);
+    expect(uz.body.detail).toBe("Boshqa valyutani tanlang: bir xil valyutalarni almashtirib bo'lmaydi.");
+    const inRussian = await kassir.post('offers/exchanges/', body, ru);
+    expect(inRussian.status).toBe(400);
+    expect(inRussian.body.detail).toBe(texts.translate(uz.body.detail, 'ru'));
+    expect(inRussian.body.detail).not.toBe(uz.body.detail);
+    expect(inRussian.body.detail).toMatch(/[а-я]/);
+    expect(inRussian.body.to_currency).toEqual([inRussian.body.detail]);
+  });
+
+  it('translates the shared schema messages of a refused body, and the field-prefixed detail', async () => {
+    const body = { from_currency: USD, to_currency: UZS, from_amount: '-5' };
+    const uz = await kassir.post('offers/exchanges/', body);
+    const en = await kassir.post('offers/exchanges/', body, { 'accept-language': 'en' });
+    const cyrl = await kassir.post('offers/exchanges/', body, { 'accept-language': 'uz-Cyrl-UZ' });
+    expect([uz.status, en.status, cyrl.status]).toEqual([400, 400, 400]);
+    expect(uz.body.from_amount).toEqual(['Enter a positive amount.']);
+    expect(uz.body.detail).toBe('from_amount: Enter a positive amount.');
+    expect(cyrl.body.from_amount).toEqual([texts.translate('Enter a positive amount.', 'uz-Cyrl')]);
+    expect(cyrl.body.from_amount[0]).toMatch(/[ўқғҳа-я]/i);
+    expect(cyrl.body.detail).toBe(`from_amount: ${cyrl.body.from_amount[0]}`);
+    expect(en.body.detail).toBe(`from_amount: ${en.body.from_amount[0]}`);
+  });
+
+  it('translates a not-found, a template with its values, and a success that only says something', async () => {
+    const missing = await owner.get('offers/offers/987654321/', ru);
+    expect(missing.status).toBe(404);
+    expect(missing.body.detail).toBe(texts.translate('Not found.', 'ru'));
+
+    // "{code} biznesda allaqachon bor: ...": the currency code comes back inside the Russian text.
+    const again = await owner.post(
+      'finance/currencies/',
+      { code: 'USD', name: 'Dollar', rate_to_uzs: '1' },
+      ru,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toContain('USD');
+    expect(again.body.detail).toBe(
+      texts.translate("USD biznesda allaqachon bor: kursini o'zgartiring.", 'ru'),
+    );
+    expect(again.body.detail).toMatch(/[а-я]/);
+
+    const sent = await anonymous.post('auth/forgot-password/', { email: 'nobody@test.uz' }, ru);
+    expect(sent.status).toBe(200);
+    expect(sent.body.detail).toBe(
+      texts.translate('If the e-mail belongs to an account, a code has been sent to it.', 'ru'),
+    );
+  });
+
+  it('leaves the data of a success alone', async () => {
+    const me = await owner.get('auth/whoami/', ru);
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
+    expect(me.body.role).toBe('Owner');
+    expect(me.body.profile.first_name).toBe('Owner');
+  });
+});
+
+const lastMailTo = (email: string) => lastMail(t.dataDir, email) ?? '';
+
+describe('an e-mail in its recipient’s language', () => {
+  const valid = 'Kod 10 daqiqa amal qiladi. Agar siz so‘ramagan bo‘lsangiz, bu xatni e’tiborsiz qoldiring.';
+
+  it('is in the language the recipient chose, whatever the request asks', async () => {
+    await kassir.patch('auth/me/', { language: 'ru' });
+    const before = Date.now();
+    await anonymous.post('auth/forgot-password/', { email: users.Kassir.email }, { 'accept-language': 'en' });
+    await waitForMailedCode(t.dataDir, users.Kassir.email, before);
+    const mail = lastMailTo(users.Kassir.email);
+    expect(mail).toContain(tr('ru', valid));
+    expect(mail).not.toContain(valid);
+    expect(mail).not.toContain(tr('en', valid));
+  });
+
+  it('is in the request’s language for a recipient who chose none, Uzbek with English below by default', async () => {
+    const before = Date.now();
+    await anonymous.post(
+      'auth/forgot-password/',
+      { email: users.manager.email },
+      { 'accept-language': 'en' },
+    );
+    await waitForMailedCode(t.dataDir, users.manager.email, before);
+    const english = lastMailTo(users.manager.email);
+    expect(english).toContain(tr('en', valid));
+    expect(english).not.toContain(valid);
+
+    await t.db.deleteFrom('one_time_codes').where('email', '=', users.manager.email).execute();
+    const later = Date.now();
+    await anonymous.post('auth/forgot-password/', { email: users.manager.email });
+    await waitForMailedCode(t.dataDir, users.manager.email, later);
+    const uzbek = lastMailTo(users.manager.email);
+    expect(uzbek).toContain(valid);
+    expect(uzbek).toContain(tr('en', valid));
+  });
+});
+
+describe('a notification in its reader’s language', () => {
+  it('is stored as the code wrote it and read in the Accept-Language', async () => {
+    const set = await owner.post(`finance/currencies/${USD}/rates/`, { rate_to_uzs: '12900' });
+    expect(set.status).toBe(201);
+    const uz = (await kassir.get('notifications/')).body.results[0];
+    expect(uz.title).toMatch(/^Kurs o'zgardi: 1 USD = /);
+    const inRussian = (await kassir.get('notifications/', ru)).body.results[0];
+    expect(inRussian.id).toBe(uz.id);
+    expect(inRussian.title).toBe(texts.translate(uz.title, 'ru'));
+    expect(inRussian.title).not.toBe(uz.title);
+    expect(inRussian.title).toContain('1 USD = ');
+    expect(inRussian.body).toBe(texts.translate(uz.body, 'ru'));
+  });
+
+  it('goes out by e-mail in the recipient’s language, Uzbek with English below when none was chosen', () => {
+    const n = {
+      ...({} as ClaimedNotification),
+      email: 'a@test.uz',
+      title: 'Kam qoldiq: KO-1',
+      body: "Ko'ylak: 2.000 qoldi (eng kami 5.000).",
+    };
+    const english = notificationMessage({ ...n, language: 'en' }, undefined);
+    expect(english.subject).toBe(texts.translate(n.title, 'en'));
+    expect(english.subject).toContain('KO-1');
+    expect(english.subject).not.toBe(n.title);
+    const uzbek = notificationMessage({ ...n, language: null }, undefined);
+    expect(uzbek.subject).toBe(n.title);
+    const why =
+      "Siz bu bildirishnomalarni e-mailda olishni tanlagansiz; profilingizda o'chirishingiz mumkin.";
+    expect(uzbek.text).toContain(why);
+    expect(uzbek.text).toContain(tr('en', why));
+    expect(english.text).not.toContain(why);
+  });
+});

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, type Language } from '../languages.ts';
+import { extractTexts } from './extract.ts';
+import { createTexts, fillTemplate, type TextCatalogue } from './translate.ts';
+
+// The server's text catalogues (DESIGN.md section 14): each holds exactly the texts the code
+// writes (extract.ts), every translation is valid ICU with the same arguments as its Uzbek
+// template, and the translation reads a text back whatever its values.
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../../../..');
+const TRANSLATED = LANGUAGES.filter((l): l is Exclude<Language, 'uz'> => l !== 'uz');
+const catalogues = Object.fromEntries(
+  TRANSLATED.map((l) => [l, JSON.parse(readFileSync(path.join(HERE, `${l}.json`), 'utf8')) as TextCatalogue]),
+) as Record<Exclude<Language, 'uz'>, TextCatalogue>;
+
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+    into.add(el.value);
+    if (el.type === TYPE.plural || el.type === TYPE.select)
+      for (const option of Object.values(el.options)) argumentsOf(option.value, into);
+  }
+  return into;
+}
+
+const templateArguments = (template: string) =>
+  [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+describe('the server texts', () => {
+  const { found, unresolved } = extractTexts(ROOT);
+  const written = [...new Set(found.map((f) => f.text))].sort();
+
+  it('are all read from the code', () => {
+    // An expression the extractor cannot follow would be a text no catalogue is checked for.
+    expect(unresolved).toEqual([]);
+    expect(written.length).toBeGreaterThan(150);
+  });
+
+  for (const language of TRANSLATED) {
+    it(`have every text the code writes in ${language}, and no other`, () => {
+      const keys = Object.keys(catalogues[language]).sort();
+      expect(
+        written.filter((t) => !keys.includes(t)),
+        'missing',
+      ).toEqual([]);
+      expect(
+        keys.filter((k) => !written.includes(k)),
+        'unused',
+      ).toEqual([]);
+    });
+
+    it(`are valid ICU in ${language}, with the Uzbek template's arguments`, () => {
+      for (const [template, message] of Object.entries(catalogues[language])) {
+        const args = [...argumentsOf(parse(message))].sort();
+        expect(args, `${language}: ${template}`).toEqual(templateArguments(template));
+        expect(message.trim(), template).not.toBe('');
+      }
+    });
+  }
+});
+
+describe('translating a text', () => {
+  const texts = createTexts({
+    ru: {
+      'Not found.': 'Не найдено.',
+      'Kam qoldiq: {sku}': 'Мало на складе: {sku}',
+      'Yangi xabar: {sent}': 'Новое сообщение: {sent}',
+      'Yangi xabar: {sent} (taklif #{offer})': 'Новое сообщение: {sent} (предложение №{offer})',
+      '{firstKey}: {firstMessages}': '{firstKey}: {firstMessages}',
+      'Enter a positive amount.': 'Введите положительную сумму.',
+      'Used by {n} product(s).': '{n, plural, one {# товаром} few {# товарами} other {# товара}}',
+    },
+  });
+
+  it('leaves Uzbek as the code wrote it', () => {
+    expect(texts.translate('Kam qoldiq: A-1', 'uz')).toBe('Kam qoldiq: A-1');
+  });
+
+  it('translates a text and a template with its values', () => {
+    expect(texts.translate('Not found.', 'ru')).toBe('Не найдено.');
+    expect(texts.translate('Kam qoldiq: KO‘YLAK-{1}', 'ru')).toBe('Мало на складе: KO‘YLAK-{1}');
+  });
+
+  it('prefers the most specific template', () => {
+    expect(texts.translate('Yangi xabar: Ali (taklif #7)', 'ru')).toBe(
+      'Новое сообщение: Ali (предложение №7)',
+    );
+    expect(texts.translate('Yangi xabar: Ali', 'ru')).toBe('Новое сообщение: Ali');
+  });
+
+  it('translates a value that is a text of its own, and plurals by the value', () => {
+    expect(texts.translate('amount: Enter a positive amount.', 'ru')).toBe(
+      'amount: Введите положительную сумму.',
+    );
+    expect(texts.translate('Used by 3 product(s).', 'ru')).toBe('3 товарами');
+    expect(texts.translate('Used by 1 product(s).', 'ru')).toBe('1 товаром');
+  });
+
+  it('reads a text of several lines line by line, and leaves what it does not know', () => {
+    expect(texts.translate('Not found.\nKam qoldiq: B\nnima?', 'ru')).toBe(
+      'Не найдено.\nМало на складе: B\nnima?',
+    );
+    expect(texts.translate('a person’s own words', 'ru')).toBe('a person’s own words');
+    expect(texts.translate('Not found.', 'en')).toBe('Not found.');
+  });
+
+  it('renders a template with values for one reader', () => {
+    expect(texts.render('Kam qoldiq: {sku}', 'ru', { sku: 'A' })).toBe('Мало на складе: A');
+    expect(texts.render('Kam qoldiq: {sku}', 'uz', { sku: 'A' })).toBe('Kam qoldiq: A');
+    expect(fillTemplate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});
