@@ -158,3 +158,42 @@ test("a signed-in person's choice is saved with them and follows them to another
     await other.close();
   }
 });
+
+/** A text of the web catalogue, and a text of the server's (@app/shared texts), in a language. */
+function webText(language: string, namespace: string, key: string): string {
+  const file = path.resolve(MESSAGES, '..', language, `${namespace}.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[key] ?? key;
+}
+function serverText(language: string, text: string): string {
+  const file = path.resolve(MESSAGES, '../../../../../../packages/shared/src/texts', `${language}.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[text] ?? text;
+}
+
+test("a form says the shared rules and the server's refusals in the chosen language", async ({ page }) => {
+  await inLanguage(page, 'ru');
+  await apiSignIn(page, DEMO.manager);
+  await page.goto('/balances');
+  const exchange = page.getByRole('form', { name: webText('ru', 'finance', 'finance.exchange.title') });
+  const submit = exchange.getByRole('button', { name: webText('ru', 'finance', 'finance.exchange.submit') });
+  // The shared schema's message, written in the code as 'Please fill required fields.'.
+  await submit.click();
+  const required = serverText('ru', 'Please fill required fields.');
+  expect(required).not.toBe('Please fill required fields.');
+  await expect(exchange.getByRole('alert')).toHaveText(required);
+  await exchange.getByLabel(webText('ru', 'finance', 'finance.exchange.from')).selectOption({ label: 'USD' });
+  await exchange.getByLabel(webText('ru', 'finance', 'finance.amount'), { exact: true }).fill('0');
+  await submit.click();
+  await expect(exchange.getByRole('alert')).toHaveText(serverText('ru', 'Enter a positive amount.'));
+  // The server's refusal (more than the balance holds), answered in the Accept-Language.
+  await exchange.getByLabel(webText('ru', 'finance', 'finance.amount'), { exact: true }).fill('99999999');
+  await submit.click();
+  const alert = exchange.getByRole('alert');
+  await expect(alert).toContainText('USD');
+  const shortfall = serverText(
+    'ru',
+    "{code} balansida mablag' yetarli emas: {have} {code} bor, {need} {code} kerak.",
+  );
+  await expect(alert).toContainText(shortfall.slice(0, shortfall.indexOf('{')).trim());
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: 'test-results/languages/ru_exchange_refused.png' });
+});

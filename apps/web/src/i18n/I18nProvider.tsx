@@ -1,4 +1,5 @@
-import { type Language, pickLanguage, setNumberLanguage } from '@app/shared';
+import type { Texts } from '@app/shared';
+import { createTexts, type Language, pickLanguage, setNumberLanguage } from '@app/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { setApiLanguage } from '../lib/api-client.ts';
@@ -22,6 +23,8 @@ interface LanguageContextValue {
   language: Language;
   /** Shows the interface in a language and remembers it on this browser. */
   setLanguage: (language: Language) => void;
+  /** A text the shared code wrote in Uzbek (a schema's message), in this language. */
+  translateText: (text: string) => string;
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
@@ -52,7 +55,7 @@ export function I18nProvider({
   failed: ReactNode;
 }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
-  const [loaded, setLoaded] = useState<{ language: Language; messages: Messages } | null>(null);
+  const [loaded, setLoaded] = useState<{ language: Language; messages: Messages; texts: Texts } | null>(null);
   const [unavailable, setUnavailable] = useState(false);
 
   // `loaded` is read only to know whether anything is on screen yet.
@@ -60,10 +63,10 @@ export function I18nProvider({
   useEffect(() => {
     let current = true;
     loadMessages(language).then(
-      (messages) => {
+      ({ messages, texts }) => {
         if (!current) return;
         applyLanguage(language);
-        setLoaded({ language, messages });
+        setLoaded({ language, messages, texts: createTexts({ [language]: texts }) });
       },
       () => {
         // A catalogue that cannot be downloaded (offline, a new deploy): stay in the language on
@@ -83,10 +86,11 @@ export function I18nProvider({
     setLanguageState(next);
   }, []);
 
-  const context = useMemo(
-    () => ({ language: loaded?.language ?? language, setLanguage }),
-    [loaded, language, setLanguage],
-  );
+  const context = useMemo(() => {
+    const shown = loaded?.language ?? language;
+    const translateText = (text: string) => loaded?.texts.translate(text, shown) ?? text;
+    return { language: shown, setLanguage, translateText };
+  }, [loaded, language, setLanguage]);
 
   if (!loaded) return <>{unavailable ? failed : fallback}</>;
   return (

@@ -1,4 +1,4 @@
-import type { Language } from '@app/shared';
+import type { Language, TextCatalogue } from '@app/shared';
 import type admin from './messages/uz/admin.json';
 import type auth from './messages/uz/auth.json';
 import type catalog from './messages/uz/catalog.json';
@@ -35,14 +35,21 @@ type Catalogue = typeof admin &
 export type MessageKey = keyof Catalogue & string;
 export type Messages = Record<string, string>;
 
-/** Each language's catalogue, a chunk of its own: only the chosen language is downloaded. */
-const LOADERS: Record<Language, () => Promise<{ default: Messages }>> = {
+/**
+ * Each language's catalogue, a chunk of its own: only the chosen language is downloaded. With it
+ * come the server's texts in that language (@app/shared texts), which translate the shared
+ * schemas' messages the forms show.
+ */
+const LOADERS: Record<Language, () => Promise<{ default: Messages; texts: TextCatalogue }>> = {
   uz: () => import('./messages/uz/index.ts'),
   'uz-Cyrl': () => import('./messages/uz-Cyrl/index.ts'),
   ru: () => import('./messages/ru/index.ts'),
   en: () => import('./messages/en/index.ts'),
 };
 
-export async function loadMessages(language: Language): Promise<Messages> {
-  return (await LOADERS[language]()).default;
+export async function loadMessages(
+  language: Language,
+): Promise<{ messages: Messages; texts: TextCatalogue }> {
+  const chunk = await LOADERS[language]();
+  return { messages: chunk.default, texts: chunk.texts };
 }

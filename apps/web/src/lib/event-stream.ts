@@ -48,6 +48,8 @@ export interface OpenInfo {
 
 export interface EventStreamOptions {
   url: string;
+  /** Sent with every connection (the interface language, so notifications come in it). */
+  headers?: Record<string, string>;
   /** The access token now; null ends the stream (signed out). */
   getToken: () => string | null;
   /** A new access token after a 401, or null (the session is over, or the server is unreachable). */
@@ -121,6 +123,7 @@ async function runStream(o: EventStreamOptions, signal: AbortSignal, onWake: Wak
     try {
       const outcome = await connectOnce({
         url: o.url,
+        headers: o.headers ?? {},
         token,
         lastEventId,
         signal,
@@ -163,6 +166,7 @@ type ConnectOutcome = 'unauthorized' | 'refused' | 'ended';
 
 interface ConnectOptions {
   url: string;
+  headers: Record<string, string>;
   token: string;
   lastEventId: string | undefined;
   signal: AbortSignal;
@@ -185,6 +189,7 @@ async function connectOnce(c: ConnectOptions): Promise<ConnectOutcome> {
   try {
     armIdle();
     const headers: Record<string, string> = {
+      ...c.headers,
       Accept: 'text/event-stream',
       Authorization: `Bearer ${c.token}`,
     };

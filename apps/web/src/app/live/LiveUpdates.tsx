@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLanguage } from '../../i18n/I18nProvider.tsx';
 import { apiUrl, refreshAccessToken, tokenStore } from '../../lib/api-client.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
 import { useAccessToken } from '../../lib/session.ts';
@@ -13,11 +14,14 @@ import { ALL_LIVE_KEYS, applyLiveEvent, parseLiveEvent } from './live-events.ts'
 export function LiveUpdates() {
   const signedIn = useAccessToken() !== null;
   const client = useQueryClient();
+  // A new language opens a new stream: the notifications it brings are written in the language.
+  const { language } = useLanguage();
 
   useEffect(() => {
     if (!signedIn) return;
     const stream = openEventStream({
       url: apiUrl('events/'),
+      headers: { 'Accept-Language': language },
       getToken: tokenStore.get,
       refreshToken: refreshAccessToken,
       onEvent: (raw) => {
@@ -36,7 +40,7 @@ export function LiveUpdates() {
       window.removeEventListener('online', wake);
       stream.close();
     };
-  }, [signedIn, client]);
+  }, [signedIn, client, language]);
 
   return null;
 }

@@ -14,6 +14,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { newIdempotencyKey } from '../../../lib/api-client.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
@@ -46,8 +47,10 @@ export function AdjustBalanceDialog({
   const adjust = useAdjustBalance(idempotencyKey);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, z.output<typeof BalanceAdjustBodySchema>>({
-    resolver: zodResolver(
-      BalanceAdjustBodySchema as unknown as z.ZodType<z.output<typeof BalanceAdjustBodySchema>, FormValues>,
+    resolver: useTranslatedResolver(
+      zodResolver(
+        BalanceAdjustBodySchema as unknown as z.ZodType<z.output<typeof BalanceAdjustBodySchema>, FormValues>,
+      ),
     ),
     defaultValues: {
       user: String(userId),

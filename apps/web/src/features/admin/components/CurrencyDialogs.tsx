@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useAddCurrency, useSetRate } from '../api/rates.ts';
@@ -25,7 +26,7 @@ export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: (
   const add = useAddCurrency();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<CurrencyCreateBody, unknown, z.output<typeof CurrencyCreateBodySchema>>({
-    resolver: zodResolver(CurrencyCreateBodySchema),
+    resolver: useTranslatedResolver(zodResolver(CurrencyCreateBodySchema)),
     defaultValues: { code: '', name: '', rate_to_uzs: '' },
   });
   const close = () => {
@@ -98,7 +99,7 @@ export function SetRateDialog({ currency, onClose }: { currency: Currency | null
   const setRate = useSetRate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<RateCreateBody, unknown, z.output<typeof RateCreateBodySchema>>({
-    resolver: zodResolver(RateCreateBodySchema),
+    resolver: useTranslatedResolver(zodResolver(RateCreateBodySchema)),
     values: { rate_to_uzs: currency?.rate_to_uzs ?? '' },
   });
   const close = () => {

@@ -16,6 +16,7 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useRoleLabel } from '../../../i18n/role-labels.ts';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
@@ -46,9 +47,9 @@ export function UserFormDialog({
   const editing = user !== undefined;
   const form = useForm<FormValues>({
     // Editing sends the same fields but the e-mail, which stays as it is.
-    resolver: zodResolver(
-      editing ? AdminUserUpdateSchema : AdminUserCreateSchema,
-    ) as unknown as Resolver<FormValues>,
+    resolver: useTranslatedResolver(
+      zodResolver(editing ? AdminUserUpdateSchema : AdminUserCreateSchema) as unknown as Resolver<FormValues>,
+    ),
     values: {
       email: user?.email ?? '',
       role: user?.role ?? 'Kassir',

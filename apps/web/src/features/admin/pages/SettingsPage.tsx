@@ -9,6 +9,7 @@ import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
@@ -22,7 +23,7 @@ export function SettingsPage() {
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<BusinessSettingsPatch, unknown, z.output<typeof BusinessSettingsPatchSchema>>({
-    resolver: zodResolver(BusinessSettingsPatchSchema),
+    resolver: useTranslatedResolver(zodResolver(BusinessSettingsPatchSchema)),
     values: settings.data,
   });
   const submit = form.handleSubmit(async (body) => {

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { ApiError, errorDetail } from '../../../lib/api-client.ts';
 import { useRequestPasswordCode } from '../api/forgot-password.ts';
@@ -27,7 +28,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ForgotPasswordBodySchema>, unknown, ForgotPasswordForm>({
-    resolver: zodResolver(ForgotPasswordBodySchema),
+    resolver: useTranslatedResolver(zodResolver(ForgotPasswordBodySchema)),
     defaultValues: { email: '' },
   });
 

@@ -10,6 +10,7 @@ import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessag
 import { Input } from '../../../components/ui/Input.tsx';
 import { paths } from '../../../config/paths.ts';
 import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { ApiError, errorDetail } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
@@ -30,7 +31,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof LoginBodySchema>, unknown, LoginBody>({
-    resolver: zodResolver(LoginBodySchema),
+    resolver: useTranslatedResolver(zodResolver(LoginBodySchema)),
     defaultValues: { email: '', password: '', remember: false },
   });
 

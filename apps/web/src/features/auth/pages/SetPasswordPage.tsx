@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useAcceptInvite } from '../api/accept-invite.ts';
@@ -37,7 +38,7 @@ export function SetPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SetPasswordFormValues>({
-    resolver: zodResolver(SetPasswordFormSchema),
+    resolver: useTranslatedResolver(zodResolver(SetPasswordFormSchema)),
     defaultValues: { password: '', confirm: '' },
   });
   // spec.md section 8 "Password mismatch" is the page's error; a too short password shows under its field.

@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { T } from '../../../i18n/T.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
@@ -43,9 +44,11 @@ export function VerifyCodePage() {
   // a malformed code before the call, so it does not spend one of the five tries the server allows.
   // Reached without an e-mail (a typed URL), the page asks for it rather than dead-end.
   const form = useForm<VerifyCodeFormValues>({
-    resolver: (loginMode
-      ? zodResolver(VerifyLoginCodeFormSchema)
-      : zodResolver(VerifyResetCodeFormSchema)) as Resolver<VerifyCodeFormValues>,
+    resolver: useTranslatedResolver(
+      (loginMode
+        ? zodResolver(VerifyLoginCodeFormSchema)
+        : zodResolver(VerifyResetCodeFormSchema)) as Resolver<VerifyCodeFormValues>,
+    ),
     defaultValues: { code: '', email: state.email ?? '' },
   });
   const [error, setError] = useState<string | null>(null);

@@ -12,6 +12,7 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select, type SelectOption } from '../../../components/ui/Select.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -71,11 +72,13 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
   };
   const form = useForm<Record<string, string>, unknown, W>({
     // Every input here is text, which is what the shared form schemas take.
-    resolver: zodResolver(props.schema as z.ZodType<W, Record<string, string>>) as Resolver<
-      Record<string, string>,
-      unknown,
-      W
-    >,
+    resolver: useTranslatedResolver(
+      zodResolver(props.schema as z.ZodType<W, Record<string, string>>) as Resolver<
+        Record<string, string>,
+        unknown,
+        W
+      >,
+    ),
   });
 
   function edit(row?: T) {

@@ -16,6 +16,7 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 
 type ProductBody = z.output<typeof ProductFormSchema>;
@@ -66,7 +67,7 @@ export function ProductFormModal({
   const t = useT();
   const formId = useId();
   const form = useForm<ProductFormValues, unknown, ProductBody>({
-    resolver: zodResolver(ProductFormSchema),
+    resolver: useTranslatedResolver(zodResolver(ProductFormSchema)),
     defaultValues: initialValues(product),
   });
   const { reset } = form;

@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { useCreateVariant, useDeleteVariant, useUpdateVariant } from '../api/variants.ts';
 import { ColorSwatch } from './ColorSwatch.tsx';
@@ -97,15 +98,15 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
   // spec.md section 5, Variant: the shared schemas, SKU required on create.
   // Draft is the schemas' input with text in the selects; their input types say unknown there.
   const addForm = useForm<Draft, unknown, z.output<typeof VariantFormSchema>>({
-    resolver: zodResolver(VariantFormSchema) as Resolver<Draft, unknown, z.output<typeof VariantFormSchema>>,
+    resolver: useTranslatedResolver(
+      zodResolver(VariantFormSchema) as Resolver<Draft, unknown, z.output<typeof VariantFormSchema>>,
+    ),
     defaultValues: EMPTY,
   });
   const editForm = useForm<Draft, unknown, z.output<typeof VariantUpdateSchema>>({
-    resolver: zodResolver(VariantUpdateSchema) as Resolver<
-      Draft,
-      unknown,
-      z.output<typeof VariantUpdateSchema>
-    >,
+    resolver: useTranslatedResolver(
+      zodResolver(VariantUpdateSchema) as Resolver<Draft, unknown, z.output<typeof VariantUpdateSchema>>,
+    ),
     defaultValues: EMPTY,
   });
   const [editing, setEditing] = useState<number | null>(null);

@@ -9,6 +9,7 @@ import { controlClasses, Field } from '../../../components/ui/Field.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
@@ -45,7 +46,9 @@ export function CounterpartyFormDialog({
   const update = useUpdateCounterparty();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, Body>({
-    resolver: zodResolver(CounterpartyCreateSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    resolver: useTranslatedResolver(
+      zodResolver(CounterpartyCreateSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    ),
     defaultValues: {
       name: counterparty?.name ?? '',
       kind: counterparty?.kind ?? 'CUSTOMER',

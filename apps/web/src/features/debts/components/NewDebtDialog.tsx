@@ -16,6 +16,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { type Translate, useT } from '../../../i18n/useT.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { createCounterparty, toOption, useCounterpartySearch } from '../api/counterparties.ts';
@@ -77,7 +78,9 @@ export function NewDebtDialog({
   const create = useCreateDebt();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, Body>({
-    resolver: zodResolver(DebtFormSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    resolver: useTranslatedResolver(
+      zodResolver(DebtFormSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    ),
     defaultValues: {
       counterparty: counterparty ?? null,
       direction: 'RECEIVABLE',

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -43,7 +44,9 @@ export function PayDebtDialog({
   const pay = usePayDebt();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, Body>({
-    resolver: zodResolver(DebtPaymentCreateSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    resolver: useTranslatedResolver(
+      zodResolver(DebtPaymentCreateSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    ),
     defaultValues: { amount: shown.remaining, reason_text: '' },
   });
   const incoming = debt.direction === 'RECEIVABLE';

@@ -18,6 +18,7 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
@@ -37,7 +38,7 @@ export function ExchangeForm({
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ExchangeResponse | null>(null);
   const form = useForm<ExchangeFormValues, unknown, z.output<typeof ExchangeFormSchema>>({
-    resolver: zodResolver(ExchangeFormSchema),
+    resolver: useTranslatedResolver(zodResolver(ExchangeFormSchema)),
     defaultValues: { from_currency: '', to_currency: '', from_amount: '', custom_rate: '' },
   });
   const values = form.watch();

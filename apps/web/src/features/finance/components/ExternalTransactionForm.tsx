@@ -16,6 +16,7 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -34,7 +35,7 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
     unknown,
     z.output<typeof ExternalTransactionFormSchema>
   >({
-    resolver: zodResolver(ExternalTransactionFormSchema),
+    resolver: useTranslatedResolver(zodResolver(ExternalTransactionFormSchema)),
     defaultValues: { currency: '', amount: '', reason_text: '', is_income: true },
   });
   const isIncome = form.watch('is_income');

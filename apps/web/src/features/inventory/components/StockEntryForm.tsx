@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
@@ -58,7 +59,9 @@ export function StockEntryForm({ open, onClose }: { open: boolean; onClose: () =
   // spec.md section 5 "Stock entry": the shared schema's texts, in the form's one error area.
   const form = useForm<EntryForm, unknown, Body>({
     // The schema reads only the picked ids; its input type cannot know the pickers' objects.
-    resolver: zodResolver(StockEntryCreditFormSchema) as unknown as Resolver<EntryForm, unknown, Body>,
+    resolver: useTranslatedResolver(
+      zodResolver(StockEntryCreditFormSchema) as unknown as Resolver<EntryForm, unknown, Body>,
+    ),
     defaultValues: DEFAULTS,
   });
   const t = useT();

@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
@@ -58,7 +59,9 @@ export function StockExitForm({ open, onClose }: { open: boolean; onClose: () =>
   // spec.md section 5 "Stock exit": the shared schema's texts, in the form's one error area.
   const form = useForm<ExitForm, unknown, Body>({
     // The schema reads only the picked ids; its input type cannot know the pickers' objects.
-    resolver: zodResolver(StockExitCreditFormSchema) as unknown as Resolver<ExitForm, unknown, Body>,
+    resolver: useTranslatedResolver(
+      zodResolver(StockExitCreditFormSchema) as unknown as Resolver<ExitForm, unknown, Body>,
+    ),
     defaultValues: DEFAULTS,
   });
   const t = useT();

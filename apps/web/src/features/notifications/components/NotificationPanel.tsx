@@ -131,7 +131,9 @@ function Item({
           {n.title}
         </span>
         {n.body ? (
-          <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600 wrap-anywhere">{n.body}</span>
+          <span className="mt-0.5 line-clamp-2 block whitespace-pre-line text-sm text-slate-600 wrap-anywhere">
+            {n.body}
+          </span>
         ) : null}
         <time dateTime={n.created_at} className="mt-1 block text-xs text-slate-400">
           {formatRelativeTime(n.created_at)}

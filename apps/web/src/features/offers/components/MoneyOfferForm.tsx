@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -38,11 +39,13 @@ export function MoneyOfferForm({
   const others = (users.data ?? []).filter((u) => u.id !== me);
   // spec.md section 5 "Money offer": the shared schema checks the fields and builds the body.
   const form = useForm<MoneyOfferFormValues, unknown, z.output<typeof OfferCreateBodySchema>>({
-    resolver: zodResolver(
-      moneyOfferFormSchema(
-        mode,
-        me,
-        others.map((u) => u.id),
+    resolver: useTranslatedResolver(
+      zodResolver(
+        moneyOfferFormSchema(
+          mode,
+          me,
+          others.map((u) => u.id),
+        ),
       ),
     ),
     defaultValues: { other: '', currency: '', amount: '', reason_text: '' },

@@ -14,6 +14,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -46,7 +47,9 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
   // spec.md section 5 "Product offers": the shared schema checks the fields and builds the body.
   const form = useForm<FormValues, unknown, Body>({
     // The schema reads only the picked variant's id; its input type cannot know the picker's object.
-    resolver: zodResolver(productOfferFormSchema(mode, me)) as Resolver<FormValues, unknown, Body>,
+    resolver: useTranslatedResolver(
+      zodResolver(productOfferFormSchema(mode, me)) as Resolver<FormValues, unknown, Body>,
+    ),
     defaultValues: { other: '', lines: [{ variant: null, quantity: '' }], reason_text: '' },
   });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
