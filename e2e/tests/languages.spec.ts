@@ -197,3 +197,18 @@ test("a form says the shared rules and the server's refusals in the chosen langu
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: 'test-results/languages/ru_exchange_refused.png' });
 });
+
+test("a new conversation's search finds people by their role's name in the chosen language", async ({
+  page,
+}) => {
+  await inLanguage(page, 'ru');
+  await apiSignIn(page, DEMO.owner);
+  await page.goto('/chat');
+  await page.getByRole('button', { name: webText('ru', 'chat', 'chat.conversations.new') }).click();
+  const dialog = page.getByRole('dialog');
+  const storekeeper = webText('ru', 'common', 'common.role.omborchi');
+  expect(storekeeper).not.toBe('Omborchi');
+  await dialog.getByLabel(webText('ru', 'chat', 'chat.new.search')).fill(storekeeper.toLowerCase());
+  await expect(dialog.getByText(DEMO.omborchi)).toBeVisible();
+  await expect(dialog.getByText(DEMO.kassir)).toHaveCount(0);
+});

@@ -20,10 +20,11 @@ export interface NewConversationDialogProps {
   onOpened: (conversation: Conversation) => void;
 }
 
-function matches(user: BusinessUser, search: string): boolean {
+/** Name, e-mail, code, and the role by its code or by its name in the chosen language. */
+function matches(user: BusinessUser, search: string, roleLabel: (role: string) => string): boolean {
   const needle = searchFold(search.trim());
   if (!needle) return true;
-  return [user.first_name, user.last_name, user.email, user.code, user.role].some((v) =>
+  return [user.first_name, user.last_name, user.email, user.code, user.role, roleLabel(user.role)].some((v) =>
     searchFold(v).includes(needle),
   );
 }
@@ -36,7 +37,7 @@ export function NewConversationDialog({ open, me, onClose, onOpened }: NewConver
   const start = useOpenConversation();
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const people = (users.data ?? []).filter((u) => u.id !== me && matches(u, search));
+  const people = (users.data ?? []).filter((u) => u.id !== me && matches(u, search, roleLabel));
 
   function close() {
     setSearch('');
