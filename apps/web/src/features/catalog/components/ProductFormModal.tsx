@@ -3,7 +3,6 @@ import {
   type Product,
   ProductFormSchema,
   type ProductFormValues,
-  type ProductType,
   type Unit,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,18 +14,11 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
-import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
+import { PRODUCT_TYPE_KEYS } from '../labels.ts';
 
 type ProductBody = z.output<typeof ProductFormSchema>;
-
-/** The types' names (packages/shared's PRODUCT_TYPE_LABELS in Uzbek). */
-const TYPE_LABELS: Record<ProductType, MessageKey> = {
-  RAW: 'catalog.productType.raw',
-  SEMI: 'catalog.productType.semi',
-  FINISHED: 'catalog.productType.finished',
-};
 
 export interface ProductFormModalProps {
   open: boolean;
@@ -114,7 +106,7 @@ export function ProductFormModal({
           label={t('catalog.field.type')}
           {...form.register('type')}
           placeholder={t('catalog.form.choose')}
-          options={PRODUCT_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) }))}
+          options={PRODUCT_TYPES.map((type) => ({ value: type, label: t(PRODUCT_TYPE_KEYS[type]) }))}
           className="sm:col-span-2"
         />
         <ErrorMessage className="sm:col-span-2">{error}</ErrorMessage>

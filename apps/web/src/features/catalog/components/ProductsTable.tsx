@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
+import { PRODUCT_TYPE_KEYS } from '../labels.ts';
 import { VariantsPanel } from './VariantsPanel.tsx';
 
 const TYPE_TONES: Record<Product['type'], BadgeTone> = { RAW: 'amber', SEMI: 'violet', FINISHED: 'emerald' };
@@ -72,7 +73,7 @@ export function ProductsTable(props: ProductsTableProps) {
                 </TD>
                 <TD>{p.unit_name}</TD>
                 <TD>
-                  <Badge tone={TYPE_TONES[p.type]}>{p.type_display}</Badge>
+                  <Badge tone={TYPE_TONES[p.type]}>{t(PRODUCT_TYPE_KEYS[p.type])}</Badge>
                 </TD>
                 <TD>
                   <Button

@@ -1,15 +1,8 @@
-import { UNIT_MEASURES, type Unit, UnitFormSchema, type UnitMeasure, type UnitWrite } from '@app/shared';
-import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { UNIT_MEASURES, type Unit, UnitFormSchema, type UnitWrite } from '@app/shared';
 import { useT } from '../../../i18n/useT.ts';
 import { unitsApi } from '../api/attributes.ts';
 import { AttributeCrudPage } from '../components/AttributeCrudPage.tsx';
-
-/** The measures' names (packages/shared's UNIT_MEASURE_LABELS in Uzbek). */
-const MEASURE_LABELS: Record<UnitMeasure, MessageKey> = {
-  KG: 'catalog.measure.kg',
-  M: 'catalog.measure.m',
-  D: 'catalog.measure.piece',
-};
+import { UNIT_MEASURE_KEYS } from '../labels.ts';
 
 /** /catalog/unit (spec.md section 2, Units page): name, measure, fixed rate to the base unit. */
 export function UnitsPage() {
@@ -24,7 +17,7 @@ export function UnitsPage() {
       remove={unitsApi.useDelete()}
       columns={[
         { header: t('catalog.field.name'), cell: (u) => u.name },
-        { header: t('catalog.field.measure'), cell: (u) => u.measure_display },
+        { header: t('catalog.field.measure'), cell: (u) => t(UNIT_MEASURE_KEYS[u.measure]) },
         {
           header: t('catalog.field.rateToBase'),
           cell: (u) => <span className="tabular-nums">{u.fixed_rate_to_base}</span>,
@@ -35,7 +28,7 @@ export function UnitsPage() {
         {
           name: 'measure',
           label: t('catalog.field.measure'),
-          options: UNIT_MEASURES.map((m) => ({ value: m, label: t(MEASURE_LABELS[m]) })),
+          options: UNIT_MEASURES.map((m) => ({ value: m, label: t(UNIT_MEASURE_KEYS[m]) })),
         },
         { name: 'fixed_rate_to_base', label: t('catalog.field.rateToBase'), placeholder: '0' },
       ]}
