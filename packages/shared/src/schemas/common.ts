@@ -2,6 +2,74 @@ import { z } from 'zod';
 import { REASON_MAX, REASON_MIN } from '../constants.ts';
 import { DECIMAL_PATTERN } from '../money.ts';
 
+/**
+ * The messages of the checks a schema gives no message of its own (zod's are developer English,
+ * "Invalid input: expected number, received NaN"): Django REST framework's wording, as the API's
+ * other messages (DESIGN.md section 6). A schema's own message always wins over these.
+ */
+export const ZOD_TEXTS = {
+  required: 'This field is required.',
+  number: 'A valid number is required.',
+  string: 'Not a valid string.',
+  list: 'Expected a list of items.',
+  object: 'Invalid data. Expected a dictionary.',
+  boolean: 'Must be a valid boolean.',
+  choice: 'Choose one of the allowed values.',
+  format: 'Enter a valid value.',
+  unknownField: 'This field is not expected.',
+  invalid: 'Invalid value.',
+  blank: 'This field may not be blank.',
+  empty: 'This list may not be empty.',
+  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  tooShort: (min: number) => `Ensure this field has at least ${min} characters.`,
+  tooMany: (max: number) => `Ensure this field has no more than ${max} elements.`,
+  tooFew: (min: number) => `Ensure this field has at least ${min} elements.`,
+  tooLarge: (max: number) => `Ensure this value is less than or equal to ${max}.`,
+  tooSmall: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
+} as const;
+
+const TYPE_TEXTS: Record<string, string> = {
+  number: ZOD_TEXTS.number,
+  int: ZOD_TEXTS.number,
+  bigint: ZOD_TEXTS.number,
+  string: ZOD_TEXTS.string,
+  array: ZOD_TEXTS.list,
+  object: ZOD_TEXTS.object,
+  boolean: ZOD_TEXTS.boolean,
+};
+
+type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
+
+function defaultMessage(iss: Issue): string {
+  switch (iss.code) {
+    case 'invalid_type':
+      return iss.input === undefined ? ZOD_TEXTS.required : (TYPE_TEXTS[iss.expected] ?? ZOD_TEXTS.invalid);
+    case 'invalid_value':
+      return ZOD_TEXTS.choice;
+    case 'invalid_format':
+      return ZOD_TEXTS.format;
+    case 'unrecognized_keys':
+      return ZOD_TEXTS.unknownField;
+    case 'too_big': {
+      const max = Number(iss.maximum);
+      if (iss.origin === 'string') return ZOD_TEXTS.tooLong(max);
+      if (iss.origin === 'array' || iss.origin === 'set') return ZOD_TEXTS.tooMany(max);
+      return ZOD_TEXTS.tooLarge(max);
+    }
+    case 'too_small': {
+      const min = Number(iss.minimum);
+      if (iss.origin === 'string') return min === 1 ? ZOD_TEXTS.blank : ZOD_TEXTS.tooShort(min);
+      if (iss.origin === 'array' || iss.origin === 'set')
+        return min === 1 ? ZOD_TEXTS.empty : ZOD_TEXTS.tooFew(min);
+      return ZOD_TEXTS.tooSmall(min);
+    }
+    default:
+      return ZOD_TEXTS.invalid;
+  }
+}
+
+z.config({ customError: defaultMessage });
+
 // Control characters other than tab and newline (C0 without \t \n \r, DEL, C1). PostgreSQL
 // refuses NUL in text, and none of them belongs in a name, a code or a reason. \r stays because
 // an API client's "\r\n" is a newline too.

@@ -97,6 +97,7 @@ describe('translating a text', () => {
     expect(texts.translate('amount: Enter a positive amount.', 'ru')).toBe(
       'amount: Введите положительную сумму.',
     );
+    expect(texts.translate('sku: Kam qoldiq: A', 'ru')).toBe('sku: Мало на складе: A');
     expect(texts.translate('Used by 3 product(s).', 'ru')).toBe('3 товарами');
     expect(texts.translate('Used by 1 product(s).', 'ru')).toBe('1 товаром');
   });

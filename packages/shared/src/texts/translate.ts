@@ -85,17 +85,17 @@ export function createTexts(catalogues: Partial<Record<Language, TextCatalogue>>
     return String(compiled.format(values));
   }
 
-  function translateLine(text: string, language: Language, nested = false): string | undefined {
+  /** `depth`: a value may be a text of ours itself ("{field}: {message}"), one level deep. */
+  function translateLine(text: string, language: Language, depth = 0): string | undefined {
     const exact = format(language, text, {});
-    if (exact !== undefined || nested) return exact;
+    if (exact !== undefined) return exact;
     for (const t of templates) {
       const match = t.pattern.exec(text);
       if (!match) continue;
-      // A value may be a text of ours itself ("{field}: {message}"): one level deep.
       const values = Object.fromEntries(
         t.names.map((name, i) => {
           const value = match[i + 1] ?? '';
-          return [name, translateLine(value, language, true) ?? value];
+          return [name, depth === 0 ? (translateLine(value, language, 1) ?? value) : value];
         }),
       );
       return format(language, t.template, values);
