@@ -3,7 +3,7 @@ import { ApiClient } from '../test/client.ts';
 import { createSignedInUsers } from '../test/factories.ts';
 import { lastMail, startTestApp, type TestApp, waitForMailedCode } from '../test/harness.ts';
 import { texts, tr } from './lib/texts.ts';
-import { USD, UZS } from './modules/finance/finance.fixtures.ts';
+import { fund, USD, UZS } from './modules/finance/finance.fixtures.ts';
 import { notificationMessage } from './modules/notifications/delivery.ts';
 import type { ClaimedNotification } from './modules/notifications/notifications.repository.ts';
 
@@ -15,6 +15,7 @@ let t: TestApp;
 let anonymous: ApiClient;
 let owner: ApiClient;
 let kassir: ApiClient;
+let manager: ApiClient;
 let users: Awaited<ReturnType<typeof createSignedInUsers<'Owner' | 'Kassir' | 'manager'>>>['users'];
 
 beforeAll(async () => {
@@ -22,6 +23,7 @@ beforeAll(async () => {
   const setup = await createSignedInUsers(t.db, t.url, ['Owner', 'Kassir', 'manager']);
   owner = setup.as.Owner;
   kassir = setup.as.Kassir;
+  manager = setup.as.manager;
   users = setup.users;
   anonymous = new ApiClient(t.url);
 });
@@ -160,5 +162,39 @@ describe('a notification in its reader’s language', () => {
     expect(uzbek.text).toContain(why);
     expect(uzbek.text).toContain(tr('en', why));
     expect(english.text).not.toContain(why);
+  });
+});
+
+describe('a record the code wrote, read in the Accept-Language', () => {
+  it('translates a History line, its list of changes included, and leaves the names in it', async () => {
+    const changed = await owner.patch('admin/settings/', { name: 'Qulay Savdo', follow_cbu: true });
+    expect(changed.status).toBe(200);
+    const uz = (await owner.get('audit/?action=settings.update')).body.results[0];
+    expect(uz.summary).toMatch(
+      /^Sozlamalar o'zgardi: nomi: .* -> Qulay Savdo; Markaziy bank kurslari yoqildi$/,
+    );
+    const inRussian = (await owner.get('audit/?action=settings.update', ru)).body.results[0];
+    expect(inRussian.id).toBe(uz.id);
+    expect(inRussian.summary).toBe(texts.translate(uz.summary, 'ru'));
+    expect(inRussian.summary).toContain('Qulay Savdo');
+    expect(inRussian.summary).not.toMatch(/Sozlamalar|nomi|yoqildi/);
+  });
+
+  it("translates an exchange's reason in the ledger and keeps its amounts", async () => {
+    await fund(t.db, users.manager, USD, '100');
+    const client = manager;
+    const done = await client.post('offers/exchanges/', {
+      from_currency: USD,
+      to_currency: UZS,
+      from_amount: '10',
+    });
+    expect(done.status).toBe(201);
+    const uz = (await client.get('finance/money-transactions/by-user/')).body.results[0];
+    expect(uz.reason).toMatch(/^Almashtirish: 10\.00 USD -> /);
+    const en = (await client.get('finance/money-transactions/by-user/', { 'accept-language': 'en' })).body
+      .results[0];
+    expect(en.reason).toBe(texts.translate(uz.reason, 'en'));
+    expect(en.reason).not.toContain('Almashtirish');
+    expect(en.reason).toContain('10.00 USD');
   });
 });

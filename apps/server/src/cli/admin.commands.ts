@@ -144,7 +144,7 @@ export async function setLoginCodes(db: Database, email: string, on: boolean) {
       action: 'cli.login-codes',
       entity: 'user',
       entityId: user.id,
-      summary: on ? 'on' : 'off',
+      summary: on ? 'Kirish kodlari yoqildi (CLI)' : "Kirish kodlari o'chirildi (CLI)",
     });
   });
   return user;

@@ -42,6 +42,20 @@ export function recipientLanguage(
   return isLanguage(chosen) ? chosen : fallback;
 }
 
+/**
+ * A row the code wrote a text into (a History summary, a ledger row's or a debt's reason: stored
+ * as written, in Uzbek), with those fields in `language`; a person's own words stay as they are.
+ */
+export function readable<T extends object>(row: T, fields: readonly (keyof T)[], language: Language): T {
+  if (language === DEFAULT_LANGUAGE) return row;
+  const out = { ...row };
+  for (const field of fields) {
+    const value = out[field];
+    if (typeof value === 'string') out[field] = texts.translate(value, language) as T[keyof T];
+  }
+  return out;
+}
+
 type Body = Record<string, unknown>;
 
 /**

@@ -20,9 +20,14 @@ const TEXT_ARGUMENTS: Record<string, number> = {
   AppError: 2,
   tr: 1,
 };
-/** zod's `message`, an answer's `detail`, and a notification's `title` and `body` (an object with a `kind`). */
+/** zod's `message`, an answer's `detail`, a notification's `title` and `body` (an object with a `kind`)... */
 function isTextProperty(name: string, object: ts.ObjectLiteralExpression): boolean {
   if (name === 'message' || name === 'detail') return true;
+  // An audit row's summary (History) and a ledger row's or a debt's reason the code writes: read in
+  // the reader's language too (@app/shared texts).
+  const names = object.properties.map((p) => p.name?.getText());
+  if (name === 'summary' && names.includes('action')) return true;
+  if (name === 'reason' && names.includes('amount')) return true;
   return (name === 'title' || name === 'body') && object.properties.some((p) => p.name?.getText() === 'kind');
 }
 
@@ -114,15 +119,29 @@ class Extractor {
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e.text];
     if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e)) return this.texts(e.expression, depth + 1);
     if (ts.isTemplateExpression(e)) {
+      // One name per value: a name two different expressions share is numbered (code, code2).
+      const named = new Map<string, string>();
       let text = e.head.text;
       for (const span of e.templateSpans) {
-        text += this.constantOf(span.expression) ?? `{${placeholderName(span.expression)}}`;
+        const constant = this.constantOf(span.expression);
+        if (constant === undefined) {
+          const source = span.expression.getText();
+          let name = placeholderName(span.expression);
+          for (let n = 2; named.has(name) && named.get(name) !== source; n++)
+            name = `${placeholderName(span.expression)}${n}`;
+          named.set(name, source);
+          text += `{${name}}`;
+        } else text += constant;
         text += span.literal.text;
       }
       return [text];
     }
     if (ts.isConditionalExpression(e)) return this.either([e.whenTrue, e.whenFalse], depth);
-    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+    if (
+      ts.isBinaryExpression(e) &&
+      (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+        e.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+    )
       return this.either([e.left, e.right], depth);
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
       const [left, right] = [this.texts(e.left, depth + 1), this.texts(e.right, depth + 1)];
@@ -211,7 +230,8 @@ class Extractor {
     const texts = this.texts(e);
     // A value read from elsewhere (`n.title`, `z.string()`, `quote(text)`) is no text of the code's.
     if (texts === undefined && isTextLike(e)) this.unresolved.push(`${this.where(node)}: ${e.getText()}`);
-    for (const text of texts ?? []) if (text !== '') this.found.push({ text, where: this.where(node) });
+    // A text with no word of its own ("{type}: {sku}, {qty}") is values only: nothing to translate.
+    for (const text of texts ?? []) if (hasWords(text)) this.found.push({ text, where: this.where(node) });
   }
 
   visit(node: ts.Node): void {
@@ -241,12 +261,16 @@ class Extractor {
     }
     // A record of texts (`START_TEXTS = { hello: '...', linked: (email) => `...` }`).
     if (ts.isVariableDeclaration(node) && /_TEXTS$/.test(node.name.getText()) && node.initializer) {
-      const literal = unwrap(node.initializer);
-      if (ts.isObjectLiteralExpression(literal))
+      const visitRecord = (literal: ts.Expression): void => {
+        if (!ts.isObjectLiteralExpression(literal)) return;
         for (const p of literal.properties) {
           if (!ts.isPropertyAssignment(p)) continue;
-          this.record(ts.isArrowFunction(p.initializer) ? arrowBody(p.initializer) : p.initializer, p);
+          const value = unwrap(p.initializer);
+          if (ts.isObjectLiteralExpression(value)) visitRecord(value);
+          else this.record(ts.isArrowFunction(value) ? arrowBody(value) : value, p);
         }
+      };
+      visitRecord(unwrap(node.initializer));
     }
     // The error helpers' default texts (`notFound = (detail = 'Not found.') => ...`).
     if (ts.isParameter(node) && node.initializer && inErrorsModule(node)) this.record(node.initializer, node);
@@ -255,6 +279,8 @@ class Extractor {
 }
 
 const inErrorsModule = (node: ts.Node) => node.getSourceFile().fileName.endsWith('/lib/errors.ts');
+
+const hasWords = (text: string) => /\p{L}{2}/u.test(text.replace(/\{\w+\}/g, ''));
 
 function unwrap(e: ts.Expression): ts.Expression {
   return ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isParenthesizedExpression(e)
@@ -295,7 +321,7 @@ function sqlTexts(file: string): FoundText[] {
     let i = 0;
     const text = (m[1] ?? '').replaceAll("''", "'").replace(/%s/g, () => `{${names[i++] ?? 'value'}}`);
     // '%s: %s' and the like join values; they are no text of ours.
-    if (/[\p{L}]{2}/u.test(text.replace(/\{\w+\}/g, '')))
+    if (hasWords(text))
       found.push({
         text,
         where: `${path.relative(process.cwd(), file)}:${sql.slice(0, m.index).split('\n').length}`,
@@ -307,7 +333,9 @@ function sqlTexts(file: string): FoundText[] {
 /** The texts of the server and the shared package, and the expressions that could not be read. */
 export function extractTexts(root: string): { found: FoundText[]; unresolved: string[] } {
   const dirs = [path.join(root, 'packages/shared/src'), path.join(root, 'apps/server/src')];
-  const files = dirs.flatMap(sourceFiles).filter((f) => !f.includes('/texts/') && !f.includes('/cli/seed/'));
+  const files = dirs
+    .flatMap(sourceFiles)
+    .filter((f) => !f.includes('/texts/') && !f.includes('/cli/seed/') && !f.endsWith('.fixtures.ts'));
   const program = ts.createProgram(files, {
     allowImportingTsExtensions: true,
     noEmit: true,

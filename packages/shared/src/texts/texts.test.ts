@@ -98,6 +98,9 @@ describe('translating a text', () => {
       'amount: Введите положительную сумму.',
     );
     expect(texts.translate('sku: Kam qoldiq: A', 'ru')).toBe('sku: Мало на складе: A');
+    expect(texts.translate('x: Not found.; Kam qoldiq: B; own words', 'ru')).toBe(
+      'x: Не найдено.; Мало на складе: B; own words',
+    );
     expect(texts.translate('Used by 3 product(s).', 'ru')).toBe('3 товарами');
     expect(texts.translate('Used by 1 product(s).', 'ru')).toBe('1 товаром');
   });

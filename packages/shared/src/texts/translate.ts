@@ -56,8 +56,9 @@ export function fillTemplate(
 export interface Texts {
   /**
    * A text the code wrote in Uzbek, in `language`: the catalogue's translation with the text's
-   * own values, the text's lines one by one when the whole has none, and the text unchanged when
-   * nothing matches (a person's own words, a value, a text of a library).
+   * own values (a value that is a text of ours, or a '; ' list of them, translated too), the
+   * text's lines one by one when the whole has none, and the text unchanged when nothing matches
+   * (a person's own words, a value, a text of a library).
    */
   translate(text: string, language: Language): string;
   /** A template with its values, in `language` (e-mails and Telegram, written for one reader). */
@@ -95,12 +96,24 @@ export function createTexts(catalogues: Partial<Record<Language, TextCatalogue>>
       const values = Object.fromEntries(
         t.names.map((name, i) => {
           const value = match[i + 1] ?? '';
-          return [name, depth === 0 ? (translateLine(value, language, 1) ?? value) : value];
+          return [name, depth === 0 ? translateValue(value, language) : value];
         }),
       );
       return format(language, t.template, values);
     }
     return undefined;
+  }
+
+  /** A template's value: a text of ours, or a list of them joined by '; ' (a History line's changes). */
+  function translateValue(value: string, language: Language): string {
+    const exact = format(language, value, {});
+    if (exact !== undefined) return exact;
+    if (value.includes('; ')) {
+      const parts = value.split('; ');
+      const translated = parts.map((part) => translateLine(part, language, 1));
+      if (translated.some((t) => t !== undefined)) return parts.map((p, i) => translated[i] ?? p).join('; ');
+    }
+    return translateLine(value, language, 1) ?? value;
   }
 
   return {

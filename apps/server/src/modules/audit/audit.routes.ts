@@ -6,6 +6,7 @@ import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
 import { pageOf } from '../../lib/pagination.ts';
+import { readable, requestLanguage } from '../../lib/texts.ts';
 import { historyCsv, listHistory } from './audit.service.ts';
 
 export async function auditRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -34,11 +35,15 @@ export async function auditRoutes(app: FastifyInstance, deps: Deps): Promise<voi
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="tarix-${day}.csv"`)
             // A stream is sent as it is, not serialised with the JSON schema (its type says JSON).
-            .send(Readable.from(historyCsv(deps, actor, request.query)) as never)
+            .send(Readable.from(historyCsv(deps, actor, request.query, requestLanguage(request))) as never)
         );
       }
       const page = await listHistory(deps, actor, request.query);
-      return pageOf(request, page);
+      const language = requestLanguage(request);
+      return pageOf(request, {
+        ...page,
+        results: page.results.map((r) => readable(r, ['summary'], language)),
+      });
     },
   );
 }

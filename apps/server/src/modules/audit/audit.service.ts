@@ -1,8 +1,15 @@
-import { AUDIT_PAGE_SIZE, type AuditQuery, type AuditRow, seesWholeBusiness } from '@app/shared';
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditQuery,
+  type AuditRow,
+  type Language,
+  seesWholeBusiness,
+} from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
+import { readable } from '../../lib/texts.ts';
 import { type AuditCursor, type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
 
 // History (DESIGN.md section 10): the audit log as its readers may see it.
@@ -63,6 +70,7 @@ export async function* historyCsv(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   query: AuditQuery,
+  language: Language,
 ): AsyncGenerator<string> {
   const filter = filterFor(actor, query);
   yield `${CSV_BOM}${csvLine(CSV_COLUMNS)}`;
@@ -71,7 +79,7 @@ export async function* historyCsv(
     const rows = await listAudit(deps.db, filter, CSV_CHUNK, after ? { after } : {});
     if (rows.length === 0) return;
     yield rows
-      .map(toRow)
+      .map((r) => readable(toRow(r), ['summary'], language))
       .map((r) =>
         csvLine([
           r.id,

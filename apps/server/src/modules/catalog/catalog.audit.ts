@@ -5,19 +5,45 @@ import { writeAudit } from '../audit/audit.repository.ts';
 type CatalogEntity = 'product' | 'variant' | 'unit' | 'size' | 'color' | 'location';
 type CatalogAction = 'create' | 'update' | 'delete';
 
-const ENTITY_LABEL: Record<CatalogEntity, string> = {
-  product: 'Mahsulot',
-  variant: 'Variant',
-  unit: "O'lchov birligi",
-  size: 'Razmer',
-  color: 'Rang',
-  location: 'Manzil',
+/** Each write's History line, whole, for the translations (@app/shared texts): {subject} names the row. */
+const AUDIT_TEXTS: Record<CatalogEntity, Record<CatalogAction, (subject: string) => string>> = {
+  product: {
+    create: (subject) => `Mahsulot qo'shildi: ${subject}`,
+    update: (subject) => `Mahsulot o'zgartirildi: ${subject}`,
+    delete: (subject) => `Mahsulot o'chirildi: ${subject}`,
+  },
+  variant: {
+    create: (subject) => `Variant qo'shildi: ${subject}`,
+    update: (subject) => `Variant o'zgartirildi: ${subject}`,
+    delete: (subject) => `Variant o'chirildi: ${subject}`,
+  },
+  unit: {
+    create: (subject) => `O'lchov birligi qo'shildi: ${subject}`,
+    update: (subject) => `O'lchov birligi o'zgartirildi: ${subject}`,
+    delete: (subject) => `O'lchov birligi o'chirildi: ${subject}`,
+  },
+  size: {
+    create: (subject) => `Razmer qo'shildi: ${subject}`,
+    update: (subject) => `Razmer o'zgartirildi: ${subject}`,
+    delete: (subject) => `Razmer o'chirildi: ${subject}`,
+  },
+  color: {
+    create: (subject) => `Rang qo'shildi: ${subject}`,
+    update: (subject) => `Rang o'zgartirildi: ${subject}`,
+    delete: (subject) => `Rang o'chirildi: ${subject}`,
+  },
+  location: {
+    create: (subject) => `Manzil qo'shildi: ${subject}`,
+    update: (subject) => `Manzil o'zgartirildi: ${subject}`,
+    delete: (subject) => `Manzil o'chirildi: ${subject}`,
+  },
 };
-const ACTION_LABEL: Record<CatalogAction, string> = {
-  create: "qo'shildi",
-  update: "o'zgartirildi",
-  delete: "o'chirildi",
-};
+
+/** The subjects the services write beside a row's own name. */
+export const SUBJECT_TEXTS = {
+  variantOf: (sku: string, product: number) => `${sku} of product ${product}`,
+  changed: (fields: string[]) => (fields.length > 0 ? `changed ${fields.join(', ')}` : 'changed nothing'),
+} as const;
 
 /**
  * DESIGN.md section 3 "Audit": every catalogue write leaves a row, in the write's transaction,
@@ -37,7 +63,7 @@ export function auditCatalog(
     action: `catalog.${entity}.${action}`,
     entity,
     entityId,
-    summary: `${ENTITY_LABEL[entity]} ${ACTION_LABEL[action]}: ${summary}`,
+    summary: AUDIT_TEXTS[entity][action](summary),
     ip: actor.ip,
   });
 }

@@ -11,7 +11,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { findUnit } from './attributes.repository.ts';
-import { auditCatalog, missingRef } from './catalog.audit.ts';
+import { auditCatalog, missingRef, SUBJECT_TEXTS } from './catalog.audit.ts';
 import * as repo from './catalog.repository.ts';
 
 type ProductCreateInput = z.output<typeof ProductCreateSchema>;
@@ -82,14 +82,7 @@ export function updateProduct(
       ...(input.type !== undefined ? { type: input.type } : {}),
     };
     if (Object.keys(values).length > 0) await repo.updateProduct(trx, id, values);
-    await auditCatalog(
-      trx,
-      actor,
-      'update',
-      'product',
-      id,
-      `changed ${Object.keys(values).join(', ') || 'nothing'}`,
-    );
+    await auditCatalog(trx, actor, 'update', 'product', id, SUBJECT_TEXTS.changed(Object.keys(values)));
     return loadProduct(trx, actor.businessId, id);
   });
 }

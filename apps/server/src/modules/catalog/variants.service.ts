@@ -11,7 +11,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { type AppError, conflict, fieldError, notFound, pgCodeOf } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { findColor, findSize } from './attributes.repository.ts';
-import { auditCatalog, missingRef, pgTableOf } from './catalog.audit.ts';
+import { auditCatalog, missingRef, pgTableOf, SUBJECT_TEXTS } from './catalog.audit.ts';
 import * as repo from './catalog.repository.ts';
 
 type VariantCreateInput = z.output<typeof VariantCreateSchema>;
@@ -81,7 +81,14 @@ export function createVariant(deps: Deps, actor: Actor, input: VariantCreateInpu
         size_id: input.size,
         min_qty: input.min_qty,
       });
-      await auditCatalog(trx, actor, 'create', 'variant', id, `${input.sku} of product ${input.product}`);
+      await auditCatalog(
+        trx,
+        actor,
+        'create',
+        'variant',
+        id,
+        SUBJECT_TEXTS.variantOf(input.sku, input.product),
+      );
       return loadVariant(trx, actor.businessId, id);
     }),
   );
@@ -106,14 +113,7 @@ export function updateVariant(
         ...(input.min_qty !== undefined ? { min_qty: input.min_qty } : {}),
       };
       if (Object.keys(values).length > 0) await repo.updateVariant(trx, id, values);
-      await auditCatalog(
-        trx,
-        actor,
-        'update',
-        'variant',
-        id,
-        `changed ${Object.keys(values).join(', ') || 'nothing'}`,
-      );
+      await auditCatalog(trx, actor, 'update', 'variant', id, SUBJECT_TEXTS.changed(Object.keys(values)));
       return loadVariant(trx, actor.businessId, id);
     }),
   );

@@ -23,6 +23,7 @@ import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas, IdempotencyHeadersSchema, NoContentSchema } from '../../lib/openapi.ts';
 import { pageOf } from '../../lib/pagination.ts';
+import { readable, requestLanguage } from '../../lib/texts.ts';
 import { sendReport } from '../reports/reports.routes.ts';
 import * as debts from './debts.service.ts';
 import { debtsAgeing } from './debts-ageing.ts';
@@ -115,7 +116,10 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         response: { 200: z.array(StatementLineSchema), ...ErrorSchemas },
       },
     },
-    (request) => debts.counterpartyStatement(deps, actorOf(request), request.params.id),
+    async (request) =>
+      (await debts.counterpartyStatement(deps, actorOf(request), request.params.id)).map((line) =>
+        readable(line, ['reason'], requestLanguage(request)),
+      ),
   );
 
   r.get(
@@ -131,7 +135,8 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     },
     async (request) => {
       const page = await debts.listDebts(deps, actorOf(request), request.query);
-      return { ...pageOf(request, page), totals: page.totals };
+      const results = page.results.map((d) => readable(d, ['reason'], requestLanguage(request)));
+      return { ...pageOf(request, { ...page, results }), totals: page.totals };
     },
   );
   r.post(
@@ -154,7 +159,7 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         request.body,
         idempotencyScope(request, actor.id, deps.clock),
       );
-      return reply.status(201).send(debt);
+      return reply.status(201).send(readable(debt, ['reason'], requestLanguage(request)));
     },
   );
   r.get(
@@ -168,7 +173,12 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         response: { 200: DebtSchema, ...ErrorSchemas },
       },
     },
-    (request) => debts.getDebt(deps, actorOf(request), request.params.id),
+    async (request) =>
+      readable(
+        await debts.getDebt(deps, actorOf(request), request.params.id),
+        ['reason'],
+        requestLanguage(request),
+      ),
   );
   r.get(
     '/debts/:id/payments/',
@@ -181,7 +191,10 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         response: { 200: z.array(DebtPaymentSchema), ...ErrorSchemas },
       },
     },
-    (request) => debts.listPayments(deps, actorOf(request), request.params.id),
+    async (request) =>
+      (await debts.listPayments(deps, actorOf(request), request.params.id)).map((p) =>
+        readable(p, ['reason'], requestLanguage(request)),
+      ),
   );
   r.post(
     '/debts/:id/payments/',
@@ -206,7 +219,7 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         request.body,
         idempotencyScope(request, actor.id, deps.clock),
       );
-      return reply.status(201).send(payment);
+      return reply.status(201).send(readable(payment, ['reason'], requestLanguage(request)));
     },
   );
 

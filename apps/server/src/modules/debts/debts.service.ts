@@ -228,6 +228,13 @@ export async function requireCounterparty(db: Database, businessId: number, id: 
     throw fieldError('counterparty', `Invalid pk "${id}" - object does not exist.`);
 }
 
+/** A new debt's history line: each combination a whole text, for the translations (@app/shared texts). */
+function debtSummary(direction: NewDebt['direction'], amount: string, due: string | null): string {
+  if (direction === 'RECEIVABLE')
+    return due ? `Nasiya (bizdan qarz): ${amount}, muddat ${due}` : `Nasiya (bizdan qarz): ${amount}`;
+  return due ? `Nasiya (bizning qarz): ${amount}, muddat ${due}` : `Nasiya (bizning qarz): ${amount}`;
+}
+
 export interface NewDebt {
   counterpartyId: number;
   direction: 'RECEIVABLE' | 'PAYABLE';
@@ -268,7 +275,7 @@ export async function openDebt(trx: Database, actor: Actor, debt: NewDebt): Prom
     action: 'debt.create',
     entity: 'debt',
     entityId: row.id,
-    summary: `${debt.direction === 'RECEIVABLE' ? 'Nasiya (bizdan qarz)' : 'Nasiya (bizning qarz)'}: ${fixedMoney(debt.amount)}${debt.dueDate ? `, muddat ${debt.dueDate}` : ''}`,
+    summary: debtSummary(debt.direction, fixedMoney(debt.amount), debt.dueDate),
     ip: actor.ip,
   });
   return row.id;

@@ -77,7 +77,9 @@ export async function recordExternalTransaction(
         action: body.is_income ? 'external.income' : 'external.expense',
         entity: 'money_transaction',
         entityId: row.id,
-        summary: `${body.is_income ? 'Tashqi kirim' : 'Tashqi chiqim'}: ${fixedMoney(amount)} ${currency.code}: ${body.reason_text}`,
+        summary: body.is_income
+          ? `Tashqi kirim: ${fixedMoney(amount)} ${currency.code}: ${body.reason_text}`
+          : `Tashqi chiqim: ${fixedMoney(amount)} ${currency.code}: ${body.reason_text}`,
         ip: actor.ip,
       });
       return {

@@ -238,7 +238,9 @@ async function runCbuImport(
       actorId: by.actorId,
       action: CBU_IMPORT_ACTION,
       entity: 'currency',
-      summary: `Markaziy bank kurslari (${feed.date}): ${changes || "o'zgarish yo'q"}`,
+      summary: changes
+        ? `Markaziy bank kurslari (${feed.date}): ${changes}`
+        : `Markaziy bank kurslari (${feed.date}): o'zgarish yo'q`,
       ip: by.ip ?? null,
     });
     return { date: feed.date, updated, unchanged };

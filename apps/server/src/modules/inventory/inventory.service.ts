@@ -58,6 +58,30 @@ async function requireVariant(trx: Trx | Database, actor: Actor, variantId: numb
   return variant;
 }
 
+/** A stock entry's History line (a whole text each way, for the translations, @app/shared texts). */
+function entrySummary(
+  type: string,
+  sku: string,
+  qty: string,
+  cost: string,
+  location: string | null | undefined,
+) {
+  return location ? `${type}: ${sku}, ${qty} x ${cost} (${location})` : `${type}: ${sku}, ${qty} x ${cost}`;
+}
+
+/** A stock exit's History line, with the lots it consumed. */
+function exitSummary(
+  type: string,
+  sku: string,
+  qty: string,
+  location: string | null | undefined,
+  lots: string,
+) {
+  return location
+    ? `${type}: ${sku}, ${qty} (${location}), lots ${lots}`
+    : `${type}: ${sku}, ${qty}, lots ${lots}`;
+}
+
 export async function listEntries(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
@@ -133,7 +157,13 @@ export function createEntry(
         action: 'stock_entry.create',
         entity: 'stock_entry',
         entityId: entry.id,
-        summary: `${body.type}: ${variant.sku}, ${fixedQuantity(body.qty_received)} x ${fixedMoney(body.unit_cost)}${body.location ? ` (${body.location})` : ''}`,
+        summary: entrySummary(
+          body.type,
+          variant.sku,
+          fixedQuantity(body.qty_received),
+          fixedMoney(body.unit_cost),
+          body.location,
+        ),
         ip: actor.ip,
       });
       const [row] = await repo.listEntries(trx, actor.id, '-created_at', { id: entry.id });
@@ -215,7 +245,13 @@ export function createExit(
         action: 'stock_exit.create',
         entity: 'stock_exit',
         entityId: exit.id,
-        summary: `${body.type}: ${variant.sku}, ${fixedQuantity(body.qty_issued)}${body.location ? ` (${body.location})` : ''}, lots ${lots.map((l) => l.lotId).join(',')}`,
+        summary: exitSummary(
+          body.type,
+          variant.sku,
+          fixedQuantity(body.qty_issued),
+          body.location,
+          lots.map((l) => l.lotId).join(','),
+        ),
         ip: actor.ip,
       });
       const [row] = await repo.listExits(trx, actor.id, '-created_at', { id: exit.id });

@@ -87,13 +87,15 @@ export async function createOffer(deps: Pick<Deps, 'db'>, actor: Actor, body: Cr
       .where('id', 'in', [body.from_user, body.to_user])
       .execute();
     const email = (id: number) => parties.find((p) => p.id === id)?.email ?? String(id);
-    const kind = body.money_lines.length > 0 ? 'Pul' : 'Mahsulot';
+    const [from, to, reason] = [email(body.from_user), email(body.to_user), body.reason_text];
     await audit(
       trx,
       actor,
       'offer.create',
       offerId,
-      `${kind} taklifi #${offerId} yaratildi: ${email(body.from_user)} -> ${email(body.to_user)}: ${body.reason_text}`,
+      body.money_lines.length > 0
+        ? `Pul taklifi #${offerId} yaratildi: ${from} -> ${to}: ${reason}`
+        : `Mahsulot taklifi #${offerId} yaratildi: ${from} -> ${to}: ${reason}`,
     );
     return offerId;
   });

@@ -182,7 +182,15 @@ export async function resendInvitation(
   return view(user);
 }
 
-const yesNo = (on: boolean) => (on ? 'yoqildi' : "o'chirildi");
+/** The History line's changes, joined by '; ' (each one a text of its own for the translations). */
+const CHANGE_TEXTS = {
+  role: (from: string, to: string) => `rol ${from} -> ${to}`,
+  field: (field: string, from: string, to: string) => `${field}: "${from}" -> "${to}"`,
+  codesOn: 'kirish kodlari yoqildi',
+  codesOff: "kirish kodlari o'chirildi",
+  activated: 'faollashtirildi',
+  deactivated: 'nofaol qilindi, sessiyalari yopildi',
+} as const;
 
 /**
  * PATCH api/admin/users/{id}/: role, names, code, login codes, active. Deactivation revokes every
@@ -207,16 +215,15 @@ export async function updateUser(
     if (owners.includes(id) && !staysActiveOwner && owners.length === 1) throw conflict(LAST_OWNER);
 
     const changes: string[] = [];
-    if (role !== before.role) changes.push(`rol ${before.role} -> ${role}`);
+    if (role !== before.role) changes.push(CHANGE_TEXTS.role(before.role, role));
     for (const field of ['first_name', 'last_name', 'code'] as const) {
       const next = body[field];
       if (next !== undefined && next !== before[field])
-        changes.push(`${field}: "${before[field]}" -> "${next}"`);
+        changes.push(CHANGE_TEXTS.field(field, before[field], next));
     }
     if (body.login_otp !== undefined && body.login_otp !== before.login_otp)
-      changes.push(`kirish kodlari ${yesNo(body.login_otp)}`);
-    if (active !== before.is_active)
-      changes.push(active ? 'faollashtirildi' : 'nofaol qilindi, sessiyalari yopildi');
+      changes.push(body.login_otp ? CHANGE_TEXTS.codesOn : CHANGE_TEXTS.codesOff);
+    if (active !== before.is_active) changes.push(active ? CHANGE_TEXTS.activated : CHANGE_TEXTS.deactivated);
     if (changes.length === 0) return view(before);
 
     await trx.updateTable('users').set(body).where('id', '=', id).execute();

@@ -39,7 +39,10 @@ export async function updateMe(
         action: 'user.preferences',
         entity: 'user',
         entityId: actor.id,
-        summary: `E-mail bildirishnomalari: ${kinds.join(', ') || "yo'q"}`,
+        summary:
+          kinds.length > 0
+            ? `E-mail bildirishnomalari: ${kinds.join(', ')}`
+            : "E-mail bildirishnomalari: yo'q",
         ip: actor.ip,
       });
     });
