@@ -212,13 +212,3 @@ test("a new conversation's search finds people by their role's name in the chose
   await expect(dialog.getByText(DEMO.omborchi)).toBeVisible();
   await expect(dialog.getByText(DEMO.kassir)).toHaveCount(0);
 });
-
-test('a decimal text input takes the decimal comma as the point', async ({ page }) => {
-  await inLanguage(page, 'ru');
-  await apiSignIn(page, DEMO.taminotchi);
-  await page.goto('/buy');
-  await page.getByRole('button', { name: webText('ru', 'inventory', 'inventory.entries.new') }).click();
-  const quantity = page.getByRole('dialog').getByLabel(webText('ru', 'inventory', 'inventory.form.qty'));
-  await quantity.pressSequentially('12,5');
-  await expect(quantity).toHaveValue('12.5');
-});

@@ -84,11 +84,17 @@ describe('an answer in the Accept-Language', () => {
     );
   });
 
-  it('leaves the data of a success alone', async () => {
+  it('leaves the data of a success alone, and says the answer varies with the language', async () => {
+    // A name that is also a text of the catalogues stays the name it is.
+    await t.db
+      .updateTable('users')
+      .set({ first_name: 'Not found.' })
+      .where('id', '=', users.Owner.id)
+      .execute();
     const me = await owner.get('auth/whoami/', ru);
     expect(me.status, JSON.stringify(me.body)).toBe(200);
-    expect(me.body.role).toBe('Owner');
-    expect(me.body.profile.first_name).toBe('Owner');
+    expect(me.body.profile.first_name).toBe('Not found.');
+    expect(me.headers.get('vary')).toContain('Accept-Language');
   });
 });
 

@@ -61,9 +61,14 @@ type Body = Record<string, unknown>;
 /**
  * Every answer's messages in the request's language: an error's `detail` and field errors (an
  * error body is `{detail, <field>: [messages]}`), and the `{detail}` of a success that only says
- * something. One place, after the handlers and the error handler, so no module translates.
+ * something. One place, after the handlers and the error handler, so no module translates its
+ * refusals (the records in answers are read through `readable`). Every answer varies with
+ * Accept-Language, which a cache must know.
  */
 export function registerTextTranslation(app: FastifyInstance): void {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('vary', 'Accept-Language');
+  });
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload;
     const body = payload as Body;

@@ -1,5 +1,6 @@
 import type { Texts } from '@app/shared';
 import { createTexts, type Language, pickLanguage, setNumberLanguage } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { setApiLanguage } from '../lib/api-client.ts';
@@ -54,6 +55,7 @@ export function I18nProvider({
   /** Shown when not even the Uzbek catalogue can be downloaded (offline, or a new version). */
   failed: ReactNode;
 }) {
+  const queryClient = useQueryClient();
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const [loaded, setLoaded] = useState<{ language: Language; messages: Messages; texts: Texts } | null>(null);
   const [unavailable, setUnavailable] = useState(false);
@@ -67,6 +69,9 @@ export function I18nProvider({
         if (!current) return;
         applyLanguage(language);
         setLoaded({ language, messages, texts: createTexts({ [language]: texts }) });
+        // What the server wrote in words (History, reasons, notifications) comes in the new
+        // language once asked again: everything on screen is.
+        if (loaded !== null) void queryClient.invalidateQueries();
       },
       () => {
         // A catalogue that cannot be downloaded (offline, a new deploy): stay in the language on

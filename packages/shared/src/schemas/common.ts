@@ -26,11 +26,14 @@ export const ZOD_TEXTS = {
   tooFew: (min: number) => `Ensure this field has at least ${min} elements.`,
   tooLarge: (max: number) => `Ensure this value is less than or equal to ${max}.`,
   tooSmall: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
+  above: (min: number) => `Ensure this value is greater than ${min}.`,
+  below: (max: number) => `Ensure this value is less than ${max}.`,
+  integer: 'A valid integer is required.',
 } as const;
 
 const TYPE_TEXTS: Record<string, string> = {
   number: ZOD_TEXTS.number,
-  int: ZOD_TEXTS.number,
+  int: ZOD_TEXTS.integer,
   bigint: ZOD_TEXTS.number,
   string: ZOD_TEXTS.string,
   array: ZOD_TEXTS.list,
@@ -54,14 +57,14 @@ function defaultMessage(iss: Issue): string {
       const max = Number(iss.maximum);
       if (iss.origin === 'string') return ZOD_TEXTS.tooLong(max);
       if (iss.origin === 'array' || iss.origin === 'set') return ZOD_TEXTS.tooMany(max);
-      return ZOD_TEXTS.tooLarge(max);
+      return iss.inclusive === false ? ZOD_TEXTS.below(max) : ZOD_TEXTS.tooLarge(max);
     }
     case 'too_small': {
       const min = Number(iss.minimum);
       if (iss.origin === 'string') return min === 1 ? ZOD_TEXTS.blank : ZOD_TEXTS.tooShort(min);
       if (iss.origin === 'array' || iss.origin === 'set')
         return min === 1 ? ZOD_TEXTS.empty : ZOD_TEXTS.tooFew(min);
-      return ZOD_TEXTS.tooSmall(min);
+      return iss.inclusive === false ? ZOD_TEXTS.above(min) : ZOD_TEXTS.tooSmall(min);
     }
     default:
       return ZOD_TEXTS.invalid;

@@ -4,9 +4,12 @@ import ts from 'typescript';
 
 // The server's texts as the code writes them (DESIGN.md section 14), found in the source: the
 // texts' catalogues (texts.test.ts) must hold exactly these keys. A text is the argument of an
-// error helper (lib/errors.ts), a zod `message`, a notification's `title`/`body`, a `tr()` call
-// (e-mails, Telegram), or an SQL `format()` of db/functions. A `${...}` part becomes `{name}`,
-// named after the expression (`${from.join(' yoki ')}` -> `{from}`); a constant is written in.
+// error helper (lib/errors.ts) or of `tr()` (e-mails), a zod `message`, an answer's `detail`, a
+// notification's `title`/`body`, an audit row's `summary`, a ledger row's or a debt's `reason`, a
+// value of a `*_TEXTS` record (Telegram, History changes), or an SQL `format()` of db/functions.
+// A `${...}` part becomes `{name}`, named after the expression (`${subject.sku}` -> `{sku}`, a
+// second different value of the same name `{sku2}`); a constant is written in. A helper a text
+// comes from is followed when it is one expression (a conditional of whole texts, not `if`s).
 
 /** The functions whose argument at this position is a text a person reads. */
 const TEXT_ARGUMENTS: Record<string, number> = {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../languages.ts';
 import { extractTexts } from './extract.ts';
@@ -54,11 +55,17 @@ describe('the server texts', () => {
       ).toEqual([]);
     });
 
-    it(`are valid ICU in ${language}, with the Uzbek template's arguments`, () => {
+    it(`are valid ICU in ${language}, with the Uzbek template's arguments, and render`, () => {
+      const texts = createTexts({ [language]: catalogues[language] });
       for (const [template, message] of Object.entries(catalogues[language])) {
         const args = [...argumentsOf(parse(message))].sort();
         expect(args, `${language}: ${template}`).toEqual(templateArguments(template));
         expect(message.trim(), template).not.toBe('');
+        // Every argument a number (a count must be one): the message formats, every value in it.
+        const values = Object.fromEntries(templateArguments(template).map((name) => [name, '7']));
+        const rendered = texts.render(template, language, values);
+        expect(rendered, template).not.toMatch(/[{}]/);
+        expect(rendered, template).toBe(String(new IntlMessageFormat(message, language).format(values)));
       }
     });
   }
@@ -74,6 +81,7 @@ describe('translating a text', () => {
       '{firstKey}: {firstMessages}': '{firstKey}: {firstMessages}',
       'Enter a positive amount.': 'Введите положительную сумму.',
       'Used by {n} product(s).': '{n, plural, one {# товаром} few {# товарами} other {# товара}}',
+      'A {a} B {b} C {c} D {d} E': 'А {a} Б {b} В {c} Г {d} Д',
     },
   });
 
@@ -111,6 +119,20 @@ describe('translating a text', () => {
     );
     expect(texts.translate('a person’s own words', 'ru')).toBe('a person’s own words');
     expect(texts.translate('Not found.', 'en')).toBe('Not found.');
+  });
+
+  it('never fails and never stalls: a text shaped like a key, braces, a long text, words where a count goes', () => {
+    expect(texts.translate('Used by {n} product(s).', 'ru')).toBe('Used by {n} product(s).');
+    expect(texts.translate('Used by many product(s).', 'ru')).toBe('Used by many product(s).');
+    expect(texts.translate('Ofis: Not found.', 'ru')).toBe('Ofis: Not found.');
+    const long = `Kam qoldiq: ${'Kam qoldiq: a'.repeat(20_000)}`;
+    // A pattern of several lazy groups backtracks for seconds on this one; the matcher is linear.
+    const shaped = `A ${' B  C '.repeat(3000)}x E`;
+    const started = performance.now();
+    expect(texts.translate(long, 'ru')).toContain('Мало на складе: ');
+    expect(texts.translate(shaped, 'ru')).toBe(shaped);
+    expect(texts.translate('A 1 B 2 C 3 D 4 E', 'ru')).toBe('А 1 Б 2 В 3 Г 4 Д');
+    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('renders a template with values for one reader', () => {

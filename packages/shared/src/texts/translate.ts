@@ -15,7 +15,8 @@ import type { Language } from '../languages.ts';
 export type TextCatalogue = Readonly<Record<string, string>>;
 
 interface Template {
-  pattern: RegExp;
+  /** The literal parts around the arguments: `literals.length === names.length + 1`. */
+  literals: string[];
   names: string[];
   /** The template's length without its arguments: the most specific template wins a tie. */
   literal: number;
@@ -24,25 +25,65 @@ interface Template {
 
 const ARGUMENT = /\{(\w+)\}/g;
 const HAS_ARGUMENT = /\{\w+\}/;
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A value that names a field ("{firstKey}: {value}"): a key, not words. */
+const FIELD_NAMES = new Set(['firstKey', 'field']);
+const FIELD_KEY = /^[a-z0-9_.[\]]+$/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Texts translated, remembered per language (a History page repeats its lines). */
+const CACHE_SIZE = 5000;
 
 function compileTemplate(template: string): Template {
   const names: string[] = [];
-  let source = '';
+  const literals: string[] = [];
   let last = 0;
   for (const m of template.matchAll(ARGUMENT)) {
-    source += `${escapeRegExp(template.slice(last, m.index))}(.*?)`;
+    literals.push(template.slice(last, m.index));
     names.push(m[1] as string);
     last = m.index + m[0].length;
   }
-  source += escapeRegExp(template.slice(last));
-  return {
-    pattern: new RegExp(`^${source}$`),
-    names,
-    literal: template.replace(ARGUMENT, '').length,
-    template,
+  literals.push(template.slice(last));
+  return { literals, names, literal: template.replace(ARGUMENT, '').length, template };
+}
+
+/**
+ * A template's values in a text, or null when it does not match: each value runs to the next
+ * occurrence of the literal after it (the shortest, as a lazy pattern would), the last literal
+ * ends the text. One pass with indexOf, so no text, however long or shaped, costs more than its
+ * length per template (a backtracking pattern with several groups could take seconds).
+ */
+function matchTemplate(t: Template, text: string): string[] | null {
+  const first = t.literals[0] as string;
+  const lastLiteral = t.literals[t.literals.length - 1] as string;
+  if (!text.startsWith(first) || !text.endsWith(lastLiteral)) return null;
+  const end = text.length - lastLiteral.length;
+  if (end < first.length) return null;
+  const values: string[] = [];
+  let at = first.length;
+  for (let i = 1; i < t.literals.length - 1; i++) {
+    const literal = t.literals[i] as string;
+    const next = text.indexOf(literal, at);
+    if (next < 0 || next + literal.length > end) return null;
+    values.push(text.slice(at, next));
+    at = next + literal.length;
+  }
+  values.push(text.slice(at, end));
+  for (const [i, name] of t.names.entries())
+    if (FIELD_NAMES.has(name) && !FIELD_KEY.test(values[i] as string)) return null;
+  return values;
+}
+
+/** The arguments a message counts with (plural, selectordinal, number): they must be numbers. */
+function countedArguments(message: IntlMessageFormat): Set<string> {
+  const counted = new Set<string>();
+  const walk = (elements: ReturnType<IntlMessageFormat['getAst']>): void => {
+    for (const el of elements) {
+      // TYPE.number = 2, TYPE.plural = 6 in @formatjs/icu-messageformat-parser.
+      if (el.type === 2 || el.type === 6) counted.add(el.value);
+      if (el.type === 6 || el.type === 5) for (const option of Object.values(el.options)) walk(option.value);
+    }
   };
+  walk(message.getAst());
+  return counted;
 }
 
 /** Fills a template's `{name}`s with values (the Uzbek side: plain text, no ICU). */
@@ -70,44 +111,63 @@ export function createTexts(catalogues: Partial<Record<Language, TextCatalogue>>
     .filter((t) => HAS_ARGUMENT.test(t))
     .map(compileTemplate)
     .sort((a, b) => b.literal - a.literal);
-  const formats = new Map<string, IntlMessageFormat>();
+  const formats = new Map<string, { message: IntlMessageFormat; counted: Set<string> }>();
+  const cache = new Map<string, string>();
 
-  function format(language: Language, template: string, values: Record<string, string>): string | undefined {
-    const message = catalogues[language]?.[template];
-    if (message === undefined) return undefined;
+  function compiled(language: Language, template: string) {
+    const source = catalogues[language]?.[template];
+    if (source === undefined) return undefined;
     const key = `${language}\u0000${template}`;
-    let compiled = formats.get(key);
-    if (!compiled) {
-      compiled = new IntlMessageFormat(message, language);
-      formats.set(key, compiled);
+    let entry = formats.get(key);
+    if (!entry) {
+      const message = new IntlMessageFormat(source, language);
+      entry = { message, counted: countedArguments(message) };
+      formats.set(key, entry);
     }
-    // Values stay strings (an id, an amount already formatted); a plural's argument is read as
-    // the number it spells.
-    return String(compiled.format(values));
+    return entry;
+  }
+
+  /**
+   * The translation with these values; undefined when a counted argument is not a number (a
+   * person's words that look like a template) or the message cannot be formatted: the text then
+   * stays as it was written, never an error.
+   */
+  function format(language: Language, template: string, values: Record<string, string>): string | undefined {
+    const entry = compiled(language, template);
+    if (!entry) return undefined;
+    for (const name of entry.counted) if (!NUMBER.test(values[name] ?? '')) return undefined;
+    try {
+      // Values stay strings (an id, an amount already formatted); a plural reads the number spelled.
+      return String(entry.message.format(values));
+    } catch {
+      return undefined;
+    }
   }
 
   /** `depth`: a value may be a text of ours itself ("{field}: {message}"), one level deep. */
   function translateLine(text: string, language: Language, depth = 0): string | undefined {
-    const exact = format(language, text, {});
-    if (exact !== undefined) return exact;
+    // A text with braces of its own is no key of ours: only templates, which name their values.
+    if (!HAS_ARGUMENT.test(text)) {
+      const exact = format(language, text, {});
+      if (exact !== undefined) return exact;
+    }
     for (const t of templates) {
-      const match = t.pattern.exec(text);
-      if (!match) continue;
+      const found = matchTemplate(t, text);
+      if (!found) continue;
       const values = Object.fromEntries(
         t.names.map((name, i) => {
-          const value = match[i + 1] ?? '';
+          const value = found[i] as string;
           return [name, depth === 0 ? translateValue(value, language) : value];
         }),
       );
-      return format(language, t.template, values);
+      const translated = format(language, t.template, values);
+      if (translated !== undefined) return translated;
     }
     return undefined;
   }
 
   /** A template's value: a text of ours, or a list of them joined by '; ' (a History line's changes). */
   function translateValue(value: string, language: Language): string {
-    const exact = format(language, value, {});
-    if (exact !== undefined) return exact;
     if (value.includes('; ')) {
       const parts = value.split('; ');
       const translated = parts.map((part) => translateLine(part, language, 1));
@@ -116,16 +176,27 @@ export function createTexts(catalogues: Partial<Record<Language, TextCatalogue>>
     return translateLine(value, language, 1) ?? value;
   }
 
+  function translateText(text: string, language: Language): string {
+    const whole = translateLine(text, language);
+    if (whole !== undefined) return whole;
+    if (!text.includes('\n')) return text;
+    return text
+      .split('\n')
+      .map((line) => translateLine(line, language) ?? line)
+      .join('\n');
+  }
+
   return {
     translate(text, language) {
       if (language === 'uz' || text === '') return text;
-      const whole = translateLine(text, language);
-      if (whole !== undefined) return whole;
-      if (!text.includes('\n')) return text;
-      return text
-        .split('\n')
-        .map((line) => translateLine(line, language) ?? line)
-        .join('\n');
+      const key = `${language}\u0000${text}`;
+      let translated = cache.get(key);
+      if (translated === undefined) {
+        translated = translateText(text, language);
+        if (cache.size >= CACHE_SIZE) cache.clear();
+        cache.set(key, translated);
+      }
+      return translated;
     },
     render(template, language, values = {}) {
       if (language === 'uz') return fillTemplate(template, values);

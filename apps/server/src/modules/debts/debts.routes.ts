@@ -116,10 +116,12 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         response: { 200: z.array(StatementLineSchema), ...ErrorSchemas },
       },
     },
-    async (request) =>
-      (await debts.counterpartyStatement(deps, actorOf(request), request.params.id)).map((line) =>
-        readable(line, ['reason'], requestLanguage(request)),
-      ),
+    async (request) => {
+      const language = requestLanguage(request);
+      return (await debts.counterpartyStatement(deps, actorOf(request), request.params.id)).map((line) =>
+        readable(line, ['reason'], language),
+      );
+    },
   );
 
   r.get(
@@ -135,7 +137,8 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     },
     async (request) => {
       const page = await debts.listDebts(deps, actorOf(request), request.query);
-      const results = page.results.map((d) => readable(d, ['reason'], requestLanguage(request)));
+      const language = requestLanguage(request);
+      const results = page.results.map((d) => readable(d, ['reason'], language));
       return { ...pageOf(request, { ...page, results }), totals: page.totals };
     },
   );
@@ -191,10 +194,12 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         response: { 200: z.array(DebtPaymentSchema), ...ErrorSchemas },
       },
     },
-    async (request) =>
-      (await debts.listPayments(deps, actorOf(request), request.params.id)).map((p) =>
-        readable(p, ['reason'], requestLanguage(request)),
-      ),
+    async (request) => {
+      const language = requestLanguage(request);
+      return (await debts.listPayments(deps, actorOf(request), request.params.id)).map((p) =>
+        readable(p, ['reason'], language),
+      );
+    },
   );
   r.post(
     '/debts/:id/payments/',

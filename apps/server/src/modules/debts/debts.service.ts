@@ -228,12 +228,18 @@ export async function requireCounterparty(db: Database, businessId: number, id: 
     throw fieldError('counterparty', `Invalid pk "${id}" - object does not exist.`);
 }
 
-/** A new debt's history line: each combination a whole text, for the translations (@app/shared texts). */
-function debtSummary(direction: NewDebt['direction'], amount: string, due: string | null): string {
-  if (direction === 'RECEIVABLE')
-    return due ? `Nasiya (bizdan qarz): ${amount}, muddat ${due}` : `Nasiya (bizdan qarz): ${amount}`;
-  return due ? `Nasiya (bizning qarz): ${amount}, muddat ${due}` : `Nasiya (bizning qarz): ${amount}`;
-}
+/**
+ * A new debt's History line: each combination a whole text, in one expression so the texts'
+ * check reads all four (@app/shared texts).
+ */
+const debtSummary = (direction: NewDebt['direction'], amount: string, due: string | null) =>
+  direction === 'RECEIVABLE'
+    ? due
+      ? `Nasiya (bizdan qarz): ${amount}, muddat ${due}`
+      : `Nasiya (bizdan qarz): ${amount}`
+    : due
+      ? `Nasiya (bizning qarz): ${amount}, muddat ${due}`
+      : `Nasiya (bizning qarz): ${amount}`;
 
 export interface NewDebt {
   counterpartyId: number;

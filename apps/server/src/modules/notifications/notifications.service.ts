@@ -11,7 +11,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publish } from '../../lib/events.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
-import { texts } from '../../lib/texts.ts';
+import { readable } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import * as repo from './notifications.repository.ts';
 import type { NotificationRow } from './notify.ts';
@@ -32,7 +32,7 @@ export interface NotificationTexts {
  * reads the old ones in the new one too.
  */
 export function readableNotification<T extends NotificationTexts>(n: T, language: Language): T {
-  return { ...n, title: texts.translate(n.title, language), body: texts.translate(n.body, language) };
+  return readable(n, ['title', 'body'], language);
 }
 
 export function toNotification(r: NotificationRow, language: Language): Notification {

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { controlClasses, describedBy, Field } from './Field.tsx';
 
@@ -15,23 +15,6 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   inputClassName?: string;
 }
 
-/**
- * A decimal text input takes the decimal comma most of our languages write (ru 12,5; DESIGN.md
- * section 14) as the point the API reads: the comma becomes a point as it is typed, the caret kept.
- */
-function withDecimalPoint(onChange: InputProps['onChange']) {
-  return (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.target;
-    // A number input never holds a comma: the browser reads it in its own locale.
-    if (input.type === 'text' && input.value.includes(',')) {
-      const caret = input.selectionStart;
-      input.value = input.value.replace(/,/g, '.');
-      if (caret !== null) input.setSelectionRange(caret, caret);
-    }
-    onChange?.(event);
-  };
-}
-
 /** A labelled text input; spread react-hook-form's register() into it. */
 export function Input({
   ref,
@@ -43,7 +26,6 @@ export function Input({
   trailing,
   className,
   inputClassName,
-  onChange,
   ...rest
 }: InputProps) {
   const autoId = useId();
@@ -57,7 +39,6 @@ export function Input({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(inputId, hint, error)}
           className={cn(controlClasses, 'h-10', trailing ? 'pr-11' : null, inputClassName)}
-          onChange={rest.inputMode === 'decimal' ? withDecimalPoint(onChange) : onChange}
           {...rest}
         />
         {trailing ? (
