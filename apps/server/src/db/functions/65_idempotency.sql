@@ -33,10 +33,12 @@ $$;
 -- expired key, which starts afresh.
 CREATE OR REPLACE FUNCTION idempotency_store(p_user INTEGER, p_key TEXT, p_hash TEXT,
                                              p_now TIMESTAMPTZ, p_response JSONB)
-RETURNS VOID LANGUAGE sql AS $$
+RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO idempotency_keys AS k (user_id, key, request_hash, response, status_code, created_at)
   VALUES (p_user, p_key, p_hash, p_response, 200, p_now)
   ON CONFLICT (user_id, key) DO UPDATE
     SET request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, status_code = 200,
         created_at = EXCLUDED.created_at;
+END;
 $$;

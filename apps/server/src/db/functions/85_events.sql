@@ -41,19 +41,22 @@ CREATE OR REPLACE TRIGGER notifications_events AFTER INSERT ON notifications
 -- its creator's alone until it is submitted. Written here, once for every path that changes an
 -- offer (money_apply's approvals included); the web app refreshes its offer tables and balances.
 CREATE OR REPLACE FUNCTION offer_events(p_offers offers[], p_deleted BOOLEAN) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO events (user_id, type, data)
   SELECT DISTINCT party, 'offer',
          jsonb_build_object('offer_id', o.id, 'status', CASE WHEN p_deleted THEN 'DELETED' ELSE o.status END)
   FROM unnest(p_offers) AS o
   CROSS JOIN LATERAL unnest(CASE WHEN o.status = 'DRAFT' OR p_deleted THEN ARRAY[o.created_by]
-                                 ELSE ARRAY[o.created_by, o.from_user_id, o.to_user_id] END) AS party
+                                 ELSE ARRAY[o.created_by, o.from_user_id, o.to_user_id] END) AS party;
+END;
 $$;
 
 -- A submitted offer waits for the other party (OFFER_PENDING); a decided one is told to its
 -- creator (OFFER_DECIDED), in the transaction that changed it.
 CREATE OR REPLACE FUNCTION offer_notifications(p_old offers[], p_new offers[]) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO notifications (business_id, user_id, kind, title, body, entity, entity_id)
   SELECT n.business_id,
          CASE WHEN n.status = 'PENDING'
@@ -71,7 +74,8 @@ LANGUAGE sql AS $$
   JOIN unnest(p_old) AS o ON o.id = n.id
   JOIN users actor ON actor.id = CASE WHEN n.status = 'PENDING' THEN n.created_by ELSE n.decided_by END
   WHERE o.status IS DISTINCT FROM n.status AND n.status IN ('PENDING', 'APPROVED', 'REJECTED')
-  ORDER BY n.id
+  ORDER BY n.id;
+END;
 $$;
 
 CREATE OR REPLACE FUNCTION offers_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
