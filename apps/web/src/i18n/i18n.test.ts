@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@app/shared';
-import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { LANGUAGES, messageArguments } from '@app/shared';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -35,19 +35,6 @@ function sourceFiles(dir: string): string[] {
     if (statSync(full).isDirectory()) return full === MESSAGES ? [] : sourceFiles(full);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
-}
-
-/** The argument names a message uses, at any depth (plural branches included). */
-function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
-  for (const el of elements) {
-    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
-    into.add(el.value);
-    if (el.type === TYPE.plural || el.type === TYPE.select) {
-      for (const option of Object.values(el.options)) argumentsOf(option.value, into);
-    }
-    if (el.type === TYPE.tag) argumentsOf(el.children, into);
-  }
-  return into;
 }
 
 const uz = readCatalogues('uz');
@@ -84,8 +71,8 @@ describe('the message catalogues', () => {
           expect(message.trim(), `${language} ${key} is empty`).not.toBe('');
           const parsed = parse(message);
           const reference = parse(uz.get(file)?.[key] ?? '');
-          expect([...argumentsOf(parsed)].sort(), `${language} ${key}`).toEqual(
-            [...argumentsOf(reference)].sort(),
+          expect([...messageArguments(parsed).all].sort(), `${language} ${key}`).toEqual(
+            [...messageArguments(reference).all].sort(),
           );
         }
       }

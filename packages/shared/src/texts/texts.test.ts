@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../languages.ts';
 import { extractTexts } from './extract.ts';
-import { createTexts, fillTemplate, type TextCatalogue } from './translate.ts';
+import { createTexts, fillTemplate, messageArguments, type TextCatalogue } from './translate.ts';
 
 // The server's text catalogues (DESIGN.md section 14): each holds exactly the texts the code
 // writes (extract.ts), every translation is valid ICU with the same arguments as its Uzbek
@@ -18,16 +18,6 @@ const TRANSLATED = LANGUAGES.filter((l): l is Exclude<Language, 'uz'> => l !== '
 const catalogues = Object.fromEntries(
   TRANSLATED.map((l) => [l, JSON.parse(readFileSync(path.join(HERE, `${l}.json`), 'utf8')) as TextCatalogue]),
 ) as Record<Exclude<Language, 'uz'>, TextCatalogue>;
-
-function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
-  for (const el of elements) {
-    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
-    into.add(el.value);
-    if (el.type === TYPE.plural || el.type === TYPE.select)
-      for (const option of Object.values(el.options)) argumentsOf(option.value, into);
-  }
-  return into;
-}
 
 const templateArguments = (template: string) =>
   [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
@@ -58,7 +48,7 @@ describe('the server texts', () => {
     it(`are valid ICU in ${language}, with the Uzbek template's arguments, and render`, () => {
       const texts = createTexts({ [language]: catalogues[language] });
       for (const [template, message] of Object.entries(catalogues[language])) {
-        const args = [...argumentsOf(parse(message))].sort();
+        const args = [...messageArguments(parse(message)).all].sort();
         expect(args, `${language}: ${template}`).toEqual(templateArguments(template));
         expect(message.trim(), template).not.toBe('');
         // Every argument a number (a count must be one): the message formats, every value in it.

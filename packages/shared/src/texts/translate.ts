@@ -72,18 +72,31 @@ function matchTemplate(t: Template, text: string): string[] | null {
   return values;
 }
 
-/** The arguments a message counts with (plural, selectordinal, number): they must be numbers. */
-function countedArguments(message: IntlMessageFormat): Set<string> {
+type MessageElements = ReturnType<IntlMessageFormat['getAst']>;
+
+// The element types of @formatjs/icu-messageformat-parser's TYPE enum this module reads.
+const ICU = { literal: 0, number: 2, select: 5, plural: 6, pound: 7, tag: 8 } as const;
+
+/**
+ * The arguments an ICU message uses at any depth (plural and select branches, tags included), and
+ * those it counts with (plural, number), which must be numbers. The catalogues' checks (web and
+ * server) compare a translation's arguments with its source's through this.
+ */
+export function messageArguments(elements: MessageElements): { all: Set<string>; counted: Set<string> } {
+  const all = new Set<string>();
   const counted = new Set<string>();
-  const walk = (elements: ReturnType<IntlMessageFormat['getAst']>): void => {
-    for (const el of elements) {
-      // TYPE.number = 2, TYPE.plural = 6 in @formatjs/icu-messageformat-parser.
-      if (el.type === 2 || el.type === 6) counted.add(el.value);
-      if (el.type === 6 || el.type === 5) for (const option of Object.values(el.options)) walk(option.value);
+  const walk = (list: MessageElements): void => {
+    for (const el of list) {
+      if (el.type === ICU.literal || el.type === ICU.pound) continue;
+      all.add(el.value);
+      if (el.type === ICU.number || el.type === ICU.plural) counted.add(el.value);
+      if (el.type === ICU.plural || el.type === ICU.select)
+        for (const option of Object.values(el.options)) walk(option.value);
+      if (el.type === ICU.tag) walk(el.children);
     }
   };
-  walk(message.getAst());
-  return counted;
+  walk(elements);
+  return { all, counted };
 }
 
 /** Fills a template's `{name}`s with values (the Uzbek side: plain text, no ICU). */
@@ -121,7 +134,7 @@ export function createTexts(catalogues: Partial<Record<Language, TextCatalogue>>
     let entry = formats.get(key);
     if (!entry) {
       const message = new IntlMessageFormat(source, language);
-      entry = { message, counted: countedArguments(message) };
+      entry = { message, counted: messageArguments(message.getAst()).counted };
       formats.set(key, entry);
     }
     return entry;
