@@ -4,7 +4,7 @@ import {
   canRecordPayment,
   DIRECTION_HINTS,
   DIRECTION_LABELS,
-  DIRECTION_WITH_HINTS,
+  directionWithHint,
   isPositive,
   KIND_LABELS,
   netBalance,
@@ -72,7 +72,9 @@ describe('the words of the debt book', () => {
     expect(uzText(KIND_LABELS.SUPPLIER)).toBe('Yetkazib beruvchi');
     expect(uzText(DIRECTION_LABELS.RECEIVABLE)).toBe('Olinadigan');
     expect(uzText(DIRECTION_HINTS.PAYABLE)).toBe('biz qarzdormiz');
-    expect(uzText(DIRECTION_WITH_HINTS.RECEIVABLE)).toBe('Olinadigan (bizga qarzdor)');
+    expect(
+      directionWithHint((key, values) => uzText(key, values as Record<string, string>), 'RECEIVABLE'),
+    ).toBe('Olinadigan (bizga qarzdor)');
     expect(uzText(STATUS_LABELS.OVERDUE)).toBe("Muddati o'tgan");
   });
 });

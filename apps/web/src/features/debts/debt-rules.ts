@@ -9,6 +9,7 @@ import {
   type Role,
 } from '@app/shared';
 import type { MessageKey } from '../../i18n/catalogue.ts';
+import type { Translate } from '../../i18n/useT.ts';
 
 // The words (as catalogue keys) and small rules of the debt book (DESIGN.md section 12), kept apart from React so
 // they are tested.
@@ -28,11 +29,13 @@ export const DIRECTION_HINTS: Record<DebtDirection, MessageKey> = {
   RECEIVABLE: 'debts.directionHint.receivable',
   PAYABLE: 'debts.directionHint.payable',
 };
-/** The direction with its plain words: "Olinadigan (bizga qarzdor)". */
-export const DIRECTION_WITH_HINTS: Record<DebtDirection, MessageKey> = {
-  RECEIVABLE: 'debts.directionWithHint.receivable',
-  PAYABLE: 'debts.directionWithHint.payable',
-};
+/** The direction with its plain words, its name and its hint: "Olinadigan (bizga qarzdor)". */
+export function directionWithHint(t: Translate, direction: DebtDirection): string {
+  return t('debts.directionWithHint', {
+    direction: t(DIRECTION_LABELS[direction]),
+    hint: t(DIRECTION_HINTS[direction]),
+  });
+}
 
 export const STATUS_LABELS: Record<DebtStatus, MessageKey> = {
   OPEN: 'debts.status.open',

@@ -9,7 +9,7 @@ import { useT } from '../../../i18n/useT.ts';
 import { toOption, useCounterpartySearch } from '../api/counterparties.ts';
 import { useCounterparty } from '../api/counterparty.ts';
 import type { DebtFilters } from '../debt-params.ts';
-import { DIRECTION_WITH_HINTS, STATUS_LABELS } from '../debt-rules.ts';
+import { directionWithHint, STATUS_LABELS } from '../debt-rules.ts';
 import type { UrlParams } from '../use-url-params.ts';
 
 /**
@@ -41,7 +41,7 @@ export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlP
         onChange={(e) => url.update({ direction: e.target.value })}
         options={[
           { value: '', label: t('debts.common.all') },
-          ...DEBT_DIRECTIONS.map((d) => ({ value: d, label: t(DIRECTION_WITH_HINTS[d]) })),
+          ...DEBT_DIRECTIONS.map((d) => ({ value: d, label: directionWithHint(t, d) })),
         ]}
       />
       <Select

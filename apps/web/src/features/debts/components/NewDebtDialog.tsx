@@ -22,7 +22,7 @@ import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts'
 import { createCounterparty, toOption, useCounterpartySearch } from '../api/counterparties.ts';
 import { useCreateDebt } from '../api/debts.ts';
 import { useDebtCurrencies } from '../api/lookups.ts';
-import { DIRECTION_WITH_HINTS } from '../debt-rules.ts';
+import { directionWithHint } from '../debt-rules.ts';
 
 /**
  * The request schema with the form's inputs: the picker's counterparty (sent as its id; none is
@@ -163,7 +163,7 @@ export function NewDebtDialog({
         )}
         <Select
           label={t('debts.newDebt.directionLabel')}
-          options={DEBT_DIRECTIONS.map((d) => ({ value: d, label: t(DIRECTION_WITH_HINTS[d]) }))}
+          options={DEBT_DIRECTIONS.map((d) => ({ value: d, label: directionWithHint(t, d) }))}
           error={errors.direction?.message}
           {...form.register('direction')}
         />

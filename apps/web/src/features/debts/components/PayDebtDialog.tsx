@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useDebt } from '../api/debt.ts';
 import { useDebtPayments, usePayDebt } from '../api/payments.ts';
 import { formatDay } from '../debt-params.ts';
-import { DIRECTION_HINTS, DIRECTION_WITH_HINTS } from '../debt-rules.ts';
+import { DIRECTION_HINTS, directionWithHint } from '../debt-rules.ts';
 import { DebtStatusBadge, Money } from './DebtBadges.tsx';
 
 interface FormValues {
@@ -90,7 +90,7 @@ export function PayDebtDialog({
       <dl className="mb-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-slate-500">{t('debts.common.direction')}</dt>
-          <dd title={t(DIRECTION_HINTS[debt.direction])}>{t(DIRECTION_WITH_HINTS[debt.direction])}</dd>
+          <dd title={t(DIRECTION_HINTS[debt.direction])}>{directionWithHint(t, debt.direction)}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">{t('debts.common.amount')}</dt>

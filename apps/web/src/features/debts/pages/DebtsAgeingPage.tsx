@@ -14,7 +14,7 @@ import { cn } from '../../../lib/cn.ts';
 import { type AgeingFilters, downloadDebtsAgeing, useDebtsAgeing } from '../api/debts-ageing.ts';
 import { DepartmentSelect } from '../components/DepartmentSelect.tsx';
 import { counterpartyPath, formatDay, pickId, pickOption, pickPage } from '../debt-params.ts';
-import { DIRECTION_WITH_HINTS, signOf } from '../debt-rules.ts';
+import { directionWithHint, signOf } from '../debt-rules.ts';
 import { useUrlParams } from '../use-url-params.ts';
 
 /** The ageing report's page size (the server's, as the other reports'). */
@@ -77,7 +77,7 @@ export function DebtsAgeingPage() {
                     : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
                 )}
               >
-                {t(DIRECTION_WITH_HINTS[d])}
+                {directionWithHint(t, d)}
               </button>
             ))}
           </div>
