@@ -212,3 +212,22 @@ test("a new conversation's search finds people by their role's name in the chose
   await expect(dialog.getByText(DEMO.omborchi)).toBeVisible();
   await expect(dialog.getByText(DEMO.kassir)).toHaveCount(0);
 });
+
+test('what the server wrote in words on screen follows a change of language without a reload', async ({
+  page,
+}) => {
+  const email = await createPerson(page, 'Kassir', 'Tarixchi', 'tarix-parol-1');
+  await apiSignIn(page, email, 'tarix-parol-1');
+  await page.goto('/history');
+  await new Shell(page).ready();
+  // Their sign-in, a History line the server stores in Uzbek and answers in the asked language.
+  const signedIn = 'Tizimga kirdi';
+  await expect(page.getByRole('cell', { name: signedIn, exact: true }).first()).toBeVisible();
+  await page.getByTestId('user-menu-button-sidebar').click();
+  await page.getByTestId('language-switcher').selectOption('ru');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  const inRussian = serverText('ru', signedIn);
+  expect(inRussian).not.toBe(signedIn);
+  await expect(page.getByRole('cell', { name: inRussian, exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: signedIn, exact: true })).toHaveCount(0);
+});
