@@ -1,3 +1,4 @@
+import { INVITE_TTL_HOURS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test/client.ts';
 import { createSignedInUsers } from '../test/factories.ts';
@@ -133,6 +134,31 @@ describe('an e-mail in its recipient’s language', () => {
     const uzbek = lastMailTo(users.manager.email);
     expect(uzbek).toContain(valid);
     expect(uzbek).toContain(tr('en', valid));
+  });
+});
+
+describe('an invitation in the inviting administrator’s language', () => {
+  it('is in the Accept-Language of the request that invites, Uzbek with English below without one', async () => {
+    const open = 'Parol tanlash uchun havolani oching ({hours} soat amal qiladi, bir marta ishlaydi):';
+    const person = (email: string) => ({
+      email,
+      role: 'Kassir',
+      first_name: 'Yangi',
+      last_name: 'Xodim',
+      code: 'K-9',
+      login_otp: false,
+    });
+    const english = await owner.post('admin/users/', person('invite-en@texts.uz'), {
+      'accept-language': 'en',
+    });
+    expect(english.status, JSON.stringify(english.body)).toBe(201);
+    const inEnglish = lastMailTo('invite-en@texts.uz');
+    expect(inEnglish).toContain(tr('en', open, { hours: INVITE_TTL_HOURS }));
+    expect(inEnglish).not.toContain(tr('uz', open, { hours: INVITE_TTL_HOURS }));
+    expect((await owner.post('admin/users/', person('invite-uz@texts.uz'))).status).toBe(201);
+    const inUzbek = lastMailTo('invite-uz@texts.uz');
+    expect(inUzbek).toContain(tr('uz', open, { hours: INVITE_TTL_HOURS }));
+    expect(inUzbek).toContain(tr('en', open, { hours: INVITE_TTL_HOURS }));
   });
 });
 
