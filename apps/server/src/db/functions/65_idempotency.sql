@@ -29,16 +29,25 @@ BEGIN
 END;
 $$;
 
--- Stores the answer with the key, under the lock idempotency_claim took: a row still there is an
--- expired key, which starts afresh.
+-- Stores the answers with their keys, [{user_id, key, request_hash, now, response}], under the
+-- locks idempotency_claim took: a row still there is an expired key, which starts afresh.
+CREATE OR REPLACE FUNCTION idempotency_store_all(p_keys JSONB) RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO idempotency_keys AS k (user_id, key, request_hash, response, status_code, created_at)
+  SELECT r.user_id, r.key, r.request_hash, r.response, 200, r.now
+  FROM jsonb_to_recordset(p_keys) AS r(user_id INTEGER, key TEXT, request_hash TEXT, now TIMESTAMPTZ, response JSONB)
+  ORDER BY r.user_id, r.key
+  ON CONFLICT (user_id, key) DO UPDATE
+    SET request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, status_code = 200,
+        created_at = EXCLUDED.created_at;
+END;
+$$;
+
 CREATE OR REPLACE FUNCTION idempotency_store(p_user INTEGER, p_key TEXT, p_hash TEXT,
                                              p_now TIMESTAMPTZ, p_response JSONB)
 RETURNS VOID LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO idempotency_keys AS k (user_id, key, request_hash, response, status_code, created_at)
-  VALUES (p_user, p_key, p_hash, p_response, 200, p_now)
-  ON CONFLICT (user_id, key) DO UPDATE
-    SET request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, status_code = 200,
-        created_at = EXCLUDED.created_at;
+  PERFORM idempotency_store_all(jsonb_build_array(jsonb_build_object(
+    'user_id', p_user, 'key', p_key, 'request_hash', p_hash, 'now', p_now, 'response', p_response)));
 END;
 $$;

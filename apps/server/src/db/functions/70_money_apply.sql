@@ -25,6 +25,113 @@
 --   BO415 "post": "money_lines" for an offer that is not a money offer {"kind": ...} (checked
 --         before the key is claimed: the caller approves it as a product offer instead)
 --   BO410 the Idempotency-Key was used for another request (idempotency_claim)
+-- The pieces below are money_apply's, and money_apply_together's (75_money_apply_batch.sql),
+-- which applies a whole batch with one statement per table: each rule is written once.
+
+-- Whether an operation was computed with a rate no longer in force (BO001).
+CREATE OR REPLACE FUNCTION money_rates_stale(p_op JSONB) RETURNS BOOLEAN LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN jsonb_array_length(coalesce(p_op->'rates', '[]')) > 0 AND EXISTS (
+    SELECT 1 FROM jsonb_to_recordset(p_op->'rates') AS r(currency_id INTEGER, rate_to_uzs NUMERIC)
+    LEFT JOIN business_currencies c
+      ON c.business_id = (p_op->>'business_id')::int AND c.currency_id = r.currency_id
+    WHERE c.rate_to_uzs IS DISTINCT FROM r.rate_to_uzs);
+END;
+$$;
+
+-- The decision's rule checked against the offer's row, read under its lock (a row of NULLs: no
+-- such offer in the business): BO404, BO403 or BO409.
+CREATE OR REPLACE FUNCTION money_offer_check(p_rule JSONB, p_target offers) RETURNS VOID
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_target.id IS NULL THEN
+    RAISE EXCEPTION 'no such offer' USING ERRCODE = 'BO404';
+  END IF;
+  IF (p_rule->>'actor_id')::int NOT IN (p_target.from_user_id, p_target.to_user_id)
+     OR ((p_rule->>'who') = 'creator') <> ((p_rule->>'actor_id')::int = p_target.created_by) THEN
+    RAISE EXCEPTION 'wrong actor' USING ERRCODE = 'BO403',
+      DETAIL = json_build_object('who', p_rule->>'who')::text;
+  END IF;
+  IF NOT (p_rule->'from' ? p_target.status) THEN
+    RAISE EXCEPTION 'wrong state' USING ERRCODE = 'BO409',
+      DETAIL = json_build_object('kind', 'state', 'status', p_target.status)::text;
+  END IF;
+END;
+$$;
+
+-- The decided offers' new state: [{id, to, actor_id}], one statement (the offers' triggers write
+-- the events and notifications once for all of them, 85_events.sql).
+CREATE OR REPLACE FUNCTION offers_decide(p_decisions JSONB) RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE offers o SET status = d."to", decided_at = now(), decided_by = d.actor_id
+  FROM jsonb_to_recordset(p_decisions) AS d(id INTEGER, "to" TEXT, actor_id INTEGER)
+  WHERE o.id = d.id;
+END;
+$$;
+
+-- An approved money offer's effect (DESIGN.md section 3 "Offers"): each money line moves from the
+-- sender to the receiver at the rate in force, as two ledger rows with the offer's reason.
+CREATE OR REPLACE FUNCTION money_offer_lines(p_rule JSONB, p_target offers) RETURNS JSONB
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_target.kind <> 'MONEY' THEN
+    RAISE EXCEPTION 'money_apply was asked to post the money lines of a % offer', p_target.kind;
+  END IF;
+  RETURN (
+    SELECT coalesce(jsonb_agg(jsonb_build_object(
+             'business_id', (p_rule->>'business_id')::int, 'user_id', s.user_id,
+             'currency_id', l.currency_id, 'amount', s.amount::text, 'rate_to_uzs', c.rate_to_uzs::text,
+             'offer_id', p_target.id,
+             'reason', p_target.reason, 'tx_type', 'OFFER', 'created_by', (p_rule->>'actor_id')::int)
+           ORDER BY l.id, s.side), '[]'::jsonb)
+    FROM offer_money_lines l
+    -- LEFT: a line in a currency the business lacks fails on money_post's NOT NULL rate rather
+    -- than vanishing (offer creation refuses such a line, and no currency is ever removed).
+    LEFT JOIN business_currencies c
+      ON c.business_id = (p_rule->>'business_id')::int AND c.currency_id = l.currency_id
+    CROSS JOIN LATERAL (VALUES (1, p_target.from_user_id, -l.amount), (2, p_target.to_user_id, l.amount))
+      AS s(side, user_id, amount)
+    WHERE l.offer_id = p_target.id);
+END;
+$$;
+
+-- The audit summary of a posted offer: {from} and {to} become the parties' e-mails.
+CREATE OR REPLACE FUNCTION money_offer_summary(p_summary TEXT, p_target offers) RETURNS TEXT
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN replace(replace(p_summary,
+    '{from}', coalesce((SELECT email FROM users WHERE id = p_target.from_user_id), p_target.from_user_id::text)),
+    '{to}', coalesce((SELECT email FROM users WHERE id = p_target.to_user_id), p_target.to_user_id::text));
+END;
+$$;
+
+-- An operation's answer: its result, the decided offer's view, and its posted rows as "entries".
+CREATE OR REPLACE FUNCTION money_answer(p_op JSONB, p_decided JSONB, p_rows money_transactions[])
+RETURNS JSONB LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT coalesce(p_op->'result', '{}'::jsonb) || p_decided || jsonb_build_object('entries', coalesce(jsonb_agg(
+      jsonb_build_object(
+        'id', m.id, 'user_id', m.user_id, 'currency_id', m.currency_id, 'amount', m.amount::text,
+        'rate_to_uzs', m.rate_to_uzs::text, 'amount_in_uzs', m.amount_in_uzs::text,
+        'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      ORDER BY m.id), '[]'::jsonb))
+    FROM unnest(p_rows) AS m);
+END;
+$$;
+
+-- The operations' audit rows: [{business_id, actor_id, action, entity, entity_id, summary, ip}].
+CREATE OR REPLACE FUNCTION money_audit(p_audits JSONB) RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO audit_log (business_id, actor_id, action, entity, entity_id, summary, ip)
+  SELECT a.business_id, a.actor_id, a.action, a.entity, a.entity_id, left(coalesce(a.summary, ''), 1000), a.ip
+  FROM jsonb_array_elements(p_audits) WITH ORDINALITY AS x(value, n)
+  CROSS JOIN LATERAL jsonb_to_record(x.value) AS a(business_id INTEGER, actor_id INTEGER, action TEXT,
+       entity TEXT, entity_id TEXT, summary TEXT, ip TEXT)
+  ORDER BY x.n;
+END;
+$$;
+
 CREATE OR REPLACE FUNCTION money_apply(p_op JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
 DECLARE
   idem JSONB := nullif(p_op->'idempotency', 'null'::jsonb);
@@ -32,7 +139,7 @@ DECLARE
   entries JSONB := coalesce(p_op->'entries', '[]'::jsonb);
   summary TEXT := p_op->'audit'->>'summary';
   replay JSONB;
-  target RECORD;
+  target offers;
   decided JSONB := '{}';
   answer JSONB;
   offer_kind TEXT;
@@ -57,74 +164,26 @@ BEGIN
     END IF;
   END IF;
 
-  IF jsonb_array_length(coalesce(p_op->'rates', '[]')) > 0 AND EXISTS (
-    SELECT 1 FROM jsonb_to_recordset(p_op->'rates') AS r(currency_id INTEGER, rate_to_uzs NUMERIC)
-    LEFT JOIN business_currencies c
-      ON c.business_id = (p_op->>'business_id')::int AND c.currency_id = r.currency_id
-    WHERE c.rate_to_uzs IS DISTINCT FROM r.rate_to_uzs
-  ) THEN
+  IF money_rates_stale(p_op) THEN
     RAISE EXCEPTION 'rate changed' USING ERRCODE = 'BO001';
   END IF;
 
   IF rule IS NOT NULL THEN
-    SELECT id, kind, status, created_by, from_user_id, to_user_id, reason INTO target FROM offers
+    SELECT * INTO target FROM offers
     WHERE id = (rule->>'id')::int AND business_id = (rule->>'business_id')::int
     FOR UPDATE;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION 'no such offer' USING ERRCODE = 'BO404';
-    END IF;
-    IF (rule->>'actor_id')::int NOT IN (target.from_user_id, target.to_user_id)
-       OR ((rule->>'who') = 'creator') <> ((rule->>'actor_id')::int = target.created_by) THEN
-      RAISE EXCEPTION 'wrong actor' USING ERRCODE = 'BO403',
-        DETAIL = json_build_object('who', rule->>'who')::text;
-    END IF;
-    IF NOT (rule->'from' ? target.status) THEN
-      RAISE EXCEPTION 'wrong state' USING ERRCODE = 'BO409',
-        DETAIL = json_build_object('kind', 'state', 'status', target.status)::text;
-    END IF;
-    UPDATE offers SET status = rule->>'to', decided_at = now(), decided_by = (rule->>'actor_id')::int
-    WHERE id = target.id;
+    PERFORM money_offer_check(rule, target);
+    PERFORM offers_decide(jsonb_build_array(jsonb_build_object(
+      'id', target.id, 'to', rule->>'to', 'actor_id', rule->>'actor_id')));
     decided := jsonb_build_object('offer', (SELECT to_jsonb(v) FROM offer_views v WHERE v.id = target.id));
-
     IF rule->>'post' = 'money_lines' THEN
-      IF target.kind <> 'MONEY' THEN
-        RAISE EXCEPTION 'money_apply was asked to post the money lines of a % offer', target.kind;
-      END IF;
-      SELECT coalesce(jsonb_agg(jsonb_build_object(
-               'business_id', (rule->>'business_id')::int, 'user_id', s.user_id,
-               'currency_id', l.currency_id, 'amount', s.amount::text, 'rate_to_uzs', c.rate_to_uzs::text,
-               'offer_id', target.id,
-               'reason', target.reason, 'tx_type', 'OFFER', 'created_by', (rule->>'actor_id')::int)
-             ORDER BY l.id, s.side), '[]'::jsonb)
-      INTO entries
-      FROM offer_money_lines l
-      -- LEFT: a line in a currency the business lacks fails on money_post's NOT NULL rate rather
-      -- than vanishing (offer creation refuses such a line, and no currency is ever removed).
-      LEFT JOIN business_currencies c
-        ON c.business_id = (rule->>'business_id')::int AND c.currency_id = l.currency_id
-      CROSS JOIN LATERAL (VALUES (1, target.from_user_id, -l.amount), (2, target.to_user_id, l.amount))
-        AS s(side, user_id, amount)
-      WHERE l.offer_id = target.id;
-      summary := replace(replace(summary,
-        '{from}', coalesce((SELECT email FROM users WHERE id = target.from_user_id), target.from_user_id::text)),
-        '{to}', coalesce((SELECT email FROM users WHERE id = target.to_user_id), target.to_user_id::text));
+      entries := money_offer_lines(rule, target);
+      summary := money_offer_summary(summary, target);
     END IF;
   END IF;
 
-  SELECT coalesce(p_op->'result', '{}'::jsonb) || decided || jsonb_build_object('entries', coalesce(jsonb_agg(
-    jsonb_build_object(
-      'id', m.id, 'user_id', m.user_id, 'currency_id', m.currency_id, 'amount', m.amount::text,
-      'rate_to_uzs', m.rate_to_uzs::text, 'amount_in_uzs', m.amount_in_uzs::text,
-      'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-    ORDER BY m.id), '[]'::jsonb))
-  INTO answer
-  FROM money_post(entries) AS m;
-
-  INSERT INTO audit_log (business_id, actor_id, action, entity, entity_id, summary, ip)
-  SELECT a.business_id, a.actor_id, a.action, a.entity, a.entity_id, left(coalesce(summary, ''), 1000), a.ip
-  FROM jsonb_to_record(p_op->'audit') AS a(business_id INTEGER, actor_id INTEGER, action TEXT,
-       entity TEXT, entity_id TEXT, ip TEXT);
-
+  answer := money_answer(p_op, decided, ARRAY(SELECT m FROM money_post(entries) AS m ORDER BY m.id));
+  PERFORM money_audit(jsonb_build_array(p_op->'audit' || jsonb_build_object('summary', summary)));
   IF idem IS NOT NULL THEN
     PERFORM idempotency_store((idem->>'user_id')::int, idem->>'key', idem->>'request_hash',
                               (idem->>'now')::timestamptz, answer);

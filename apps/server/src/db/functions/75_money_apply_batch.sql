@@ -1,20 +1,40 @@
 -- Group commit (DESIGN.md sections 3 and 4): several money operations in one transaction and one
--- round trip (modules/finance/money-batch.ts). Each runs in its own subtransaction, exactly as
--- money_apply runs it alone: a refusal (an overdraft, a wrong state, a stale rate, a reused key)
--- rolls back only that operation, and its caller gets the error it gets today. Two operations
--- with one Idempotency-Key in one batch: the second finds the first's stored answer (the key's
--- advisory lock is the same backend's) and replays it. Returns, in order, {"ok": answer} or
--- {"error": {"code", "detail", "message"}} per operation; nothing is acknowledged before the
--- batch's transaction commits.
+-- round trip (modules/finance/money-batch.ts). Returns, in order, {"ok": answer} or {"error":
+-- {"code", "detail", "message"}} per operation, each exactly what money_apply answers or raises
+-- for it alone after the operations before it; nothing is acknowledged before the batch's
+-- transaction commits.
+--
+-- First the whole batch is tried together (money_apply_together): one statement per table for
+-- all its operations, so the ledger's, the offers' and the events' statement triggers run once
+-- per batch instead of once per operation. When any operation would be refused or its outcome
+-- depends on another's (a replayed or repeated Idempotency-Key, one offer twice, a stale rate, a
+-- wrong state, a debit the balance does not cover at its turn), that attempt is rolled back and
+-- the operations run one by one, each in its own subtransaction as money_apply runs it alone: a
+-- refusal rolls back only that operation, the same key twice replays the first answer.
 CREATE OR REPLACE FUNCTION money_apply_batch(p_ops JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
 DECLARE
+  ops JSONB[];
   op JSONB;
   results JSONB[] := '{}';
   v_state TEXT;
   v_detail TEXT;
   v_message TEXT;
 BEGIN
-  FOR op IN SELECT e.value FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS e(value, n) ORDER BY e.n LOOP
+  SELECT array_agg(e.value ORDER BY e.n) INTO ops
+  FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS e(value, n);
+  IF ops IS NULL THEN
+    RETURN '[]'::jsonb;
+  END IF;
+  BEGIN
+    RETURN money_apply_together(ops);
+  EXCEPTION WHEN OTHERS THEN
+    -- BO100: not all of them can go together; BO001-BO415: one is refused. Anything else (a
+    -- deadlock, a lost connection) fails the batch.
+    IF left(SQLSTATE, 2) <> 'BO' THEN
+      RAISE;
+    END IF;
+  END;
+  FOREACH op IN ARRAY ops LOOP
     BEGIN
       results := results || jsonb_build_object('ok', money_apply(op));
     EXCEPTION WHEN OTHERS THEN
@@ -25,5 +45,129 @@ BEGIN
     END;
   END LOOP;
   RETURN to_jsonb(results);
+END;
+$$;
+
+-- The operations of a batch applied together, each as money_apply applies it (the shared pieces
+-- are in 70_money_apply.sql), or SQLSTATE BO100 (or a refusal's BOxxx) when they cannot all be:
+-- the caller rolls this back and applies them one by one. Locks are taken in one order (the keys,
+-- then the offers by id, then the balance rows by user and currency, as money_post changes
+-- them). Handles the two shapes the API sends: an operation with its own entries (an exchange)
+-- and a money offer's approval ("post": "money_lines").
+CREATE OR REPLACE FUNCTION money_apply_together(p_ops JSONB[]) RETURNS JSONB LANGUAGE plpgsql AS $$
+DECLARE
+  op JSONB;
+  rule JSONB;
+  target offers;
+  i INTEGER;
+  first INTEGER := 1;
+  op_entries JSONB;
+  entries JSONB := '[]';
+  counts INTEGER[] := '{}';
+  owners INTEGER[] := '{}';
+  decisions JSONB := '[]';
+  audits JSONB := '[]';
+  posted money_transactions[];
+  views JSONB := '{}';
+  answer JSONB;
+  answers JSONB := '[]';
+  keys JSONB := '[]';
+BEGIN
+  IF EXISTS (SELECT 1 FROM unnest(p_ops) AS o
+             WHERE nullif(o->'offer', 'null'::jsonb) IS NOT NULL
+               AND (o->'offer'->>'post' IS DISTINCT FROM 'money_lines'
+                    OR jsonb_array_length(coalesce(o->'entries', '[]'::jsonb)) > 0))
+     -- One key or one offer twice: the second's outcome is the first's.
+     OR EXISTS (SELECT 1 FROM unnest(p_ops) AS o WHERE nullif(o->'idempotency', 'null'::jsonb) IS NOT NULL
+                GROUP BY o->'idempotency'->>'user_id', o->'idempotency'->>'key' HAVING count(*) > 1)
+     OR EXISTS (SELECT 1 FROM unnest(p_ops) AS o WHERE nullif(o->'offer', 'null'::jsonb) IS NOT NULL
+                GROUP BY o->'offer'->>'id' HAVING count(*) > 1) THEN
+    RAISE EXCEPTION 'one by one' USING ERRCODE = 'BO100';
+  END IF;
+
+  -- The keys, each claimed as money_apply claims it: a live one (a replay) goes one by one.
+  FOR op IN SELECT o->'idempotency' FROM unnest(p_ops) AS o
+            WHERE nullif(o->'idempotency', 'null'::jsonb) IS NOT NULL
+            ORDER BY (o->'idempotency'->>'user_id')::int, o->'idempotency'->>'key' LOOP
+    IF idempotency_claim((op->>'user_id')::int, op->>'key', op->>'request_hash',
+                         (op->>'now')::timestamptz, (op->>'ttl_hours')::int) IS NOT NULL THEN
+      RAISE EXCEPTION 'a replay' USING ERRCODE = 'BO100';
+    END IF;
+  END LOOP;
+
+  IF EXISTS (SELECT 1 FROM unnest(p_ops) AS o WHERE money_rates_stale(o)) THEN
+    RAISE EXCEPTION 'rate changed' USING ERRCODE = 'BO001';
+  END IF;
+
+  PERFORM 1 FROM offers
+  WHERE id IN (SELECT (o->'offer'->>'id')::int FROM unnest(p_ops) AS o WHERE nullif(o->'offer', 'null'::jsonb) IS NOT NULL)
+  ORDER BY id FOR UPDATE;
+
+  FOR i IN 1 .. array_length(p_ops, 1) LOOP
+    op := p_ops[i];
+    rule := nullif(op->'offer', 'null'::jsonb);
+    IF rule IS NULL THEN
+      op_entries := coalesce(op->'entries', '[]'::jsonb);
+      audits := audits || jsonb_build_array(op->'audit');
+    ELSE
+      SELECT * INTO target FROM offers
+      WHERE id = (rule->>'id')::int AND business_id = (rule->>'business_id')::int;
+      IF target.kind IS DISTINCT FROM 'MONEY' THEN
+        RAISE EXCEPTION 'not a money offer' USING ERRCODE = 'BO100';
+      END IF;
+      PERFORM money_offer_check(rule, target);
+      op_entries := money_offer_lines(rule, target);
+      decisions := decisions || jsonb_build_array(jsonb_build_object(
+        'id', target.id, 'to', rule->>'to', 'actor_id', rule->>'actor_id'));
+      audits := audits || jsonb_build_array(op->'audit' || jsonb_build_object(
+        'summary', money_offer_summary(op->'audit'->>'summary', target)));
+    END IF;
+    entries := entries || op_entries;
+    counts := counts || jsonb_array_length(op_entries);
+    owners := owners || array_fill(i, ARRAY[jsonb_array_length(op_entries)]);
+  END LOOP;
+
+  -- Each operation's debits covered at its turn (money_post checks the batch's sums): the
+  -- balance rows locked in money_post's order, then every running sum in operation order.
+  PERFORM 1 FROM balances
+  WHERE (user_id, currency_id) IN (SELECT (e->>'user_id')::int, (e->>'currency_id')::int
+                                   FROM jsonb_array_elements(entries) AS e)
+  ORDER BY user_id, currency_id FOR UPDATE;
+  IF EXISTS (
+    SELECT 1
+    FROM (SELECT d.user_id, d.currency_id,
+                 sum(d.delta) OVER (PARTITION BY d.user_id, d.currency_id ORDER BY d.op) AS moved
+          FROM (SELECT (x.e->>'user_id')::int AS user_id, (x.e->>'currency_id')::int AS currency_id,
+                       owners[x.n] AS op, sum((x.e->>'amount')::numeric) AS delta
+                FROM jsonb_array_elements(entries) WITH ORDINALITY AS x(e, n)
+                GROUP BY 1, 2, 3) d) s
+    LEFT JOIN balances b ON b.user_id = s.user_id AND b.currency_id = s.currency_id
+    WHERE coalesce(b.on_hand, 0) + s.moved < 0
+  ) THEN
+    RAISE EXCEPTION 'a shortfall at its turn' USING ERRCODE = 'BO100';
+  END IF;
+
+  IF jsonb_array_length(decisions) > 0 THEN
+    PERFORM offers_decide(decisions);
+    SELECT jsonb_object_agg(v.id::text, to_jsonb(v)) INTO views
+    FROM offer_views v WHERE v.id IN (SELECT (d->>'id')::int FROM jsonb_array_elements(decisions) AS d);
+  END IF;
+  posted := ARRAY(SELECT m FROM money_post(entries) AS m ORDER BY m.id);
+
+  FOR i IN 1 .. array_length(p_ops, 1) LOOP
+    op := p_ops[i];
+    answer := money_answer(op,
+      CASE WHEN nullif(op->'offer', 'null'::jsonb) IS NULL THEN '{}'::jsonb
+           ELSE jsonb_build_object('offer', views->(op->'offer'->>'id')) END,
+      posted[first : first + counts[i] - 1]);
+    first := first + counts[i];
+    answers := answers || jsonb_build_array(jsonb_build_object('ok', answer));
+    IF nullif(op->'idempotency', 'null'::jsonb) IS NOT NULL THEN
+      keys := keys || jsonb_build_array(op->'idempotency' || jsonb_build_object('response', answer));
+    END IF;
+  END LOOP;
+  PERFORM money_audit(audits);
+  PERFORM idempotency_store_all(keys);
+  RETURN answers;
 END;
 $$;
