@@ -115,7 +115,7 @@ export class EventHub {
   /** The user's events after `afterId` that are still kept, oldest first. */
   async replay(userId: number, afterId: number): Promise<StoredEvent[]> {
     const { rows } = await sql<StoredEvent>`
-      SELECT id, user_id, type, data FROM events
+      SELECT id, user_id, type, data FROM event_views
       WHERE user_id = ${userId} AND id > ${afterId} AND created_at > now() - ${EVENT_RETENTION}::interval
       ORDER BY id LIMIT 1000`.execute(this.db);
     return rows;
@@ -147,7 +147,7 @@ export class EventHub {
     this.lastId = Math.max(this.lastId, ...ids);
     if (users.length === 0) return;
     const { rows } = await sql<StoredEvent>`
-      SELECT id, user_id, type, data FROM events
+      SELECT id, user_id, type, data FROM event_views
       WHERE id = ANY(${ids}::bigint[]) AND user_id = ANY(${users}::int[])
       ORDER BY id`.execute(this.db);
     this.dispatch(rows);
@@ -158,7 +158,7 @@ export class EventHub {
     const users = [...this.byUser.keys()];
     if (users.length === 0) return;
     const { rows } = await sql<StoredEvent>`
-      SELECT id, user_id, type, data FROM events
+      SELECT id, user_id, type, data FROM event_views
       WHERE id > ${this.lastId} AND user_id = ANY(${users}::int[])
       ORDER BY id`.execute(this.db);
     this.dispatch(rows);

@@ -21,21 +21,32 @@ $$;
 CREATE OR REPLACE TRIGGER events_announce AFTER INSERT ON events
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION events_announce();
 
--- A notification tells its recipient's streams, with their unread count (DESIGN.md section 13).
+-- A notification tells its recipient's streams (DESIGN.md section 13). Its unread count is not
+-- written here, where counting costs every notification as many rows as its recipient has unread
+-- (and a recipient nobody is watching needs none): event_views adds it when a stream reads it.
 CREATE OR REPLACE FUNCTION notifications_written() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO events (user_id, type, data)
   SELECT n.user_id, 'notification', jsonb_build_object(
            'notification', jsonb_build_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body,
                                               'entity', n.entity, 'entity_id', n.entity_id,
-                                              'read_at', n.read_at, 'created_at', n.created_at),
-           'unread', (SELECT count(*) FROM notifications u WHERE u.user_id = n.user_id AND u.read_at IS NULL))
+                                              'read_at', n.read_at, 'created_at', n.created_at))
   FROM new_rows n ORDER BY n.id;
   RETURN NULL;
 END;
 $$;
 CREATE OR REPLACE TRIGGER notifications_events AFTER INSERT ON notifications
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notifications_written();
+
+-- Events as the streams send them (lib/events.ts): a notification's event with its recipient's
+-- unread count as it is when read.
+CREATE OR REPLACE VIEW event_views AS
+SELECT e.id, e.user_id, e.type, e.created_at,
+       CASE WHEN e.type = 'notification' AND NOT e.data ? 'unread'
+            THEN e.data || jsonb_build_object('unread', (SELECT count(*) FROM notifications n
+                                                         WHERE n.user_id = e.user_id AND n.read_at IS NULL))
+            ELSE e.data END AS data
+FROM events e;
 
 -- An offer's parties hear of its life: created, edited, submitted, decided, deleted. A draft is
 -- its creator's alone until it is submitted. Written here, once for every path that changes an
