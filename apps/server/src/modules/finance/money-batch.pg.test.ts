@@ -106,6 +106,96 @@ describe('a batch', () => {
   });
 });
 
+describe('a batch applied together', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const approve = (id: number, key: string) =>
+    manager.post(`offers/offers/${id}/approve/`, {}, { 'idempotency-key': key });
+
+  it('gives each operation its own rows, audit line, notification and stored answer', async () => {
+    const [seven, eight] = [await pendingOffer('7'), await pendingOffer('8')];
+    const since = await lastLedgerId();
+    const { rows: audits } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log`.execute(t.db);
+    const answers = await Promise.all([
+      exchange('1', 'together-1'),
+      approve(seven, 'together-2'),
+      exchange('2', 'together-3'),
+      approve(eight, 'together-4'),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([201, 200, 201, 200]);
+    expect(await batchTimes(since)).toHaveLength(1);
+    const [one, seventh, two, eighth] = answers.map((a) => a.body);
+    expect([one.outgoing.amount, one.incoming.amount]).toEqual(['-1.00', '12650.00']);
+    expect([two.outgoing.amount, two.incoming.amount]).toEqual(['-2.00', '25300.00']);
+    expect([seventh.id, seventh.status, eighth.id, eighth.status]).toEqual([
+      seven,
+      'APPROVED',
+      eight,
+      'APPROVED',
+    ]);
+    // Each answer names the rows written for it.
+    const { rows } = await sql<{
+      id: number;
+      amount: string;
+      exchange_group: string | null;
+      offer_id: number | null;
+    }>`
+      SELECT id::int, amount::text, exchange_group::text, offer_id FROM money_transactions
+      WHERE id > ${since} ORDER BY id`.execute(t.db);
+    expect(rows).toHaveLength(8);
+    for (const e of [one, two]) {
+      expect(rows.find((r) => r.id === e.outgoing.id)).toMatchObject({
+        amount: e.outgoing.amount,
+        exchange_group: e.exchange_group,
+      });
+      expect(rows.find((r) => r.id === e.incoming.id)).toMatchObject({
+        amount: e.incoming.amount,
+        exchange_group: e.exchange_group,
+      });
+    }
+    expect(rows.filter((r) => r.offer_id === seven).map((r) => r.amount)).toEqual(['-7.00', '7.00']);
+    expect(rows.filter((r) => r.offer_id === eight).map((r) => r.amount)).toEqual(['-8.00', '8.00']);
+    const { rows: after } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log`.execute(t.db);
+    expect(after[0]?.n).toBe((audits[0]?.n ?? 0) + 4);
+    const { rows: decided } = await sql<{ entity_id: string }>`
+      SELECT entity_id FROM notifications WHERE kind = 'OFFER_DECIDED' AND user_id = ${users.Kassir.id}
+      AND entity_id IN (${String(seven)}, ${String(eight)}) ORDER BY entity_id`.execute(t.db);
+    expect(decided).toHaveLength(2);
+    // The keys replay each its own answer, and nothing moves again.
+    const replays = await Promise.all([
+      exchange('1', 'together-1'),
+      approve(seven, 'together-2'),
+      exchange('2', 'together-3'),
+      approve(eight, 'together-4'),
+    ]);
+    expect(replays.map((r) => r.body)).toEqual(answers.map((a) => a.body));
+    expect(await lastLedgerId()).toBe(rows.at(-1)?.id);
+  });
+
+  it("refuses a debit that only a later operation's credit would cover, as one by one", async () => {
+    const usd = Number(await balanceOf(t.db, users.manager.id, USD));
+    const firstOffer = await pendingOffer('50');
+    const since = await lastLedgerId();
+    // The exchange arrives first: at its turn the balance lacks the 50 the approval brings.
+    const early = exchange(String(usd + 10), 'turn-1');
+    await sleep(50);
+    const [refused, approved] = await Promise.all([early, approve(firstOffer, 'turn-2')]);
+    expect(refused.status).toBe(409);
+    expect(approved.status).toBe(200);
+    expect(await batchTimes(since)).toHaveLength(1);
+    expect(await balanceOf(t.db, users.manager.id, USD)).toBe((usd + 50).toFixed(2));
+
+    // The other way round, the approval's credit covers the exchange at its turn: both land.
+    const secondOffer = await pendingOffer('50');
+    const later = await lastLedgerId();
+    const credit = approve(secondOffer, 'turn-3');
+    await sleep(50);
+    const [credited, covered] = await Promise.all([credit, exchange(String(usd + 60), 'turn-4')]);
+    expect([credited.status, covered.status]).toEqual([200, 201]);
+    expect(await batchTimes(later)).toHaveLength(1);
+    expect(await balanceOf(t.db, users.manager.id, USD)).toBe('40.00');
+  });
+});
+
 describe('a batch cut short', () => {
   it('acknowledges nothing when its connection is killed before it commits', async () => {
     const before = await ledgerCount(t.db);
