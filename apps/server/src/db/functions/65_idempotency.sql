@@ -9,23 +9,40 @@
 -- re-running the work against the state the first one left. It returns the stored answer of a
 -- live key (the caller replays it and does nothing), or NULL (the caller does the work and calls
 -- idempotency_store in the same transaction). The same key with another request is BO410.
+-- idempotency_claim_all does it for several keys, [{user_id, key, request_hash, now, ttl_hours}]
+-- (a batch's, 75_money_apply_batch.sql), locking them in (user, key) order; it returns a JSON array
+-- of their stored answers in the same order, null where there is none.
+CREATE OR REPLACE FUNCTION idempotency_claim_all(p_keys JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
+DECLARE
+  answers JSONB;
+  reused BOOLEAN;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(k.user_id::text || ':' || k.key, 7245002))
+  FROM (SELECT DISTINCT r.user_id, r.key FROM jsonb_to_recordset(p_keys) AS r(user_id INTEGER, key TEXT)
+        ORDER BY r.user_id, r.key) k;
+  SELECT coalesce(jsonb_agg(CASE WHEN live.key IS NOT NULL THEN live.response END ORDER BY x.n), '[]'::jsonb),
+         coalesce(bool_or(live.request_hash <> x.request_hash), false)
+  INTO answers, reused
+  FROM ROWS FROM (jsonb_to_recordset(p_keys)
+                  AS (user_id INTEGER, key TEXT, request_hash TEXT, now TIMESTAMPTZ, ttl_hours INTEGER))
+       WITH ORDINALITY AS x(user_id, key, request_hash, now, ttl_hours, n)
+  LEFT JOIN idempotency_keys live
+    ON live.user_id = x.user_id AND live.key = x.key AND live.response IS NOT NULL
+   AND live.created_at > x.now - make_interval(hours => x.ttl_hours);
+  IF reused THEN
+    RAISE EXCEPTION 'Idempotency-Key reused for another request' USING ERRCODE = 'BO410';
+  END IF;
+  RETURN answers;
+END;
+$$;
+
 CREATE OR REPLACE FUNCTION idempotency_claim(p_user INTEGER, p_key TEXT, p_hash TEXT,
                                              p_now TIMESTAMPTZ, p_ttl_hours INTEGER)
 RETURNS JSONB LANGUAGE plpgsql AS $$
-DECLARE
-  prior RECORD;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended(p_user::text || ':' || p_key, 7245002));
-  SELECT request_hash, response, created_at INTO prior FROM idempotency_keys
-  WHERE user_id = p_user AND key = p_key;
-  IF NOT FOUND OR prior.response IS NULL
-     OR prior.created_at <= p_now - make_interval(hours => p_ttl_hours) THEN
-    RETURN NULL;
-  END IF;
-  IF prior.request_hash <> p_hash THEN
-    RAISE EXCEPTION 'Idempotency-Key reused for another request' USING ERRCODE = 'BO410';
-  END IF;
-  RETURN prior.response;
+  RETURN nullif(idempotency_claim_all(jsonb_build_array(jsonb_build_object(
+    'user_id', p_user, 'key', p_key, 'request_hash', p_hash, 'now', p_now, 'ttl_hours', p_ttl_hours)))->0,
+    'null'::jsonb);
 END;
 $$;
 

@@ -28,13 +28,15 @@
 -- The pieces below are money_apply's, and money_apply_together's (75_money_apply_batch.sql),
 -- which applies a whole batch with one statement per table: each rule is written once.
 
--- Whether an operation was computed with a rate no longer in force (BO001).
-CREATE OR REPLACE FUNCTION money_rates_stale(p_op JSONB) RETURNS BOOLEAN LANGUAGE plpgsql STABLE AS $$
+-- Whether any of the operations was computed with a rate no longer in force (BO001).
+CREATE OR REPLACE FUNCTION money_rates_stale(p_ops JSONB[]) RETURNS BOOLEAN LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  RETURN jsonb_array_length(coalesce(p_op->'rates', '[]')) > 0 AND EXISTS (
-    SELECT 1 FROM jsonb_to_recordset(p_op->'rates') AS r(currency_id INTEGER, rate_to_uzs NUMERIC)
+  RETURN EXISTS (
+    SELECT 1 FROM unnest(p_ops) AS o
+    CROSS JOIN LATERAL jsonb_to_recordset(coalesce(o->'rates', '[]'::jsonb))
+      AS r(currency_id INTEGER, rate_to_uzs NUMERIC)
     LEFT JOIN business_currencies c
-      ON c.business_id = (p_op->>'business_id')::int AND c.currency_id = r.currency_id
+      ON c.business_id = (o->>'business_id')::int AND c.currency_id = r.currency_id
     WHERE c.rate_to_uzs IS DISTINCT FROM r.rate_to_uzs);
 END;
 $$;
@@ -105,18 +107,25 @@ BEGIN
 END;
 $$;
 
--- An operation's answer: its result, the decided offer's view, and its posted rows as "entries".
-CREATE OR REPLACE FUNCTION money_answer(p_op JSONB, p_decided JSONB, p_rows money_transactions[])
+-- The operations' answers, a JSON array in their order: each one's result, the decided offer's
+-- view (p_decided: {"offer": view} or {}), and its posted rows as "entries" (p_rows in id order,
+-- p_owners the operation of each).
+CREATE OR REPLACE FUNCTION money_answers(p_ops JSONB[], p_decided JSONB[], p_rows money_transactions[],
+                                         p_owners INTEGER[])
 RETURNS JSONB LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN (
-    SELECT coalesce(p_op->'result', '{}'::jsonb) || p_decided || jsonb_build_object('entries', coalesce(jsonb_agg(
-      jsonb_build_object(
-        'id', m.id, 'user_id', m.user_id, 'currency_id', m.currency_id, 'amount', m.amount::text,
-        'rate_to_uzs', m.rate_to_uzs::text, 'amount_in_uzs', m.amount_in_uzs::text,
-        'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-      ORDER BY m.id), '[]'::jsonb))
-    FROM unnest(p_rows) AS m);
+    SELECT jsonb_agg(coalesce(x.op->'result', '{}'::jsonb) || x.decided
+                     || jsonb_build_object('entries', coalesce(e.entries, '[]'::jsonb)) ORDER BY x.i)
+    FROM unnest(p_ops, p_decided) WITH ORDINALITY AS x(op, decided, i)
+    LEFT JOIN (
+      SELECT p_owners[m.ordinality] AS i, jsonb_agg(jsonb_build_object(
+               'id', m.id, 'user_id', m.user_id, 'currency_id', m.currency_id, 'amount', m.amount::text,
+               'rate_to_uzs', m.rate_to_uzs::text, 'amount_in_uzs', m.amount_in_uzs::text,
+               'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+             ORDER BY m.id) AS entries
+      FROM unnest(p_rows) WITH ORDINALITY AS m
+      GROUP BY 1) e ON e.i = x.i);
 END;
 $$;
 
@@ -141,6 +150,7 @@ DECLARE
   replay JSONB;
   target offers;
   decided JSONB := '{}';
+  posted money_transactions[];
   answer JSONB;
   offer_kind TEXT;
 BEGIN
@@ -164,7 +174,7 @@ BEGIN
     END IF;
   END IF;
 
-  IF money_rates_stale(p_op) THEN
+  IF money_rates_stale(ARRAY[p_op]) THEN
     RAISE EXCEPTION 'rate changed' USING ERRCODE = 'BO001';
   END IF;
 
@@ -182,7 +192,9 @@ BEGIN
     END IF;
   END IF;
 
-  answer := money_answer(p_op, decided, ARRAY(SELECT m FROM money_post(entries) AS m ORDER BY m.id));
+  posted := ARRAY(SELECT m FROM money_post(entries) AS m ORDER BY m.id);
+  answer := money_answers(ARRAY[p_op], ARRAY[decided], posted,
+                          array_fill(1, ARRAY[coalesce(array_length(posted, 1), 0)]))->0;
   PERFORM money_audit(jsonb_build_array(p_op->'audit' || jsonb_build_object('summary', summary)));
   IF idem IS NOT NULL THEN
     PERFORM idempotency_store((idem->>'user_id')::int, idem->>'key', idem->>'request_hash',

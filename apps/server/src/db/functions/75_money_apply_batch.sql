@@ -60,18 +60,16 @@ DECLARE
   rule JSONB;
   target offers;
   i INTEGER;
-  first INTEGER := 1;
   op_entries JSONB;
   entries JSONB := '[]';
-  counts INTEGER[] := '{}';
   owners INTEGER[] := '{}';
   decisions JSONB := '[]';
   audits JSONB := '[]';
   posted money_transactions[];
   views JSONB := '{}';
-  answer JSONB;
-  answers JSONB := '[]';
-  keys JSONB := '[]';
+  answers JSONB;
+  keys JSONB;
+  short BOOLEAN;
 BEGIN
   IF EXISTS (SELECT 1 FROM unnest(p_ops) AS o
              WHERE nullif(o->'offer', 'null'::jsonb) IS NOT NULL
@@ -85,17 +83,15 @@ BEGIN
     RAISE EXCEPTION 'one by one' USING ERRCODE = 'BO100';
   END IF;
 
-  -- The keys, each claimed as money_apply claims it: a live one (a replay) goes one by one.
-  FOR op IN SELECT o->'idempotency' FROM unnest(p_ops) AS o
-            WHERE nullif(o->'idempotency', 'null'::jsonb) IS NOT NULL
-            ORDER BY (o->'idempotency'->>'user_id')::int, o->'idempotency'->>'key' LOOP
-    IF idempotency_claim((op->>'user_id')::int, op->>'key', op->>'request_hash',
-                         (op->>'now')::timestamptz, (op->>'ttl_hours')::int) IS NOT NULL THEN
-      RAISE EXCEPTION 'a replay' USING ERRCODE = 'BO100';
-    END IF;
-  END LOOP;
+  -- The keys, claimed as money_apply claims each: a live one (a replay) goes one by one.
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(idempotency_claim_all(coalesce(
+               (SELECT jsonb_agg(o->'idempotency') FROM unnest(p_ops) AS o
+                WHERE nullif(o->'idempotency', 'null'::jsonb) IS NOT NULL), '[]'::jsonb))) AS a
+             WHERE a <> 'null'::jsonb) THEN
+    RAISE EXCEPTION 'a replay' USING ERRCODE = 'BO100';
+  END IF;
 
-  IF EXISTS (SELECT 1 FROM unnest(p_ops) AS o WHERE money_rates_stale(o)) THEN
+  IF money_rates_stale(p_ops) THEN
     RAISE EXCEPTION 'rate changed' USING ERRCODE = 'BO001';
   END IF;
 
@@ -123,27 +119,28 @@ BEGIN
         'summary', money_offer_summary(op->'audit'->>'summary', target)));
     END IF;
     entries := entries || op_entries;
-    counts := counts || jsonb_array_length(op_entries);
     owners := owners || array_fill(i, ARRAY[jsonb_array_length(op_entries)]);
   END LOOP;
 
   -- Each operation's debits covered at its turn (money_post checks the batch's sums): the
-  -- balance rows locked in money_post's order, then every running sum in operation order.
-  PERFORM 1 FROM balances
-  WHERE (user_id, currency_id) IN (SELECT (e->>'user_id')::int, (e->>'currency_id')::int
-                                   FROM jsonb_array_elements(entries) AS e)
-  ORDER BY user_id, currency_id FOR UPDATE;
-  IF EXISTS (
-    SELECT 1
-    FROM (SELECT d.user_id, d.currency_id,
-                 sum(d.delta) OVER (PARTITION BY d.user_id, d.currency_id ORDER BY d.op) AS moved
-          FROM (SELECT (x.e->>'user_id')::int AS user_id, (x.e->>'currency_id')::int AS currency_id,
-                       owners[x.n] AS op, sum((x.e->>'amount')::numeric) AS delta
-                FROM jsonb_array_elements(entries) WITH ORDINALITY AS x(e, n)
-                GROUP BY 1, 2, 3) d) s
-    LEFT JOIN balances b ON b.user_id = s.user_id AND b.currency_id = s.currency_id
-    WHERE coalesce(b.on_hand, 0) + s.moved < 0
-  ) THEN
+  -- balance rows locked in money_post's order, and every running sum in operation order. (An
+  -- aggregate, not EXISTS, so that every row is read and locked.)
+  WITH moves AS (
+    SELECT (x.e->>'user_id')::int AS user_id, (x.e->>'currency_id')::int AS currency_id,
+           owners[x.n] AS op, sum((x.e->>'amount')::numeric) AS delta
+    FROM jsonb_array_elements(entries) WITH ORDINALITY AS x(e, n)
+    GROUP BY 1, 2, 3
+  ), locked AS MATERIALIZED (
+    SELECT b.user_id, b.currency_id, b.on_hand FROM balances b
+    WHERE (b.user_id, b.currency_id) IN (SELECT m.user_id, m.currency_id FROM moves m)
+    ORDER BY b.user_id, b.currency_id FOR UPDATE
+  )
+  SELECT coalesce(bool_or(coalesce(l.on_hand, 0) + s.moved < 0), false) INTO short
+  FROM (SELECT m.user_id, m.currency_id,
+               sum(m.delta) OVER (PARTITION BY m.user_id, m.currency_id ORDER BY m.op) AS moved
+        FROM moves m) s
+  LEFT JOIN locked l ON l.user_id = s.user_id AND l.currency_id = s.currency_id;
+  IF short THEN
     RAISE EXCEPTION 'a shortfall at its turn' USING ERRCODE = 'BO100';
   END IF;
 
@@ -153,21 +150,18 @@ BEGIN
     FROM offer_views v WHERE v.id IN (SELECT (d->>'id')::int FROM jsonb_array_elements(decisions) AS d);
   END IF;
   posted := ARRAY(SELECT m FROM money_post(entries) AS m ORDER BY m.id);
-
-  FOR i IN 1 .. array_length(p_ops, 1) LOOP
-    op := p_ops[i];
-    answer := money_answer(op,
-      CASE WHEN nullif(op->'offer', 'null'::jsonb) IS NULL THEN '{}'::jsonb
-           ELSE jsonb_build_object('offer', views->(op->'offer'->>'id')) END,
-      posted[first : first + counts[i] - 1]);
-    first := first + counts[i];
-    answers := answers || jsonb_build_array(jsonb_build_object('ok', answer));
-    IF nullif(op->'idempotency', 'null'::jsonb) IS NOT NULL THEN
-      keys := keys || jsonb_build_array(op->'idempotency' || jsonb_build_object('response', answer));
-    END IF;
-  END LOOP;
+  answers := money_answers(p_ops,
+    ARRAY(SELECT CASE WHEN nullif(o->'offer', 'null'::jsonb) IS NULL THEN '{}'::jsonb
+                      ELSE jsonb_build_object('offer', views->(o->'offer'->>'id')) END
+          FROM unnest(p_ops) WITH ORDINALITY AS x(o, n) ORDER BY x.n),
+    posted, owners);
+  SELECT coalesce(jsonb_agg(x.op->'idempotency' || jsonb_build_object('response', answers->(x.n::int - 1))), '[]'::jsonb)
+  INTO keys
+  FROM unnest(p_ops) WITH ORDINALITY AS x(op, n)
+  WHERE nullif(x.op->'idempotency', 'null'::jsonb) IS NOT NULL;
   PERFORM money_audit(audits);
   PERFORM idempotency_store_all(keys);
-  RETURN answers;
+  RETURN (SELECT jsonb_agg(jsonb_build_object('ok', a.value) ORDER BY a.n)
+          FROM jsonb_array_elements(answers) WITH ORDINALITY AS a(value, n));
 END;
 $$;
