@@ -68,6 +68,7 @@ DECLARE
   posted money_transactions[];
   views JSONB := '{}';
   answers JSONB;
+  results JSONB;
   keys JSONB;
   short BOOLEAN;
 BEGIN
@@ -155,13 +156,13 @@ BEGIN
                       ELSE jsonb_build_object('offer', views->(o->'offer'->>'id')) END
           FROM unnest(p_ops) WITH ORDINALITY AS x(o, n) ORDER BY x.n),
     posted, owners);
-  SELECT coalesce(jsonb_agg(x.op->'idempotency' || jsonb_build_object('response', answers->(x.n::int - 1))), '[]'::jsonb)
-  INTO keys
-  FROM unnest(p_ops) WITH ORDINALITY AS x(op, n)
-  WHERE nullif(x.op->'idempotency', 'null'::jsonb) IS NOT NULL;
+  SELECT jsonb_agg(jsonb_build_object('ok', answers->(x.n::int - 1)) ORDER BY x.n),
+         coalesce(jsonb_agg(x.op->'idempotency' || jsonb_build_object('response', answers->(x.n::int - 1)))
+                    FILTER (WHERE nullif(x.op->'idempotency', 'null'::jsonb) IS NOT NULL), '[]'::jsonb)
+  INTO results, keys
+  FROM unnest(p_ops) WITH ORDINALITY AS x(op, n);
   PERFORM money_audit(audits);
   PERFORM idempotency_store_all(keys);
-  RETURN (SELECT jsonb_agg(jsonb_build_object('ok', a.value) ORDER BY a.n)
-          FROM jsonb_array_elements(answers) WITH ORDINALITY AS a(value, n));
+  RETURN results;
 END;
 $$;

@@ -96,9 +96,11 @@ BEGIN
 END;
 $$;
 CREATE OR REPLACE FUNCTION offers_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed offers[] := ARRAY(SELECT n::offers FROM new_rows n);
 BEGIN
-  PERFORM offer_notifications(ARRAY(SELECT o::offers FROM old_rows o), ARRAY(SELECT n::offers FROM new_rows n));
-  PERFORM offer_events(ARRAY(SELECT n::offers FROM new_rows n), false);
+  PERFORM offer_notifications(ARRAY(SELECT o::offers FROM old_rows o), changed);
+  PERFORM offer_events(changed, false);
   RETURN NULL;
 END;
 $$;
