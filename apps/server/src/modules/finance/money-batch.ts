@@ -5,8 +5,10 @@ import type { Database } from '../../db/connection.ts';
 // the operations that arrive within a short window (MONEY_BATCH_MS, or until MONEY_BATCH_MAX are
 // waiting) go to PostgreSQL together, in one transaction and one round trip
 // (db/functions/75_money_apply_batch.sql): one commit and one WAL flush for the batch, and fewer
-// backends contending for the same balance rows. Each operation keeps its own outcome: the
-// answer money_apply gives, or the error it raises, which the caller handles exactly as before
+// backends contending for the same balance rows. PostgreSQL applies the batch together, one
+// statement per table for all its operations, or, when one would be refused or depends on
+// another, one by one. Each operation keeps its own outcome either way: the answer money_apply
+// gives it alone, or the error it raises, which the caller handles exactly as before
 // (money-apply.ts). An operation's promise settles only after its batch has committed; a batch
 // that fails whole (the connection lost, a deadlock between two batches) fails each of its
 // operations with that error, and none of them was applied.
