@@ -25,6 +25,7 @@
 --   BO415 "post": "money_lines" for an offer that is not a money offer {"kind": ...} (checked
 --         before the key is claimed: the caller approves it as a product offer instead)
 --   BO410 the Idempotency-Key was used for another request (idempotency_claim)
+
 -- The pieces below are money_apply's, and money_apply_together's (75_money_apply_batch.sql),
 -- which applies a whole batch with one statement per table: each rule is written once.
 
