@@ -444,6 +444,30 @@ describe('live: GET api/events/', () => {
     }
   });
 
+  it('a reconnecting stream hears a missed notification with the unread count as it is now', async () => {
+    const { user, client } = await freshUser();
+    const first = await openEventStream(t.url, client.token);
+    let seen: string | undefined;
+    try {
+      await moneyOffer('1', true, user.id);
+      const event = await first.next((e) => e.event === 'notification');
+      expect(JSON.parse(event.data)).toMatchObject({ unread: 1 });
+      seen = event.id;
+    } finally {
+      first.close();
+    }
+    // Missed while away: a second notification (2 unread then), then everything read.
+    const missed = await moneyOffer('2', true, user.id);
+    expect((await client.post('notifications/read-all/')).body).toEqual({ marked: 2, unread: 0 });
+    const again = await openEventStream(t.url, client.token, { 'last-event-id': seen ?? '' });
+    try {
+      const event = await again.next((e) => e.event === 'notification');
+      expect(JSON.parse(event.data)).toMatchObject({ notification: { entity_id: missed }, unread: 0 });
+    } finally {
+      again.close();
+    }
+  });
+
   it("an administrator's balance adjustment tells the department's stream (balance)", async () => {
     const { user, client } = await freshUser('Kassir');
     const stream = await openEventStream(t.url, client.token);
