@@ -54,6 +54,17 @@ export interface ChatTables {
     data: ColumnType<Record<string, unknown>, string, string>;
     created_at: Generated<Date>;
   };
+  /**
+   * Read only (db/functions/85_events.sql): events as a stream sends them, a notification's with
+   * its recipient's unread count.
+   */
+  event_views: {
+    id: number;
+    user_id: number;
+    type: string;
+    data: Record<string, unknown>;
+    created_at: Date;
+  };
   telegram_link_codes: {
     code: string;
     user_id: number;
