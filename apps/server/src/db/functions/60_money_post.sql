@@ -40,6 +40,11 @@ BEGIN
                                WHERE user_id = d.user_id AND currency_id = d.currency_id), 0)::text,
           'needed', (-d.delta)::text)::text;
       END IF;
+    ELSE
+      -- A credit and a debit that cancel out (a batch applied together, 75_money_apply_batch.sql,
+      -- where the credit came first): the balance row exists, as after the two one by one.
+      INSERT INTO balances (user_id, currency_id, on_hand) VALUES (d.user_id, d.currency_id, 0)
+      ON CONFLICT (user_id, currency_id) DO NOTHING;
     END IF;
   END LOOP;
 

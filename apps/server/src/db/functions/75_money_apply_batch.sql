@@ -8,9 +8,10 @@
 -- all its operations, so the ledger's, the offers' and the events' statement triggers run once
 -- per batch instead of once per operation. When any operation would be refused or its outcome
 -- depends on another's (a replayed or repeated Idempotency-Key, one offer twice, a stale rate, a
--- wrong state, a debit the balance does not cover at its turn), that attempt is rolled back and
--- the operations run one by one, each in its own subtransaction as money_apply runs it alone: a
--- refusal rolls back only that operation, the same key twice replays the first answer.
+-- wrong state, a debit the balance does not cover at its turn, an amount out of range), that
+-- attempt is rolled back and the operations run one by one, each in its own subtransaction as
+-- money_apply runs it alone: a refusal rolls back only that operation, the same key twice replays
+-- the first answer.
 CREATE OR REPLACE FUNCTION money_apply_batch(p_ops JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
 DECLARE
   ops JSONB[];
@@ -28,9 +29,11 @@ BEGIN
   BEGIN
     RETURN money_apply_together(ops);
   EXCEPTION WHEN OTHERS THEN
-    -- BO100: not all of them can go together; BO001-BO415: one is refused. Anything else (a
-    -- deadlock, a lost connection) fails the batch.
-    IF left(SQLSTATE, 2) <> 'BO' THEN
+    -- BO100: not all of them can go together; BO001-BO415, or any error of a value (an amount
+    -- out of NUMERIC's range): one of them is refused, the others must still land. What fails
+    -- the transaction itself (a deadlock or serialization failure, a lost connection, resources,
+    -- an operator's cancel, an internal error) fails the batch, and its callers try again.
+    IF left(SQLSTATE, 2) IN ('40', '08', '53', '57', '58', 'XX') THEN
       RAISE;
     END IF;
   END;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
 import { adminUrl } from '../../../test/env.ts';
-import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
+import { createSignedInUsers, createUser, signIn, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { balanceOf, fund, ledgerCount, USD, UZS } from './finance.fixtures.ts';
@@ -193,6 +193,57 @@ describe('a batch applied together', () => {
     expect([credited.status, covered.status]).toEqual([200, 201]);
     expect(await batchTimes(later)).toHaveLength(1);
     expect(await balanceOf(t.db, users.manager.id, USD)).toBe('40.00');
+  });
+});
+
+describe('a batch applied together, where one by one differs', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('refuses an amount out of range and lands the others of its batch', async () => {
+    await fund(t.db, users.manager, USD, '20000');
+    const before = await ledgerCount(t.db);
+    const since = await lastLedgerId();
+    const [ok, huge] = await Promise.all([
+      exchange('1'),
+      // 10,001 USD at the largest rate accepted comes to more than a ledger amount holds.
+      manager.post('offers/exchanges/', {
+        from_currency: USD,
+        to_currency: UZS,
+        from_amount: '10001',
+        custom_rate: '99999999999999',
+      }),
+    ]);
+    expect(ok.status).toBe(201);
+    expect(huge.status).toBe(400);
+    expect(await batchTimes(since)).toHaveLength(1);
+    expect(await ledgerCount(t.db)).toBe(before + 2);
+  });
+
+  it('keeps the balance row of a credit and a debit that cancel out, as one by one', async () => {
+    const fresh = await createUser(t.db, { businessId: users.manager.businessId, role: 'manager' });
+    const client = await signIn(t.url, fresh);
+    const created = await kassir.post('offers/offers/', {
+      from_user: users.Kassir.id,
+      to_user: fresh.id,
+      money_lines: [{ currency: USD, amount: '10' }],
+      reason_text: "Bo'lim xarajatlari uchun",
+    });
+    expect((await kassir.post(`offers/offers/${created.body.id}/submit/`)).status).toBe(200);
+    const since = await lastLedgerId();
+    const credit = client.post(`offers/offers/${created.body.id}/approve/`);
+    await sleep(50);
+    const debit = client.post('offers/exchanges/', {
+      from_currency: USD,
+      to_currency: UZS,
+      from_amount: '10',
+    });
+    expect([(await credit).status, (await debit).status]).toEqual([200, 201]);
+    expect(await batchTimes(since)).toHaveLength(1);
+    expect(await balanceOf(t.db, fresh.id, USD)).toBe('0.00');
+    const mine = await client.get('finance/balances/my-user/');
+    expect(
+      mine.body.map((b: { currency_code: string; on_hand: string }) => [b.currency_code, b.on_hand]),
+    ).toEqual(expect.arrayContaining([['USD', '0.00']]));
   });
 });
 
