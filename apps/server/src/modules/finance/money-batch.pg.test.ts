@@ -219,6 +219,19 @@ describe('a batch applied together, where one by one differs', () => {
     expect(await ledgerCount(t.db)).toBe(before + 2);
   });
 
+  it('approves one offer twice in a batch once: the money moves once, the second is 409', async () => {
+    const offer = await pendingOffer('3');
+    const since = await lastLedgerId();
+    const before = await ledgerCount(t.db);
+    const answers = await Promise.all([
+      manager.post(`offers/offers/${offer}/approve/`),
+      manager.post(`offers/offers/${offer}/approve/`),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await batchTimes(since)).toHaveLength(1);
+    expect(await ledgerCount(t.db)).toBe(before + 2);
+  });
+
   it('keeps the balance row of a credit and a debit that cancel out, as one by one', async () => {
     const fresh = await createUser(t.db, { businessId: users.manager.businessId, role: 'manager' });
     const client = await signIn(t.url, fresh);
