@@ -23,6 +23,16 @@ export class CatalogPage {
     await expect(this.page.getByRole('table', { name: 'Mahsulotlar' })).toBeVisible();
   }
 
+  /**
+   * Opens a product sub-tab and waits for it to be the current one: React Router renders a
+   * navigation as a transition, so until then the old list (and its search box) is on screen.
+   */
+  async openProductTab(label: string): Promise<void> {
+    const tab = this.productTabs.getByRole('link', { name: label });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-current', 'page');
+  }
+
   row(name: string): Locator {
     return this.page.getByRole('row').filter({ has: this.page.getByRole('cell', { name, exact: true }) });
   }

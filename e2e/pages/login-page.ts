@@ -41,9 +41,19 @@ export class ForgotPasswordPage {
     this.send = page.getByRole('button', { name: 'Send Code' });
   }
 
-  async requestCode(email: string): Promise<void> {
+  /** Asks for a code; its answer's status, so that a refusal shows in the test's failure. */
+  async requestCode(email: string): Promise<number> {
+    // React Router renders a navigation as a transition: until this page is committed, the login
+    // page (which has an Email field too) stays on screen, and a fill would land in it.
+    await expect(this.send).toBeVisible();
     await this.email.fill(email);
+    await expect(this.email).toHaveValue(email);
+    const answer = this.page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/auth/forgot-password/') && response.request().method() === 'POST',
+    );
     await this.send.click();
+    return (await answer).status();
   }
 }
 

@@ -188,7 +188,7 @@ test.describe('password reset', () => {
     await login.goto();
     await login.forgotLink.click();
     const sentAfter = Date.now();
-    await new ForgotPasswordPage(page).requestCode(DEMO.admin);
+    expect(await new ForgotPasswordPage(page).requestCode(DEMO.admin)).toBe(200);
 
     await expect(page).toHaveURL('/verify-code');
     await expect(verify.heading).toBeVisible();
@@ -245,7 +245,7 @@ test.describe('password reset', () => {
     const email = `nobody-${Date.now()}-${test.info().workerIndex}@demo.uz`;
     const verify = new VerifyCodePage(page);
     await page.goto('/forgot-password');
-    await new ForgotPasswordPage(page).requestCode(email);
+    expect(await new ForgotPasswordPage(page).requestCode(email)).toBe(200);
     await expect(page).toHaveURL('/verify-code');
     // A malformed code fails the shared code rule in the form: the same text, no call made.
     const verifyCalls: string[] = [];

@@ -135,7 +135,7 @@ test('an Omborchi creates, edits and deletes a product; the modal closes on Esca
   await expect(row).toContainText('Hom-Ashyo');
 
   // Edit the type on the raw sub-tab: the product leaves that list (spec.md section 4).
-  await catalog.productTabs.getByRole('link', { name: 'Hom-ashyo' }).click();
+  await catalog.openProductTab('Hom-ashyo');
   await catalog.search.fill(`Mahsulot${t}`);
   await page.getByRole('button', { name: `Mahsulot${t} tahrirlash` }).click();
   await expect(catalog.dialog.getByLabel('Nomi')).toHaveValue(`Mahsulot${t}`);
@@ -143,7 +143,7 @@ test('an Omborchi creates, edits and deletes a product; the modal closes on Esca
   await catalog.save();
   await expect(catalog.dialog).toHaveCount(0);
   await expect(catalog.row(`Mahsulot${t}`)).toHaveCount(0);
-  await catalog.productTabs.getByRole('link', { name: 'Tayyor mahsulotlar' }).click();
+  await catalog.openProductTab('Tayyor mahsulotlar');
   await catalog.search.fill(`Mahsulot${t}`);
   await expect(catalog.row(`Mahsulot${t}`)).toContainText('E2E-2');
 
