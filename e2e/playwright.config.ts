@@ -36,7 +36,8 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     env: { PORT: String(PORT) },
-    stdout: 'ignore',
+    // The server logs at warn (scripts/e2e-server.mjs): quiet, but a 5xx shows in the run's output.
+    stdout: 'pipe',
     stderr: 'pipe',
   },
 });
