@@ -60,6 +60,21 @@ export class ReportPage {
     return this.table.getByRole('columnheader', { name });
   }
 
+  /** A tab of the reports area (Sotuvlar, Ombor harakati, Pul oqimi, Qarzlar muddati). */
+  tab(label: string): Locator {
+    return this.page.getByRole('navigation', { name: 'Hisobotlar' }).getByRole('link', { name: label });
+  }
+
+  /**
+   * Opens a report's tab and waits for it to be the current one: React Router renders a
+   * navigation as a transition, so until then the old report (its rows, its download buttons)
+   * is on screen.
+   */
+  async openTab(label: string): Promise<void> {
+    await this.tab(label).click();
+    await expect(this.tab(label)).toHaveAttribute('aria-current', 'page');
+  }
+
   /** Clicks a download button and returns the file's suggested name and bytes. */
   async download(label: 'CSV' | 'Excel' | 'PDF'): Promise<{ name: string; bytes: Buffer }> {
     const [download] = await Promise.all([

@@ -32,7 +32,7 @@ test('the index redirects to products; header tabs and product sub-tabs route', 
     ['Yarim tayyor', '/catalog/products/semi', "Bo'yalgan mato", 'Paxta mato'],
     ['Tayyor mahsulotlar', '/catalog/products/finished', "Ko'ylak", 'Paxta mato'],
   ] as const) {
-    await catalog.productTabs.getByRole('link', { name: label }).click();
+    await catalog.openProductTab(label);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(catalog.row(shown)).toBeVisible();
     await expect(catalog.row(hidden)).toHaveCount(0);

@@ -161,10 +161,14 @@ test("a product offer's whole life between two people", async ({ browser, page }
   const inventory = new InventoryPage(receiver);
   await inventory.goto();
   await inventory.search.fill(variant!.sku);
+  // The search filters in a deferred render (useDeferredValue), over a list that may still be
+  // loading: until the one row is committed, the read would get the unfiltered page.
+  await expect(inventory.rows).toHaveCount(1);
   expect(await inventory.quantities()).toEqual(['1.5']);
   const senderInventory = new InventoryPage(sender);
   await senderInventory.goto();
   await senderInventory.search.fill(variant!.sku);
+  await expect(senderInventory.rows).toHaveCount(1);
   expect(await senderInventory.quantities()).toEqual(['2.5']);
   await senderContext.close();
   await receiverContext.close();
