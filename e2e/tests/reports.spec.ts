@@ -74,6 +74,8 @@ test('a sales report regrouped by day, sorted by the server, with its totals', a
     .click();
   await expect(page).toHaveURL(/ordering=-revenue_uzs/);
   await expect(report.header(/Tushum/)).toHaveAttribute('aria-sort', 'descending');
+  // The previous answer stays on screen while the sorted one loads: wait for it.
+  await expect(report.section).toHaveAttribute('aria-busy', 'false');
   const revenue = async (i: number) =>
     Number(((await report.rows.nth(i).getByRole('cell').nth(2).textContent()) ?? '').replace(/\s/g, ''));
   await expect.poll(async () => (await revenue(0)) >= (await revenue(1))).toBe(true);
