@@ -19,7 +19,9 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
   const t = useT();
   const active = matchingPreset(period, today);
   return (
-    <div className="flex flex-wrap items-end gap-3">
+    // Full width on phones: the native date inputs' own width would otherwise push the picker
+    // (a flex item as wide as its content) past the card at 375 px.
+    <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
       <fieldset>
         <legend className="mb-1.5 flex items-center gap-1.5 text-sm font-medium text-slate-700">
           <CalendarDays aria-hidden="true" className="h-4 w-4 text-slate-400" />
