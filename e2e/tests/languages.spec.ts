@@ -231,3 +231,27 @@ test('what the server wrote in words on screen follows a change of language with
   await expect(page.getByRole('cell', { name: inRussian, exact: true }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: signedIn, exact: true })).toHaveCount(0);
 });
+
+test("an offer opened from the History shows its status in the chosen language, not the server's code", async ({
+  page,
+}) => {
+  await inLanguage(page, 'ru');
+  await apiSignIn(page, DEMO.owner);
+  await page.goto('/history');
+  await new Shell(page).ready();
+  const rows = page.getByTestId('history-row');
+  await page
+    .getByLabel(webText('ru', 'history', 'history.filters.action'), { exact: true })
+    .fill('offer.approve');
+  await expect(rows.filter({ hasNotText: 'offer.approve' })).toHaveCount(0);
+  await rows
+    .first()
+    .getByRole('button', { name: /^Предложение №\d+$/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  // Whatever the offer's status is now (other specs' offers come and go), it reads in Russian.
+  const statuses = ['draft', 'pending', 'approved', 'rejected', 'canceled'];
+  const inRussian = statuses.map((s) => webText('ru', 'offers', `offers.status.${s}`));
+  await expect(dialog).toContainText(new RegExp(inRussian.join('|')));
+  await expect(dialog).not.toContainText(new RegExp(`\\b(${statuses.join('|')})\\b`, 'i'));
+});
