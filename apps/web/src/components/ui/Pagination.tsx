@@ -126,7 +126,7 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
           >
             {t('common.pagination.go')}
           </button>
-          <span className="text-sm text-slate-500 tabular-nums">/ {totalPages}</span>
+          <span className="whitespace-nowrap text-sm text-slate-500 tabular-nums">/ {totalPages}</span>
         </form>
       ) : null}
     </nav>

@@ -14,7 +14,14 @@ export function Table({
   caption?: string;
 }) {
   return (
-    <div className={cn('overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs', className)}>
+    // relative: a visually hidden (absolutely placed) header text stays inside the scrolling box
+    // instead of widening the page.
+    <div
+      className={cn(
+        'relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs',
+        className,
+      )}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}
@@ -116,8 +123,10 @@ export function TD({ align, numeric = false, className, ...rest }: TDProps) {
 export function TableMessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>
-      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500">
-        {children}
+      <td colSpan={colSpan} className="px-4 py-10 text-left text-sm text-slate-500 sm:text-center">
+        {/* On phones left and no wider than the screen: a table wider than the screen would
+            otherwise cut the message off. */}
+        <div className="max-w-[calc(100vw-5rem)] sm:max-w-none">{children}</div>
       </td>
     </tr>
   );

@@ -159,7 +159,8 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
                     className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-2.5 first:pt-0 last:pb-0"
                   >
                     <span className="font-semibold text-slate-700">{o.currency_code}</span>
-                    <dl className="grid flex-1 grid-cols-3 gap-x-3 text-right text-sm sm:max-w-md">
+                    {/* A row of its own on phones: three figures beside the code do not fit. */}
+                    <dl className="grid w-full grid-cols-3 gap-x-3 text-right text-sm sm:w-auto sm:max-w-md sm:flex-1">
                       <div>
                         <dt className="text-xs text-slate-500" title={t('debts.common.theyOweUs')}>
                           {t(DIRECTION_LABELS.RECEIVABLE)}
