@@ -255,3 +255,17 @@ test("an offer opened from the History shows its status in the chosen language, 
   await expect(dialog).toContainText(new RegExp(inRussian.join('|')));
   await expect(dialog).not.toContainText(new RegExp(`\\b(${statuses.join('|')})\\b`, 'i'));
 });
+
+test('at 375 px no main page in ru, the longest texts, scrolls sideways', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await inLanguage(page, 'ru');
+  await apiSignIn(page, DEMO.owner);
+  for (const route of [...PAGES, '/admin/balances', '/admin/currencies']) {
+    await page.goto(route);
+    await new Shell(page).ready();
+    await page.waitForTimeout(400); // the page's data in place of its loading state
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${route} is ${width} px wide`).toBeLessThanOrEqual(375);
+  }
+});
