@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +108,6 @@ describe('a batch', () => {
 });
 
 describe('a batch applied together', () => {
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const approve = (id: number, key: string) =>
     manager.post(`offers/offers/${id}/approve/`, {}, { 'idempotency-key': key });
 
@@ -197,8 +197,6 @@ describe('a batch applied together', () => {
 });
 
 describe('a batch applied together, where one by one differs', () => {
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
   it('refuses an amount out of range and lands the others of its batch', async () => {
     await fund(t.db, users.manager, USD, '20000');
     const before = await ledgerCount(t.db);

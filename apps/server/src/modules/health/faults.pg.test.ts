@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { D } from '@app/shared';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -17,7 +18,6 @@ import { fund, USD, UZS } from '../finance/finance.fixtures.ts';
 // Retry-After while the database is away and 2xx once it is back, and no money is lost or doubled.
 
 const ROLES = ['Kassir', 'manager', 'Owner', 'Omborchi', 'Bozorchi', "Ta'minotchi"] as const;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function fundedParties(t: TestApp) {
   const { as, users } = await createSignedInUsers(t.db, t.url, ROLES);
