@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openTab } from './shell.ts';
 
 /** The /catalog section (spec.md section 2, Catalog): header tabs, product sub-tabs, table, modals. */
 export class CatalogPage {
@@ -23,14 +24,8 @@ export class CatalogPage {
     await expect(this.page.getByRole('table', { name: 'Mahsulotlar' })).toBeVisible();
   }
 
-  /**
-   * Opens a product sub-tab and waits for it to be the current one: React Router renders a
-   * navigation as a transition, so until then the old list (and its search box) is on screen.
-   */
   async openProductTab(label: string): Promise<void> {
-    const tab = this.productTabs.getByRole('link', { name: label });
-    await tab.click();
-    await expect(tab).toHaveAttribute('aria-current', 'page');
+    await openTab(this.productTabs.getByRole('link', { name: label }));
   }
 
   row(name: string): Locator {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openTab } from './shell.ts';
 
 /** Today in Asia/Tashkent (the business's days, DESIGN.md part two), YYYY-MM-DD. */
 export function tashkentToday(now = new Date()): string {
@@ -65,14 +66,8 @@ export class ReportPage {
     return this.page.getByRole('navigation', { name: 'Hisobotlar' }).getByRole('link', { name: label });
   }
 
-  /**
-   * Opens a report's tab and waits for it to be the current one: React Router renders a
-   * navigation as a transition, so until then the old report (its rows, its download buttons)
-   * is on screen.
-   */
   async openTab(label: string): Promise<void> {
-    await this.tab(label).click();
-    await expect(this.tab(label)).toHaveAttribute('aria-current', 'page');
+    await openTab(this.tab(label));
   }
 
   /** Clicks a download button and returns the file's suggested name and bytes. */

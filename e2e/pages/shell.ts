@@ -19,6 +19,16 @@ export const ADMIN_ENTRY = { path: '/admin', label: 'Boshqaruv' } as const;
 
 type Entry = { path: string; label: string };
 
+/**
+ * Clicks a tab (a NavLink) and waits for it to be the current one: React Router renders a
+ * navigation as a transition, so until then the old screen, which may share the next step's
+ * elements (a search box, rows, download buttons), is still on screen.
+ */
+export async function openTab(tab: Locator): Promise<void> {
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-current', 'page');
+}
+
 /** DESIGN.md section 12: the counterparties and the debt book, after spec.md's ten, for every role. */
 export const DEBT_ENTRIES = [
   { path: '/counterparties', label: 'Kontragentlar' },

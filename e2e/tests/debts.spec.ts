@@ -286,12 +286,9 @@ test('the debts ageing report: a tab of the reports, by direction, with its tota
 
   await apiSignIn(page, DEMO.owner);
   await page.goto('/reports/sales');
-  await page
-    .getByRole('navigation', { name: 'Hisobotlar' })
-    .getByRole('link', { name: 'Qarzlar muddati' })
-    .click();
-  await expect(page).toHaveURL(/\/reports\/debts-ageing/);
   const report = new ReportPage(page);
+  await report.openTab('Qarzlar muddati');
+  await expect(page).toHaveURL(/\/reports\/debts-ageing/);
   await expect(page.getByRole('button', { name: 'Olinadigan (bizga qarzdor)' })).toHaveAttribute(
     'aria-pressed',
     'true',
