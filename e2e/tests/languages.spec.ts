@@ -46,24 +46,30 @@ async function inLanguage(page: Page, language: string): Promise<void> {
   await page.addInitScript((l) => window.localStorage.setItem('language', l), language);
 }
 
+/** Opens each route, its data in place of its loading state, then runs `check` on it. */
+async function eachPage(page: Page, routes: readonly string[], check: (route: string) => Promise<void>) {
+  for (const route of routes) {
+    await page.goto(route);
+    await new Shell(page).ready();
+    // The live stream keeps a request open, so the network never idles: a pause instead.
+    await page.waitForTimeout(400);
+    await check(route);
+  }
+}
+
 for (const language of LANGUAGES) {
   test(`every main page in ${language} shows texts, not keys`, async ({ page }) => {
     test.setTimeout(90_000);
     await inLanguage(page, language);
     await apiSignIn(page, DEMO.owner);
-    for (const route of PAGES) {
-      await page.goto(route);
-      await new Shell(page).ready();
+    await eachPage(page, PAGES, async (route) => {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      // The page's data in place of its loading state (the live stream keeps a request open, so
-      // the network never idles).
-      await page.waitForTimeout(400);
       const text = await page.locator('body').innerText();
       expect(keyShown(text), `${language} ${route}`).toBeUndefined();
       if (process.env.E2E_SCREENSHOTS) {
         await page.screenshot({ path: `test-results/languages/${language}${route.replace(/\//g, '_')}.png` });
       }
-    }
+    });
     // The user menu, with its language switcher showing the language in use.
     await page.getByTestId('user-menu-button-sidebar').click();
     await expect(page.getByTestId('language-switcher')).toHaveValue(language);
@@ -261,11 +267,8 @@ test('at 375 px no main page in ru, the longest texts, scrolls sideways', async 
   await page.setViewportSize({ width: 375, height: 800 });
   await inLanguage(page, 'ru');
   await apiSignIn(page, DEMO.owner);
-  for (const route of [...PAGES, '/admin/balances', '/admin/currencies']) {
-    await page.goto(route);
-    await new Shell(page).ready();
-    await page.waitForTimeout(400); // the page's data in place of its loading state
+  await eachPage(page, [...PAGES, '/admin/balances', '/admin/currencies'], async (route) => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${route} is ${width} px wide`).toBeLessThanOrEqual(375);
-  }
+  });
 });
