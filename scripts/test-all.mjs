@@ -16,6 +16,17 @@ const only = process.argv[2]; // optional: check | unit | api | pg | e2e
 let passed = 0;
 let failed = 0;
 const summary = [];
+// The names of the failed tests, repeated after the summary: CI may show only a run's last lines.
+const failures = [];
+
+/** The first line of a failure's message, without colour codes. */
+function firstLine(message) {
+  return (message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+}
 
 function run(name, cmd, args, env = {}) {
   const started = Date.now();
@@ -32,6 +43,15 @@ function countVitest(file, ok) {
   const loadFailures = (r.testResults ?? []).filter(
     (t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0,
   ).length;
+  for (const suite of r.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    const tests = suite.assertionResults ?? [];
+    if (suite.status === 'failed' && tests.length === 0)
+      failures.push(`${where}: ${firstLine(suite.message)}`);
+    for (const t of tests.filter((t) => t.status !== 'passed')) {
+      failures.push(`${where} > ${t.fullName} (${t.status}): ${firstLine(t.failureMessages?.[0])}`);
+    }
+  }
   return { p: r.numPassedTests ?? 0, f: (r.numFailedTests ?? 0) + loadFailures + (r.numPendingTests ?? 0) };
 }
 
@@ -91,7 +111,19 @@ if (!only || only === 'e2e') {
   let p = 0;
   let f = res.ok ? 0 : 1;
   if (existsSync(file)) {
-    const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const stats = report.stats ?? {};
+    const visit = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'expected') continue;
+          const error = t.results?.flatMap((r) => r.errors ?? [])[0]?.message;
+          failures.push(`${spec.file}:${spec.line} > ${spec.title} (${t.status}): ${firstLine(error)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child);
+    };
+    for (const suite of report.suites ?? []) visit(suite);
     p = stats.expected ?? 0;
     f =
       (stats.unexpected ?? 0) +
@@ -105,6 +137,7 @@ if (!only || only === 'e2e') {
 }
 
 console.log('\n=== summary ===');
+for (const line of failures) console.log(`failed: ${line}`);
 for (const line of summary) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
