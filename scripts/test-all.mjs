@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { startThrowawayPostgres } from './postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,8 +22,7 @@ const failures = [];
 
 /** The first line of a failure's message, without colour codes. */
 function firstLine(message) {
-  return (message ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  return stripVTControlCharacters(message ?? '')
     .trim()
     .split('\n')[0]
     .slice(0, 300);
