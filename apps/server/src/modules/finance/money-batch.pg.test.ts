@@ -10,9 +10,13 @@ import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { balanceOf, fund, ledgerCount, USD, UZS } from './finance.fixtures.ts';
 
 // Group commit (modules/finance/money-batch.ts) on PostgreSQL: operations that arrive together go
-// in one transaction, each with the outcome it has alone. A wide window (300 ms) puts the
-// requests each test sends at once into one batch: the ledger rows of one transaction share
-// their created_at (now() is the transaction's start).
+// in one transaction, each with the outcome it has alone. The widest window the server accepts
+// (1 s) puts the requests each test sends at once into one batch even on a busy machine, and an
+// operation sent a quarter of a second after another joins the other's batch behind it: the
+// ledger rows of one transaction share their created_at (now() is the transaction's start).
+
+/** The pause between two operations that must reach the batch in this order. */
+const THEN_MS = 250;
 
 let t: TestApp;
 let kassir: ApiClient;
@@ -20,7 +24,7 @@ let manager: ApiClient;
 let users: Record<'Kassir' | 'manager', TestUser>;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { MONEY_BATCH_MS: '300', MONEY_BATCH_CONCURRENCY: '1' } });
+  t = await startTestApp({ env: { MONEY_BATCH_MS: '1000', MONEY_BATCH_CONCURRENCY: '1' } });
   const setup = await createSignedInUsers(t.db, t.url, ['Kassir', 'manager'] as const);
   ({ Kassir: kassir, manager } = setup.as);
   users = setup.users;
@@ -177,7 +181,7 @@ describe('a batch applied together', () => {
     const since = await lastLedgerId();
     // The exchange arrives first: at its turn the balance lacks the 50 the approval brings.
     const early = exchange(String(usd + 10), 'turn-1');
-    await sleep(50);
+    await sleep(THEN_MS);
     const [refused, approved] = await Promise.all([early, approve(firstOffer, 'turn-2')]);
     expect(refused.status).toBe(409);
     expect(approved.status).toBe(200);
@@ -188,7 +192,7 @@ describe('a batch applied together', () => {
     const secondOffer = await pendingOffer('50');
     const later = await lastLedgerId();
     const credit = approve(secondOffer, 'turn-3');
-    await sleep(50);
+    await sleep(THEN_MS);
     const [credited, covered] = await Promise.all([credit, exchange(String(usd + 60), 'turn-4')]);
     expect([credited.status, covered.status]).toEqual([200, 201]);
     expect(await batchTimes(later)).toHaveLength(1);
@@ -242,7 +246,7 @@ describe('a batch applied together, where one by one differs', () => {
     expect((await kassir.post(`offers/offers/${created.body.id}/submit/`)).status).toBe(200);
     const since = await lastLedgerId();
     const credit = client.post(`offers/offers/${created.body.id}/approve/`);
-    await sleep(50);
+    await sleep(THEN_MS);
     const debit = client.post('offers/exchanges/', {
       from_currency: USD,
       to_currency: UZS,
@@ -271,14 +275,15 @@ describe('a batch cut short', () => {
         await sql`SELECT 1 FROM balances WHERE user_id = ${users.manager.id} FOR UPDATE`.execute(trx);
         answers = Promise.all([exchange('1'), exchange('1')]);
         const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(trx);
-        for (let i = 0; i < 300; i++) {
+        // The batch leaves after its window (1 s): look for its waiting backend for up to 10 s.
+        for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
           const killed = await admin.query(
             `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
              WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE '%money_apply_batch%'`,
             [rows[0]?.name],
           );
           if (killed.rowCount) break;
-          await new Promise((r) => setTimeout(r, 10));
+          await sleep(10);
         }
       });
       const statuses = (await answers).map((a) => a.status);
