@@ -12,14 +12,23 @@
 -- idempotency_claim_all does it for several keys, [{user_id, key, request_hash, now, ttl_hours}]
 -- (a batch's, 75_money_apply_batch.sql), locking them in (user, key) order; it returns a JSON array
 -- of their stored answers in the same order, null where there is none.
+--
+-- idempotency_lock_all takes the keys' locks alone, in that order (a batch's one-by-one fallback
+-- takes them before the operations claim them one at a time).
+CREATE OR REPLACE FUNCTION idempotency_lock_all(p_keys JSONB) RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(k.user_id::text || ':' || k.key, 7245002))
+  FROM (SELECT DISTINCT r.user_id, r.key FROM jsonb_to_recordset(p_keys) AS r(user_id INTEGER, key TEXT)
+        ORDER BY r.user_id, r.key) k;
+END;
+$$;
+
 CREATE OR REPLACE FUNCTION idempotency_claim_all(p_keys JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
 DECLARE
   answers JSONB;
   reused BOOLEAN;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended(k.user_id::text || ':' || k.key, 7245002))
-  FROM (SELECT DISTINCT r.user_id, r.key FROM jsonb_to_recordset(p_keys) AS r(user_id INTEGER, key TEXT)
-        ORDER BY r.user_id, r.key) k;
+  PERFORM idempotency_lock_all(p_keys);
   SELECT coalesce(jsonb_agg(CASE WHEN live.key IS NOT NULL THEN live.response END ORDER BY x.n), '[]'::jsonb),
          coalesce(bool_or(live.request_hash <> x.request_hash), false)
   INTO answers, reused

@@ -37,6 +37,12 @@ BEGIN
       RAISE;
     END IF;
   END;
+  -- One by one, each operation would take its locks in its turn, and this batch could wait for
+  -- another that waits for it (a deadlock fails both batches' operations, which try again).
+  -- First every lock the operations take, in the order of money_apply_together: the keys, the
+  -- offers by id, the balance rows by user and currency (an exchange's entries, a money offer's
+  -- parties in its lines' currencies).
+  PERFORM money_batch_lock(ops);
   FOREACH op IN ARRAY ops LOOP
     BEGIN
       results := results || jsonb_build_object('ok', money_apply(op));
@@ -48,6 +54,31 @@ BEGIN
     END;
   END LOOP;
   RETURN to_jsonb(results);
+END;
+$$;
+
+-- The locks of a batch's operations, taken in the one order (see money_apply_batch).
+CREATE OR REPLACE FUNCTION money_batch_lock(p_ops JSONB[]) RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE
+  offer_ids INTEGER[];
+BEGIN
+  PERFORM idempotency_lock_all(coalesce(
+    (SELECT jsonb_agg(o->'idempotency') FROM unnest(p_ops) AS o
+     WHERE nullif(o->'idempotency', 'null'::jsonb) IS NOT NULL), '[]'::jsonb));
+  offer_ids := ARRAY(SELECT (o->'offer'->>'id')::int FROM unnest(p_ops) AS o
+                     WHERE nullif(o->'offer', 'null'::jsonb) IS NOT NULL);
+  PERFORM 1 FROM offers WHERE id = ANY (offer_ids) ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM balances b
+  WHERE (b.user_id, b.currency_id) IN (
+    SELECT (e->>'user_id')::int, (e->>'currency_id')::int
+    FROM unnest(p_ops) AS o, jsonb_array_elements(coalesce(o->'entries', '[]'::jsonb)) AS e
+    UNION
+    SELECT s.user_id, l.currency_id
+    FROM offers f
+    JOIN offer_money_lines l ON l.offer_id = f.id
+    CROSS JOIN LATERAL (VALUES (f.from_user_id), (f.to_user_id)) AS s(user_id)
+    WHERE f.id = ANY (offer_ids))
+  ORDER BY b.user_id, b.currency_id FOR UPDATE;
 END;
 $$;
 

@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { adminUrl } from '../../../test/env.ts';
 import { createSignedInUsers, createUser, signIn, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
@@ -57,6 +55,19 @@ async function batchTimes(since: number): Promise<string[]> {
   const { rows } = await sql<{ at: string }>`
     SELECT DISTINCT created_at::text AS at FROM money_transactions WHERE id > ${since}`.execute(t.db);
   return rows.map((r) => r.at);
+}
+
+/** Resolves once a batch of this test's database waits for a row lock; answers its backends. */
+async function untilBatchWaits(): Promise<number[]> {
+  // The batch leaves after its window (1 s): look for its waiting backend for up to 10 s.
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(10)) {
+    const { rows } = await sql<{ pid: number }>`
+      SELECT pid FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'
+        AND query LIKE '%money_apply_batch%'`.execute(t.db);
+    if (rows.length > 0) return rows.map((r) => r.pid);
+  }
+  throw new Error('no batch waited for a lock within 10 s');
 }
 
 async function lastLedgerId(): Promise<number> {
@@ -262,35 +273,61 @@ describe('a batch applied together, where one by one differs', () => {
   });
 });
 
+describe('a batch applied one by one', () => {
+  it('takes all its locks in the one order before applying any operation, as a batch together does', async () => {
+    // Two batches that lock the same rows in different orders can wait for each other (a
+    // deadlock fails both, and their operations try again). One by one, each operation would lock
+    // its rows in its turn: a batch whose first operation is the higher user's exchange would
+    // hold that user's rows while it waits for the lower user's.
+    const [low, high] = [users.Kassir, users.manager].sort((a, b) => a.id - b.id) as [TestUser, TestUser];
+    const client = (u: TestUser) => (u === users.Kassir ? kassir : manager);
+    const exchangeBy = (u: TestUser, key: string) =>
+      client(u).post(
+        'offers/exchanges/',
+        { from_currency: USD, to_currency: UZS, from_amount: '1' },
+        { 'idempotency-key': key },
+      );
+    const before = await ledgerCount(t.db);
+    let answers!: Promise<Awaited<ReturnType<ApiClient['post']>>[]>;
+    let highFree = false;
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SELECT 1 FROM balances WHERE user_id = ${low.id} FOR UPDATE`.execute(trx);
+      // The same key twice sends the batch one by one at once, before it locks anything.
+      const first = exchangeBy(high, 'in-order-1');
+      await sleep(THEN_MS);
+      answers = Promise.all([first, exchangeBy(low, 'in-order-2'), exchangeBy(high, 'in-order-1')]);
+      await untilBatchWaits();
+      // The batch waits for the lower user's rows: it must not hold the higher user's meanwhile.
+      highFree = await t.db
+        .transaction()
+        .execute(async (probe) => {
+          await sql`SELECT 1 FROM balances WHERE user_id = ${high.id} FOR UPDATE NOWAIT`.execute(probe);
+          return true;
+        })
+        .catch(() => false);
+    });
+    const [first, second, replay] = await answers;
+    expect(highFree, "the batch held the higher user's rows while it waited").toBe(true);
+    expect([first?.status, second?.status, replay?.status]).toEqual([201, 201, 201]);
+    expect(replay?.body).toEqual(first?.body);
+    expect(await ledgerCount(t.db)).toBe(before + 4);
+  });
+});
+
 describe('a batch cut short', () => {
   it('acknowledges nothing when its connection is killed before it commits', async () => {
     const before = await ledgerCount(t.db);
     const usd = await balanceOf(t.db, users.manager.id, USD);
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    try {
-      let answers!: Promise<Awaited<ReturnType<ApiClient['post']>>[]>;
-      await t.db.transaction().execute(async (trx) => {
-        // The batch waits for the manager's balance row, held here; then its backend is killed.
-        await sql`SELECT 1 FROM balances WHERE user_id = ${users.manager.id} FOR UPDATE`.execute(trx);
-        answers = Promise.all([exchange('1'), exchange('1')]);
-        const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(trx);
-        // The batch leaves after its window (1 s): look for its waiting backend for up to 10 s.
-        for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
-          const killed = await admin.query(
-            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-             WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE '%money_apply_batch%'`,
-            [rows[0]?.name],
-          );
-          if (killed.rowCount) break;
-          await sleep(10);
-        }
-      });
-      const statuses = (await answers).map((a) => a.status);
-      expect(statuses).toEqual([503, 503]);
-    } finally {
-      await admin.end();
-    }
+    let answers!: Promise<Awaited<ReturnType<ApiClient['post']>>[]>;
+    await t.db.transaction().execute(async (trx) => {
+      // The batch waits for the manager's balance row, held here; then its backend is killed.
+      await sql`SELECT 1 FROM balances WHERE user_id = ${users.manager.id} FOR UPDATE`.execute(trx);
+      answers = Promise.all([exchange('1'), exchange('1')]);
+      const pids = await untilBatchWaits();
+      await sql`SELECT pg_terminate_backend(pid) FROM unnest(${pids}::int[]) AS pid`.execute(t.db);
+    });
+    const statuses = (await answers).map((a) => a.status);
+    expect(statuses).toEqual([503, 503]);
     expect(await ledgerCount(t.db)).toBe(before);
     expect(await balanceOf(t.db, users.manager.id, USD)).toBe(usd);
     // The pool reconnects: the next batch lands.
