@@ -57,7 +57,7 @@ async function batchTimes(since: number): Promise<string[]> {
   return rows.map((r) => r.at);
 }
 
-/** Resolves once a batch of this test's database waits for a row lock; answers its backends. */
+/** Resolves once a batch of this test's database waits for a row lock, with the waiting backends' pids. */
 async function untilBatchWaits(): Promise<number[]> {
   // The batch leaves after its window (1 s): look for its waiting backend for up to 10 s.
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(10)) {
