@@ -59,25 +59,23 @@ $$;
 
 -- The locks of a batch's operations, taken in the one order (see money_apply_batch).
 CREATE OR REPLACE FUNCTION money_batch_lock(p_ops JSONB[]) RETURNS VOID LANGUAGE plpgsql AS $$
-DECLARE
-  offer_ids INTEGER[];
 BEGIN
   PERFORM idempotency_lock_all(coalesce(
     (SELECT jsonb_agg(o->'idempotency') FROM unnest(p_ops) AS o
      WHERE nullif(o->'idempotency', 'null'::jsonb) IS NOT NULL), '[]'::jsonb));
-  offer_ids := ARRAY(SELECT (o->'offer'->>'id')::int FROM unnest(p_ops) AS o
-                     WHERE nullif(o->'offer', 'null'::jsonb) IS NOT NULL);
-  PERFORM 1 FROM offers WHERE id = ANY (offer_ids) ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM offers
+  WHERE id IN (SELECT (o->'offer'->>'id')::int FROM unnest(p_ops) AS o WHERE nullif(o->'offer', 'null'::jsonb) IS NOT NULL)
+  ORDER BY id FOR UPDATE;
+  -- An operation's rows: its entries, or a money offer's lines as its approval posts them.
   PERFORM 1 FROM balances b
   WHERE (b.user_id, b.currency_id) IN (
     SELECT (e->>'user_id')::int, (e->>'currency_id')::int
-    FROM unnest(p_ops) AS o, jsonb_array_elements(coalesce(o->'entries', '[]'::jsonb)) AS e
-    UNION
-    SELECT s.user_id, l.currency_id
-    FROM offers f
-    JOIN offer_money_lines l ON l.offer_id = f.id
-    CROSS JOIN LATERAL (VALUES (f.from_user_id), (f.to_user_id)) AS s(user_id)
-    WHERE f.id = ANY (offer_ids))
+    FROM unnest(p_ops) AS o
+    CROSS JOIN LATERAL jsonb_array_elements(CASE
+      WHEN nullif(o->'offer', 'null'::jsonb) IS NULL THEN coalesce(o->'entries', '[]'::jsonb)
+      ELSE (SELECT money_offer_lines(o->'offer', f) FROM offers f
+            WHERE f.id = (o->'offer'->>'id')::int AND f.kind = 'MONEY')
+    END) AS e)
   ORDER BY b.user_id, b.currency_id FOR UPDATE;
 END;
 $$;
