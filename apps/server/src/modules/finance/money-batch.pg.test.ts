@@ -32,8 +32,8 @@ beforeAll(async () => {
 afterEach(() => assertMoneyInvariants(t.db));
 afterAll(() => t.close());
 
-const exchange = (amount: string, key?: string) =>
-  manager.post(
+const exchange = (amount: string, key?: string, as: ApiClient = manager) =>
+  as.post(
     'offers/exchanges/',
     { from_currency: USD, to_currency: UZS, from_amount: amount },
     key ? { 'idempotency-key': key } : {},
@@ -279,23 +279,23 @@ describe('a batch applied one by one', () => {
     // deadlock fails both, and their operations try again). One by one, each operation would lock
     // its rows in its turn: a batch whose first operation is the higher user's exchange would
     // hold that user's rows while it waits for the lower user's.
-    const [low, high] = [users.Kassir, users.manager].sort((a, b) => a.id - b.id) as [TestUser, TestUser];
-    const client = (u: TestUser) => (u === users.Kassir ? kassir : manager);
-    const exchangeBy = (u: TestUser, key: string) =>
-      client(u).post(
-        'offers/exchanges/',
-        { from_currency: USD, to_currency: UZS, from_amount: '1' },
-        { 'idempotency-key': key },
-      );
+    const [low, high] = [
+      { id: users.Kassir.id, as: kassir },
+      { id: users.manager.id, as: manager },
+    ].sort((a, b) => a.id - b.id) as [{ id: number; as: ApiClient }, { id: number; as: ApiClient }];
     const before = await ledgerCount(t.db);
     let answers!: Promise<Awaited<ReturnType<ApiClient['post']>>[]>;
     let highFree = false;
     await t.db.transaction().execute(async (trx) => {
       await sql`SELECT 1 FROM balances WHERE user_id = ${low.id} FOR UPDATE`.execute(trx);
       // The same key twice sends the batch one by one at once, before it locks anything.
-      const first = exchangeBy(high, 'in-order-1');
+      const first = exchange('1', 'in-order-1', high.as);
       await sleep(THEN_MS);
-      answers = Promise.all([first, exchangeBy(low, 'in-order-2'), exchangeBy(high, 'in-order-1')]);
+      answers = Promise.all([
+        first,
+        exchange('1', 'in-order-2', low.as),
+        exchange('1', 'in-order-1', high.as),
+      ]);
       await untilBatchWaits();
       // The batch waits for the lower user's rows: it must not hold the higher user's meanwhile.
       highFree = await t.db
