@@ -36,8 +36,12 @@ function run(name, cmd, args, env = {}) {
   return { ok: res.status === 0, seconds };
 }
 
-function countVitest(file, ok) {
-  if (!existsSync(file)) return ok ? { p: 0, f: 1 } : { p: 0, f: 1 };
+/** A vitest JSON report's counts; its failed tests go to `failures`. No report: one failure. */
+function readVitest(file) {
+  if (!existsSync(file)) {
+    failures.push(`${path.relative(root, file)}: vitest wrote no report (see its output above)`);
+    return { p: 0, f: 1 };
+  }
   const r = JSON.parse(readFileSync(file, 'utf8'));
   // A suite that fails to load reports no tests: count it as a failure.
   const loadFailures = (r.testResults ?? []).filter(
@@ -71,7 +75,7 @@ function vitestTier(name, project, env) {
     ],
     env,
   );
-  const { p, f } = countVitest(file, res.ok);
+  const { p, f } = readVitest(file);
   const fails = res.ok ? f : Math.max(f, 1);
   passed += p;
   failed += fails;
