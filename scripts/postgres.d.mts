@@ -16,3 +16,5 @@ export function startThrowawayPostgres(options?: {
   /** PostgreSQL's durable defaults (fsync, synchronous_commit) instead of the fast test settings. */
   durable?: boolean;
 }): Promise<ThrowawayPostgres>;
+/** The folder of PostgreSQL's server binaries (`initdb` on `PATH`, else Debian's newest), or null. */
+export function findPostgresBinDir(envPath?: string): string | null;

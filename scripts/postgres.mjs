@@ -1,15 +1,16 @@
 // A throwaway PostgreSQL cluster for the test suite and the benchmarks: initdb in a temp folder,
 // pg_ctl start on a free loopback port, stop and delete afterwards. PostgreSQL refuses to run as
 // root, so as root the commands run as the `postgres` user.
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-function findBinDir() {
-  const fromPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
-  if (fromPath) return path.dirname(fromPath);
+/** The folder of PostgreSQL's server binaries: `initdb` on `PATH`, else Debian's newest. */
+export function findPostgresBinDir(envPath = process.env.PATH ?? '') {
+  for (const dir of envPath.split(path.delimiter))
+    if (dir && existsSync(path.join(dir, 'initdb'))) return dir;
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
   const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
@@ -31,7 +32,7 @@ function freePort() {
 
 /** @returns {Promise<{url: string, stop: () => void}>} */
 export async function startThrowawayPostgres({ tuned = false, durable = false } = {}) {
-  const bin = findBinDir();
+  const bin = findPostgresBinDir();
   if (!bin) {
     throw new Error(
       'PostgreSQL is not installed: install it (Debian: apt-get install -y postgresql) or set TEST_DATABASE_URL to a server where the user may create databases.',

@@ -1,22 +1,61 @@
-// `npm test`: every tier, in order, with one closing line `N passed, N failed` (DESIGN.md section 7).
-//   1. npm run check (Biome and TypeScript)   2. unit tests   3. API suite on PGlite
-//   4. API suite on PostgreSQL (TEST_DATABASE_URL, or a throwaway cluster)   5. Playwright in Chromium
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: every tier, with one closing line `N passed, N failed` (DESIGN.md section 7).
+//   check (Biome, TypeScript)  unit  api (the API suite on PGlite)
+//   pg (the API suite on PostgreSQL: TEST_DATABASE_URL, or a throwaway cluster)  e2e (Playwright)
+// `npm test -- --tier pg` (or `--tier unit,api`) runs some of them with the same accounting.
+//
+// First it makes sure the machine has what the chosen tiers need (scripts/test-prereqs.mjs).
+// Then two lanes run side by side, since vitest gives each API tier one worker on a 2-core
+// machine: check, unit, the web app's build and the PGlite tier in one; the PostgreSQL cluster's
+// start and its tier in the other. Playwright runs last, alone: its timing-bound specs get the
+// machine to themselves. A tier of a lane writes its output to .tmp/results/<tier>.log, printed
+// whole when it ends; the summary gives each tier's time.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { startThrowawayPostgres } from './postgres.mjs';
+import { ensurePrerequisites } from './test-prereqs.mjs';
 
+const TIERS = ['check', 'unit', 'api', 'pg', 'e2e'];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, '.tmp', 'results');
+
+/** `--tier a,b`, `--tier a --tier b`, `--tier=a`, or (as before) bare tier names. */
+function chosenTiers(argv) {
+  const names = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--tier') names.push(...(argv[++i] ?? '').split(','));
+    else if (arg.startsWith('--tier=')) names.push(...arg.slice(7).split(','));
+    else names.push(...arg.split(','));
+  }
+  const unknown = names.filter((n) => !TIERS.includes(n));
+  if (unknown.length > 0 || (argv.length > 0 && names.length === 0)) {
+    console.error(
+      `Unknown tier ${unknown.join(', ') || '(none)'}: choose from ${TIERS.join(', ')}, e.g. npm test -- --tier pg`,
+    );
+    process.exit(2);
+  }
+  return names.length > 0 ? TIERS.filter((t) => names.includes(t)) : TIERS;
+}
+
+const tiers = chosenTiers(process.argv.slice(2));
+const prereqs = ensurePrerequisites(tiers, { logDir: path.join(root, '.tmp') });
+if (!prereqs.ok) {
+  console.error(prereqs.message);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
-const only = process.argv[2]; // optional: check | unit | api | pg | e2e
+const chromium = prereqs.found?.chromium;
+const webDist = path.join(root, '.tmp', 'e2e-web');
 
 let passed = 0;
 let failed = 0;
-const summary = [];
+/** Each tier's line of the summary, in TIERS' order whatever the order they ended in. */
+const summary = new Map();
 // The names of the failed tests, repeated after the summary: CI may show only a run's last lines.
 const failures = [];
 
@@ -28,12 +67,36 @@ function firstLine(message) {
     .slice(0, 300);
 }
 
-function run(name, cmd, args, env = {}) {
+/**
+ * Runs a command; `buffered` writes its output to .tmp/results/<log>.log and prints it whole when
+ * it ends (a lane beside another), else it streams. Answers whether it succeeded and its time.
+ */
+function run(title, cmd, args, { env = {}, buffered = false, log } = {}) {
   const started = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: res.status === 0, seconds };
+  if (!buffered) console.log(`\n=== ${title} ===`);
+  else console.log(`--- ${title}: started`);
+  const file = path.join(outDir, `${log ?? title.replace(/\W+/g, '-')}.log`);
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (buffered) {
+    const out = createWriteStream(file);
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', () => out.end());
+  }
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (buffered) {
+        const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+        console.log(`\n=== ${title} (${seconds}s, output also in ${path.relative(root, file)}) ===\n${text}`);
+      }
+      resolve({ ok: status === 0, seconds });
+    });
+  });
 }
 
 /** A vitest JSON report's counts; its failed tests go to `failures`. No report: one failure. */
@@ -59,37 +122,57 @@ function readVitest(file) {
   return { p: r.numPassedTests ?? 0, f: (r.numFailedTests ?? 0) + loadFailures + (r.numPendingTests ?? 0) };
 }
 
-function vitestTier(name, project, env) {
-  const file = path.join(outDir, `${name.replace(/\W+/g, '-')}.json`);
-  const res = run(
-    name,
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${file}`,
-    ],
-    env,
-  );
+async function vitestTier(tier, title, project, env, buffered) {
+  const file = path.join(outDir, `${tier}.json`);
+  const args = ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json'];
+  const res = await run(title, 'npx', [...args, `--outputFile.json=${file}`], { env, buffered, log: tier });
   const { p, f } = readVitest(file);
   const fails = res.ok ? f : Math.max(f, 1);
   passed += p;
   failed += fails;
-  summary.push(`${name}: ${p} passed, ${fails} failed (${res.seconds}s)`);
+  summary.set(tier, `${title}: ${p} passed, ${fails} failed (${res.seconds}s)`);
 }
 
-if (!only || only === 'check') {
-  const res = run('check: Biome and TypeScript', 'npm', ['run', 'check']);
-  res.ok ? passed++ : failed++;
-  summary.push(`check: ${res.ok ? 'passed' : 'FAILED'} (${res.seconds}s)`);
+function failTier(tier, line) {
+  failed++;
+  failures.push(line);
+  summary.set(tier, `${line}`);
 }
-if (!only || only === 'unit') vitestTier('unit tests', 'unit', {});
-if (!only || only === 'api') vitestTier('API suite on PGlite', 'api', { TEST_DB: 'pglite' });
-if (!only || only === 'pg') {
+
+const has = (t) => tiers.includes(t);
+// Lanes side by side only when both have work; one lane alone streams its output.
+const sideBySide = (has('check') || has('unit') || has('api') || has('e2e')) && has('pg');
+
+async function laneOne() {
+  if (has('check')) {
+    const res = await run('check: Biome and TypeScript', 'npm', ['run', 'check'], {
+      buffered: sideBySide,
+      log: 'check',
+    });
+    if (res.ok) {
+      passed++;
+      summary.set('check', `check: passed (${res.seconds}s)`);
+    } else failTier('check', `check: FAILED (${res.seconds}s)`);
+  }
+  if (has('unit')) await vitestTier('unit', 'unit tests', 'unit', {}, sideBySide);
+  if (has('e2e')) {
+    // Into a folder of its own: the API tiers' servers serve apps/web/dist when it is there.
+    const res = await run(
+      'build of the web app for Playwright',
+      'npm',
+      ['run', 'build', '-w', 'apps/web', '--', '--outDir', webDist, '--emptyOutDir'],
+      {
+        buffered: sideBySide,
+        log: 'web-build',
+      },
+    );
+    if (!res.ok) failTier('e2e', `Playwright: FAILED, the web app did not build (${res.seconds}s)`);
+  }
+  if (has('api')) await vitestTier('api', 'API suite on PGlite', 'api', { TEST_DB: 'pglite' }, sideBySide);
+}
+
+async function laneTwo() {
+  if (!has('pg')) return;
   let url = process.env.TEST_DATABASE_URL;
   let stop = () => {};
   try {
@@ -98,19 +181,31 @@ if (!only || only === 'pg') {
       url = cluster.url;
       stop = cluster.stop;
     }
-    vitestTier('API suite on PostgreSQL', 'api', { TEST_DB: 'postgres', TEST_DATABASE_URL: url });
+    await vitestTier(
+      'pg',
+      'API suite on PostgreSQL',
+      'api',
+      { TEST_DB: 'postgres', TEST_DATABASE_URL: url },
+      sideBySide,
+    );
   } catch (err) {
     console.error(`\nAPI suite on PostgreSQL could not start: ${err.message}`);
-    failed++;
-    summary.push('API suite on PostgreSQL: FAILED to start');
+    failTier('pg', 'API suite on PostgreSQL: FAILED to start');
   } finally {
     stop();
   }
 }
-if (!only || only === 'e2e') {
+
+async function playwright() {
+  if (!has('e2e') || summary.has('e2e')) return;
   const file = path.join(outDir, 'e2e.json');
-  const res = run('Playwright in Chromium', 'npm', ['run', 'test:e2e'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  const res = await run('Playwright in Chromium', 'npm', ['run', 'test:e2e'], {
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      E2E_SKIP_BUILD: '1',
+      WEB_DIST: webDist,
+      ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
+    },
   });
   let p = 0;
   let f = res.ok ? 0 : 1;
@@ -137,11 +232,16 @@ if (!only || only === 'e2e') {
   }
   passed += p;
   failed += f;
-  summary.push(`Playwright: ${p} passed, ${f} failed (${res.seconds}s)`);
+  summary.set('e2e', `Playwright: ${p} passed, ${f} failed (${res.seconds}s)`);
 }
+
+const started = Date.now();
+await Promise.all([laneOne(), laneTwo()]);
+await playwright();
 
 console.log('\n=== summary ===');
 for (const line of failures) console.log(`failed: ${line}`);
-for (const line of summary) console.log(line);
+for (const tier of TIERS) if (summary.has(tier)) console.log(summary.get(tier));
+console.log(`all tiers: ${((Date.now() - started) / 1000).toFixed(0)}s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
