@@ -10,9 +10,9 @@ export class BalancesPage {
     this.external = page.getByRole('form', { name: 'Tashqi tranzaksiya' });
   }
 
-  /** Balans is at / for most roles; /balances serves it to every role (DESIGN.md section 11). */
+  /** Balans is at / for every role (spec.md section 2). */
   goto() {
-    return this.page.goto('/balances');
+    return this.page.goto('/');
   }
 
   card(code: string): Locator {

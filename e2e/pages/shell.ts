@@ -36,15 +36,14 @@ export const DEBT_ENTRIES = [
 ] as const;
 
 /**
- * Part two in both menus of every role: Dashboard first and Hisobotlar after Transaksiya
- * (DESIGN.md section 11), Kontragentlar and Qarzlar after spec.md's entries (section 12). The
- * viewers of the whole business (Owner, admin, manager) land on the dashboard at /, so their
- * Balans is at /balances; everyone else keeps Balans at / and the dashboard at /dashboard.
+ * Part two in both menus of every role: Dashboard (/dashboard) first and Hisobotlar after
+ * Transaksiya (DESIGN.md section 11), Kontragentlar and Qarzlar after spec.md's entries (section
+ * 12). Balans stays at / for every role (spec.md section 2).
  */
-export function withPartTwo(entries: readonly Entry[], wholeBusiness: boolean): Entry[] {
-  const out: Entry[] = [{ path: wholeBusiness ? '/' : '/dashboard', label: 'Dashboard' }];
+export function withPartTwo(entries: readonly Entry[]): Entry[] {
+  const out: Entry[] = [{ path: '/dashboard', label: 'Dashboard' }];
   for (const entry of entries) {
-    out.push(entry.path === '/' && wholeBusiness ? { ...entry, path: '/balances' } : entry);
+    out.push(entry);
     if (entry.path === '/transactions') out.push({ path: '/reports', label: 'Hisobotlar' });
   }
   out.push(...DEBT_ENTRIES);

@@ -250,7 +250,7 @@ test('a loan from /debts, its filters in the URL, and the dashboard link to the 
 
   // The owner's dashboard links its overdue debts to /debts?status=OVERDUE.
   await apiSignIn(page, DEMO.owner);
-  await page.goto('/');
+  await page.goto('/dashboard');
   const overdue = page.getByTestId('overdue-debts').getByRole('link', { name: 'Qarzlar' });
   await expect(overdue).toHaveAttribute('href', '/debts?status=OVERDUE');
   await overdue.click();

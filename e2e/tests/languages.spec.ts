@@ -12,7 +12,7 @@ import { Shell } from '../pages/shell.ts';
 const LANGUAGES = ['uz', 'uz-Cyrl', 'ru', 'en'] as const;
 const PAGES = [
   '/dashboard',
-  '/balances',
+  '/',
   '/inventory',
   '/catalog',
   '/income',
@@ -181,7 +181,7 @@ function serverText(language: string, text: string): string {
 
 test("a form says the shared rules and the server's refusals in the chosen language", async ({ page }) => {
   await signInWithLanguage(page, 'ru', DEMO.manager);
-  await page.goto('/balances');
+  await page.goto('/');
   const exchange = page.getByRole('form', { name: webText('ru', 'finance', 'finance.exchange.title') });
   const submit = exchange.getByRole('button', { name: webText('ru', 'finance', 'finance.exchange.submit') });
   // The shared schema's message, written in the code as 'Please fill required fields.'.

@@ -12,11 +12,11 @@ function recentPeriod(): string {
   return `date_from=${daysBefore(today, 60)}&date_to=${today}`;
 }
 
-test('the owner lands on the dashboard: figures, charts and lists, each linked to its report', async ({
+test("the owner's dashboard, the menu's first entry: figures, charts and lists, each linked to its report", async ({
   page,
 }) => {
   await apiSignIn(page, DEMO.owner);
-  await page.goto('/');
+  await page.goto('/dashboard');
   const dashboard = new DashboardPage(page);
   await expect(dashboard.heading).toBeVisible();
   await expect(new Shell(page).sidebarNav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(

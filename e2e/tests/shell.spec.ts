@@ -89,6 +89,28 @@ test.describe('route guard', () => {
     await context.close();
   });
 
+  test('/ is Balans with the exchange form for every role; the dashboard is the first entry', async ({
+    page,
+  }) => {
+    // spec.md section 2: Balans at / for everyone, the viewers of the whole business included.
+    for (const email of [DEMO.manager, DEMO.owner, DEMO.bozorchi]) {
+      const shell = await signedIn(page, email);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(email);
+      await expect(page.getByRole('form', { name: 'Valyuta almashtirish' })).toBeVisible();
+      const first = shell.sidebarNav.getByRole('link').first();
+      await expect(first).toHaveText('Dashboard');
+      await expect(first).toHaveAttribute('href', '/dashboard');
+      await expect(shell.sidebarNav.getByRole('link', { name: 'Balans' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    }
+    // Where Balans was while / was the dashboard: an old link lands on /.
+    await page.goto('/balances');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('form', { name: 'Valyuta almashtirish' })).toBeVisible();
+  });
+
   test('an unknown path redirects to /', async ({ page }) => {
     const shell = await signedIn(page, DEMO.manager, '/no/such/page');
     await expect(page).toHaveURL('/');
@@ -103,10 +125,10 @@ test.describe('route guard', () => {
 
 test.describe('desktop sidebar', () => {
   const cases = [
-    { email: DEMO.taminotchi, role: "Ta'minotchi", expected: withPartTwo([...ALWAYS, BUY], false) },
-    { email: DEMO.bozorchi, role: 'Bozorchi', expected: withPartTwo([...ALWAYS, SELL], false) },
-    { email: DEMO.kassir, role: 'Kassir', expected: withPartTwo(ALWAYS, false) },
-    { email: DEMO.owner, role: 'Owner', expected: [...withPartTwo(ALWAYS, true), ADMIN_ENTRY] },
+    { email: DEMO.taminotchi, role: "Ta'minotchi", expected: withPartTwo([...ALWAYS, BUY]) },
+    { email: DEMO.bozorchi, role: 'Bozorchi', expected: withPartTwo([...ALWAYS, SELL]) },
+    { email: DEMO.kassir, role: 'Kassir', expected: withPartTwo(ALWAYS) },
+    { email: DEMO.owner, role: 'Owner', expected: [...withPartTwo(ALWAYS), ADMIN_ENTRY] },
   ];
   for (const { email, role, expected } of cases) {
     test(`${role} sees exactly the entries of the role filter`, async ({ page }) => {
@@ -165,7 +187,7 @@ test.describe('mobile drawer', () => {
       // spec.md's ten, DESIGN.md section 11's Dashboard and Hisobotlar, section 12's
       // Kontragentlar and Qarzlar.
       await expect(shell.drawerNav.getByRole('link')).toHaveCount(14);
-      expect(await shell.entries(shell.drawerNav)).toEqual(withPartTwo(MENU, false));
+      expect(await shell.entries(shell.drawerNav)).toEqual(withPartTwo(MENU));
       // Let the slide-in animation finish before measuring.
       await expect.poll(async () => (await shell.drawer.boundingBox())?.x ?? -1, { timeout: 3_000 }).toBe(0);
       const box = await shell.drawer.boundingBox();
@@ -184,7 +206,7 @@ test.describe('mobile drawer', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shell = await signedIn(page, DEMO.owner);
     await shell.openDrawer.click();
-    expect(await shell.entries(shell.drawerNav)).toEqual([...withPartTwo(MENU, true), ADMIN_ENTRY]);
+    expect(await shell.entries(shell.drawerNav)).toEqual([...withPartTwo(MENU), ADMIN_ENTRY]);
     await shell.drawerNav.getByRole('link', { name: 'Boshqaruv' }).click();
     await expect(page).toHaveURL('/admin/users');
   });

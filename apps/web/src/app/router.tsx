@@ -12,7 +12,6 @@ import { VerifyCodePage } from '../features/auth/pages/VerifyCodePage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { BootScreen } from './BootScreen.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
-import { HomePage } from './HomePage.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 
@@ -174,13 +173,14 @@ const debtRoutes: RouteObject[] = [
 
 /** Pages inside the shell; all need a signed-in user (RequireAuth above them). */
 const shellRoutes: RouteObject[] = [
-  // The dashboard for the viewers of the whole business, else Balans (HomePage).
-  { index: true, Component: HomePage },
+  // Balans, with the exchange form, is / for every role (spec.md section 2).
   {
-    path: paths.balances,
+    index: true,
     lazy: () =>
       import('../features/finance/pages/BalancesPage.tsx').then((m) => ({ Component: m.BalancesPage })),
   },
+  // Where Balans was for Owner, admin and manager while / was their dashboard: old links land on /.
+  { path: paths.balances, element: <Navigate to={paths.home} replace /> },
   {
     path: paths.dashboard,
     lazy: () =>

@@ -24,8 +24,7 @@ export const paths = {
   // One offer, with its actions and its thread (the bell's offer notifications open it).
   offer: '/offers/:id',
 
-  // DESIGN.md section 11: the owner's dashboard (also the home of viewers of the whole business,
-  // whose Balans moves to /balances) and the reports.
+  // DESIGN.md section 11: the dashboard and the reports. /balances only sends old links to /.
   dashboard: '/dashboard',
   balances: '/balances',
   reports: {

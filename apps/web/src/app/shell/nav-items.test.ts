@@ -6,10 +6,10 @@ import { desktopNavItems, mobileNavItems, type NavItem } from './nav-items.ts';
 const paths = (items: NavItem[]) => items.map((i) => `${uzText(i.label)} ${i.to}`);
 
 describe('menus with the dashboard and the reports (DESIGN.md section 11)', () => {
-  it('an Owner lands on the dashboard at /, and finds Balans at /balances', () => {
+  it('an Owner has the dashboard first and Balans at /, as every role (spec.md section 2)', () => {
     const items = paths(desktopNavItems('Owner'));
-    expect(items[0]).toBe('Dashboard /');
-    expect(items[1]).toBe('Balans /balances');
+    expect(items[0]).toBe('Dashboard /dashboard');
+    expect(items[1]).toBe('Balans /');
     expect(items.indexOf('Hisobotlar /reports')).toBe(items.indexOf('Transaksiya /transactions') + 1);
     expect(items.at(-1)).toBe('Boshqaruv /admin');
   });
@@ -35,11 +35,11 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
 
   it('a manager sees the whole business too, without the administrators entry', () => {
     const items = paths(desktopNavItems('manager'));
-    expect(items.slice(0, 2)).toEqual(['Dashboard /', 'Balans /balances']);
+    expect(items.slice(0, 2)).toEqual(['Dashboard /dashboard', 'Balans /']);
     expect(items).not.toContain('Boshqaruv /admin');
   });
 
-  it('everyone else keeps Balans at / and has the dashboard at /dashboard', () => {
+  it('everyone else has the same two first entries', () => {
     const items = paths(desktopNavItems('Kassir'));
     expect(items.slice(0, 2)).toEqual(['Dashboard /dashboard', 'Balans /']);
     expect(items).toContain('Hisobotlar /reports');

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type Role, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES, seesWholeBusiness } from '@app/shared';
+import { ADMIN_ROLES, type Role, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
 import {
   ArrowDownLeft,
   ArrowLeftRight,
@@ -70,23 +70,23 @@ export const DEBT_NAV_ITEMS: readonly NavItem[] = [
   { to: paths.debts, label: 'common.nav.debts', icon: HandCoins },
 ];
 
+/** DESIGN.md section 11: the dashboard, the first entry of both menus of every role. */
+export const DASHBOARD_NAV_ITEM: NavItem = {
+  to: paths.dashboard,
+  label: 'common.nav.dashboard',
+  icon: LayoutDashboard,
+};
+
 /**
- * DESIGN.md section 11 in both menus of every role: Dashboard first, and Hisobotlar after
- * Transaksiya. The viewers of the whole business land on the dashboard at /, so their Balans
- * moves to /balances; everyone else keeps Balans at / and finds the dashboard at /dashboard.
- * Kontragentlar and Qarzlar follow spec.md's entries (DESIGN.md section 12); the administrators'
- * entry comes last (DESIGN.md section 9).
+ * Part two in both menus of every role: Dashboard first, Balans at / as spec.md section 2 has it
+ * for everyone, Hisobotlar after Transaksiya (DESIGN.md section 11). Kontragentlar and Qarzlar
+ * follow spec.md's entries (DESIGN.md section 12); the administrators' entry comes last
+ * (DESIGN.md section 9).
  */
 function withPartTwo(items: readonly NavItem[], role: Role): NavItem[] {
-  const wholeBusiness = seesWholeBusiness(role);
-  const dashboard: NavItem = {
-    to: wholeBusiness ? paths.home : paths.dashboard,
-    label: 'common.nav.dashboard',
-    icon: LayoutDashboard,
-  };
-  const out: NavItem[] = [dashboard];
+  const out: NavItem[] = [DASHBOARD_NAV_ITEM];
   for (const item of items) {
-    out.push(item.to === paths.home && wholeBusiness ? { ...item, to: paths.balances } : item);
+    out.push(item);
     if (item.to === paths.transactions) out.push(REPORTS_NAV_ITEM);
   }
   out.push(...DEBT_NAV_ITEMS);

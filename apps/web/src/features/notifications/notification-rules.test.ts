@@ -53,7 +53,7 @@ describe('notificationLink', () => {
     const rate = note(1, { kind: 'RATE_CHANGED', entity: 'currency', entity_id: 1 });
     expect(notificationLink(rate, 'Owner')).toBe('/admin/currencies');
     expect(notificationLink(rate, 'admin')).toBe('/admin/currencies');
-    expect(notificationLink(rate, 'manager')).toBe('/balances');
+    expect(notificationLink(rate, 'manager')).toBe('/');
   });
 
   it('has no link for a notification about nothing it knows', () => {

@@ -26,7 +26,7 @@ export function notificationLink(
     case 'currency':
       // The rates are managed in the administrators' area; everyone else sees them where they
       // exchange (Balans).
-      return role !== undefined && ADMIN_ROLES.includes(role) ? paths.admin.currencies : paths.balances;
+      return role !== undefined && ADMIN_ROLES.includes(role) ? paths.admin.currencies : paths.home;
     default:
       return null;
   }

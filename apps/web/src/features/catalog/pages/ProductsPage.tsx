@@ -100,7 +100,7 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
 
   const variantsByProduct = useMemo(() => groupVariantsByProduct(variants), [variants]);
   const filtered = useMemo(() => products.filter((p) => matchesProductSearch(p, query)), [products, query]);
-  // 5,000 products (the README's Benchmarks) stay quick: pages of 50 keep the DOM small while rows
+  // 5,000 products (docs/benchmarks.md) stay quick: pages of 50 keep the DOM small while rows
   // expand to variant panels of any height, which a virtual list would have to measure row by row.
   const totalPages = Math.max(1, Math.ceil(filtered.length / PRODUCTS_PAGE_SIZE));
   const current = Math.min(page, totalPages);
