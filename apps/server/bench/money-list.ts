@@ -4,7 +4,7 @@ import { signIn } from '../test/factories.ts';
 import type { Measurement } from './measure.ts';
 import type { BenchContext } from './run.ts';
 
-// A README Benchmarks bar: GET finance/money-transactions/by-user/ over 1,000,000 ledger rows,
+// A bar of docs/benchmarks.md: GET finance/money-transactions/by-user/ over 1,000,000 ledger rows,
 // 100,000 of them the measured user's: p95 under 30 ms for every filter combination and ordering.
 
 const USERS = 10;

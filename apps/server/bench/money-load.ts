@@ -7,7 +7,7 @@ import { createBusiness, createUser, signIn, type TestUser } from '../test/facto
 import type { Measurement } from './measure.ts';
 import type { BenchContext } from './run.ts';
 
-// A README Benchmarks bar: exchanges and offer approvals from 32 concurrent clients on PostgreSQL,
+// A bar of docs/benchmarks.md: exchanges and offer approvals from 32 concurrent clients on PostgreSQL,
 // next to pgbench's built-in TPC-B-like figure (-c 32 -j 2 -T 15, scale 10) on the same cluster in
 // the same run (the mean of one pgbench before the loads and one after). Bar: at least 50% of
 // pgbench's tps, with p99 under 100 ms. Measured twice in one run: with group commit

@@ -1,5 +1,5 @@
-// npm run bench [-- section ...]: seeds PostgreSQL and measures the API under load (the README's
-// Benchmarks). Uses DATABASE_URL when set, else a throwaway tuned cluster. Each section is a
+// npm run bench [-- section ...]: seeds PostgreSQL and measures the API under load (docs/benchmarks.md).
+// Uses DATABASE_URL when set, else a throwaway tuned cluster. Each section is a
 // function of BenchContext; add yours to SECTIONS below.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

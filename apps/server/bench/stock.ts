@@ -5,7 +5,7 @@ import { balanceRowsSince } from '../src/modules/inventory/inventory.repository.
 import { type Measurement, measure } from './measure.ts';
 import type { BenchContext } from './run.ts';
 
-// README Benchmarks bars: a department holding 10,000 variants. Bars: inventory/stocks/my-balance/ p95
+// Bars of docs/benchmarks.md: a department holding 10,000 variants. Bars: inventory/stocks/my-balance/ p95
 // under 50 ms on PostgreSQL, and the Inventory page filters and sorts those rows without a
 // visible freeze (measured in Chromium through Playwright: input to rendered result).
 

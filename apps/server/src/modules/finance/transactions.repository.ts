@@ -3,8 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { searchPattern } from '../../lib/like.ts';
 
-// The by-user list of DESIGN.md section 4 over one department's ledger rows (the README's
-// Benchmarks bar: p95 under 30 ms at 100,000 rows for every filter combination and ordering).
+// The by-user list of DESIGN.md section 4 over one department's ledger rows (a bar of
+// docs/benchmarks.md: p95 under 30 ms at 100,000 rows for every filter combination and ordering).
 
 export type TxFilter = Omit<MoneyTransactionsQuery, 'page' | 'ordering'>;
 type Ordering = MoneyTransactionsQuery['ordering'];

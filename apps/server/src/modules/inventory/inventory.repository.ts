@@ -118,7 +118,7 @@ export interface BalanceRowText {
 /**
  * A department's balance rows changed since `sinceVersion` (every row for -1), as the JSON text
  * of DESIGN.md section 4's balance object, kept by the triggers of migration 0008: 10,000 rows
- * must answer in well under 50 ms (the README's Benchmarks bar), which rules out building the
+ * must answer in well under 50 ms (a bar of docs/benchmarks.md), which rules out building the
  * objects per request. With them, from the same snapshot, the count of all the department's rows and the sum
  * of their versions: each change gives a row a higher row_version and rows are never deleted, so
  * that pair changes with any change to the department's stock.
