@@ -61,6 +61,24 @@ test('an issue beyond the stock is refused; one within it is saved', async ({ pa
   await expect(inventory.rows.first()).toContainText('1');
 });
 
+test('the Sell list shows a page at a time, numbered across pages (DESIGN.md section 16)', async ({
+  page,
+}) => {
+  await apiSignIn(page, DEMO.bozorchi);
+  const trader = await apiAs(page, DEMO.bozorchi);
+  const { count } = (await (await trader.get('inventory/stocks-exit/?page=1')).json()) as { count: number };
+  // The demo business's 90 days of trade give the Bozorchi more than one page of exits.
+  expect(count).toBeGreaterThan(50);
+  await page.goto('/sell');
+  const rows = page.getByTestId('exit-row');
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first().locator('td').first()).toHaveText('1');
+  const pages = page.getByRole('navigation', { name: 'Pagination' });
+  await pages.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect(rows.first().locator('td').first()).toHaveText('51');
+  await expect(rows).toHaveCount(Math.min(50, count - 50));
+});
+
 test('inventory: search, filters, sorting, reset and the SKU copy check', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const t = tag();

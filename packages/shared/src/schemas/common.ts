@@ -155,3 +155,15 @@ export const UserRefSchema = z.object({
   code: z.string(),
 });
 export type UserRef = z.infer<typeof UserRefSchema>;
+
+/**
+ * A page of a paginated list (DESIGN.md section 4, Django REST framework's page numbers):
+ * `{count, next, previous, results}`.
+ */
+export const pageSchemaOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE } from '../constants.ts';
 import { D } from '../money.ts';
-import { DecimalInputSchema, IdSchema, OptionalText, searchText } from './common.ts';
+import { DecimalInputSchema, IdSchema, OptionalText, pageSchemaOf, searchText } from './common.ts';
 import { CreditFieldsSchema } from './debts.ts';
 // One quantity rule for offers' item lines and stock (spec.md section 9: step 0.001).
 import { QuantityInputSchema } from './offers.ts';
@@ -113,14 +113,23 @@ export const EXIT_ORDERINGS = [
 ] as const;
 /** The lists filter by the location text as recorded (DESIGN.md section 10); empty means all. */
 const LocationFilterSchema = searchText().pipe(z.string().trim().max(200)).optional();
+/**
+ * The Buy and Sell lists (DESIGN.md section 16): with `page`, a page of STOCK_LIST_PAGE_SIZE;
+ * without it, every row, the array spec.md reads.
+ */
+export const STOCK_LIST_PAGE_SIZE = 50;
 export const StockEntryListQuerySchema = z.object({
   ordering: z.enum(ENTRY_ORDERINGS).default('-created_at'),
   location: LocationFilterSchema,
+  page: z.string().optional(),
 });
+export type StockEntryListQuery = z.output<typeof StockEntryListQuerySchema>;
 export const StockExitListQuerySchema = z.object({
   ordering: z.enum(EXIT_ORDERINGS).default('-created_at'),
   location: LocationFilterSchema,
+  page: z.string().optional(),
 });
+export type StockExitListQuery = z.output<typeof StockExitListQuerySchema>;
 
 /** The variant in entry and exit lists (spec.md section 3: an object with product and sku). */
 export const StockVariantRefSchema = z.object({
@@ -156,6 +165,7 @@ export const StockEntrySchema = z.object({
   created_at: z.string(),
 });
 export type StockEntry = z.infer<typeof StockEntrySchema>;
+export const StockEntryPageSchema = pageSchemaOf(StockEntrySchema);
 
 export const StockExitSchema = z.object({
   id: z.number(),
@@ -171,6 +181,7 @@ export const StockExitSchema = z.object({
   created_at: z.string(),
 });
 export type StockExit = z.infer<typeof StockExitSchema>;
+export const StockExitPageSchema = pageSchemaOf(StockExitSchema);
 
 export const StockBalanceSchema = z.object({
   id: z.number(),

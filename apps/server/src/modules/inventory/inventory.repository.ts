@@ -16,10 +16,14 @@ export function findBusinessVariant(db: Database, businessId: number, variantId:
 
 type Ordering<T extends readonly string[]> = T[number];
 
-/** One row by id (after a write), or the rows of one location as recorded (DESIGN.md section 10). */
+/**
+ * One row by id (after a write), or the rows of one location as recorded (DESIGN.md section 10);
+ * `page` limits them to one page, each row carrying the whole list's count (DESIGN.md section 16).
+ */
 export interface ListFilter {
   id?: number;
   location?: string | undefined;
+  page?: { offset: number; size: number };
 }
 
 function orderParts(ordering: string): { column: string; direction: 'asc' | 'desc' } {
@@ -58,14 +62,14 @@ export async function listEntries(
       'e.location',
       'e.reason_text',
       'e.created_at',
+      sql<number>`count(*) OVER ()::int`.as('total_count'),
     ])
     .where('e.department_id', '=', departmentId);
   if (only.id !== undefined) query = query.where('e.id', '=', only.id);
   if (only.location) query = query.where('e.location', '=', only.location);
-  return query
-    .orderBy(sql.ref(`e.${column}`), direction)
-    .orderBy('e.id', direction)
-    .execute();
+  query = query.orderBy(sql.ref(`e.${column}`), direction).orderBy('e.id', direction);
+  if (only.page) query = query.limit(only.page.size).offset(only.page.offset);
+  return query.execute();
 }
 
 export async function listExits(
@@ -97,15 +101,17 @@ export async function listExits(
       'x.location',
       'x.note',
       'x.created_at',
+      sql<number>`count(*) OVER ()::int`.as('total_count'),
     ])
     .where('x.department_id', '=', departmentId);
   if (only.id !== undefined) query = query.where('x.id', '=', only.id);
   if (only.location) query = query.where('x.location', '=', only.location);
   // A null unit price sorts last either way, as "no price" is not a small price.
-  return query
+  query = query
     .orderBy(sql`${sql.ref(`x.${column}`)} ${sql.raw(direction)} nulls last`)
-    .orderBy('x.id', direction)
-    .execute();
+    .orderBy('x.id', direction);
+  if (only.page) query = query.limit(only.page.size).offset(only.page.offset);
+  return query.execute();
 }
 
 /** A balance row as the my-balance answer keeps it: its JSON text, null at zero. */

@@ -4,12 +4,14 @@ import {
   StockBalanceSchema,
   StockEntryBodySchema,
   StockEntryListQuerySchema,
+  StockEntryPageSchema,
   StockEntrySchema,
   StockExitBodySchema,
   StockExitListQuerySchema,
+  StockExitPageSchema,
   StockExitSchema,
 } from '@app/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
@@ -21,7 +23,13 @@ import {
   IdempotencyHeadersSchema,
   withETag,
 } from '../../lib/openapi.ts';
+import { pageOf } from '../../lib/pagination.ts';
 import * as inventory from './inventory.service.ts';
+
+/** spec.md's array without `page`, DRF's page object with it (DESIGN.md section 16). */
+function listAnswer<T>(request: FastifyRequest, list: inventory.StockList<T>) {
+  return 'all' in list ? list.all : pageOf(request, list);
+}
 
 // spec.md section 7 paths. Entries are the Ta'minotchi's, exits the Bozorchi's (DESIGN.md
 // section 3 "Stock"): the lists too, since each department sees only its own.
@@ -36,13 +44,13 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
       onRequest: [auth, requireRole(STOCK_ENTRY_ROLES)],
       schema: {
         tags,
-        summary: 'My stock entries (receipts)',
+        summary: 'My stock entries (receipts); with ?page=N, 50 a page',
         querystring: StockEntryListQuerySchema,
-        response: { 200: z.array(StockEntrySchema), ...ErrorSchemas },
+        response: { 200: z.union([z.array(StockEntrySchema), StockEntryPageSchema]), ...ErrorSchemas },
       },
     },
-    (request) =>
-      inventory.listEntries(deps, actorOf(request), request.query.ordering, request.query.location),
+    async (request) =>
+      listAnswer(request, await inventory.listEntries(deps, actorOf(request), request.query)),
   );
 
   r.post(
@@ -75,12 +83,12 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
       onRequest: [auth, requireRole(STOCK_EXIT_ROLES)],
       schema: {
         tags,
-        summary: 'My stock exits (issues)',
+        summary: 'My stock exits (issues); with ?page=N, 50 a page',
         querystring: StockExitListQuerySchema,
-        response: { 200: z.array(StockExitSchema), ...ErrorSchemas },
+        response: { 200: z.union([z.array(StockExitSchema), StockExitPageSchema]), ...ErrorSchemas },
       },
     },
-    (request) => inventory.listExits(deps, actorOf(request), request.query.ordering, request.query.location),
+    async (request) => listAnswer(request, await inventory.listExits(deps, actorOf(request), request.query)),
   );
 
   r.post(

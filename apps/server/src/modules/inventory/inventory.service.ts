@@ -1,20 +1,22 @@
 import {
   creditAmount,
   D,
-  type ENTRY_ORDERINGS,
-  type EXIT_ORDERINGS,
   fixedMoney,
   fixedQuantity,
+  STOCK_LIST_PAGE_SIZE,
   type StockEntry,
   type StockEntryCreateSchema,
+  type StockEntryListQuery,
   type StockExit,
   type StockExitCreateSchema,
+  type StockExitListQuery,
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
+import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { type NewDebt, openDebt } from '../debts/debts.service.ts';
@@ -82,14 +84,37 @@ function exitSummary(
     : `${type}: ${sku}, ${qty}, lots ${lots}`;
 }
 
+/** A list of spec.md: every row; with `page`, one page of it (DESIGN.md section 16). */
+export type StockList<T> = { all: T[] } | { page: number; lastPage: number; count: number; results: T[] };
+
+/** The row window of `page` (undefined: every row), its number parsed as DRF's. */
+function window(page: string | undefined) {
+  if (page === undefined) return { number: null, filter: undefined };
+  const number = parsePage(page);
+  return { number, filter: { offset: (number - 1) * STOCK_LIST_PAGE_SIZE, size: STOCK_LIST_PAGE_SIZE } };
+}
+
+function stockList<R extends { total_count: number }, T>(
+  rows: R[],
+  page: number | null,
+  to: (r: R) => T,
+): StockList<T> {
+  if (page === null) return { all: rows.map(to) };
+  const paged = countedPage(rows, page, STOCK_LIST_PAGE_SIZE);
+  return { ...paged, results: paged.rows.map(to) };
+}
+
 export async function listEntries(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
-  ordering: (typeof ENTRY_ORDERINGS)[number],
-  location?: string,
-): Promise<StockEntry[]> {
-  const rows = await repo.listEntries(deps.db, actor.id, ordering, { location });
-  return rows.map(toEntry);
+  query: StockEntryListQuery,
+): Promise<StockList<StockEntry>> {
+  const { number, filter } = window(query.page);
+  const rows = await repo.listEntries(deps.db, actor.id, query.ordering, {
+    location: query.location,
+    page: filter,
+  });
+  return stockList(rows, number, toEntry);
 }
 
 function toEntry(r: Awaited<ReturnType<typeof repo.listEntries>>[number]): StockEntry {
@@ -176,11 +201,14 @@ export function createEntry(
 export async function listExits(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
-  ordering: (typeof EXIT_ORDERINGS)[number],
-  location?: string,
-): Promise<StockExit[]> {
-  const rows = await repo.listExits(deps.db, actor.id, ordering, { location });
-  return rows.map(toExit);
+  query: StockExitListQuery,
+): Promise<StockList<StockExit>> {
+  const { number, filter } = window(query.page);
+  const rows = await repo.listExits(deps.db, actor.id, query.ordering, {
+    location: query.location,
+    page: filter,
+  });
+  return stockList(rows, number, toExit);
 }
 
 function toExit(r: Awaited<ReturnType<typeof repo.listExits>>[number]): StockExit {

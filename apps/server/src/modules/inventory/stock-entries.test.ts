@@ -204,6 +204,56 @@ describe('GET inventory/stocks-entry/', () => {
     expect(res.body.ordering).toBeInstanceOf(Array);
   });
 
+  it('answers a page at a time with ?page=N, 50 a page, in the order of the whole list (DESIGN.md section 16)', async () => {
+    const fresh = await createSignedInUsers(t.db, t.url, ["Ta'minotchi"] as const);
+    const buyer = fresh.as["Ta'minotchi"];
+    const mine = (await createVariants(t.db, fresh.businessId, 1))[0] as TestVariant;
+    for (let i = 0; i < 53; i++) {
+      const res = await buyer.post('inventory/stocks-entry/', {
+        variant: mine.id,
+        qty_received: String(i + 1),
+        unit_cost: 1,
+        currency: 1,
+        location: i % 2 ? 'Ombor' : 'Do`kon',
+      });
+      expect(res.status).toBe(201);
+    }
+    const all = await buyer.get('inventory/stocks-entry/?ordering=qty_received');
+    expect(all.body).toHaveLength(53);
+    const first = await buyer.get('inventory/stocks-entry/?ordering=qty_received&page=1');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      count: 53,
+      previous: null,
+      next: '/api/inventory/stocks-entry/?ordering=qty_received&page=2',
+    });
+    expect(first.body.results).toHaveLength(50);
+    const second = await buyer.get(first.body.next.replace('/api/', ''));
+    expect(second.body).toMatchObject({
+      count: 53,
+      next: null,
+      previous: '/api/inventory/stocks-entry/?ordering=qty_received&page=1',
+    });
+    expect([...first.body.results, ...second.body.results]).toEqual(all.body);
+    // The location filter counts only its rows; a page past the end or not a number is DRF's 404.
+    const shop = await buyer.get('inventory/stocks-entry/?location=Ombor&page=1');
+    expect(shop.body.count).toBe(26);
+    expect(shop.body.results.every((e: { location: string }) => e.location === 'Ombor')).toBe(true);
+    for (const page of ['3', '0', 'x']) {
+      const res = await buyer.get(`inventory/stocks-entry/?page=${page}`);
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe('Invalid page.');
+    }
+    // An empty list has its page 1.
+    const empty = await createSignedInUsers(t.db, t.url, ["Ta'minotchi"] as const);
+    expect((await empty.as["Ta'minotchi"].get('inventory/stocks-entry/?page=1')).body).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
+  });
+
   it("shows a new Ta'minotchi an empty list", async () => {
     const fresh = await createSignedInUsers(t.db, t.url, ["Ta'minotchi"] as const);
     const res = await fresh.as["Ta'minotchi"].get('inventory/stocks-entry');

@@ -193,6 +193,22 @@ describe('GET inventory/stocks-exit/', () => {
     expect(byPrice.body.at(-1).unit_price).toBeNull();
     expect((await trader.get('inventory/stocks-exit/?ordering=qty_received')).status).toBe(400);
   });
+
+  it('answers a page at a time with ?page=N (DESIGN.md section 16)', async () => {
+    await give(v(5).id, '100');
+    for (let i = 0; i < 51; i++)
+      expect((await trader.post('inventory/stocks-exit/', exitBody({ variant: v(5).id }))).status).toBe(201);
+    const all = await trader.get('inventory/stocks-exit/');
+    const first = await trader.get('inventory/stocks-exit/?page=1');
+    expect(first.body).toMatchObject({
+      count: all.body.length,
+      previous: null,
+      next: '/api/inventory/stocks-exit/?page=2',
+    });
+    expect(first.body.results).toEqual(all.body.slice(0, 50));
+    const second = await trader.get('inventory/stocks-exit/?page=2');
+    expect(second.body.results).toEqual(all.body.slice(50, 100));
+  });
 });
 
 describe('GET inventory/stocks/my-balance/', () => {

@@ -1,6 +1,6 @@
-import { type ENTRY_ORDERINGS, type StockEntry, type StockEntryCreate, StockEntrySchema } from '@app/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { type ENTRY_ORDERINGS, type StockEntryCreate, StockEntryPageSchema } from '@app/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { DEBT_BOOK_KEY } from './counterparties.ts';
 import { myBalanceQueryKey } from './my-balance.ts';
@@ -8,32 +8,35 @@ import { myBalanceQueryKey } from './my-balance.ts';
 export type EntryOrdering = (typeof ENTRY_ORDERINGS)[number];
 
 /**
- * GET inventory/stocks-entry/?ordering= (spec.md section 7; default -created_at), and
- * &location= for one location's rows (DESIGN.md section 10; '' for all).
+ * GET inventory/stocks-entry/?ordering= (spec.md section 7), &location= for one location's rows (DESIGN.md
+ * section 10; '' for all), one page of STOCK_LIST_PAGE_SIZE at a time (DESIGN.md section 16).
  */
 export function getStockEntries(
   ordering: EntryOrdering,
-  location = '',
+  location: string,
+  page: number,
   signal?: AbortSignal,
-): Promise<StockEntry[]> {
+): Promise<z.infer<typeof StockEntryPageSchema>> {
   return api.get('inventory/stocks-entry/', {
-    query: location ? { ordering, location } : { ordering },
+    query: location ? { ordering, location, page } : { ordering, page },
     signal,
-    schema: z.array(StockEntrySchema),
+    schema: StockEntryPageSchema,
   });
 }
 
 export const stockEntriesQueryKey = ['inventory', 'entries'] as const;
 
-export function stockEntriesQueryOptions(ordering: EntryOrdering, location = '') {
+export function stockEntriesQueryOptions(ordering: EntryOrdering, location: string, page: number) {
   return queryOptions({
-    queryKey: [...stockEntriesQueryKey, ordering, location],
-    queryFn: ({ signal }) => getStockEntries(ordering, location, signal),
+    queryKey: [...stockEntriesQueryKey, ordering, location, page],
+    queryFn: ({ signal }) => getStockEntries(ordering, location, page, signal),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useStockEntries(ordering: EntryOrdering, location = '') {
-  return useQuery(stockEntriesQueryOptions(ordering, location));
+export function useStockEntries(ordering: EntryOrdering, location: string, page: number) {
+  return useQuery(stockEntriesQueryOptions(ordering, location, page));
 }
 
 /** POST inventory/stocks-entry/ with an Idempotency-Key per submit (DESIGN.md section 4). */

@@ -1,36 +1,42 @@
-import { type EXIT_ORDERINGS, type StockExit, type StockExitCreate, StockExitSchema } from '@app/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { type EXIT_ORDERINGS, type StockExitCreate, StockExitPageSchema } from '@app/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { DEBT_BOOK_KEY } from './counterparties.ts';
 import { myBalanceQueryKey } from './my-balance.ts';
 
 export type ExitOrdering = (typeof EXIT_ORDERINGS)[number];
 
-/** GET inventory/stocks-exit/?ordering= (spec.md section 7), and &location= (DESIGN.md section 10). */
+/**
+ * GET inventory/stocks-exit/?ordering= (spec.md section 7), &location= for one location's rows (DESIGN.md
+ * section 10; '' for all), one page of STOCK_LIST_PAGE_SIZE at a time (DESIGN.md section 16).
+ */
 export function getStockExits(
   ordering: ExitOrdering,
-  location = '',
+  location: string,
+  page: number,
   signal?: AbortSignal,
-): Promise<StockExit[]> {
+): Promise<z.infer<typeof StockExitPageSchema>> {
   return api.get('inventory/stocks-exit/', {
-    query: location ? { ordering, location } : { ordering },
+    query: location ? { ordering, location, page } : { ordering, page },
     signal,
-    schema: z.array(StockExitSchema),
+    schema: StockExitPageSchema,
   });
 }
 
 export const stockExitsQueryKey = ['inventory', 'exits'] as const;
 
-export function stockExitsQueryOptions(ordering: ExitOrdering, location = '') {
+export function stockExitsQueryOptions(ordering: ExitOrdering, location: string, page: number) {
   return queryOptions({
-    queryKey: [...stockExitsQueryKey, ordering, location],
-    queryFn: ({ signal }) => getStockExits(ordering, location, signal),
+    queryKey: [...stockExitsQueryKey, ordering, location, page],
+    queryFn: ({ signal }) => getStockExits(ordering, location, page, signal),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useStockExits(ordering: ExitOrdering, location = '') {
-  return useQuery(stockExitsQueryOptions(ordering, location));
+export function useStockExits(ordering: ExitOrdering, location: string, page: number) {
+  return useQuery(stockExitsQueryOptions(ordering, location, page));
 }
 
 /** POST inventory/stocks-exit/ with an Idempotency-Key per submit (DESIGN.md section 4). */

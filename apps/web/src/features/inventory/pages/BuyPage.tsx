@@ -1,8 +1,9 @@
-import { formatMoney, formatQuantity } from '@app/shared';
+import { formatMoney, formatQuantity, STOCK_LIST_PAGE_SIZE } from '@app/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -20,8 +21,18 @@ export function BuyPage() {
   const [ordering, setOrdering] = useState<EntryOrdering>('-created_at');
   const [formOpen, setFormOpen] = useState(false);
   const [location, setLocation] = useState('');
-  const query = useStockEntries(ordering, location);
-  const header = { ordering, onOrdering: setOrdering };
+  // A page at a time (DESIGN.md section 16); another order or location starts again at page 1.
+  const [page, setPage] = useState(1);
+  const query = useStockEntries(ordering, location, page);
+  const rows = query.data?.results;
+  const totalPages = query.data ? Math.max(1, Math.ceil(query.data.count / STOCK_LIST_PAGE_SIZE)) : 0;
+  const header = {
+    ordering,
+    onOrdering: (next: EntryOrdering) => {
+      setOrdering(next);
+      setPage(1);
+    },
+  };
 
   return (
     <div>
@@ -30,7 +41,13 @@ export function BuyPage() {
         actions={<Button onClick={() => setFormOpen(true)}>{t('inventory.entries.new')}</Button>}
       />
       <div className="mb-4">
-        <LocationFilter value={location} onChange={setLocation} />
+        <LocationFilter
+          value={location}
+          onChange={(next) => {
+            setLocation(next);
+            setPage(1);
+          }}
+        />
       </div>
       {query.isError ? (
         <ErrorMessage className="mb-4">{t('inventory.entries.loadError')}</ErrorMessage>
@@ -59,13 +76,13 @@ export function BuyPage() {
         <TBody>
           {query.isPending ? (
             <TableMessageRow colSpan={COLUMN_COUNT}>{t('inventory.loading')}</TableMessageRow>
-          ) : !query.data?.length ? (
+          ) : !rows?.length ? (
             <TableMessageRow colSpan={COLUMN_COUNT}>{t('inventory.entries.empty')}</TableMessageRow>
           ) : (
-            query.data.map((e, i) => (
+            rows.map((e, i) => (
               <TR key={e.id} data-testid="entry-row">
                 <TD numeric align="left">
-                  {i + 1}
+                  {(page - 1) * STOCK_LIST_PAGE_SIZE + i + 1}
                 </TD>
                 <TD numeric align="left">
                   {e.department}
@@ -86,6 +103,15 @@ export function BuyPage() {
           )}
         </TBody>
       </Table>
+      {totalPages > 1 ? (
+        <Pagination
+          className="mt-4"
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          disabled={query.isFetching}
+        />
+      ) : null}
       <StockEntryForm open={formOpen} onClose={() => setFormOpen(false)} />
     </div>
   );

@@ -1,8 +1,9 @@
-import { formatMoney, formatQuantity } from '@app/shared';
+import { formatMoney, formatQuantity, STOCK_LIST_PAGE_SIZE } from '@app/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -20,8 +21,18 @@ export function SellPage() {
   const [ordering, setOrdering] = useState<ExitOrdering>('-created_at');
   const [formOpen, setFormOpen] = useState(false);
   const [location, setLocation] = useState('');
-  const query = useStockExits(ordering, location);
-  const header = { ordering, onOrdering: setOrdering };
+  // A page at a time (DESIGN.md section 16); another order or location starts again at page 1.
+  const [page, setPage] = useState(1);
+  const query = useStockExits(ordering, location, page);
+  const rows = query.data?.results;
+  const totalPages = query.data ? Math.max(1, Math.ceil(query.data.count / STOCK_LIST_PAGE_SIZE)) : 0;
+  const header = {
+    ordering,
+    onOrdering: (next: ExitOrdering) => {
+      setOrdering(next);
+      setPage(1);
+    },
+  };
 
   return (
     <div>
@@ -30,7 +41,13 @@ export function SellPage() {
         actions={<Button onClick={() => setFormOpen(true)}>{t('inventory.exits.new')}</Button>}
       />
       <div className="mb-4">
-        <LocationFilter value={location} onChange={setLocation} />
+        <LocationFilter
+          value={location}
+          onChange={(next) => {
+            setLocation(next);
+            setPage(1);
+          }}
+        />
       </div>
       {query.isError ? <ErrorMessage className="mb-4">{t('inventory.exits.loadError')}</ErrorMessage> : null}
       <Table caption={t('inventory.exits.title')}>
@@ -56,13 +73,13 @@ export function SellPage() {
         <TBody>
           {query.isPending ? (
             <TableMessageRow colSpan={COLUMN_COUNT}>{t('inventory.loading')}</TableMessageRow>
-          ) : !query.data?.length ? (
+          ) : !rows?.length ? (
             <TableMessageRow colSpan={COLUMN_COUNT}>{t('inventory.exits.empty')}</TableMessageRow>
           ) : (
-            query.data.map((x, i) => (
+            rows.map((x, i) => (
               <TR key={x.id} data-testid="exit-row">
                 <TD numeric align="left">
-                  {i + 1}
+                  {(page - 1) * STOCK_LIST_PAGE_SIZE + i + 1}
                 </TD>
                 <TD numeric align="left">
                   {x.department}
@@ -82,6 +99,15 @@ export function SellPage() {
           )}
         </TBody>
       </Table>
+      {totalPages > 1 ? (
+        <Pagination
+          className="mt-4"
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          disabled={query.isFetching}
+        />
+      ) : null}
       <StockExitForm open={formOpen} onClose={() => setFormOpen(false)} />
     </div>
   );
