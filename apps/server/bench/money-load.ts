@@ -11,7 +11,7 @@ import type { BenchContext } from './run.ts';
 // next to pgbench's built-in TPC-B-like figure (-c 32 -j 2 -T 15, scale 10) on the same cluster in
 // the same run (the mean of one pgbench before the loads and one after). Bar: at least 50% of
 // pgbench's tps, with p99 under 100 ms. Measured twice in one run: with group commit
-// (modules/finance/money-batch.ts, MONEY_BATCH_MS as set, default 1) and without.
+// (db/money-batch.ts, MONEY_BATCH_MS as set, default 1) and without.
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_MONEY_SECONDS ?? 15);
