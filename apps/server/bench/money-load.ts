@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { createBusiness, createUser, signIn, type TestUser } from '../test/factories.ts';
+import type { BenchContext } from './context.ts';
 import type { Measurement } from './measure.ts';
-import type { BenchContext } from './run.ts';
 
 // A README Benchmarks bar: exchanges and offer approvals from 32 concurrent clients on PostgreSQL,
 // next to pgbench's built-in TPC-B-like figure (-c 32 -j 2 -T 15, scale 10) on the same cluster in
