@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { BenchContext } from './context.ts';
 import { type Measurement, measure } from './measure.ts';
-import type { BenchContext } from './run.ts';
 
 // A bar of docs/benchmarks.md: a business with 5,000 products and 20,000 variants; the bar is a variant search
 // (?search=<2-3 chars>&limit=20, as the form pickers ask: spec.md section 9) under 25 ms at p95.

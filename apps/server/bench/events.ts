@@ -2,8 +2,8 @@ import { fork } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
+import type { BenchContext } from './context.ts';
 import type { Measurement } from './measure.ts';
-import type { BenchContext } from './run.ts';
 
 // Live updates at scale (DESIGN.md section 13): STREAMS open api/events/ streams on one server
 // process, which LISTENs on one PostgreSQL connection; one statement commits an event for every

@@ -1,8 +1,8 @@
 import { MONEY_TX_ORDERINGS } from '@app/shared';
 import { sql } from 'kysely';
 import { signIn } from '../test/factories.ts';
+import type { BenchContext } from './context.ts';
 import type { Measurement } from './measure.ts';
-import type { BenchContext } from './run.ts';
 
 // A bar of docs/benchmarks.md: GET finance/money-transactions/by-user/ over 1,000,000 ledger rows,
 // 100,000 of them the measured user's: p95 under 30 ms for every filter combination and ordering.

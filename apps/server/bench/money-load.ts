@@ -4,14 +4,14 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { createBusiness, createUser, signIn, type TestUser } from '../test/factories.ts';
+import type { BenchContext } from './context.ts';
 import type { Measurement } from './measure.ts';
-import type { BenchContext } from './run.ts';
 
 // A bar of docs/benchmarks.md: exchanges and offer approvals from 32 concurrent clients on PostgreSQL,
 // next to pgbench's built-in TPC-B-like figure (-c 32 -j 2 -T 15, scale 10) on the same cluster in
 // the same run (the mean of one pgbench before the loads and one after). Bar: at least 50% of
 // pgbench's tps, with p99 under 100 ms. Measured twice in one run: with group commit
-// (modules/finance/money-batch.ts, MONEY_BATCH_MS as set, default 1) and without.
+// (db/money-batch.ts, MONEY_BATCH_MS as set, default 1) and without.
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_MONEY_SECONDS ?? 15);

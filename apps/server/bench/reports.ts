@@ -6,8 +6,8 @@ import type { Database } from '../src/db/connection.ts';
 import { businessToday } from '../src/lib/business-day.ts';
 import * as repo from '../src/modules/reports/reports.repository.ts';
 import { signIn, type TestUser } from '../test/factories.ts';
+import type { BenchContext } from './context.ts';
 import type { Measurement } from './measure.ts';
-import type { BenchContext } from './run.ts';
 
 // DESIGN.md section 11's bars: over a business with 1,000,000 money ledger rows and 1,000,000
 // stock moves, each report answers a month in p95 < 100 ms and a year in p95 < 300 ms on

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Role } from '@app/shared';
 import { startThrowawayPostgres } from '../../../scripts/postgres.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -14,27 +13,12 @@ import { migrate } from '../src/db/migrate.ts';
 import { createTokenSigner } from '../src/lib/auth/tokens.ts';
 import { createBusiness, createUser, signIn, type TestUser } from '../test/factories.ts';
 import { benchCatalog } from './catalog.ts';
+import type { BenchContext } from './context.ts';
 import { benchEvents } from './events.ts';
 import type { Measurement } from './measure.ts';
 import { benchMoney } from './money.ts';
 import { benchReports } from './reports.ts';
 import { benchStock } from './stock.ts';
-
-export interface BenchContext {
-  url: string;
-  db: Awaited<ReturnType<typeof openDatabase>>['db'];
-  /** The PostgreSQL the app uses, and its bin folder when the bench started the cluster (pgbench). */
-  databaseUrl: string;
-  pgBin: string | null;
-  /** Another server on the same database, configured by the bench's environment plus `env`. */
-  startServer(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }>;
-  /** An access token for a user the bench wrote itself (no sign-in, no password hashing). */
-  accessToken(user: { id: number; business_id: number; role: string }): Promise<string>;
-  /** A new business with one user per role; returns its id, the users and their access tokens. */
-  createBusinessWithUsers<R extends Role>(
-    roles: readonly R[],
-  ): Promise<{ businessId: number; users: Record<R, TestUser>; tokens: Record<R, string> }>;
-}
 
 export interface BenchSection {
   name: string;

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { balanceRowsSince } from '../src/modules/inventory/inventory.repository.ts';
+import type { BenchContext } from './context.ts';
 import { type Measurement, measure } from './measure.ts';
-import type { BenchContext } from './run.ts';
 
 // Bars of docs/benchmarks.md: a department holding 10,000 variants. Bars: inventory/stocks/my-balance/ p95
 // under 50 ms on PostgreSQL, and the Inventory page filters and sorts those rows without a

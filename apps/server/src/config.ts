@@ -22,7 +22,7 @@ const EnvSchema = z.object({
   // DESIGN.md section 9: the Central Bank of Uzbekistan's JSON feed of official rates.
   CBU_RATES_URL: z.string().url().default('https://cbu.uz/uz/arkhiv-kursov-valyut/json/'),
   CBU_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
-  // Group commit of the money operations on PostgreSQL (modules/finance/money-batch.ts); 0 turns it off.
+  // Group commit of the money operations on PostgreSQL (db/money-batch.ts); 0 turns it off.
   MONEY_BATCH_MS: z.coerce.number().min(0).max(1000).default(1),
   MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(64),
   MONEY_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),

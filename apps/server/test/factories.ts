@@ -3,7 +3,7 @@ import type { Role } from '@app/shared';
 import type { Database } from '../src/db/connection.ts';
 import { hashPassword } from '../src/lib/auth/passwords.ts';
 import { inTransaction } from '../src/lib/transaction.ts';
-import { openBusiness } from '../src/modules/admin/business.repository.ts';
+import { openBusiness } from '../src/modules/admin/business.service.ts';
 import { ApiClient } from './client.ts';
 
 // Factories shared by every module's API tests (STYLE.md "Tests").

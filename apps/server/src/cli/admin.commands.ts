@@ -1,13 +1,13 @@
 import { BalanceAdjustBodySchema, PASSWORD_MIN, ROLES, type Role } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { writeAudit } from '../lib/audit.ts';
 import { hashPassword } from '../lib/auth/passwords.ts';
 import { createCaches } from '../lib/caches.ts';
 import { AppError } from '../lib/errors.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { adjustBalance as adjustBalanceOf } from '../modules/admin/balances.service.ts';
-import { openBusiness } from '../modules/admin/business.repository.ts';
-import { writeAudit } from '../modules/audit/audit.repository.ts';
+import { openBusiness } from '../modules/admin/business.service.ts';
 import { findUserByEmail, setPasswordHash } from '../modules/auth/auth.repository.ts';
 import { findCurrencyByCode } from '../modules/finance/finance.repository.ts';
 import * as rates from '../modules/finance/rates.service.ts';

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Listen } from '../lib/events.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -12,6 +11,14 @@ import type { DB } from './schema.ts';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 export type Database = Kysely<DB>;
+
+/** Subscribes to a NOTIFY channel; the returned function stops listening. */
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  /** Called after the listener reconnected: what was announced meanwhile was missed. */
+  onReconnect?: () => void,
+) => Promise<() => Promise<void>>;
 
 export interface DatabaseHandle {
   db: Database;

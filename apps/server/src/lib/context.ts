@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { MoneyBatcher } from '../modules/finance/money-batch.ts';
+import type { MoneyBatcher } from '../db/money-batch.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import type { Caches } from './caches.ts';
 import type { EventHub } from './events.ts';

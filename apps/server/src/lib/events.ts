@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../db/connection.ts';
+import type { Database, Listen } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 
 // Live updates (DESIGN.md section 13). What happens to a user is written as an `events` row in the
@@ -54,14 +54,6 @@ export async function publish(trx: Kysely<DB> | Transaction<DB>, events: readonl
     .values(events.map((e) => ({ user_id: e.userId, type: e.type, data: JSON.stringify(e.data) })))
     .execute();
 }
-
-/** Subscribes to a NOTIFY channel; the returned function stops listening. */
-export type Listen = (
-  channel: string,
-  onPayload: (payload: string) => void,
-  /** Called after the listener reconnected: what was announced meanwhile was missed. */
-  onReconnect?: () => void,
-) => Promise<() => Promise<void>>;
 
 type Subscriber = (event: StoredEvent) => void;
 

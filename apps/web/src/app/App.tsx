@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
-import { useUserLanguage } from '../i18n/LanguageSwitcher.tsx';
 import { useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
 import { BootFailedScreen, BootScreen } from './BootScreen.tsx';
+import { useUserLanguage } from './LanguageSwitcher.tsx';
 import { LiveUpdates } from './live/LiveUpdates.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';

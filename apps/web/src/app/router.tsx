@@ -12,8 +12,14 @@ import { VerifyCodePage } from '../features/auth/pages/VerifyCodePage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { BootScreen } from './BootScreen.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
+
+/** The login page with the app's language switcher under its form. */
+function LoginRoute() {
+  return <LoginPage languageSwitcher={<LanguageSwitcher className="mt-6 justify-center" />} />;
+}
 
 const catalogRoutes: RouteObject = {
   path: paths.catalog.root,
@@ -263,7 +269,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: BootScreen,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { path: paths.login, Component: LoginPage },
+      { path: paths.login, Component: LoginRoute },
       { path: paths.forgotPassword, Component: ForgotPasswordPage },
       { path: paths.verifyCode, Component: VerifyCodePage },
       { path: paths.setPassword, Component: SetPasswordPage },

@@ -1,8 +1,16 @@
 import type { Role } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
-import { openBusiness } from '../../modules/admin/business.repository.ts';
-import { demoOpenedAt } from './rates.ts';
+import { DAY_MS } from '../../lib/business-day.ts';
+import { openBusiness } from '../../modules/admin/business.service.ts';
+
+/** How far back the demo's history goes (its rates: rates.ts). */
+export const RATE_HISTORY_DAYS = 120;
+
+/** When the demo business opened: its first rates are dated then (seedCore). */
+export function demoOpenedAt(now = Date.now()): Date {
+  return new Date(now - RATE_HISTORY_DAYS * DAY_MS);
+}
 
 export const DEMO_PASSWORD = 'demo12345';
 

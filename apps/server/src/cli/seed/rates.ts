@@ -1,8 +1,9 @@
 import { CURRENCY_IDS, D, fixedRate } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
+import { DAY_MS } from '../../lib/business-day.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordRate } from '../../modules/finance/finance.repository.ts';
-import type { DemoCore } from './core.ts';
+import { type DemoCore, demoOpenedAt, RATE_HISTORY_DAYS } from './core.ts';
 
 // The demo business's USD rate history (DESIGN.md section 9): a daily rate from the day the
 // business opened (RATE_HISTORY_DAYS ago, at the opening rate) to today, mostly from the Central
@@ -10,13 +11,6 @@ import type { DemoCore } from './core.ts';
 // demo's exchanges quote what spec.md's examples show.
 
 const { USD } = CURRENCY_IDS;
-const DAY_MS = 86_400_000;
-export const RATE_HISTORY_DAYS = 120;
-
-/** When the demo business opened: its first rates are dated then (seedCore). */
-export function demoOpenedAt(now = Date.now()): Date {
-  return new Date(now - RATE_HISTORY_DAYS * DAY_MS);
-}
 
 /** A gentle wave around the opening rate: about ±1.5%, the same on every machine. */
 function usdRateOn(day: number, opening: string): string {

@@ -9,14 +9,13 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { publish } from '../../lib/events.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { resolveCurrency } from '../finance/finance.service.ts';
-import { postMoney } from '../finance/ledger.ts';
+import { postMoney, resolveCurrency } from '../finance/finance.service.ts';
 import type { RateSetter } from '../finance/rates.service.ts';
 
 // Opening balances and corrections (DESIGN.md section 9): the grid of every department's

@@ -1,8 +1,8 @@
 import type { BusinessSettings, BusinessSettingsPatchSchema } from '@app/shared';
 import type { z } from 'zod';
+import { writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
 import { businessSettings } from './business.repository.ts';
 
 type SettingsPatch = z.output<typeof BusinessSettingsPatchSchema>;

@@ -3,32 +3,6 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { searchPattern } from '../../lib/like.ts';
 
-export interface AuditEntry {
-  businessId: number | null;
-  actorId: number | null;
-  action: string;
-  entity: string;
-  entityId?: string | number | null;
-  summary?: string;
-  ip?: string | null;
-}
-
-/** DESIGN.md section 3 "Audit": every state change writes one row, in the change's transaction. */
-export async function writeAudit(db: Database, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      business_id: entry.businessId,
-      actor_id: entry.actorId,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-      summary: (entry.summary ?? '').slice(0, 1000),
-      ip: entry.ip ?? null,
-    })
-    .execute();
-}
-
 /** Which rows a reader may see (DESIGN.md section 10) and the filters asked for. */
 export interface AuditFilter {
   businessId: number;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, LoginBody } from '@app/shared';
+import { writeAudit } from '../../lib/audit.ts';
 import { hashPassword, spendOneHash, verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/auth/tokens.ts';
 import type { Deps } from '../../lib/context.ts';
@@ -7,8 +8,10 @@ import { AppError, badRequest, throttled, unauthorized } from '../../lib/errors.
 import { codeMessage } from '../../lib/mailer.ts';
 import { recipientLanguage } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
 import * as repo from './auth.repository.ts';
+
+// What other modules may use of this one (DESIGN.md section 15: a module through its service).
+export { insertInvitation, revokeAllForUser, revokeInvitations } from './auth.repository.ts';
 
 // The numbers of DESIGN.md section 5.
 export const REFRESH_TTL_MS = 7 * 86_400_000;

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connection.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
 
 type CatalogEntity = 'product' | 'variant' | 'unit' | 'size' | 'color' | 'location';
 type CatalogAction = 'create' | 'update' | 'delete';

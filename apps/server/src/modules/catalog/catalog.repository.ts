@@ -1,6 +1,7 @@
 import { type ProductType, searchFold, type VariantRef } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { variantLabelSql, variantSizeLabelSql } from '../../db/variant-label.ts';
 
 // Products and variants: queries only, every one scoped to a business (DESIGN.md section 3,
 // Tenancy). Units, sizes and colours are in attributes.repository.ts.
@@ -78,14 +79,6 @@ export async function countVariantsOfProduct(db: Database, productId: number): P
 
 // ---------------------------------------------------------------------------------------------
 // Variants
-
-/**
- * DESIGN.md section 4's size label and variant label ("<name> <model> / <colour> / <size>", the
- * parts the variant has), from their one definition: the SQL functions of migration 0008, which
- * the stock rows' ready JSON also uses. Columns of products `p`, colours `c` and sizes `s`.
- */
-export const variantSizeLabelSql = sql<string | null>`variant_size_label(s.size, s.label)`;
-export const variantLabelSql = sql<string>`variant_label(p.name, p.model, c.name, ${variantSizeLabelSql})`;
 
 function variantRows(db: Database, businessId: number) {
   return db

@@ -14,6 +14,9 @@ import { findColor, findSize } from './attributes.repository.ts';
 import { auditCatalog, missingRef, pgTableOf, SUBJECT_TEXTS } from './catalog.audit.ts';
 import * as repo from './catalog.repository.ts';
 
+// What other modules may use of this one (DESIGN.md section 15: a module through its service).
+export { loadVariantRefMap } from './catalog.repository.ts';
+
 type VariantCreateInput = z.output<typeof VariantCreateSchema>;
 type VariantUpdateInput = z.output<typeof VariantUpdateSchema>;
 type VariantListInput = z.output<typeof VariantListQuerySchema>;

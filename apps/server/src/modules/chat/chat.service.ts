@@ -18,8 +18,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { publish } from '../../lib/events.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { readNotificationsAbout } from '../notifications/notifications.service.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, readNotificationsAbout } from '../notifications/notifications.service.ts';
 import * as repo from './chat.repository.ts';
 
 // Chat (DESIGN.md section 13): one-to-one conversations between users of a business and one thread

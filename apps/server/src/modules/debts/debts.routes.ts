@@ -10,8 +10,6 @@ import {
   DebtPaymentCreateSchema,
   DebtPaymentSchema,
   DebtSchema,
-  DebtsAgeingQuerySchema,
-  DebtsAgeingSchema,
   IdParamsSchema,
   StatementLineSchema,
 } from '@app/shared';
@@ -24,9 +22,7 @@ import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas, IdempotencyHeadersSchema, NoContentSchema } from '../../lib/openapi.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { readable, requestLanguage } from '../../lib/texts.ts';
-import { sendReport } from '../reports/reports.routes.ts';
 import * as debts from './debts.service.ts';
-import { debtsAgeing } from './debts-ageing.ts';
 
 // Counterparties and the debt book (DESIGN.md section 12): every signed-in user of the business;
 // the services decide what each role sees and may change.
@@ -226,21 +222,5 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       );
       return reply.status(201).send(readable(payment, ['reason'], requestLanguage(request)));
     },
-  );
-
-  r.get(
-    '/reports/debts-ageing/',
-    {
-      onRequest,
-      schema: {
-        tags: ['reports', ...tags],
-        summary:
-          'What remains open per counterparty and currency by days past due (current, 1-30, 31-60, 61-90, 90+); format=csv|xlsx|pdf as a file',
-        querystring: DebtsAgeingQuerySchema,
-        response: { 200: DebtsAgeingSchema, ...ErrorSchemas },
-      },
-    },
-    async (request, reply) =>
-      sendReport(request, reply, await debtsAgeing(deps, actorOf(request), request.query)),
   );
 }

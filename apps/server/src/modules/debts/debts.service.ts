@@ -17,16 +17,18 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { businessToday } from '../../lib/business-day.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { resolveCurrency } from '../finance/finance.service.ts';
-import { postMoney } from '../finance/ledger.ts';
+import { postMoney, resolveCurrency } from '../finance/finance.service.ts';
 import * as repo from './debts.repository.ts';
+
+// What other modules may use of this one (DESIGN.md section 15: a module through its service).
+export { type AgeingDbRow, ageingRows, overdueDebts } from './debts.repository.ts';
 
 // Counterparties and the debt book, nasiya (DESIGN.md section 12). Every user of the business
 // keeps counterparties, administrators delete them; viewers of the whole business and the Kassir

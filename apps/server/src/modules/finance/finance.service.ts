@@ -8,15 +8,20 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
 import * as repo from './finance.repository.ts';
 import { postMoney } from './ledger.ts';
 import * as txRepo from './transactions.repository.ts';
+
+// What other modules may use of this one (DESIGN.md section 15: a module through its service).
+export { findCurrenciesByIds, recordRate } from './finance.repository.ts';
+export { postMoney } from './ledger.ts';
+export { applyMoney, OfferRuleViolation } from './money-apply.ts';
 
 /** The business's currencies, each at its rate in force (DESIGN.md section 9). */
 export async function listCurrencies(deps: Pick<Deps, 'db'>, actor: Actor) {

@@ -1,10 +1,11 @@
 import type { OfferStatus, OfferTransition } from '@app/shared';
 import { sql } from 'kysely';
+import type { AuditEntry } from '../../lib/audit.ts';
+import { cacheKey } from '../../lib/caches.ts';
 import type { Deps } from '../../lib/context.ts';
 import { AppError, pgCodeOf } from '../../lib/errors.ts';
 import { type IdempotencyScope, KEY_TTL_HOURS, keyReusedError } from '../../lib/idempotency.ts';
 import { isRetryable, pauseBeforeRetry } from '../../lib/transaction.ts';
-import type { AuditEntry } from '../audit/audit.repository.ts';
 import { listCurrencies } from './finance.repository.ts';
 import { type LedgerEntry, ledgerRow, moneyErrorDetail, type PostedEntry, shortfallError } from './ledger.ts';
 
@@ -67,14 +68,15 @@ export class OfferRuleViolation extends Error {
  * money_apply refuses an operation computed with a rate no longer in force (BO001, for example
  * set by another server process), and they are read again.
  */
-export type CurrencyCache = Map<number, Promise<Map<number, Currency>>>;
+type CurrencyCache = Map<number, Promise<Map<number, Currency>>>;
+const currencyCache = cacheKey<CurrencyCache>('currencies', () => new Map());
 
 function currenciesInForce(
   deps: MoneyDeps,
   businessId: number,
   fresh = false,
 ): Promise<Map<number, Currency>> {
-  const cache = deps.caches.currencies;
+  const cache = deps.caches.of(currencyCache);
   let cached = cache.get(businessId);
   if (!cached || fresh) {
     const loading = listCurrencies(deps.db, businessId).then((rows) => new Map(rows.map((c) => [c.id, c])));
@@ -89,7 +91,7 @@ function currenciesInForce(
 
 /** This process's copy of a business's rates is stale (a rate was just set here). */
 export function forgetRates(deps: Pick<Deps, 'caches'>, businessId: number): void {
-  deps.caches.currencies.delete(businessId);
+  deps.caches.of(currencyCache).delete(businessId);
 }
 
 type MoneyDeps = Pick<Deps, 'db' | 'caches' | 'moneyBatcher'>;
@@ -111,7 +113,7 @@ export async function applyMoney<R extends object>(
     const op = build(await currenciesInForce(deps, businessId, attempt > 1));
     try {
       const json = toJson(op, businessId);
-      // With group commit on, the operation rides in the next batch (money-batch.ts).
+      // With group commit on, the operation rides in the next batch (db/money-batch.ts).
       const answer = deps.moneyBatcher
         ? await deps.moneyBatcher.apply<R & { entries: AppliedEntry[] }>(json)
         : (

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { balanceOf, fund, ledgerCount, USD, UZS } from './finance.fixtures.ts';
 
-// Group commit (modules/finance/money-batch.ts) on PostgreSQL: operations that arrive together go
+// Group commit (db/money-batch.ts) on PostgreSQL: operations that arrive together go
 // in one transaction, each with the outcome it has alone. The widest window the server accepts
 // (1 s) puts the requests each test sends at once into one batch even on a busy machine, and an
 // operation sent a quarter of a second after another joins the other's batch behind it: the

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connection.ts';
+import { DAY_MS, startOfBusinessDay } from '../../lib/business-day.ts';
 import type { Deps } from '../../lib/context.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
 import { importCbuRatesUnlessImportedSince, importedSince } from './rates.service.ts';
@@ -8,16 +9,8 @@ import { importCbuRatesUnlessImportedSince, importedSince } from './rates.servic
 // its own timer; an import takes the business's row lock, so two processes import one after the
 // other and the second finds the rates unchanged.
 
-/** Tashkent is UTC+5 all year (no daylight saving): 16:05 there is 11:05 UTC. */
-const TASHKENT_OFFSET_MS = 5 * 3_600_000;
-const DAY_MS = 24 * 3_600_000;
+/** 16:05 in Tashkent (UTC+5 all year) is 11:05 UTC. */
 const IMPORT_AT_MS = (16 * 60 + 5) * 60_000;
-
-/** Midnight in Tashkent of the day `now` falls on there. */
-export function startOfBusinessDay(now: Date): Date {
-  const local = now.getTime() + TASHKENT_OFFSET_MS;
-  return new Date(local - (local % DAY_MS) - TASHKENT_OFFSET_MS);
-}
 
 /** The next daily import after `now`. */
 export function nextCbuImport(now: Date): Date {

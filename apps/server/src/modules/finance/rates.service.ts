@@ -8,12 +8,12 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { notifyRateChanged, type RateChange } from '../notifications/causes.ts';
+import { notifyRateChanged, type RateChange } from '../notifications/notifications.service.ts';
 import { fetchCbuRates } from './cbu.ts';
 import * as repo from './finance.repository.ts';
 import { forgetRates } from './money-apply.ts';

@@ -6,15 +6,10 @@ import { createSignedInUsers } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { loadConfig } from '../../config.ts';
+import { startOfBusinessDay } from '../../lib/business-day.ts';
 import { createCaches } from '../../lib/caches.ts';
 import { fund, USD, UZS } from './finance.fixtures.ts';
-import {
-  followingBusinesses,
-  importDue,
-  nextCbuImport,
-  startCbuSchedule,
-  startOfBusinessDay,
-} from './rates.schedule.ts';
+import { followingBusinesses, importDue, nextCbuImport, startCbuSchedule } from './rates.schedule.ts';
 
 // Currencies and rates per business, and the Central Bank import (DESIGN.md section 9), against a
 // local server that answers as the CBU feed does.

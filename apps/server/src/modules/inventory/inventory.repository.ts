@@ -1,7 +1,7 @@
 import type { ENTRY_ORDERINGS, EXIT_ORDERINGS } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { variantLabelSql } from '../catalog/catalog.repository.ts';
+import { variantLabelSql } from '../../db/variant-label.ts';
 
 // Queries only (STYLE.md): the stock lists, joined to the catalogue for the variant objects.
 

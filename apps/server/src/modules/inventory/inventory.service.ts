@@ -13,15 +13,19 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { cacheKey } from '../../lib/caches.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
 import { type NewDebt, openDebt } from '../debts/debts.service.ts';
 import * as repo from './inventory.repository.ts';
 import { consumeLots, receiveLot, type Trx } from './stock-ledger.ts';
+
+// What other modules may use of this one (DESIGN.md section 15: a module through its service).
+export { applyOfferItems } from './inventory.offers.ts';
 
 // Stock entries, exits and balances (DESIGN.md section 3 "Stock"). Each user is a department and
 // sees only their own rows; the role rules sit in the routes' guards.
@@ -319,12 +323,13 @@ interface Holding {
  * lower one; then the sums differ, since every change raises its row's version, and the request
  * reads every row again.
  */
-export type StockHoldings = Map<number, Holding>;
+type StockHoldings = Map<number, Holding>;
+const stockHoldings = cacheKey<StockHoldings>('stockHoldings', () => new Map());
 const CACHE_ROWS = 200_000;
 
 /** My stock (every variant above zero) as ready JSON, with its version for the ETag. */
 export async function myBalances(deps: Pick<Deps, 'db' | 'caches'>, actor: Actor): Promise<MyBalancesAnswer> {
-  const byDepartment = deps.caches.stockHoldings;
+  const byDepartment = deps.caches.of(stockHoldings);
   let held = byDepartment.get(actor.id);
   if (held) {
     const generation = held.generation;

@@ -2,7 +2,7 @@ import { D, fixedQuantity } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import { notifyLowStock } from '../notifications/causes.ts';
+import { notifyLowStock } from '../notifications/notifications.service.ts';
 
 // The one stock ledger (DESIGN.md section 3 "Stock"), used by entries, exits and product offers.
 // Every function runs inside the caller's transaction: a ledger row per lot touched, the lots,

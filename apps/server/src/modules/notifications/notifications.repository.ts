@@ -2,8 +2,8 @@ import { NOTIFICATIONS_PAGE_SIZE } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { NotificationKind } from '../../db/tables/chat.ts';
-import { variantLabelSql } from '../catalog/catalog.repository.ts';
-import { activeOwnersQuery } from '../users/admin-users.repository.ts';
+import { variantLabelSql } from '../../db/variant-label.ts';
+import { activeOwnersQuery } from '../users/admin-users.service.ts';
 import type { NotificationRow } from './notify.ts';
 
 // Notifications (DESIGN.md section 13): queries only.

@@ -16,6 +16,12 @@ import { inTransaction } from '../../lib/transaction.ts';
 import * as repo from './notifications.repository.ts';
 import type { NotificationRow } from './notify.ts';
 
+// What other modules may use of this one (DESIGN.md section 15: a module through its service).
+export { notifyLowStock, notifyRateChanged, type RateChange } from './causes.ts';
+export type { NotificationSender } from './delivery.ts';
+export type { ClaimedNotification } from './notifications.repository.ts';
+export { notify } from './notify.ts';
+
 // The bell (DESIGN.md section 13): a user reads and marks their own notifications only; another
 // user's, of this business or another, is as good as missing (404).
 

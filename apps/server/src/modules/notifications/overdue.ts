@@ -1,7 +1,6 @@
-import { businessToday } from '../../lib/business-day.ts';
+import { businessToday, DAY_MS, startOfBusinessDay } from '../../lib/business-day.ts';
 import type { Deps } from '../../lib/context.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
-import { startOfBusinessDay } from '../finance/rates.schedule.ts';
 import * as repo from './notifications.repository.ts';
 
 // DEBT_OVERDUE (DESIGN.md sections 12 and 13): checked at start and daily. A debt becomes overdue
@@ -13,7 +12,6 @@ type CheckDeps = Pick<Deps, 'db' | 'clock'>;
 
 /** Just after midnight, so the check never sees the day before's date. */
 const CHECK_AFTER_MIDNIGHT_MS = 60_000;
-const DAY_MS = 24 * 3_600_000;
 
 /** Notifies the department of every overdue debt not yet told; returns how many were written. */
 export function checkOverdueDebts(deps: CheckDeps): Promise<number> {

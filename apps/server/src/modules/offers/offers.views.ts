@@ -1,6 +1,6 @@
 import type { Offer, UserRef, VariantRef } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
-import { loadVariantRefMap } from '../catalog/catalog.repository.ts';
+import { loadVariantRefMap } from '../catalog/variants.service.ts';
 import * as repo from './offers.repository.ts';
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {

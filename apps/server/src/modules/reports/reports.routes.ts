@@ -3,53 +3,26 @@ import {
   CashFlowReportSchema,
   DashboardQuerySchema,
   DashboardSchema,
+  DebtsAgeingQuerySchema,
+  DebtsAgeingSchema,
   SalesQuerySchema,
   SalesReportSchema,
   StockMovementQuerySchema,
   StockMovementReportSchema,
 } from '@app/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
-import { pageLink } from '../../lib/pagination.ts';
-import type { FileAnswer } from '../../lib/report-files.ts';
+import { sendReport } from '../../lib/send-report.ts';
+import { debtsAgeing } from './debts-ageing.ts';
 import { cashFlowReport, dashboard, salesReport, stockMovementReport } from './reports.service.ts';
 
 // Reports and the owner's dashboard (DESIGN.md section 11): every signed-in role reads them, for
 // its own department or, as a viewer of the whole business, for any department or all.
 
 const FILE_NOTE = 'JSON; with format=csv|xlsx|pdf, the same rows as a file (Content-Disposition: attachment)';
-
-function sendFile(reply: FastifyReply, file: FileAnswer) {
-  return (
-    reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      // A stream is sent as it is, not serialised with the JSON schema (its type says JSON).
-      .send(file.body as never)
-  );
-}
-
-export type Answer<T> =
-  | { kind: 'json'; body: T; paging: { page: number; lastPage: number } }
-  | { kind: 'file'; file: FileAnswer };
-
-/** The JSON page with DRF's next and previous links, or the file. */
-export function sendReport<T extends object>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  result: Answer<T>,
-) {
-  if (result.kind === 'file') return sendFile(reply, result.file);
-  const { page, lastPage } = result.paging;
-  return {
-    ...result.body,
-    next: pageLink(request, page < lastPage ? page + 1 : null),
-    previous: pageLink(request, page > 1 ? page - 1 : null),
-  };
-}
 
 export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -114,5 +87,21 @@ export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<v
     },
     async (request, reply) =>
       sendReport(request, reply, await cashFlowReport(deps, actorOf(request), request.query)),
+  );
+
+  r.get(
+    '/reports/debts-ageing/',
+    {
+      onRequest,
+      schema: {
+        tags: ['reports', 'debts'],
+        summary:
+          'What remains open per counterparty and currency by days past due (current, 1-30, 31-60, 61-90, 90+); format=csv|xlsx|pdf as a file',
+        querystring: DebtsAgeingQuerySchema,
+        response: { 200: DebtsAgeingSchema, ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      sendReport(request, reply, await debtsAgeing(deps, actorOf(request), request.query)),
   );
 }

@@ -22,7 +22,7 @@ import { cursorBatches } from '../../lib/cursor.ts';
 import { fieldError, forbidden } from '../../lib/errors.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { type FileAnswer, type FileColumn, reportFile } from '../../lib/report-files.ts';
-import { overdueDebts } from '../debts/debts.repository.ts';
+import { overdueDebts } from '../debts/debts.service.ts';
 import * as repo from './reports.repository.ts';
 
 // Reports and the owner's dashboard (DESIGN.md section 11). Viewers of the whole business choose

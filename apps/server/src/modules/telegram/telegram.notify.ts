@@ -1,7 +1,6 @@
 import type { Language } from '@app/shared';
 import { recipientLanguage, texts } from '../../lib/texts.ts';
-import type { NotificationSender } from '../notifications/delivery.ts';
-import type { ClaimedNotification } from '../notifications/notifications.repository.ts';
+import type { ClaimedNotification, NotificationSender } from '../notifications/notifications.service.ts';
 import { offerButtons } from './telegram.callbacks.ts';
 import { createTelegramClient } from './telegram.client.ts';
 

@@ -6,11 +6,11 @@ import {
   type TelegramStatus,
   TelegramUpdateSchema,
 } from '@app/shared';
+import { writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { languageOfTag, texts } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
 import type { TelegramBot } from './telegram.bot.ts';
 import { handleCallbackQuery, TELEGRAM_AUDIT_IP } from './telegram.callbacks.ts';
 import * as repo from './telegram.repository.ts';

@@ -8,14 +8,17 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { randomToken, sha256 } from '../../lib/auth/tokens.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { inviteMessage } from '../../lib/mailer.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import * as authRepo from '../auth/auth.repository.ts';
+import { insertInvitation, revokeAllForUser, revokeInvitations } from '../auth/auth.service.ts';
 import * as repo from './admin-users.repository.ts';
+
+// What other modules may use of this one (DESIGN.md section 15: a module through its service).
+export { activeOwnersQuery } from './admin-users.repository.ts';
 
 // The administrators' users (DESIGN.md section 9): invitations instead of passwords, roles, login
 // codes, deactivation that ends every session at once, and a business that always keeps an
@@ -63,8 +66,8 @@ async function requireUser(db: Database, actor: Actor, id: number) {
 async function issueInvitation(trx: Database, deps: UsersDeps, actor: Actor, userId: number, origin: string) {
   const now = deps.clock();
   const token = randomToken();
-  await authRepo.revokeInvitations(trx, userId, now);
-  await authRepo.insertInvitation(trx, {
+  await revokeInvitations(trx, userId, now);
+  await insertInvitation(trx, {
     token_hash: sha256(token),
     user_id: userId,
     created_by: actor.id,
@@ -229,8 +232,8 @@ export async function updateUser(
     await trx.updateTable('users').set(body).where('id', '=', id).execute();
     if (!active && before.is_active) {
       const now = deps.clock();
-      await authRepo.revokeAllForUser(trx, id, now);
-      await authRepo.revokeInvitations(trx, id, now);
+      await revokeAllForUser(trx, id, now);
+      await revokeInvitations(trx, id, now);
     }
     await writeAudit(trx, {
       businessId: actor.businessId,

@@ -1,11 +1,14 @@
 import { isLanguage, type MeUpdateSchema, type Role, type WhoAmI } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
 import { findProfile, setEmailNotifications, setLanguage } from './users.repository.ts';
+
+// What other modules may use of this one (DESIGN.md section 15: a module through its service).
+export { isBusinessUser } from './users.repository.ts';
 
 // The signed-in user's own profile: GET api/auth/whoami/ and PATCH api/auth/me/ (their
 // preferences: which notifications also come by e-mail, DESIGN.md section 13, and the interface

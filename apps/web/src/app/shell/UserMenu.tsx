@@ -3,11 +3,11 @@ import { ChevronsUpDown, LogOut, User } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { LanguageSwitcher } from '../../i18n/LanguageSwitcher.tsx';
 import { useRoleLabel } from '../../i18n/role-labels.ts';
 import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
 import { initialsFromEmail } from '../../lib/format.ts';
+import { LanguageSwitcher } from '../LanguageSwitcher.tsx';
 
 export interface UserMenuProps {
   user: WhoAmI;

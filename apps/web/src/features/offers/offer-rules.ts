@@ -51,11 +51,3 @@ export const TYPE_LABELS: Record<Offer['type'], MessageKey> = {
   money: 'offers.type.money',
   product: 'offers.type.product',
 };
-
-export const STATUS_LABELS: Record<Offer['status'], MessageKey> = {
-  DRAFT: 'offers.status.draft',
-  PENDING: 'offers.status.pending',
-  APPROVED: 'offers.status.approved',
-  REJECTED: 'offers.status.rejected',
-  CANCELED: 'offers.status.canceled',
-};

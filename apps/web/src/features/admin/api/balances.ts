@@ -9,8 +9,8 @@ import {
   BusinessSettingsSchema,
 } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { moneyQueryKey } from '../../../api/currencies.ts';
 import { api } from '../../../lib/api-client.ts';
-import { financeKeys } from '../../finance/api/keys.ts';
 
 // Opening balances, corrections and business settings (DESIGN.md section 9).
 
@@ -39,7 +39,7 @@ export function useAdjustBalance(idempotencyKey: string) {
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: gridKey }),
-        client.invalidateQueries({ queryKey: financeKeys.all }),
+        client.invalidateQueries({ queryKey: moneyQueryKey }),
       ]),
   });
 }

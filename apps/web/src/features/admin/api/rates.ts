@@ -11,8 +11,8 @@ import {
   RateHistoryRowSchema,
 } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currenciesQueryKey } from '../../../api/currencies.ts';
 import { api } from '../../../lib/api-client.ts';
-import { financeKeys } from '../../finance/api/keys.ts';
 
 // Currencies and rates of the business (DESIGN.md section 9). A new rate changes the exchange
 // estimate, the balances grid's UZS totals and the history: every such query is refreshed.
@@ -38,7 +38,7 @@ function useRefreshRates() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: financeKeys.currencies }),
+      client.invalidateQueries({ queryKey: currenciesQueryKey }),
       client.invalidateQueries({ queryKey: ['admin'] }),
     ]);
 }

@@ -7,6 +7,7 @@ import {
 } from '@app/shared';
 import { Landmark, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useCurrencies } from '../../../api/currencies.ts';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
@@ -16,7 +17,6 @@ import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../compo
 import { type Translate, useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCurrencies } from '../../finance/api/currencies.ts';
 import { useImportCbu, useRateHistory } from '../api/rates.ts';
 import { AddCurrencyDialog, SetRateDialog } from '../components/CurrencyDialogs.tsx';
 import { RateChart } from '../components/RateChart.tsx';

@@ -1,6 +1,6 @@
 import { type LoginBody, LoginBodySchema } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,7 +9,6 @@ import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { paths } from '../../../config/paths.ts';
-import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { ApiError, errorDetail } from '../../../lib/api-client.ts';
@@ -19,7 +18,8 @@ import { LoginSlideshow } from '../components/LoginSlideshow.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { readLoginState, type VerifyCodeState } from '../navigation-state.ts';
 
-export function LoginPage() {
+/** `languageSwitcher`: the app's (app/LanguageSwitcher.tsx), shown under the form. */
+export function LoginPage({ languageSwitcher }: { languageSwitcher?: ReactNode }) {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
@@ -94,7 +94,7 @@ export function LoginPage() {
           {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>
       </form>
-      <LanguageSwitcher className="mt-6 justify-center" />
+      {languageSwitcher}
     </AuthLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { EXTERNAL_TX_ROLES } from '@app/shared';
+import { useCurrencies } from '../../../api/currencies.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -6,7 +7,6 @@ import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { hasRole, useCurrentUser } from '../../../lib/auth.ts';
 import { useMyBalances } from '../api/balances.ts';
-import { useCurrencies } from '../api/currencies.ts';
 import { BalanceCards } from '../components/BalanceCards.tsx';
 import { ExchangeForm } from '../components/ExchangeForm.tsx';
 import { ExternalTransactionForm } from '../components/ExternalTransactionForm.tsx';

@@ -2,10 +2,10 @@ import { formatMoney, formatQuantity } from '@app/shared';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import { OFFER_STATUS_LABELS } from '../../../i18n/offer-status-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, isNotFound } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { STATUS_LABELS } from '../../offers/offer-rules.ts';
 import { useOffer } from '../api/audit.ts';
 
 const person = (u: { email: string; first_name: string; last_name: string }) =>
@@ -28,7 +28,7 @@ export function OfferDialog({ id, onClose }: { id: number | null; onClose: () =>
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="text-slate-500">{t('history.offer.status')}</dt>
-          <dd className="font-medium">{t(STATUS_LABELS[offer.data.status])}</dd>
+          <dd className="font-medium">{t(OFFER_STATUS_LABELS[offer.data.status])}</dd>
           <dt className="text-slate-500">{t('history.offer.from')}</dt>
           <dd>{person(offer.data.from_user)}</dd>
           <dt className="text-slate-500">{t('history.offer.to')}</dt>

@@ -2,10 +2,11 @@ import { type Offer, type OfferAction, previewReason } from '@app/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { OFFER_STATUS_LABELS } from '../../../i18n/offer-status-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { OFFER_COLUMNS } from '../export/offers-export.ts';
-import { offerAmount, personName, STATUS_LABELS, TYPE_LABELS } from '../offer-rules.ts';
+import { offerAmount, personName, TYPE_LABELS } from '../offer-rules.ts';
 import { OfferActions, OfferChatLink, STATUS_TONES } from './OfferActions.tsx';
 
 /** The headers after '#'. */
@@ -51,7 +52,7 @@ export function OffersTable({ offers, me, emptyText, loading, busyId, onAction }
               </TD>
               <TD>{t(TYPE_LABELS[offer.type])}</TD>
               <TD>
-                <Badge tone={STATUS_TONES[offer.status]}>{t(STATUS_LABELS[offer.status])}</Badge>
+                <Badge tone={STATUS_TONES[offer.status]}>{t(OFFER_STATUS_LABELS[offer.status])}</Badge>
               </TD>
               <TD title={offer.reason}>{previewReason(offer.reason)}</TD>
               <TD>{formatDateTime(offer.created_at)}</TD>

@@ -1,8 +1,9 @@
 import type { Offer } from '@app/shared';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { OFFER_STATUS_LABELS } from '../../../i18n/offer-status-labels.ts';
 import type { Translate } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { offerAmount, personName, STATUS_LABELS, TYPE_LABELS } from '../offer-rules.ts';
+import { offerAmount, personName, TYPE_LABELS } from '../offer-rules.ts';
 
 // The download dialog really downloads the listed offers, where spec.md section 2 (Income and
 // Outcome) only records the choice: a button that downloads nothing would be a dead end. CSV by
@@ -35,7 +36,7 @@ export function offerExportRows(offers: readonly Offer[], t: Translate): string[
     personName(o.to_user),
     offerAmount(o),
     t(TYPE_LABELS[o.type]),
-    t(STATUS_LABELS[o.status]),
+    t(OFFER_STATUS_LABELS[o.status]),
     o.reason,
     formatDateTime(o.created_at),
   ]);

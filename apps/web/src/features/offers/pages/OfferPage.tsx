@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { OFFER_STATUS_LABELS } from '../../../i18n/offer-status-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, isNotFound } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -16,7 +17,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useOffer } from '../api/offer.ts';
 import { useOfferAction } from '../api/offers.ts';
 import { OfferActions, OfferChatLink, STATUS_TONES } from '../components/OfferActions.tsx';
-import { offerRowView, personName, STATUS_LABELS, TYPE_LABELS } from '../offer-rules.ts';
+import { offerRowView, personName, TYPE_LABELS } from '../offer-rules.ts';
 
 const ACTION_FALLBACK: Record<OfferAction, MessageKey> = {
   submit: 'offers.error.tryAgain',
@@ -85,7 +86,9 @@ function OfferView({ id }: { id: number }) {
         <Card className="divide-y divide-slate-100" data-testid="offer-detail">
           <dl className="grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-3 p-5 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
             <Row label={t('offers.field.status')}>
-              <Badge tone={STATUS_TONES[offer.data.status]}>{t(STATUS_LABELS[offer.data.status])}</Badge>
+              <Badge tone={STATUS_TONES[offer.data.status]}>
+                {t(OFFER_STATUS_LABELS[offer.data.status])}
+              </Badge>
             </Row>
             <Row label={t('offers.field.type')}>{t(TYPE_LABELS[offer.data.type])}</Row>
             <Row label={t('offers.field.createdBy')}>{personName(offer.data.created_by)}</Row>

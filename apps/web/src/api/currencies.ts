@@ -1,8 +1,14 @@
 import { type Currency, CurrencySchema } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import { financeKeys } from './keys.ts';
+import { api } from '../lib/api-client.ts';
+
+// The shared read layer (DESIGN.md section 15): the business's currencies, read once for every
+// feature (finance, admin) with their query keys.
+
+/** Every money query sits under this key: a money movement invalidates it as a whole. */
+export const moneyQueryKey = ['finance'] as const;
+export const currenciesQueryKey = ['finance', 'currencies'] as const;
 
 /** GET finance/currencies/ */
 export function getCurrencies(signal?: AbortSignal): Promise<Currency[]> {
@@ -10,7 +16,7 @@ export function getCurrencies(signal?: AbortSignal): Promise<Currency[]> {
 }
 
 export const currenciesQueryOptions = queryOptions({
-  queryKey: financeKeys.currencies,
+  queryKey: currenciesQueryKey,
   queryFn: ({ signal }) => getCurrencies(signal),
   staleTime: 60_000,
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/connection.ts';
+import type { Database } from './connection.ts';
 
 // Group commit for the money operations (DESIGN.md sections 3 and 4), as TigerBeetle batches:
 // the operations that arrive within a short window (MONEY_BATCH_MS, or until MONEY_BATCH_MAX are

@@ -1,15 +1,16 @@
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@app/shared';
 import { useEffect, useId } from 'react';
 import { useUpdateMe } from '../features/profile/api/update-me.ts';
+import { useLanguage } from '../i18n/I18nProvider.tsx';
+import { useT } from '../i18n/useT.ts';
 import { useCurrentUser } from '../lib/auth.ts';
 import { cn } from '../lib/cn.ts';
-import { useLanguage } from './I18nProvider.tsx';
-import { useT } from './useT.ts';
 
 /**
  * The language switcher (DESIGN.md section 14), on the login page and in the user menu: each
  * language by its own name. A signed-in user's choice is saved with their profile (PATCH
- * auth/me/), so it follows them to another browser; before sign-in it is remembered here.
+ * auth/me/), so it follows them to another browser; before sign-in it is remembered here. In app/,
+ * since it saves through the profile feature; the login page is handed it (router.tsx).
  */
 export function LanguageSwitcher({
   className,

@@ -4,11 +4,10 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { cursorBatches } from '../../lib/cursor.ts';
 import { fieldError, forbidden } from '../../lib/errors.ts';
 import { type FileColumn, reportFile } from '../../lib/report-files.ts';
-import { findDepartment } from '../reports/reports.repository.ts';
-import type { Answer } from '../reports/reports.routes.ts';
-import { type FileFormat, pageOfRows } from '../reports/reports.service.ts';
-import { type AgeingDbRow, ageingRows } from './debts.repository.ts';
-import { viewerOf } from './debts.service.ts';
+import type { Answer } from '../../lib/send-report.ts';
+import { type AgeingDbRow, ageingRows, viewerOf } from '../debts/debts.service.ts';
+import { findDepartment } from './reports.repository.ts';
+import { type FileFormat, pageOfRows } from './reports.service.ts';
 
 // The debts ageing report (DESIGN.md section 12): what remains open per counterparty and
 // currency by days past due, as of today; as JSON pages or a file like the other reports.

@@ -1,0 +1,30 @@
+import type { Database } from '../db/connection.ts';
+
+// The audit writer is shared by every module that changes state, so it lives below them (DESIGN.md
+// section 15), like lib/events.ts's publish; modules/audit reads the rows back as History.
+
+export interface AuditEntry {
+  businessId: number | null;
+  actorId: number | null;
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  summary?: string;
+  ip?: string | null;
+}
+
+/** DESIGN.md section 3 "Audit": every state change writes one row, in the change's transaction. */
+export async function writeAudit(db: Database, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      business_id: entry.businessId,
+      actor_id: entry.actorId,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      summary: (entry.summary ?? '').slice(0, 1000),
+      ip: entry.ip ?? null,
+    })
+    .execute();
+}

@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pageLink } from './pagination.ts';
+import type { FileAnswer } from './report-files.ts';
+
+// How a report's answer goes out, the same for every report route (modules/reports, and the
+// debts ageing there): a JSON page with DRF's links, or a file (DESIGN.md section 11).
+
+function sendFile(reply: FastifyReply, file: FileAnswer) {
+  return (
+    reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      // A stream is sent as it is, not serialised with the JSON schema (its type says JSON).
+      .send(file.body as never)
+  );
+}
+
+export type Answer<T> =
+  | { kind: 'json'; body: T; paging: { page: number; lastPage: number } }
+  | { kind: 'file'; file: FileAnswer };
+
+/** The JSON page with DRF's next and previous links, or the file. */
+export function sendReport<T extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: Answer<T>,
+) {
+  if (result.kind === 'file') return sendFile(reply, result.file);
+  const { page, lastPage } = result.paging;
+  return {
+    ...result.body,
+    next: pageLink(request, page < lastPage ? page + 1 : null),
+    previous: pageLink(request, page > 1 ? page - 1 : null),
+  };
+}
