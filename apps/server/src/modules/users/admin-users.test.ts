@@ -102,6 +102,27 @@ describe('inviting a user', () => {
     expect(audit[0]?.summary).toBe("Foydalanuvchi qo'shildi: dilnoza@savdo.uz (Kassir), taklif yuborildi");
   });
 
+  it('needs only e-mail, role and names: the code is blank and login codes off by default', async () => {
+    // DESIGN.md section 16.
+    const res = await admin.post('admin/users/', {
+      email: 'kamola@savdo.uz',
+      role: 'Bozorchi',
+      first_name: 'Kamola',
+      last_name: 'Yusupova',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ email: 'kamola@savdo.uz', code: '', login_otp: false });
+    const row = await t.db
+      .selectFrom('users')
+      .select(['code', 'login_otp'])
+      .where('id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ code: '', login_otp: false });
+    const missing = await admin.post('admin/users/', { email: 'faqat@savdo.uz' });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body).sort()).toEqual(['detail', 'first_name', 'last_name', 'role']);
+  });
+
   it('sends a new invitation on request; the older link stops working', async () => {
     const first = await owner.post('admin/users/', newPerson('bekzod@savdo.uz', 'manager'));
     const oldToken = await invitedToken('bekzod@savdo.uz');
