@@ -18,6 +18,7 @@ import { createCaches } from './lib/caches.ts';
 import type { Deps } from './lib/context.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { EventHub } from './lib/events.ts';
+import { registerIdempotency } from './lib/idempotency.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { openApiTransform } from './lib/openapi.ts';
 import { registerTextTranslation } from './lib/texts.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerTextTranslation(app);
+  registerIdempotency(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,6 +1,15 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -186,6 +195,20 @@ describe('backup and restore', () => {
     expect(await books(restored)).toEqual(before);
     await assertMoneyInvariants(restored);
     await assertStockInvariants(restored);
+  });
+
+  it('writes the backup readable by its owner only (0600), also over a file already there', async () => {
+    const fresh = path.join(work, 'private.backup');
+    await backupHere(fresh);
+    expect(statSync(fresh).mode & 0o777).toBe(0o600);
+    const existing = path.join(work, 'existing.backup');
+    writeFileSync(existing, 'an older backup');
+    chmodSync(existing, 0o644);
+    await backupHere(existing);
+    expect(statSync(existing).mode & 0o777).toBe(0o600);
+    expect(readFileSync(existing).subarray(0, 15).toString()).not.toBe('an older backup');
+    // Nothing of the file it was written through is left beside it.
+    expect(readdirSync(work).filter((f) => f.endsWith('.partial'))).toEqual([]);
   });
 
   it('refuses to restore over a database that holds data, unless --force', async () => {

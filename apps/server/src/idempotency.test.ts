@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from '../test/client.ts';
 import { createSignedInUsers, type TestUser } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { assertMoneyInvariants } from '../test/money-invariants.ts';
 import { assertStockInvariants } from '../test/stock-invariants.ts';
+import { KEY_REUSED } from './lib/idempotency.ts';
 import { fund, ledgerCount, USD, UZS } from './modules/finance/finance.fixtures.ts';
 import { createVariants, giveStock, type TestVariant } from './modules/inventory/inventory.fixtures.ts';
 
@@ -114,5 +116,55 @@ describe('ten concurrent duplicates get the first answer', () => {
       .execute();
     // The fixture's receipt, one exit, one entry.
     expect(moves).toHaveLength(3);
+  });
+});
+
+describe('the body is compared as the client sent it', () => {
+  const entry = () => ({ variant: variant.id, qty_received: '2', unit_cost: '10', currency: UZS });
+  const send = (key: string, body: object) =>
+    as["Ta'minotchi"].post('inventory/stocks-entry/', body, { 'idempotency-key': key });
+
+  it('the same body with its keys in another order is the same request', async () => {
+    const first = await send('entry-key-order', entry());
+    expect(first.status).toBe(201);
+    const reordered = Object.fromEntries(Object.entries(entry()).reverse());
+    const again = await send('entry-key-order', reordered);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it("a field the schema fills in is compared as sent, not as the schema's default", async () => {
+    // What a version whose schema gained a defaulted field must still find the same: the body
+    // without it, as the client first sent it. `type` is left out and the schema makes it PURCHASE.
+    const first = await send('entry-defaults', entry());
+    expect(first.status).toBe(201);
+    expect((await send('entry-defaults', entry())).body).toEqual(first.body);
+    for (const type of ['RETURN', 'PURCHASE']) {
+      const other = await send('entry-defaults', { ...entry(), type });
+      expect(other.status, type).toBe(409);
+      expect(other.body).toEqual({ detail: KEY_REUSED });
+    }
+  });
+
+  it('stores the hash of the method, the route and the body as sent, its keys sorted', async () => {
+    // The form a stored key is compared in, also by the versions after this one.
+    const sent = entry();
+    expect((await send('entry-stored-hash', sent)).status).toBe(201);
+    const stored = await t.db
+      .selectFrom('idempotency_keys')
+      .select('request_hash')
+      .where('user_id', '=', users["Ta'minotchi"].id)
+      .where('key', '=', 'entry-stored-hash')
+      .executeTakeFirstOrThrow();
+    const canonical = JSON.stringify({
+      currency: sent.currency,
+      qty_received: sent.qty_received,
+      unit_cost: sent.unit_cost,
+      variant: sent.variant,
+    });
+    const expected = createHash('sha256')
+      .update(`POST /api/inventory/stocks-entry/\n${canonical}`)
+      .digest('base64url');
+    expect(stored.request_hash).toBe(expected);
   });
 });

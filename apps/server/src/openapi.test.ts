@@ -18,6 +18,7 @@ interface Response {
 }
 interface Operation {
   parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, Response>;
 }
 interface Document {
@@ -113,6 +114,14 @@ describe('the OpenAPI document', () => {
       });
       expect(op.responses['429']?.headers, name).toHaveProperty('retry-after');
     }
+  });
+
+  it("asks only a new user's e-mail, role and names; code and login codes have their defaults", () => {
+    // DESIGN.md section 16.
+    const body = operation('post', '/api/admin/users/').requestBody?.content['application/json']?.schema;
+    const required = (body?.required ?? []) as string[];
+    expect([...required].sort()).toEqual(['email', 'first_name', 'last_name', 'role']);
+    expect(body?.properties).toMatchObject({ code: { default: '' }, login_otp: { default: false } });
   });
 
   it('documents the 204 without a body that every DELETE and logout answer', () => {

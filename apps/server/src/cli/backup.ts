@@ -1,5 +1,16 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fchmodSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/connection.ts';
@@ -42,13 +53,47 @@ function runPgProgram(name: 'pg_dump' | 'pg_restore', databaseUrl: string, args:
   });
 }
 
+/** A backup holds every password hash and every figure of the business: its owner alone reads it. */
+const BACKUP_MODE = 0o600;
+
+/**
+ * Writes a backup through a file beside `file`, made 0600 before anything is in it and renamed
+ * over `file` when complete: other local users can read it at no moment (pg_dump keeps the mode
+ * of the file it is given), a file already at `file` is replaced with this mode rather than
+ * keeping its own, and a failed backup leaves the one before it as it was.
+ */
+async function writePrivately(file: string, write: (partial: string) => Promise<void>): Promise<void> {
+  const partial = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${randomBytes(4).toString('hex')}.partial`,
+  );
+  const fd = openSync(partial, 'wx', BACKUP_MODE);
+  try {
+    try {
+      // The umask only takes bits away: an odd one that took the owner's too is undone here.
+      fchmodSync(fd, BACKUP_MODE);
+    } finally {
+      closeSync(fd);
+    }
+    await write(partial);
+    renameSync(partial, file);
+  } catch (err) {
+    rmSync(partial, { force: true });
+    throw err;
+  }
+}
+
 export async function backupDatabase(source: BackupSource, file: string): Promise<string> {
   if ('databaseUrl' in source) {
-    await runPgProgram('pg_dump', source.databaseUrl, ['--format=custom', `--file=${file}`]);
+    const { databaseUrl } = source;
+    await writePrivately(file, (partial) =>
+      runPgProgram('pg_dump', databaseUrl, ['--format=custom', `--file=${partial}`]),
+    );
     return `PostgreSQL backup written to ${file} (pg_dump custom format)`;
   }
   const dump = await source.dumpDataDir();
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  await writePrivately(file, async (partial) => writeFileSync(partial, bytes));
   return `embedded database backup written to ${file} (a PGlite data-directory tarball)`;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { type AppError, badRequest, conflict, pgCodeOf } from './errors.ts';
@@ -29,9 +29,74 @@ function routePath(request: FastifyRequest): string {
   return route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as the client sent it, as canonical JSON; kept when an Idempotency-Key came. */
+    sentBody: string | null;
+  }
+}
+
+/** A piece of canonicalJson's output already written out: a bracket, a comma, a key. */
+class Written {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A parsed JSON value as JSON with every object's keys sorted, at every depth: one text for a
+ * body whatever order its keys were sent in. It walks an explicit stack instead of recursing, so
+ * a body nested thousands deep (the body limit allows it) is written too, not a stack overflow.
+ */
+export function canonicalJson(value: unknown): string {
+  let out = '';
+  const todo: unknown[] = [value];
+  while (todo.length > 0) {
+    const next = todo.pop();
+    if (next instanceof Written) {
+      out += next.text;
+    } else if (Array.isArray(next)) {
+      todo.push(new Written(']'));
+      for (let i = next.length - 1; i >= 0; i--) todo.push(next[i], new Written(i > 0 ? ',' : '['));
+      if (next.length === 0) todo.push(new Written('['));
+    } else if (next !== null && typeof next === 'object') {
+      const object = next as Record<string, unknown>;
+      const keys = Object.keys(object).sort();
+      todo.push(new Written('}'));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        todo.push(object[key], new Written(`${i > 0 ? ',' : '{'}${JSON.stringify(key)}:`));
+      }
+      if (keys.length === 0) todo.push(new Written('{'));
+    } else {
+      out += JSON.stringify(next) ?? 'null';
+    }
+  }
+  return out;
+}
+
+/**
+ * Keeps the body of a request with an Idempotency-Key as the client sent it, before validation
+ * replaces it with the schema's output: a later version whose schema gains a field with a default
+ * must still find a replayed request the same as its first sending.
+ */
+export function registerIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('sentBody', null);
+  app.addHook('preValidation', async (request) => {
+    if (request.headers['idempotency-key'] !== undefined)
+      request.sentBody = canonicalJson(request.body ?? null);
+  });
+}
+
 /**
  * Reads the Idempotency-Key header of a request that moves money or stock. The request hash
- * covers method, route and body, so the same key with another body is refused.
+ * covers method, route and the body as sent (its keys in any order), so the same key with another
+ * body is refused.
+ *
+ * The hash was once of the body after validation (defaults filled in, keys in the schema's
+ * order). A key stored by that version does not match this hash: a request first sent before the
+ * upgrade and replayed after it within the key's KEY_TTL_HOURS answers 409 instead of the stored
+ * answer. It is not applied a second time either way, the keys expire within a day, and matching
+ * both forms would need a second hash through idempotency_claim and money_apply, so the old form
+ * is not kept.
  */
 export function idempotencyScope(
   request: FastifyRequest,
@@ -44,9 +109,11 @@ export function idempotencyScope(
   if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
     throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters.');
   }
+  // Kept by registerIdempotency's hook, which buildApp registers for every route.
+  if (request.sentBody === null) throw new Error('the body as sent was not kept (registerIdempotency)');
   const requestHash = createHash('sha256')
     .update(`${request.method} ${routePath(request)}\n`)
-    .update(JSON.stringify(request.body ?? null))
+    .update(request.sentBody)
     .digest('base64url');
   return { userId, key, requestHash, now: clock() };
 }

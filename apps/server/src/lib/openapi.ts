@@ -48,7 +48,8 @@ export const IdempotencyHeadersSchema = z.object({
     .optional()
     .describe(
       `1 to 200 visible ASCII characters. The same key from the same user within ${KEY_TTL_HOURS} hours ` +
-        'answers the first answer again and applies nothing again; with another body it is a 409.',
+        'answers the first answer again and applies nothing again; with another body it is a 409. The body ' +
+        'is compared as sent, its keys in any order: a field left out differs from one sent with its default.',
     ),
 });
 

@@ -59,6 +59,35 @@ describe('report files', () => {
     expect(text).toBe('\uFEFFNomi,Summa\r\n"\'=HYPERLINK(""x"")",1.00\r\nJami,123.00\r\n');
   });
 
+  it('CSV: a negative figure stays a number; a text that starts like a formula is defused', async () => {
+    const rows = async function* () {
+      yield [
+        { name: '=1+2', amount: '-125.50' },
+        { name: '+998901234567', amount: '-0.01' },
+        { name: '-5', amount: '0.00' },
+        { name: '@SUM(A1)', amount: '-3' },
+      ];
+    };
+    const answer = reportFile('csv', { ...file(0), batches: rows(), totals: async () => [null, '-128.51'] });
+    const lines = (await bytes(answer.body)).toString('utf8').split('\r\n');
+    expect(lines.slice(1)).toEqual([
+      "'=1+2,-125.50",
+      "'+998901234567,-0.01",
+      "'-5,0.00",
+      "'@SUM(A1),-3",
+      'Jami,-128.51',
+      '',
+    ]);
+  });
+
+  it('CSV: a figure that is not a plain decimal is guarded like a text', async () => {
+    const rows = async function* () {
+      yield [{ name: 'x', amount: '-1+cmd|calc' }];
+    };
+    const answer = reportFile('csv', { ...file(0), batches: rows(), totals: undefined });
+    expect((await bytes(answer.body)).toString('utf8')).toContain("x,'-1+cmd|calc\r\n");
+  });
+
   it('PDF: every row in order over its pages, then the totals', async () => {
     const answer = reportFile('pdf', file(6000));
     const text = await pdfText(await bytes(answer.body));

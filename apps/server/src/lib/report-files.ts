@@ -4,7 +4,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { ReportFormat } from '@app/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { CSV_BOM, csvLine } from './csv.ts';
+import { CSV_BOM, type CsvKind, csvLine } from './csv.ts';
 
 // A report as a file (DESIGN.md section 11: format=csv|xlsx|pdf, the same rows, streamed). Rows
 // arrive in batches from a cursor and leave as they come: CSV as text, Excel through exceljs's
@@ -66,11 +66,14 @@ async function taken(stream: Readable): Promise<boolean> {
 }
 
 async function* csvText<R>(file: ReportFile<R>): AsyncGenerator<string> {
+  // A decimal column's cells are numbers: a negative amount is not a formula to defuse.
+  const kinds = file.columns.map((c): CsvKind => (c.kind === 'text' ? 'text' : 'number'));
+  const line = (values: Array<string | null>) => csvLine(values, kinds);
   yield `${CSV_BOM}${csvLine(file.columns.map((c) => c.header))}`;
   for await (const batch of file.batches) {
-    if (batch.length) yield batch.map((row) => csvLine(file.columns.map((c) => c.value(row)))).join('');
+    if (batch.length) yield batch.map((row) => line(file.columns.map((c) => c.value(row)))).join('');
   }
-  if (file.totals) yield csvLine(withTotalLabel(await file.totals()));
+  if (file.totals) yield line(withTotalLabel(await file.totals()));
 }
 
 function withTotalLabel(values: Array<string | null>): Array<string | null> {

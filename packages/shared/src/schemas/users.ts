@@ -37,8 +37,17 @@ const editable = {
   login_otp: z.boolean(),
 };
 
-/** POST api/admin/users/: the person gets an invitation e-mail to choose a password. */
-export const AdminUserCreateSchema = z.object({ email: EmailSchema, ...editable });
+/**
+ * POST api/admin/users/: the person gets an invitation e-mail to choose a password. E-mail, role
+ * and names are all it needs; the code is blank and login codes off unless given (DESIGN.md
+ * section 16).
+ */
+export const AdminUserCreateSchema = z.object({
+  email: EmailSchema,
+  ...editable,
+  code: editable.code.default(''),
+  login_otp: editable.login_otp.default(false),
+});
 export type AdminUserCreateBody = z.input<typeof AdminUserCreateSchema>;
 
 /** PATCH api/admin/users/{id}/: any of the fields; is_active false deactivates. */

@@ -54,7 +54,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     {
       schema: {
         tags,
-        summary: 'Sign in: tokens, or otp_required with an otp_token when the account uses login codes',
+        summary:
+          'Sign in: tokens, or otp_required with an otp_token when the account uses login codes; 403 when ' +
+          'the password is right but the account is deactivated',
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema, ...ErrorSchemas },
       },

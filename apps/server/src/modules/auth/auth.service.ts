@@ -4,7 +4,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { hashPassword, spendOneHash, verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/auth/tokens.ts';
 import type { Deps } from '../../lib/context.ts';
-import { AppError, badRequest, throttled, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, throttled, unauthorized } from '../../lib/errors.ts';
 import { codeMessage } from '../../lib/mailer.ts';
 import { recipientLanguage } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -30,6 +30,8 @@ const LOGIN_FAILURES_ALLOWED = 10;
 const LOGIN_FAILURES_PER_IP_ALLOWED = 100;
 
 const INVALID_CREDENTIALS = 'No active account found with the given credentials';
+const ACCOUNT_DEACTIVATED =
+  "Hisobingiz nofaol qilingan. Uni qayta faollashtirishni administratordan so'rang.";
 const INVALID_CODE = 'Invalid or expired code.';
 
 export interface IssuedTokens {
@@ -111,7 +113,9 @@ export async function login(
       summary: `Kirish muvaffaqiyatsiz: ${body.email}`,
       ip,
     });
-    throw unauthorized(INVALID_CREDENTIALS);
+    // A deactivated account says so and whom to ask (DESIGN.md section 16), but only to someone
+    // who knows its password: to anyone else it is a failed sign-in like an unknown e-mail.
+    throw user && ok ? forbidden(ACCOUNT_DEACTIVATED) : unauthorized(INVALID_CREDENTIALS);
   }
   await repo.clearLoginFailures(deps.db, body.email);
   const persistent = body.remember !== false;

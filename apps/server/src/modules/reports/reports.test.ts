@@ -578,6 +578,20 @@ describe('exports', () => {
     expect(lines[1]).toContain(`,${first.qty},${first.revenue_uzs},`);
   });
 
+  it('CSV: a net outflow is a negative number, not a text with an apostrophe', async () => {
+    // The cashier's exchange today, split by type: UZS out, nothing in.
+    const period = query({ date_from: today, date_to: today, department: users.K.id, by_type: 'true' });
+    const json = await owner.get(`reports/cash-flow/?${period}`);
+    const outflows = json.body.results.filter((r: { net: string }) => r.net.startsWith('-'));
+    expect(outflows.length).toBeGreaterThan(0);
+    const { body } = await download(`reports/cash-flow/?${period}&format=csv`);
+    const lines = body.toString('utf8').split('\r\n');
+    for (const r of outflows) {
+      const cells = [r.period, r.currency_code, r.tx_type, r.inflow, r.outflow, r.net, r.closing];
+      expect(lines).toContain(cells.join(','));
+    }
+  });
+
   it('Excel: a workbook whose rows are the report rows, numbers as numbers', async () => {
     const json = await owner.get(`reports/stock-movement/?${params}`);
     const { res, body } = await download(`reports/stock-movement/?${params}&format=xlsx`);

@@ -102,6 +102,27 @@ describe('inviting a user', () => {
     expect(audit[0]?.summary).toBe("Foydalanuvchi qo'shildi: dilnoza@savdo.uz (Kassir), taklif yuborildi");
   });
 
+  it('needs only e-mail, role and names: the code is blank and login codes off by default', async () => {
+    // DESIGN.md section 16.
+    const res = await admin.post('admin/users/', {
+      email: 'kamola@savdo.uz',
+      role: 'Bozorchi',
+      first_name: 'Kamola',
+      last_name: 'Yusupova',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ email: 'kamola@savdo.uz', code: '', login_otp: false });
+    const row = await t.db
+      .selectFrom('users')
+      .select(['code', 'login_otp'])
+      .where('id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ code: '', login_otp: false });
+    const missing = await admin.post('admin/users/', { email: 'faqat@savdo.uz' });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body).sort()).toEqual(['detail', 'first_name', 'last_name', 'role']);
+  });
+
   it('sends a new invitation on request; the older link stops working', async () => {
     const first = await owner.post('admin/users/', newPerson('bekzod@savdo.uz', 'manager'));
     const oldToken = await invitedToken('bekzod@savdo.uz');
@@ -225,14 +246,32 @@ describe('editing users', () => {
     await admin.patch(`admin/users/${users.Kassir.id}/`, { role: 'Kassir', login_otp: false });
   });
 
-  it('deactivation ends every session at once; reactivation lets them sign in again', async () => {
+  it('deactivation ends every session at once and signing in says so; reactivation lets them in again', async () => {
     const person = await createUser(t.db, { businessId: users.Owner.businessId, role: 'Omborchi' });
     const session = await login(person.email, TEST_PASSWORD);
     expect(session.status).toBe(200);
     expect((await admin.patch(`admin/users/${person.id}/`, { is_active: false })).body.is_active).toBe(false);
     const refreshed = await anonymous().post('auth/refresh/', { refresh: session.body.refresh });
     expect(refreshed.status).toBe(401);
-    expect((await login(person.email, TEST_PASSWORD)).status).toBe(401);
+    // The right password learns that the account is off and whom to ask (DESIGN.md section 16);
+    // a wrong one learns nothing more than for an unknown e-mail.
+    const refused = await login(person.email, TEST_PASSWORD);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      detail: "Hisobingiz nofaol qilingan. Uni qayta faollashtirishni administratordan so'rang.",
+    });
+    const inRussian = await anonymous().post(
+      'auth/login/',
+      { email: person.email, password: TEST_PASSWORD },
+      { 'accept-language': 'ru' },
+    );
+    expect(inRussian.body.detail).toBe(
+      'Ваша учётная запись отключена. Попросите администратора снова её включить.',
+    );
+    const wrong = await login(person.email, 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual((await login('nobody-here@savdo.uz', 'not-the-password')).body);
+    expect(wrong.body.detail).toBe('No active account found with the given credentials');
     // A deactivated department is no longer offered as an offer's other party.
     const offered = (await kassir.get('auth/by-business/')).body.map((u: { id: number }) => u.id);
     expect(offered).not.toContain(person.id);
