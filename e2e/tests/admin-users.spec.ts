@@ -89,10 +89,17 @@ test('deactivating a person ends their open session; reactivating lets them back
     // Their next refresh (a reload) fails: back to the login page.
     await seller.reload();
     await expect(seller).toHaveURL('/login');
-    const login = await seller.request.post('/api/auth/login/', {
-      data: { email, password: 'sotuvchi-parol-1' },
-    });
-    expect(login.status()).toBe(401);
+    // Signing in again, with the right password, says the account is off and whom to ask
+    // (DESIGN.md section 16); a wrong one says what any failed sign-in says.
+    await seller.getByLabel('Email', { exact: true }).fill(email);
+    await seller.getByLabel('Password', { exact: true }).fill('sotuvchi-parol-1');
+    await seller.getByRole('button', { name: 'Login' }).click();
+    await expect(seller.getByRole('alert')).toHaveText(
+      "Hisobingiz nofaol qilingan. Uni qayta faollashtirishni administratordan so'rang.",
+    );
+    await seller.getByLabel('Password', { exact: true }).fill('boshqa-parol-9');
+    await seller.getByRole('button', { name: 'Login' }).click();
+    await expect(seller.getByRole('alert')).toHaveText('Invalid credentials. Please try again.');
 
     await row.getByRole('button', { name: 'Faollashtirish' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Faollashtirish' }).click();

@@ -51,11 +51,11 @@ export function LoginPage({ languageSwitcher }: { languageSwitcher?: ReactNode }
       }
     } catch (err) {
       // spec.md section 8 gives one message for a failed login. A throttled login (429, DESIGN.md
-      // section 5) shows the server's detail instead, which says how long to wait.
+      // section 5) shows the server's detail instead, which says how long to wait, and so does a
+      // deactivated account's right password (403, DESIGN.md section 16: whom to ask).
       const LOGIN_FAILED = t('auth.login.failed');
-      setError(
-        err instanceof ApiError && err.status === 429 ? (errorDetail(err) ?? LOGIN_FAILED) : LOGIN_FAILED,
-      );
+      const ownDetail = err instanceof ApiError && (err.status === 429 || err.status === 403);
+      setError(ownDetail ? (errorDetail(err) ?? LOGIN_FAILED) : LOGIN_FAILED);
     }
   }
 
