@@ -100,7 +100,7 @@ test.describe('route guard', () => {
       const first = shell.sidebarNav.getByRole('link').first();
       await expect(first).toHaveText('Dashboard');
       await expect(first).toHaveAttribute('href', '/dashboard');
-      await expect(shell.sidebarNav.getByRole('link', { name: 'Balans' })).toHaveAttribute(
+      await expect(shell.sidebarNav.getByRole('link', { name: 'Balans', exact: true })).toHaveAttribute(
         'aria-current',
         'page',
       );
