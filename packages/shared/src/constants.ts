@@ -19,6 +19,9 @@ export const CURRENCY_IDS = { USD: 1, UZS: 2 } as const;
 
 export const OFFER_STATUSES = ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED', 'CANCELED'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
+/** An offer moves money or goods (spec.md section 3). */
+export const OFFER_KINDS = ['MONEY', 'PRODUCT'] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 export const PAGINATION_ALL_PAGES_UP_TO = 7;

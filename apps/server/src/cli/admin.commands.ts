@@ -1,4 +1,4 @@
-import { BalanceAdjustBodySchema, PASSWORD_MIN, ROLES, type Role } from '@app/shared';
+import { BalanceAdjustBodySchema, PASSWORD_MIN, ROLES } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { writeAudit } from '../lib/audit.ts';
@@ -38,12 +38,12 @@ export interface NewUser {
 async function checkedUser(db: Database, input: Omit<NewUser, 'businessId'>) {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError(`not an e-mail address: ${input.email}`);
-  if (!ROLES.includes(input.role as Role))
-    throw new CliError(`unknown role ${input.role}; one of: ${ROLES.join(', ')}`);
+  const role = ROLES.find((r) => r === input.role);
+  if (!role) throw new CliError(`unknown role ${input.role}; one of: ${ROLES.join(', ')}`);
   if (input.password.length < PASSWORD_MIN)
     throw new CliError(`the password needs at least ${PASSWORD_MIN} characters`);
   if (await findUserByEmail(db, email)) throw new CliError(`a user with e-mail ${email} already exists`);
-  return { ...input, email, passwordHash: await hashPassword(input.password) };
+  return { ...input, role, email, passwordHash: await hashPassword(input.password) };
 }
 
 async function insertUser(trx: Database, businessId: number, user: Awaited<ReturnType<typeof checkedUser>>) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFER_STATUSES } from '../constants.ts';
+import { OFFER_KINDS, OFFER_STATUSES } from '../constants.ts';
 import { IdSchema, text } from './common.ts';
 
 // Chat (DESIGN.md section 13): one-to-one conversations between users of a business and one
@@ -81,9 +81,7 @@ export const ConversationSchema = z.object({
   /** The members other than the caller (one in a DIRECT conversation, the other party in an OFFER thread). */
   other_members: z.array(ChatUserSchema),
   /** The offer of an OFFER thread; null for DIRECT. */
-  offer: z
-    .object({ id: z.number(), kind: z.enum(['MONEY', 'PRODUCT']), status: z.enum(OFFER_STATUSES) })
-    .nullable(),
+  offer: z.object({ id: z.number(), kind: z.enum(OFFER_KINDS), status: z.enum(OFFER_STATUSES) }).nullable(),
   last_message: ChatMessageSchema.nullable(),
   /** Messages of the others after the caller's last read one. */
   unread: z.number(),

@@ -1,3 +1,4 @@
+import type { LocationKind, ProductType, UnitMeasure } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
@@ -7,7 +8,7 @@ export interface CatalogTables {
     id: Generated<number>;
     business_id: number;
     name: string;
-    measure: 'KG' | 'M' | 'D';
+    measure: UnitMeasure;
     fixed_rate_to_base: Numeric;
     created_at: Generated<Date>;
   };
@@ -32,7 +33,7 @@ export interface CatalogTables {
     model: string;
     code: number;
     unit_id: number;
-    type: 'RAW' | 'SEMI' | 'FINISHED';
+    type: ProductType;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
@@ -57,7 +58,7 @@ export interface CatalogTables {
     id: Generated<number>;
     business_id: number;
     name: string;
-    kind: 'WAREHOUSE' | 'SHOP' | 'MARKET' | 'WORKSHOP' | 'OTHER';
+    kind: LocationKind;
     address: Generated<string>;
     is_active: Generated<boolean>;
     created_at: Generated<Date>;

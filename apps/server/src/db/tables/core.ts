@@ -1,4 +1,6 @@
+import type { Role } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
+import type { OneTimeCodePurpose } from '../enums.ts';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** NUMERIC columns: strings out, decimal strings in (DESIGN.md section 1). */
@@ -18,7 +20,7 @@ export interface CoreTables {
     business_id: number;
     email: string;
     password_hash: string;
-    role: string;
+    role: Role;
     first_name: Generated<string>;
     last_name: Generated<string>;
     code: Generated<string>;
@@ -49,7 +51,7 @@ export interface CoreTables {
   };
   one_time_codes: {
     id: Generated<number>;
-    purpose: 'RESET' | 'LOGIN';
+    purpose: OneTimeCodePurpose;
     email: string;
     user_id: number | null;
     code_hash: string;

@@ -1,3 +1,4 @@
+import type { RateSource } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
@@ -36,7 +37,7 @@ export interface FinanceTables {
     business_id: number;
     currency_id: number;
     rate_to_uzs: Numeric;
-    source: 'MANUAL' | 'CBU';
+    source: RateSource;
     rate_date: ColumnType<Date | null, string | null, never>;
     created_by: number | null;
     created_at: ColumnType<Date, Date | undefined, never>;

@@ -1,4 +1,4 @@
-import type { UserRef } from '@app/shared';
+import type { OfferKind, OfferStatus, UserRef } from '@app/shared';
 import type { Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
@@ -15,8 +15,8 @@ export interface OffersTables {
   offers: {
     id: Generated<number>;
     business_id: number;
-    kind: 'MONEY' | 'PRODUCT';
-    status: Generated<'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELED'>;
+    kind: OfferKind;
+    status: Generated<OfferStatus>;
     created_by: number;
     from_user_id: number;
     to_user_id: number;
@@ -32,8 +32,8 @@ export interface OffersTables {
   offer_views: {
     id: number;
     business_id: number;
-    kind: 'MONEY' | 'PRODUCT';
-    status: 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELED';
+    kind: OfferKind;
+    status: OfferStatus;
     created_by: number;
     from_user_id: number;
     to_user_id: number;

@@ -1,8 +1,7 @@
 import type { EntryType, ExitType } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
+import type { StockMoveKind } from '../enums.ts';
 import type { Numeric } from './core.ts';
-
-export type StockMoveKind = 'ENTRY' | 'EXIT' | 'OFFER_OUT' | 'OFFER_IN';
 
 /** Kysely types of migrations/0005_stock.sql. */
 export interface StockTables {

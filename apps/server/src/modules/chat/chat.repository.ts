@@ -1,4 +1,4 @@
-import type { OfferStatus } from '@app/shared';
+import type { OfferKind, OfferStatus } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -26,7 +26,7 @@ export interface MessageRow {
 export interface ConversationRow {
   id: number;
   offer_id: number | null;
-  offer_kind: 'MONEY' | 'PRODUCT' | null;
+  offer_kind: OfferKind | null;
   offer_status: OfferStatus | null;
   created_at: Date;
   others: UserRow[] | null;

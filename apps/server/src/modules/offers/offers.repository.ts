@@ -1,4 +1,4 @@
-import type { OfferStatus } from '@app/shared';
+import type { OfferKind, OfferStatus } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -19,7 +19,7 @@ const OFFER_COLUMNS = [
 
 export interface NewOffer {
   businessId: number;
-  kind: 'MONEY' | 'PRODUCT';
+  kind: OfferKind;
   createdBy: number;
   fromUserId: number;
   toUserId: number;

@@ -1,0 +1,46 @@
+import {
+  COUNTERPARTY_KINDS,
+  DEBT_DIRECTIONS,
+  ENTRY_TYPES,
+  EXIT_TYPES,
+  LOCATION_KINDS,
+  NOTIFICATION_KINDS,
+  OFFER_KINDS,
+  OFFER_STATUSES,
+  PRODUCT_TYPES,
+  RATE_SOURCES,
+  ROLES,
+  TX_TYPES,
+  UNIT_MEASURES,
+} from '@app/shared';
+
+// One definition per enum (DESIGN.md section 15): the values a CHECK (column IN (...)) of the
+// migrations allows are these constants; the Kysely table types (db/tables) take their unions
+// from them, and schema-enums.test.ts holds the migrated database's lists equal to them.
+
+/** stock_moves.kind: the stock ledger's kinds of move (migration 0005). */
+export const STOCK_MOVE_KINDS = ['ENTRY', 'EXIT', 'OFFER_OUT', 'OFFER_IN'] as const;
+export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
+
+/** one_time_codes.purpose: a password reset's code or a sign-in's (DESIGN.md section 5). */
+export const ONE_TIME_CODE_PURPOSES = ['RESET', 'LOGIN'] as const;
+export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
+
+/** Each `table.column` with a CHECK list, and its constant. */
+export const DB_ENUMS: Readonly<Record<string, readonly string[]>> = {
+  'users.role': ROLES,
+  'one_time_codes.purpose': ONE_TIME_CODE_PURPOSES,
+  'units.measure': UNIT_MEASURES,
+  'products.type': PRODUCT_TYPES,
+  'offers.kind': OFFER_KINDS,
+  'offers.status': OFFER_STATUSES,
+  'stock_entries.type': ENTRY_TYPES,
+  'stock_exits.type': EXIT_TYPES,
+  'stock_moves.kind': STOCK_MOVE_KINDS,
+  'locations.kind': LOCATION_KINDS,
+  'currency_rates.source': RATE_SOURCES,
+  'counterparties.kind': COUNTERPARTY_KINDS,
+  'debts.direction': DEBT_DIRECTIONS,
+  'money_transactions.tx_type': TX_TYPES,
+  'notifications.kind': NOTIFICATION_KINDS,
+};
