@@ -1,9 +1,9 @@
 import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { businessDay } from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../src/db/connection.ts';
-import { businessToday } from '../src/lib/business-day.ts';
 import * as repo from '../src/modules/reports/reports.repository.ts';
 import { signIn, type TestUser } from '../test/factories.ts';
 import type { BenchContext } from './context.ts';
@@ -834,7 +834,7 @@ export async function benchReports(ctx: BenchContext): Promise<Measurement[]> {
       .join(' ');
   log(`load average before measuring: ${load()} (other work on the machine shows here)`);
 
-  const today = businessToday(new Date());
+  const today = businessDay(new Date());
   const periods = [
     { name: 'month', from: `${today.slice(0, 8)}01`, to: today, bar: MONTH_BAR_MS },
     {

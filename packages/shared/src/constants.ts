@@ -59,6 +59,3 @@ export type TxType = (typeof TX_TYPES)[number];
 /** One-time codes: DESIGN.md section 5. */
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN = 8;
-
-/** DESIGN.md part two: report days, due dates and date filters are calendar days here. */
-export const BUSINESS_TIME_ZONE = 'Asia/Tashkent';

@@ -1,7 +1,7 @@
 import type { Role } from '@app/shared';
+import { DAY_MS } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
-import { DAY_MS } from '../../lib/business-day.ts';
 import { openBusiness } from '../../modules/admin/business.service.ts';
 
 /** How far back the demo's history goes (its rates: rates.ts). */

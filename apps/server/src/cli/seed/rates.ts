@@ -1,6 +1,5 @@
-import { CURRENCY_IDS, D, fixedRate } from '@app/shared';
+import { CURRENCY_IDS, D, DAY_MS, fixedRate } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
-import { DAY_MS } from '../../lib/business-day.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordRate } from '../../modules/finance/finance.repository.ts';
 import { type DemoCore, demoOpenedAt, RATE_HISTORY_DAYS } from './core.ts';

@@ -1,4 +1,5 @@
 import {
+  businessDay,
   type Counterparty,
   type CounterpartyCreateSchema,
   type CounterpartyListQuery,
@@ -18,7 +19,6 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { businessToday } from '../../lib/business-day.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
@@ -40,7 +40,7 @@ export function viewerOf(deps: Pick<Deps, 'clock'>, actor: Actor): repo.DebtView
   return {
     businessId: actor.businessId,
     departmentId: seesEveryDebt(actor.role) ? null : actor.id,
-    today: businessToday(deps.clock()),
+    today: businessDay(deps.clock()),
   };
 }
 

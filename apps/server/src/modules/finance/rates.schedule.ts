@@ -1,5 +1,5 @@
+import { DAY_MS, startOfBusinessDay } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
-import { DAY_MS, startOfBusinessDay } from '../../lib/business-day.ts';
 import type { Deps } from '../../lib/context.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
 import { importCbuRatesUnlessImportedSince, importedSince } from './rates.service.ts';

@@ -1,3 +1,4 @@
+import { startOfBusinessDay } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CbuFeed, RECORDED_CBU, startCbuFeed } from '../../../test/cbu-feed.ts';
@@ -6,7 +7,6 @@ import { createSignedInUsers } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { loadConfig } from '../../config.ts';
-import { startOfBusinessDay } from '../../lib/business-day.ts';
 import { createCaches } from '../../lib/caches.ts';
 import { fund, USD, UZS } from './finance.fixtures.ts';
 import { followingBusinesses, importDue, nextCbuImport, startCbuSchedule } from './rates.schedule.ts';

@@ -1,4 +1,4 @@
-import { businessToday, DAY_MS, startOfBusinessDay } from '../../lib/business-day.ts';
+import { businessDay, DAY_MS, startOfBusinessDay } from '@app/shared';
 import type { Deps } from '../../lib/context.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
 import * as repo from './notifications.repository.ts';
@@ -15,7 +15,7 @@ const CHECK_AFTER_MIDNIGHT_MS = 60_000;
 
 /** Notifies the department of every overdue debt not yet told; returns how many were written. */
 export function checkOverdueDebts(deps: CheckDeps): Promise<number> {
-  return repo.notifyOverdueDebts(deps.db, businessToday(deps.clock()));
+  return repo.notifyOverdueDebts(deps.db, businessDay(deps.clock()));
 }
 
 /** The next daily check after `now`. */

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, D, type DecimalValue, fixedMoney, fixedQuantity } from '@app/shared';
+import { businessDay, D, type DecimalValue, fixedMoney, fixedQuantity } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
@@ -6,8 +6,7 @@ import type { Database } from '../../db/connection.ts';
 // TypeScript with decimal.js: what reports.test.ts compares the endpoints' answers to, to the
 // tiyin. Nothing here reads the daily summaries the endpoints use.
 
-export const dayOf = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(at);
+export const dayOf = businessDay;
 const round2 = (v: DecimalValue) => fixedMoney(v.toDecimalPlaces(2, D.ROUND_HALF_UP));
 
 export interface Scope {

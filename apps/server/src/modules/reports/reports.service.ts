@@ -1,4 +1,5 @@
 import {
+  businessDay,
   type CashFlowQuery,
   type CashFlowReport,
   D,
@@ -16,7 +17,6 @@ import {
 import type { RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { businessToday } from '../../lib/business-day.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { cursorBatches } from '../../lib/cursor.ts';
 import { fieldError, forbidden } from '../../lib/errors.ts';
@@ -45,7 +45,7 @@ export async function resolveScope(
   actor: Actor,
   query: Period,
 ): Promise<Scope> {
-  const today = businessToday(deps.clock());
+  const today = businessDay(deps.clock());
   const to = query.date_to ?? (query.date_from && query.date_from > today ? query.date_from : today);
   const from = query.date_from ?? `${to.slice(0, 8)}01`;
   if (from > to) throw fieldError('date_to', 'date_from must not be after date_to.');
@@ -297,7 +297,7 @@ export async function dashboard(
   const debtViewer = {
     businessId: scope.businessId,
     departmentId: scope.departmentId,
-    today: businessToday(deps.clock()),
+    today: businessDay(deps.clock()),
   };
   const [balances, stockValue, sales, pending, low, series, overdue] = await Promise.all([
     repo.moneyOnHand(deps.db, scope),

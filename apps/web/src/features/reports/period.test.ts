@@ -4,7 +4,6 @@ import { uzText } from '../../i18n/testing.ts';
 import type { MessageValues } from '../../i18n/useT.ts';
 import {
   addDays,
-  businessToday,
   changePeriod,
   formatPeriod,
   formatPeriodRange,
@@ -16,16 +15,6 @@ import {
 
 /** The Uzbek texts, as the app shows them by default. */
 const uzT = (key: MessageKey, values?: MessageValues) => uzText(key, values as Record<string, string>);
-
-describe('businessToday', () => {
-  it('is the calendar day in Asia/Tashkent (UTC+5), not in UTC or the browser', () => {
-    // 19:30 UTC on 31 May is 00:30 on 1 June in Tashkent.
-    expect(businessToday(new Date('2025-05-31T19:30:00Z'))).toBe('2025-06-01');
-    expect(businessToday(new Date('2025-05-31T18:59:59Z'))).toBe('2025-05-31');
-    // New Year arrives in Tashkent five hours before UTC.
-    expect(businessToday(new Date('2024-12-31T19:00:00Z'))).toBe('2025-01-01');
-  });
-});
 
 describe('presetPeriod', () => {
   // Wednesday, 18 June 2025.

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '@app/shared';
+import { DAY_MS } from '@app/shared';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import type { Translate } from '../../i18n/useT.ts';
 
@@ -20,20 +20,7 @@ export const PERIOD_PRESETS = [
 ] as const satisfies readonly { id: string; label: MessageKey }[];
 export type PresetId = (typeof PERIOD_PRESETS)[number]['id'];
 
-const DAY_MS = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const todayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in Asia/Tashkent, YYYY-MM-DD, whatever the browser's own time zone. */
-export function businessToday(now: Date = new Date()): string {
-  return todayFormat.format(now);
-}
 
 /** A real calendar day written YYYY-MM-DD (not 2025-02-30). */
 export function isIsoDay(value: string | null | undefined): value is string {

@@ -1,9 +1,9 @@
-import { seesWholeBusiness } from '@app/shared';
+import { businessDay, seesWholeBusiness } from '@app/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/auth.ts';
 import type { ScopeFilters } from './api/keys.ts';
-import { businessToday, type Period, periodFromParams } from './period.ts';
+import { type Period, periodFromParams } from './period.ts';
 import { pickId, withChanges } from './report-params.ts';
 
 export interface ReportSearch {
@@ -25,7 +25,7 @@ export interface ReportSearch {
 export function useReportSearch(): ReportSearch {
   const [params, setParams] = useSearchParams();
   const wholeBusiness = seesWholeBusiness(useCurrentUser().data?.role);
-  const today = businessToday();
+  const today = businessDay(new Date());
   const period = useMemo(() => periodFromParams(params, today), [params, today]);
   // Only viewers of the whole business choose; the server fixes everyone else to their own.
   const department = wholeBusiness ? pickId(params.get('department')) : undefined;
