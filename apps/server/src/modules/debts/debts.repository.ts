@@ -18,7 +18,7 @@ export interface DebtViewer {
 /** A debt's status, computed (DESIGN.md section 12): PAID, OVERDUE past its due date, else OPEN. */
 export const statusSql = (today: string) =>
   sql<'OPEN' | 'PAID' | 'OVERDUE'>`CASE WHEN d.paid >= d.amount THEN 'PAID'
-    WHEN d.due_date < ${today}::date THEN 'OVERDUE' ELSE 'OPEN' END`;
+    WHEN debt_overdue(d.paid, d.amount, d.due_date, ${today}::date) THEN 'OVERDUE' ELSE 'OPEN' END`;
 
 const visible = (v: DebtViewer) =>
   v.departmentId === null ? sql`true` : sql`d.department_id = ${v.departmentId}`;
@@ -63,7 +63,7 @@ function counterpartyRows(db: Db, v: DebtViewer) {
           GROUP BY cur.code
         ) o)`.as('open'),
       sql<number>`(SELECT count(*)::int FROM debts d
-        WHERE d.counterparty_id = c.id AND d.paid < d.amount AND d.due_date < ${v.today}::date
+        WHERE d.counterparty_id = c.id AND debt_overdue(d.paid, d.amount, d.due_date, ${v.today}::date)
           AND ${visible(v)})`.as('overdue'),
     ])
     .where('c.business_id', '=', v.businessId);
@@ -320,7 +320,8 @@ export async function overdueDebts(db: Db, v: DebtViewer, limit: number) {
     SELECT c.name AS counterparty, cur.code AS currency_code,
            (d.amount - d.paid)::numeric(20,2)::text AS remaining, d.due_date::text AS due_date
     FROM debts d JOIN counterparties c ON c.id = d.counterparty_id JOIN currencies cur ON cur.id = d.currency_id
-    WHERE d.business_id = ${v.businessId} AND ${visible(v)} AND d.paid < d.amount AND d.due_date < ${v.today}::date
+    WHERE d.business_id = ${v.businessId} AND ${visible(v)}
+      AND debt_overdue(d.paid, d.amount, d.due_date, ${v.today}::date)
     ORDER BY d.due_date, d.id
     LIMIT ${limit}`.execute(db);
   return rows;

@@ -135,7 +135,7 @@ export async function notifyOverdueDebts(db: Db, today: string): Promise<number>
     JOIN counterparties cp ON cp.id = d.counterparty_id
     JOIN currencies cur ON cur.id = d.currency_id
     JOIN users u ON u.id = d.department_id AND u.is_active
-    WHERE d.paid < d.amount AND d.due_date < ${today}::date
+    WHERE debt_overdue(d.paid, d.amount, d.due_date, ${today}::date)
       AND NOT EXISTS (SELECT 1 FROM notifications n
                       WHERE n.kind = 'DEBT_OVERDUE' AND n.user_id = d.department_id AND n.entity_id = d.id)
     ORDER BY d.id
