@@ -19,8 +19,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Long-lived libraries in their own chunks, so a deploy of app code does not re-download
-        // them. Named packages only: a catch-all /node_modules/ group would pull lazily imported
-        // heavy libraries (exceljs, jspdf) into the first load.
+        // them. Named packages only: a catch-all /node_modules/ group would pull the
+        // libraries only lazily loaded pages use (recharts) into the first load.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },

@@ -95,24 +95,53 @@ test('the login page switches language before sign-in, and remembers it', async 
   await expect(page.getByText('Til')).toBeVisible();
 });
 
-test('a PDF of the offers made in the browser prints Cyrillic (DejaVu Sans, not a built-in font)', async ({
+test("the offers' PDF comes from the server in the reader's language, Cyrillic printed (DejaVu Sans)", async ({
   page,
 }) => {
   await signInWithLanguage(page, 'ru');
   await page.goto('/income');
   await page.getByRole('button', { name: 'Скачать' }).click();
-  const [download] = await Promise.all([
+  const [download, request] = await Promise.all([
     page.waitForEvent('download'),
+    page.waitForRequest(/\/api\/offers\/offers\/get_incomes\/\?format=pdf$/),
     page.getByRole('dialog').getByRole('button', { name: 'PDF' }).click(),
   ]);
+  // DESIGN.md section 15: the server makes the file, named by its Content-Disposition.
+  expect(request.headers()['accept-language']).toBe('ru');
+  expect(download.suggestedFilename()).toMatch(/^takliflar-kirim-\d{4}-\d{2}-\d{2}\.pdf$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
   const bytes = readFileSync((await download.path()) ?? '');
   expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
   const first = await pdf.getPage(1);
   const text = (await first.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  expect(text).toContain('Приход');
   expect(text).toContain('Инициатор');
   expect(text).toContain('От кого');
+});
+
+test("the offers' Excel and CSV come from the server with spec.md's columns", async ({ page }) => {
+  await signInWithLanguage(page, 'uz');
+  await page.goto('/outcome');
+  for (const [button, extension] of [
+    ['Excel', 'xlsx'],
+    ['CSV', 'csv'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Yuklab olish', exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('dialog').getByRole('button', { name: button }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^takliflar-chiqim-[\\d-]+\\.${extension}$`));
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const bytes = readFileSync((await download.path()) ?? '');
+    if (extension === 'xlsx') expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    else
+      expect(bytes.toString('utf8').split('\r\n')[0]).toBe(
+        '\uFEFF#,Taklif qiluvchi,Kimdan,Kimga,Summa,Turi,Holat,Sabab,Sana',
+      );
+  }
 });
 
 test('a page whose texts cannot be downloaded says so and offers a reload', async ({ page }) => {

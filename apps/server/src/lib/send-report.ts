@@ -3,9 +3,11 @@ import { pageLink } from './pagination.ts';
 import type { FileAnswer } from './report-files.ts';
 
 // How a report's answer goes out, the same for every report route (modules/reports, and the
-// debts ageing there): a JSON page with DRF's links, or a file (DESIGN.md section 11).
+// debts ageing there): a JSON page with DRF's links, or a file (DESIGN.md section 11). A file
+// of another list (the offers') goes out the same way (DESIGN.md section 15).
 
-function sendFile(reply: FastifyReply, file: FileAnswer) {
+/** A file answer: its type, its name as an attachment, and its body streamed. */
+export function sendFile(reply: FastifyReply, file: FileAnswer) {
   return (
     reply
       .header('content-type', file.contentType)

@@ -3,6 +3,7 @@ import { OFFER_STATUSES, QUANTITY_SCALE } from '../constants.ts';
 import { D } from '../money.ts';
 import { DecimalInputSchema, IdSchema, ReasonSchema, UserRefSchema } from './common.ts';
 import { MoneyAmountInputSchema } from './finance.ts';
+import { REPORT_FORMATS } from './reports.ts';
 
 const MAX_LINES = 50;
 
@@ -61,3 +62,10 @@ export const OfferSchema = z.object({
   decided_at: z.string().nullable(),
 });
 export type Offer = z.infer<typeof OfferSchema>;
+
+/**
+ * GET offers/offers/get_incomes/ and get_outcomes/: JSON, or the same offers as a file
+ * (DESIGN.md section 15, one export stack: the Income and Outcome pages' download dialog).
+ */
+export const OfferListQuerySchema = z.object({ format: z.enum(REPORT_FORMATS).default('json') });
+export type OfferListQuery = z.output<typeof OfferListQuerySchema>;

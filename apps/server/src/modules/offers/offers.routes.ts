@@ -1,4 +1,4 @@
-import { IdParamsSchema, OfferCreateBodySchema, OfferSchema } from '@app/shared';
+import { IdParamsSchema, OfferCreateBodySchema, OfferListQuerySchema, OfferSchema } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,8 @@ import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas, IdempotencyHeadersSchema, NoContentSchema } from '../../lib/openapi.ts';
+import { sendFile } from '../../lib/send-report.ts';
+import { requestLanguage } from '../../lib/texts.ts';
 import * as offers from './offers.service.ts';
 
 // An action may come with an empty JSON body, or none at all (spec.md section 7: "no body stated").
@@ -39,11 +41,30 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         onRequest,
         schema: {
           tags,
-          summary: side === 'incomes' ? 'Offers to me, newest first' : 'Offers from me, newest first',
-          response: { 200: z.array(OfferSchema), ...ErrorSchemas },
+          summary:
+            side === 'incomes'
+              ? 'Offers to me, newest first; format=csv|xlsx|pdf as a file'
+              : 'Offers from me, newest first; format=csv|xlsx|pdf as a file',
+          querystring: OfferListQuerySchema,
+          response: {
+            200: z
+              .array(OfferSchema)
+              .describe(
+                'JSON; with format=csv|xlsx|pdf, the same offers as a file (Content-Disposition: attachment)',
+              ),
+            ...ErrorSchemas,
+          },
         },
       },
-      async (request) => offers.listMyOffers(deps, actorOf(request), side),
+      async (request, reply) => {
+        const { format } = request.query;
+        if (format === 'json') return offers.listMyOffers(deps, actorOf(request), side);
+        // The download dialog's file (DESIGN.md section 15: the server makes every file).
+        return sendFile(
+          reply,
+          await offers.offersFile(deps, actorOf(request), side, format, requestLanguage(request)),
+        );
+      },
     );
   }
 

@@ -26,6 +26,8 @@ import type { OfferViewJson } from './offers.repository.ts';
 import * as repo from './offers.repository.ts';
 import { loadOfferViews, toOffer } from './offers.views.ts';
 
+export { offersFile } from './offers.export.ts';
+
 type CreateBody = z.output<typeof OfferCreateBodySchema>;
 
 function assertDistinct(ids: readonly number[], field: string, message: string) {

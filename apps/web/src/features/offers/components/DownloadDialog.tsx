@@ -1,43 +1,48 @@
-import type { Offer } from '@app/shared';
 import { FileSpreadsheet, FileText, Sheet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { useT } from '../../../i18n/useT.ts';
-import { downloadOffers, type ExportFormat } from '../export/offers-export.ts';
+import { errorDetail } from '../../../lib/api-client.ts';
+import { downloadOffers, type FileFormat } from '../api/download-offers.ts';
+import type { OfferSide } from '../api/offers.ts';
 
-const FORMATS: Array<{ format: ExportFormat; label: string; icon: typeof FileText }> = [
+const FORMATS: Array<{ format: FileFormat; label: string; icon: typeof FileText }> = [
   { format: 'pdf', label: 'PDF', icon: FileText },
-  { format: 'excel', label: 'Excel', icon: FileSpreadsheet },
+  { format: 'xlsx', label: 'Excel', icon: FileSpreadsheet },
   { format: 'csv', label: 'CSV', icon: Sheet },
 ];
 
-/** The download dialog of the Income and Outcome pages: the listed offers as PDF, Excel or CSV. */
+/**
+ * The download dialog of the Income and Outcome pages (spec.md section 2): the listed offers as
+ * PDF, Excel or CSV. The server makes the file (DESIGN.md section 15: the web app ships no
+ * spreadsheet or PDF library); the dialog closes once it is saved.
+ */
 export function DownloadDialog({
   open,
   onClose,
-  offers,
-  title,
+  side,
+  count,
 }: {
   open: boolean;
   onClose: () => void;
-  offers: readonly Offer[];
-  title: string;
+  side: OfferSide;
+  count: number;
 }) {
   const t = useT();
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [busy, setBusy] = useState<FileFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function choose(format: ExportFormat) {
+  async function choose(format: FileFormat) {
     setBusy(format);
     setError(null);
     try {
-      await downloadOffers(format, offers, title, t);
+      await downloadOffers(side, format);
       onClose();
     } catch (err) {
-      console.error('offer export failed', err);
-      setError(t('offers.download.failed'));
+      // The server's refusal in its words; anything else (offline) in ours.
+      setError(errorDetail(err) ?? t('offers.download.failed'));
     } finally {
       setBusy(null);
     }
@@ -48,7 +53,7 @@ export function DownloadDialog({
       open={open}
       onClose={onClose}
       title={t('offers.list.download')}
-      description={t('offers.download.count', { count: offers.length })}
+      description={t('offers.download.count', { count })}
       size="sm"
     >
       <div className="grid gap-2">

@@ -5,12 +5,21 @@ import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { OFFER_STATUS_LABELS } from '../../../i18n/offer-status-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { OFFER_COLUMNS } from '../export/offers-export.ts';
 import { offerAmount, personName, TYPE_LABELS } from '../offer-rules.ts';
 import { OfferActions, OfferChatLink, STATUS_TONES } from './OfferActions.tsx';
 
-/** The headers after '#'. */
-const COLUMNS: readonly MessageKey[] = [...OFFER_COLUMNS, 'offers.list.actions'];
+/** The headers after '#' (the server's offers files have the same ones, but the actions). */
+const COLUMNS: readonly MessageKey[] = [
+  'offers.field.createdBy',
+  'offers.field.from',
+  'offers.field.to',
+  'offers.field.amount',
+  'offers.field.type',
+  'offers.field.status',
+  'offers.field.reason',
+  'offers.field.date',
+  'offers.list.actions',
+];
 const COLUMN_COUNT = COLUMNS.length + 1;
 
 export interface OffersTableProps {

@@ -35,7 +35,8 @@ export function OffersView({
 }) {
   const t = useT();
   const user = useCurrentUser().data;
-  const offers = useOffers(mode === 'income' ? 'incomes' : 'outcomes');
+  const side = mode === 'income' ? 'incomes' : 'outcomes';
+  const offers = useOffers(side);
   const action = useOfferAction();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -98,7 +99,12 @@ export function OffersView({
       <Modal open={dialog === 'product'} onClose={close} title={t('offers.productForm.title')} size="lg">
         <ProductOfferForm mode={mode} onDone={close} onCancel={close} />
       </Modal>
-      <DownloadDialog open={dialog === 'download'} onClose={close} offers={offers.data ?? []} title={title} />
+      <DownloadDialog
+        open={dialog === 'download'}
+        onClose={close}
+        side={side}
+        count={offers.data?.length ?? 0}
+      />
     </div>
   );
 }
