@@ -1,11 +1,11 @@
 import {
   BUSINESS_TIME_ZONE,
+  businessDay,
   type Language,
   type Offer,
   type OfferStatus,
   type ReportFormat,
 } from '@app/shared';
-import { businessToday } from '../../lib/business-day.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { type FileAnswer, type FileColumn, reportFile } from '../../lib/report-files.ts';
 import { tr } from '../../lib/texts.ts';
@@ -100,7 +100,7 @@ export async function offersFile(
     actor.id,
     side === 'incomes' ? 'to' : 'from',
   );
-  const today = businessToday(deps.clock());
+  const today = businessDay(deps.clock());
   return reportFile(format, {
     name: `takliflar-${side === 'incomes' ? 'kirim' : 'chiqim'}-${today}`,
     title: tr(language, OFFER_FILE_TEXTS[side]),
