@@ -15,6 +15,6 @@ export function uzText(key: MessageKey, values?: Record<string, string | number>
 }
 
 /** Dates as the app writes them in Uzbek (I18nProvider does this for the app): call in a beforeAll. */
-export function useUzbekDates(): void {
+export function applyUzbekDates(): void {
   setDateLanguage('uz', monthNames(uz));
 }

@@ -12,15 +12,15 @@ import {
 } from './format.ts';
 
 /** A language's dates as the I18nProvider applies them: its catalogue's month names. */
-function useDates(language: Language): void {
+function applyDates(language: Language): void {
   const common = JSON.parse(
     readFileSync(new URL(`../i18n/messages/${language}/common.json`, import.meta.url), 'utf8'),
   ) as Record<string, string>;
   setDateLanguage(language, monthNames(common));
 }
 
-beforeAll(() => useDates('uz'));
-afterAll(() => useDates('uz'));
+beforeAll(() => applyDates('uz'));
+afterAll(() => applyDates('uz'));
 
 describe('initialsFromEmail', () => {
   it('takes the first two letters of a one-part local part', () => {
@@ -103,7 +103,7 @@ describe('dates in the chosen language (DESIGN.md section 16)', () => {
 
   for (const language of LANGUAGES) {
     it(`writes dates in ${language}`, () => {
-      useDates(language);
+      applyDates(language);
       const want = expected[language];
       expect(formatDateTime(moment)).toBe(want.dateTime);
       expect(formatDate(moment)).toBe(want.date);
@@ -118,7 +118,7 @@ describe('dates in the chosen language (DESIGN.md section 16)', () => {
     // March, April and May are written the same in Uzbek and English; no other month may be.
     const english = ['Jan', 'Feb', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec'];
     for (const language of LANGUAGES) {
-      useDates(language);
+      applyDates(language);
       const names = Array.from({ length: 12 }, (_, m) => formatDate(new Date(2025, m, 1)).split(' ')[1]);
       expect(new Set(names).size, language).toBe(12);
       if (language === 'uz') expect(names.filter((n) => english.includes(n ?? ''))).toEqual([]);
@@ -127,11 +127,11 @@ describe('dates in the chosen language (DESIGN.md section 16)', () => {
 
   it('writes relative times in the language, Uzbek in its own words', () => {
     const now = Date.parse('2025-11-21T14:05:00');
-    useDates('ru');
+    applyDates('ru');
     expect(formatRelativeTime(now - 5 * 60_000, now)).toBe('5 минут назад');
-    useDates('en');
+    applyDates('en');
     expect(formatRelativeTime(now - 2 * 3_600_000, now)).toBe('2 hours ago');
-    useDates('uz');
+    applyDates('uz');
     expect(formatRelativeTime(now - 5 * 60_000, now)).toBe('5 daqiqa oldin');
   });
 });

@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation, ConversationPage } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useUzbekDates, uzText } from '../../i18n/testing.ts';
+import { applyUzbekDates, uzText } from '../../i18n/testing.ts';
 import type { Translate } from '../../i18n/useT.ts';
 import {
   type ConversationsData,
@@ -18,7 +18,7 @@ import {
   withRead,
 } from './chat-rules.ts';
 
-beforeAll(useUzbekDates);
+beforeAll(applyUzbekDates);
 
 /** The texts as the Uzbek catalogue has them. */
 const t: Translate = (key, values) => uzText(key, values as Record<string, string | number> | undefined);

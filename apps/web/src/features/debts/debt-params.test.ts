@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useUzbekDates } from '../../i18n/testing.ts';
+import { applyUzbekDates } from '../../i18n/testing.ts';
 import {
   counterpartyFiltersFromParams,
   debtFiltersFromParams,
@@ -72,7 +72,7 @@ describe('the debt pages read their filters from the URL safely', () => {
 
 describe('days', () => {
   it('are real calendar days, written as the app writes dates', () => {
-    useUzbekDates();
+    applyUzbekDates();
     expect(isIsoDay('2024-02-29')).toBe(true);
     expect(isIsoDay('2025-02-29')).toBe(false);
     expect(isIsoDay('0202-01-01')).toBe(false);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../i18n/catalogue.ts';
-import { useUzbekDates, uzText } from '../../i18n/testing.ts';
+import { applyUzbekDates, uzText } from '../../i18n/testing.ts';
 import type { MessageValues } from '../../i18n/useT.ts';
 import {
   addDays,
@@ -14,7 +14,7 @@ import {
   presetPeriod,
 } from './period.ts';
 
-beforeAll(useUzbekDates);
+beforeAll(applyUzbekDates);
 
 /** The Uzbek texts, as the app shows them by default. */
 const uzT = (key: MessageKey, values?: MessageValues) => uzText(key, values as Record<string, string>);
