@@ -33,7 +33,7 @@ export class TransactionsPage {
   constructor(readonly page: Page) {
     this.table = page.getByRole('table');
     this.rows = this.table.locator('tbody tr');
-    this.pagination = page.getByRole('navigation', { name: 'Pagination' });
+    this.pagination = page.getByRole('navigation', { name: 'Sahifalar' });
   }
 
   goto() {

@@ -19,7 +19,7 @@ test("the owner's dashboard, the menu's first entry: figures, charts and lists, 
   await page.goto('/dashboard');
   const dashboard = new DashboardPage(page);
   await expect(dashboard.heading).toBeVisible();
-  await expect(new Shell(page).sidebarNav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+  await expect(new Shell(page).sidebarNav.getByRole('link', { name: "Ko'rsatkichlar" })).toHaveAttribute(
     'aria-current',
     'page',
   );
