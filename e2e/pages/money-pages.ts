@@ -45,7 +45,7 @@ export class TransactionsPage {
   }
 
   pageButton(n: number): Locator {
-    return this.pagination.getByRole('button', { name: `Page ${n}`, exact: true });
+    return this.pagination.getByRole('button', { name: `${n}-sahifa`, exact: true });
   }
 
   currentPage(): Locator {

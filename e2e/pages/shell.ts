@@ -65,7 +65,7 @@ export class Shell {
     this.sidebar = page.getByTestId('sidebar');
     this.sidebarNav = this.sidebar.getByRole('navigation', { name: 'Asosiy menyu' });
     this.sidebarEmail = page.getByTestId('sidebar-email');
-    this.collapseToggle = this.sidebar.getByRole('button', { name: /^(Collapse|Expand) sidebar$/ });
+    this.collapseToggle = this.sidebar.getByRole('button', { name: /^Yon panelni (yig'ish|yoyish)$/ });
     this.topBar = page.getByTestId('mobile-topbar');
     this.openDrawer = this.topBar.getByRole('button', { name: 'Menyuni ochish' });
     this.drawer = page.getByTestId('mobile-drawer');
