@@ -11,8 +11,8 @@ export class CatalogPage {
   readonly backdrop: Locator;
 
   constructor(readonly page: Page) {
-    this.headerTabs = page.getByRole('navigation', { name: 'Catalog sections' });
-    this.productTabs = page.getByRole('navigation', { name: 'Product types' });
+    this.headerTabs = page.getByRole('navigation', { name: "Katalog bo'limlari" });
+    this.productTabs = page.getByRole('navigation', { name: 'Mahsulot turlari' });
     this.search = page.getByRole('searchbox', { name: 'Qidirish' });
     this.addProduct = page.getByRole('button', { name: "Mahsulot qo'shish" });
     this.dialog = page.getByRole('dialog');

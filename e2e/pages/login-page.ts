@@ -16,7 +16,7 @@ export class LoginPage {
     this.submit = page.getByRole('button', { name: /^(Login|Logging in\.\.\.)$/ });
     this.error = page.getByRole('alert');
     this.notice = page.getByRole('status');
-    this.forgotLink = page.getByRole('link', { name: 'Forgot password?' });
+    this.forgotLink = page.getByRole('link', { name: 'Parolni unutdingizmi?' });
     this.slideshow = page.getByTestId('login-slideshow');
   }
 
@@ -66,9 +66,11 @@ export class VerifyCodePage {
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Verify Code' });
-    this.code = page.getByLabel('Code', { exact: true });
+    this.code = page.getByLabel('Kod', { exact: true });
     this.submit = page.getByRole('button', { name: /^(Submit|Verifying\.\.\.)$/ });
-    this.resend = page.getByRole('button', { name: /^(Resend in \d+s|Resend code|Sending\.\.\.)$/ });
+    this.resend = page.getByRole('button', {
+      name: /^(Resend in \d+s|Kodni qayta yuborish|Yuborilmoqda\.\.\.)$/,
+    });
     this.error = page.getByRole('alert');
   }
 

@@ -33,7 +33,7 @@ export class TransactionsPage {
   constructor(readonly page: Page) {
     this.table = page.getByRole('table');
     this.rows = this.table.locator('tbody tr');
-    this.pagination = page.getByRole('navigation', { name: 'Pagination' });
+    this.pagination = page.getByRole('navigation', { name: 'Sahifalar' });
   }
 
   goto() {
@@ -45,7 +45,7 @@ export class TransactionsPage {
   }
 
   pageButton(n: number): Locator {
-    return this.pagination.getByRole('button', { name: `Page ${n}`, exact: true });
+    return this.pagination.getByRole('button', { name: `${n}-sahifa`, exact: true });
   }
 
   currentPage(): Locator {

@@ -25,7 +25,7 @@ export class DashboardPage {
   readonly overdueDebts: Locator;
 
   constructor(readonly page: Page) {
-    this.heading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+    this.heading = page.getByRole('heading', { level: 1, name: "Ko'rsatkichlar" });
     this.money = page.getByTestId('figure-money');
     this.stock = page.getByTestId('figure-stock');
     this.sales = page.getByTestId('figure-sales');

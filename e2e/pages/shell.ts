@@ -41,7 +41,7 @@ export const DEBT_ENTRIES = [
  * 12). Balans stays at / for every role (spec.md section 2).
  */
 export function withPartTwo(entries: readonly Entry[]): Entry[] {
-  const out: Entry[] = [{ path: '/dashboard', label: 'Dashboard' }];
+  const out: Entry[] = [{ path: '/dashboard', label: "Ko'rsatkichlar" }];
   for (const entry of entries) {
     out.push(entry);
     if (entry.path === '/transactions') out.push({ path: '/reports', label: 'Hisobotlar' });
@@ -63,13 +63,13 @@ export class Shell {
 
   constructor(readonly page: Page) {
     this.sidebar = page.getByTestId('sidebar');
-    this.sidebarNav = this.sidebar.getByRole('navigation', { name: 'Main menu' });
+    this.sidebarNav = this.sidebar.getByRole('navigation', { name: 'Asosiy menyu' });
     this.sidebarEmail = page.getByTestId('sidebar-email');
-    this.collapseToggle = this.sidebar.getByRole('button', { name: /^(Collapse|Expand) sidebar$/ });
+    this.collapseToggle = this.sidebar.getByRole('button', { name: /^Yon panelni (yig'ish|yoyish)$/ });
     this.topBar = page.getByTestId('mobile-topbar');
-    this.openDrawer = this.topBar.getByRole('button', { name: 'Open menu' });
+    this.openDrawer = this.topBar.getByRole('button', { name: 'Menyuni ochish' });
     this.drawer = page.getByTestId('mobile-drawer');
-    this.drawerNav = this.drawer.getByRole('navigation', { name: 'Mobile menu' });
+    this.drawerNav = this.drawer.getByRole('navigation', { name: 'Mobil menyu' });
   }
 
   /** Waits until the shell has loaded the user (the sidebar or the top bar is on screen). */
@@ -94,8 +94,11 @@ export class Shell {
   }
 
   /** Opens the user menu (sidebar on desktop, top bar on phones) and picks an entry. */
-  async userMenu(item: 'Profile' | 'Logout', placement: 'sidebar' | 'topbar' = 'sidebar'): Promise<void> {
+  async userMenu(item: 'Profil' | 'Logout', placement: 'sidebar' | 'topbar' = 'sidebar'): Promise<void> {
     await this.page.getByTestId(`user-menu-button-${placement}`).click();
-    await this.page.getByRole('menu', { name: 'User menu' }).getByRole('menuitem', { name: item }).click();
+    await this.page
+      .getByRole('menu', { name: 'Foydalanuvchi menyusi' })
+      .getByRole('menuitem', { name: item })
+      .click();
   }
 }

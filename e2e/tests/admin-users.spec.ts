@@ -42,9 +42,9 @@ test('an invited person sets a password through the mailed link and signs in', a
     const person = await invited.newPage();
     await person.goto(link);
     await expect(person.getByRole('heading', { name: 'Parol tanlang' })).toBeVisible();
-    await person.getByLabel('Create New Password').fill('nodira-parol-1');
-    await person.getByLabel('Re-enter New Password').fill('nodira-parol-1');
-    await person.getByRole('button', { name: 'Set Password' }).click();
+    await person.getByLabel('Yangi parol', { exact: true }).fill('nodira-parol-1');
+    await person.getByLabel('Parolni takrorlang', { exact: true }).fill('nodira-parol-1');
+    await person.getByRole('button', { name: "Parolni o'rnatish" }).click();
     await expect(person).toHaveURL('/login');
     await expect(person.getByText("Parolingiz o'rnatildi. Endi tizimga kiring.")).toBeVisible();
     await person.getByLabel('Email', { exact: true }).fill(email);
@@ -55,9 +55,9 @@ test('an invited person sets a password through the mailed link and signs in', a
 
     // The link was single-use.
     await person.goto(link);
-    await person.getByLabel('Create New Password').fill('boshqa-parol-2');
-    await person.getByLabel('Re-enter New Password').fill('boshqa-parol-2');
-    await person.getByRole('button', { name: 'Set Password' }).click();
+    await person.getByLabel('Yangi parol', { exact: true }).fill('boshqa-parol-2');
+    await person.getByLabel('Parolni takrorlang', { exact: true }).fill('boshqa-parol-2');
+    await person.getByRole('button', { name: "Parolni o'rnatish" }).click();
     await expect(person.getByRole('alert')).toContainText('yaroqsiz');
   } finally {
     await invited.close();

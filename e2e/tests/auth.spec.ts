@@ -85,10 +85,10 @@ test.describe('login page', () => {
     await login.goto();
     await login.password.fill('secret-value');
     await expect(login.password).toHaveAttribute('type', 'password');
-    await page.getByRole('button', { name: 'Show password' }).click();
+    await page.getByRole('button', { name: "Parolni ko'rsatish" }).click();
     await expect(login.password).toHaveAttribute('type', 'text');
     await expect(login.password).toHaveValue('secret-value');
-    await page.getByRole('button', { name: 'Hide password' }).click();
+    await page.getByRole('button', { name: 'Parolni yashirish' }).click();
     await expect(login.password).toHaveAttribute('type', 'password');
   });
 
@@ -113,10 +113,10 @@ test.describe('login page', () => {
         .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
         .toBe(true);
     }
-    const dots = login.slideshow.getByRole('button', { name: /^Slide \d of 5$/ });
+    const dots = login.slideshow.getByRole('button', { name: /^5 tadan \d-slayd$/ });
     await expect(dots).toHaveCount(5);
-    await login.slideshow.getByRole('button', { name: 'Slide 3 of 5' }).click();
-    await expect(login.slideshow.getByRole('button', { name: 'Slide 3 of 5' })).toHaveAttribute(
+    await login.slideshow.getByRole('button', { name: '5 tadan 3-slayd' }).click();
+    await expect(login.slideshow.getByRole('button', { name: '5 tadan 3-slayd' })).toHaveAttribute(
       'aria-current',
       'true',
     );
@@ -138,7 +138,7 @@ test.describe('login page', () => {
     await expect(page).toHaveURL('/login');
     await login.email.fill(DEMO.owner);
     await login.password.fill(DEMO_PASSWORD);
-    await page.getByLabel('Remember me').check();
+    await page.getByLabel('Meni eslab qol').check();
     await login.submit.click();
     await expect(page).toHaveURL('/');
     const sixDays = Date.now() / 1000 + 6 * 24 * 3600;

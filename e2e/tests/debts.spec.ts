@@ -99,7 +99,7 @@ test('a sale on credit opens a debt; two payments close it and the payer gets th
   const transactions = new TransactionsPage(page);
   await transactions.goto();
   await transactions.filter('Turi').selectOption('DEBT');
-  await expect(transactions.rows.first()).toContainText('DEBT');
+  await expect(transactions.rows.first()).toContainText('QARZ');
   await expect(transactions.rows.first().locator('td').nth(1)).toHaveText('+9');
 });
 

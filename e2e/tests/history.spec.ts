@@ -13,10 +13,10 @@ test('the owner filters the history, turns a page, opens an offer and downloads 
   const rows = page.getByTestId('history-row');
   await expect(rows).toHaveCount(50);
   await page
-    .getByRole('navigation', { name: 'Pagination' })
-    .getByRole('button', { name: 'Page 2', exact: true })
+    .getByRole('navigation', { name: 'Sahifalar' })
+    .getByRole('button', { name: '2-sahifa', exact: true })
     .click();
-  await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: '2-sahifa', exact: true })).toHaveAttribute(
     'aria-current',
     'page',
   );

@@ -102,7 +102,7 @@ test('the transactions list filters, paginates and jumps', async ({ page }) => {
   await list.filter('Summa').selectOption('Chiqim (-)');
   await expect(list.rows.first().locator('td').nth(1)).toHaveText(/^-/);
   await list.filter('Turi').selectOption('EXCHANGE');
-  await list.filter('Saralash').selectOption('Amount ascending');
+  await list.filter('Saralash').selectOption("Summa ortishi bo'yicha");
   await expect(list.rows.first().locator('td').nth(6)).toHaveText(/^Almashti\.\.\.$/);
 
   await page.getByLabel('Qidirish').fill('no such reason at all');

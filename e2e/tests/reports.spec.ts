@@ -19,7 +19,7 @@ test("the owner's dashboard, the menu's first entry: figures, charts and lists, 
   await page.goto('/dashboard');
   const dashboard = new DashboardPage(page);
   await expect(dashboard.heading).toBeVisible();
-  await expect(new Shell(page).sidebarNav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+  await expect(new Shell(page).sidebarNav.getByRole('link', { name: "Ko'rsatkichlar" })).toHaveAttribute(
     'aria-current',
     'page',
   );
@@ -64,7 +64,10 @@ test('a sales report regrouped by day, sorted by the server, with its totals', a
   await page.getByLabel('Guruhlash').selectOption({ label: "Kun bo'yicha" });
   await expect(page).toHaveURL(/group_by=day/);
   await expect(report.header(/Sana/)).toBeVisible();
-  await expect(report.rows.first().getByRole('cell').first()).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+  // A day as the app writes dates (DESIGN.md section 16): "18 Iyun 2025".
+  await expect(report.rows.first().getByRole('cell').first()).toHaveText(
+    /^\d{2} (Yan|Fev|Mar|Apr|May|Iyun|Iyul|Avg|Sen|Okt|Noy|Dek) \d{4}$/,
+  );
   expect(await report.rows.count()).toBeGreaterThan(1);
 
   // A header click asks the server for that order: the largest revenue first.

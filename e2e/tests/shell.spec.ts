@@ -52,14 +52,14 @@ test.describe('route guard', () => {
     await apiSignIn(page, DEMO.bozorchi);
     await page.goto('/buy');
     await expect(page).toHaveURL('/unauthorized');
-    await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Ruxsat yo'q" })).toBeVisible();
   });
 
   test('/sell is only for Bozorchi: others go to /unauthorized', async ({ page }) => {
     await apiSignIn(page, DEMO.taminotchi);
     await page.goto('/sell');
     await expect(page).toHaveURL('/unauthorized');
-    await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Ruxsat yo'q" })).toBeVisible();
   });
 
   test('a role outside both lists is refused /buy and /sell', async ({ page }) => {
@@ -98,7 +98,7 @@ test.describe('route guard', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(email);
       await expect(page.getByRole('form', { name: 'Valyuta almashtirish' })).toBeVisible();
       const first = shell.sidebarNav.getByRole('link').first();
-      await expect(first).toHaveText('Dashboard');
+      await expect(first).toHaveText("Ko'rsatkichlar");
       await expect(first).toHaveAttribute('href', '/dashboard');
       await expect(shell.sidebarNav.getByRole('link', { name: 'Balans', exact: true })).toHaveAttribute(
         'aria-current',
@@ -150,7 +150,7 @@ test.describe('desktop sidebar', () => {
     await page.reload();
     await shell.ready();
     await expect(shell.sidebar).toHaveAttribute('data-collapsed', 'true');
-    await expect(shell.collapseToggle).toHaveAccessibleName('Expand sidebar');
+    await expect(shell.collapseToggle).toHaveAccessibleName('Yon panelni yoyish');
     // Collapsed: the labels leave the screen (visually hidden), the links keep their names.
     const label = shell.sidebarNav.getByText('Balans', { exact: true });
     await expect.poll(async () => (await label.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
@@ -234,7 +234,7 @@ test.describe('profile and logout', () => {
   for (const { email, role, initials, colour } of badges) {
     test(`profile of ${role}: initials, email and role badge`, async ({ page }) => {
       const shell = await signedIn(page, email);
-      await shell.userMenu('Profile');
+      await shell.userMenu('Profil');
       await expect(page).toHaveURL('/profile');
       await expect(page.getByTestId('profile-initials')).toHaveText(initials);
       await expect(page.getByTestId('profile-email')).toHaveText(email);
@@ -294,7 +294,7 @@ test.describe('shell loading states', () => {
     await expect(page.getByText('Failed to load user info', { exact: true })).toBeVisible();
 
     await page.unroute('**/api/auth/whoami/');
-    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('button', { name: 'Qayta urinish' }).click();
     await expect(new Shell(page).sidebarEmail).toHaveText(DEMO.omborchi);
   });
 });

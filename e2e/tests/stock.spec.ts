@@ -73,8 +73,8 @@ test('the Sell list shows a page at a time, numbered across pages (DESIGN.md sec
   const rows = page.getByTestId('exit-row');
   await expect(rows).toHaveCount(50);
   await expect(rows.first().locator('td').first()).toHaveText('1');
-  const pages = page.getByRole('navigation', { name: 'Pagination' });
-  await pages.getByRole('button', { name: 'Page 2', exact: true }).click();
+  const pages = page.getByRole('navigation', { name: 'Sahifalar' });
+  await pages.getByRole('button', { name: '2-sahifa', exact: true }).click();
   await expect(rows.first().locator('td').first()).toHaveText('51');
   await expect(rows).toHaveCount(Math.min(50, count - 50));
 });

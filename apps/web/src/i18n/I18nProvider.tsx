@@ -7,6 +7,7 @@ import { setApiLanguage } from '../lib/api-client.ts';
 import { setDateLanguage } from '../lib/format.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 import { loadMessages, type Messages } from './catalogue.ts';
+import { monthNames } from './month-names.ts';
 
 // The interface language (DESIGN.md section 14): the signed-in user's choice (whoami, saved by
 // PATCH auth/me/), before sign-in the last choice on this browser, else the browser's languages,
@@ -37,10 +38,13 @@ export function useLanguage(): LanguageContextValue {
 }
 
 /** Everything a language changes outside React: numbers, dates, the API's Accept-Language. */
-function applyLanguage(language: Language): void {
+function applyLanguage(language: Language, messages: Messages): void {
   setNumberLanguage(language);
-  setDateLanguage(language);
+  setDateLanguage(language, monthNames(messages));
   setApiLanguage(language);
+  // The page's language, which every input inherits: a date input shows the language's order where
+  // the browser takes it from `lang` (Chromium takes its own interface language instead, which a
+  // page cannot change). DESIGN.md section 16.
   document.documentElement.lang = language;
 }
 
@@ -67,7 +71,7 @@ export function I18nProvider({
     loadMessages(language).then(
       ({ messages, texts }) => {
         if (!current) return;
-        applyLanguage(language);
+        applyLanguage(language, messages);
         setLoaded({ language, messages, texts: createTexts({ [language]: texts }) });
         // What the server wrote in words (History, reasons, notifications) comes in the new
         // language once asked again: everything on screen is.

@@ -15,8 +15,8 @@ import type reports from './messages/uz/reports.json';
 
 // The message catalogues (DESIGN.md section 14): one JSON file per namespace and language under
 // messages/<language>/, ICU MessageFormat values, the same keys in every language (i18n.test.ts).
-// The uz files hold exactly the texts of spec.md. Keys are typed from them, so a key the uz
-// catalogue lacks does not compile.
+// The uz files hold exactly the texts of spec.md where it writes one, and Uzbek everywhere else.
+// Keys are typed from them, so a key the uz catalogue lacks does not compile.
 
 type Catalogue = typeof admin &
   typeof auth &

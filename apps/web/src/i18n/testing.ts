@@ -1,6 +1,8 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import { setDateLanguage } from '../lib/format.ts';
 import type { MessageKey } from './catalogue.ts';
 import uz from './messages/uz/index.ts';
+import { monthNames } from './month-names.ts';
 
 /**
  * For unit tests of code that returns message keys: the Uzbek text of a key, as the app shows it
@@ -10,4 +12,9 @@ export function uzText(key: MessageKey, values?: Record<string, string | number>
   const message = uz[key];
   if (message === undefined) throw new Error(`No uz message for ${key}`);
   return String(new IntlMessageFormat(message, 'uz').format(values));
+}
+
+/** Dates as the app writes them in Uzbek (I18nProvider does this for the app): call in a beforeAll. */
+export function applyUzbekDates(): void {
+  setDateLanguage('uz', monthNames(uz));
 }

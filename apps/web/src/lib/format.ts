@@ -2,33 +2,75 @@
 
 import { DEFAULT_LANGUAGE, type Language } from '@app/shared';
 
-const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-};
+// Dates (DESIGN.md section 16): one format per kind in every language, day first, the month's short
+// name from the chosen language's catalogue (common.month.*):
+//   a date            "05 Noy 2025"          (formatDate)
+//   a date and time   "05 Noy 2025, 14:05"   (formatDateTime: spec.md section 2's "day, short month,
+//                                              year, hour, minute")
+//   a day on a chart  "05 Noy"               (formatDayMonth)
+// The names come from the catalogue, not Intl: Chromium ships no Uzbek month names ('uz' writes
+// "2025 M11 21") and Node's differ from the browser's, so Intl would show "M11" or English on an
+// Uzbek page. Times of day are 24-hour, local to the browser as before.
 
-// Uzbek (Latin) writes dates as spec.md shows them, British English's parts; every other language
-// as Intl writes its own (DESIGN.md section 14). Set with the interface language.
-let dateTimeFormat = new Intl.DateTimeFormat('en-GB', DATE_TIME_PARTS);
+const pad = (n: number) => String(n).padStart(2, '0');
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Until a language is applied (I18nProvider does it before anything renders): month numbers. */
+let monthNames: readonly string[] = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'];
 let relativeFormat: Intl.RelativeTimeFormat | null = null;
 
-export function setDateLanguage(language: Language): void {
-  dateTimeFormat = new Intl.DateTimeFormat(
-    language === DEFAULT_LANGUAGE ? 'en-GB' : language,
-    DATE_TIME_PARTS,
-  );
+/** The interface language's dates: its 12 short month names (January first), from its catalogue. */
+export function setDateLanguage(language: Language, months: readonly string[]): void {
+  if (months.length === 12) monthNames = months;
   relativeFormat =
     language === DEFAULT_LANGUAGE ? null : new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
 }
 
-/** Day, short month, year, hour, minute (spec.md section 2): "21 Nov 2025, 14:05". */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
+interface Day {
+  year: number;
+  /** 0-11 */
+  month: number;
+  day: number;
+  date: Date | null;
+}
+
+/** A calendar day "YYYY-MM-DD" as it is (no time zone can shift it), else a moment in local time. */
+function readDay(value: string | number | Date): Day | null {
+  const calendar = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+  if (calendar) {
+    const [year, month, day] = [Number(calendar[1]), Number(calendar[2]), Number(calendar[3])];
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31
+      ? { year, month: month - 1, day, date: null }
+      : null;
+  }
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : dateTimeFormat.format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), date };
+}
+
+const missing = (value: unknown) => value === null || value === undefined || value === '';
+
+/** "05 Noy": a day and month (charts' ticks, the chat's list); '' for nothing, else as it came. */
+export function formatDayMonth(value: string | number | Date | null | undefined): string {
+  if (missing(value)) return '';
+  const d = readDay(value as string | number | Date);
+  return d ? `${pad(d.day)} ${monthNames[d.month]}` : String(value);
+}
+
+/** "05 Noy 2025": a date; '' for nothing, else as it came. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (missing(value)) return '';
+  const d = readDay(value as string | number | Date);
+  return d ? `${pad(d.day)} ${monthNames[d.month]} ${d.year}` : String(value);
+}
+
+/** "05 Noy 2025, 14:05": a date and time (a calendar day alone is written as a date). */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (missing(value)) return '';
+  const d = readDay(value as string | number | Date);
+  if (!d) return String(value);
+  const day = `${pad(d.day)} ${monthNames[d.month]} ${d.year}`;
+  return d.date ? `${day}, ${pad(d.date.getHours())}:${pad(d.date.getMinutes())}` : day;
 }
 
 /**

@@ -8,7 +8,7 @@ const paths = (items: NavItem[]) => items.map((i) => `${uzText(i.label)} ${i.to}
 describe('menus with the dashboard and the reports (DESIGN.md section 11)', () => {
   it('an Owner has the dashboard first and Balans at /, as every role (spec.md section 2)', () => {
     const items = paths(desktopNavItems('Owner'));
-    expect(items[0]).toBe('Dashboard /dashboard');
+    expect(items[0]).toBe("Ko'rsatkichlar /dashboard");
     expect(items[1]).toBe('Balans /');
     expect(items.indexOf('Hisobotlar /reports')).toBe(items.indexOf('Transaksiya /transactions') + 1);
     expect(items.at(-1)).toBe('Boshqaruv /admin');
@@ -35,13 +35,13 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
 
   it('a manager sees the whole business too, without the administrators entry', () => {
     const items = paths(desktopNavItems('manager'));
-    expect(items.slice(0, 2)).toEqual(['Dashboard /dashboard', 'Balans /']);
+    expect(items.slice(0, 2)).toEqual(["Ko'rsatkichlar /dashboard", 'Balans /']);
     expect(items).not.toContain('Boshqaruv /admin');
   });
 
   it('everyone else has the same two first entries', () => {
     const items = paths(desktopNavItems('Kassir'));
-    expect(items.slice(0, 2)).toEqual(['Dashboard /dashboard', 'Balans /']);
+    expect(items.slice(0, 2)).toEqual(["Ko'rsatkichlar /dashboard", 'Balans /']);
     expect(items).toContain('Hisobotlar /reports');
     expect(items).not.toContain('Sotish /sell');
     // The phone menu lists every entry whatever the role: spec.md's ten and part two's four.

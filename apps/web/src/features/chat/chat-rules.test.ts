@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation, ConversationPage } from '@app/shared';
-import { describe, expect, it } from 'vitest';
-import { uzText } from '../../i18n/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyUzbekDates, uzText } from '../../i18n/testing.ts';
 import type { Translate } from '../../i18n/useT.ts';
 import {
   type ConversationsData,
@@ -17,6 +17,8 @@ import {
   withMessage,
   withRead,
 } from './chat-rules.ts';
+
+beforeAll(applyUzbekDates);
 
 /** The texts as the Uzbek catalogue has them. */
 const t: Translate = (key, values) => uzText(key, values as Record<string, string | number> | undefined);
@@ -133,14 +135,14 @@ describe('times', () => {
   it('shows the clock today, Kecha yesterday, else the day and month', () => {
     expect(listTime(new Date(2025, 10, 21, 9, 5).toISOString(), t, now)).toBe('09:05');
     expect(listTime(new Date(2025, 10, 20, 23, 59).toISOString(), t, now)).toBe('Kecha');
-    expect(listTime(new Date(2025, 10, 2, 8, 0).toISOString(), t, now)).toBe('2 Noy');
-    expect(listTime(new Date(2024, 0, 2, 8, 0).toISOString(), t, now)).toBe('2 Yan 2024');
+    expect(listTime(new Date(2025, 10, 2, 8, 0).toISOString(), t, now)).toBe('02 Noy');
+    expect(listTime(new Date(2024, 0, 2, 8, 0).toISOString(), t, now)).toBe('02 Yan 2024');
   });
 
   it('names the day of a run of messages', () => {
     expect(dayLabel(new Date(2025, 10, 21, 0, 1).toISOString(), t, now)).toBe('Bugun');
     expect(dayLabel(new Date(2025, 10, 20, 12, 0).toISOString(), t, now)).toBe('Kecha');
-    expect(dayLabel(new Date(2025, 7, 5, 12, 0).toISOString(), t, now)).toBe('5 Avg 2025');
+    expect(dayLabel(new Date(2025, 7, 5, 12, 0).toISOString(), t, now)).toBe('05 Avg 2025');
   });
 });
 

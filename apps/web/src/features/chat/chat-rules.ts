@@ -8,8 +8,8 @@ import {
   chatLength,
 } from '@app/shared';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { MessageKey } from '../../i18n/catalogue.ts';
 import type { Translate } from '../../i18n/useT.ts';
+import { formatDate, formatDayMonth } from '../../lib/format.ts';
 
 // Pure rules of the chat page (DESIGN.md section 13), tested beside: the caches' shapes, titles,
 // previews, times and the composer's limit.
@@ -112,27 +112,6 @@ export function messagePreview(
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const MONTHS: readonly MessageKey[] = [
-  'chat.month.jan',
-  'chat.month.feb',
-  'chat.month.mar',
-  'chat.month.apr',
-  'chat.month.may',
-  'chat.month.jun',
-  'chat.month.jul',
-  'chat.month.aug',
-  'chat.month.sep',
-  'chat.month.oct',
-  'chat.month.nov',
-  'chat.month.dec',
-];
-
-/** '21 Noy', or '21 Noy 2025' with the year (in the chosen language's order). */
-function dayMonth(d: Date, t: Translate, withYear: boolean): string {
-  const month = MONTHS[d.getMonth()];
-  const values = { day: String(d.getDate()), month: month ? t(month) : '', year: String(d.getFullYear()) };
-  return withYear ? t('chat.date.dayMonthYear', values) : t('chat.date.dayMonth', values);
-}
 
 function startOfDay(d: Date): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
@@ -151,7 +130,7 @@ export function listTime(value: string, t: Translate, now: Date = new Date()): s
   const days = Math.round((startOfDay(now) - startOfDay(d)) / 86_400_000);
   if (days <= 0) return clockTime(value);
   if (days === 1) return t('chat.date.yesterday');
-  return dayMonth(d, t, d.getFullYear() !== now.getFullYear());
+  return d.getFullYear() !== now.getFullYear() ? formatDate(d) : formatDayMonth(d);
 }
 
 /** The day a run of messages was written on: 'Bugun', 'Kecha', else '21 Noy 2025'. */
@@ -161,7 +140,7 @@ export function dayLabel(value: string, t: Translate, now: Date = new Date()): s
   const days = Math.round((startOfDay(now) - startOfDay(d)) / 86_400_000);
   if (days <= 0) return t('chat.date.today');
   if (days === 1) return t('chat.date.yesterday');
-  return dayMonth(d, t, true);
+  return formatDate(d);
 }
 
 /** The key of a message's local day, to draw a divider where the day changes. */

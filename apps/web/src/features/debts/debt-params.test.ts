@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyUzbekDates } from '../../i18n/testing.ts';
 import {
   counterpartyFiltersFromParams,
   debtFiltersFromParams,
@@ -70,11 +71,12 @@ describe('the debt pages read their filters from the URL safely', () => {
 });
 
 describe('days', () => {
-  it('are real calendar days, written dd.mm.yyyy', () => {
+  it('are real calendar days, written as the app writes dates', () => {
+    applyUzbekDates();
     expect(isIsoDay('2024-02-29')).toBe(true);
     expect(isIsoDay('2025-02-29')).toBe(false);
     expect(isIsoDay('0202-01-01')).toBe(false);
-    expect(formatDay('2025-06-17')).toBe('17.06.2025');
+    expect(formatDay('2025-06-17')).toBe('17 Iyun 2025');
     expect(formatDay(null)).toBe('—');
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@app/shared';
 import { generatePath } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { formatDate } from '../../lib/format.ts';
 
 // The debt pages keep their filters in the URL's search params (a list can be bookmarked, shared,
 // and survives a reload; the dashboard links to /debts?status=OVERDUE). These read them back
@@ -37,11 +38,10 @@ export function isIsoDay(value: string | null | undefined): value is string {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** 17.06.2025: a day as the app writes dates; null or anything else as it came ('—' for none). */
+/** "17 Iyun 2025": a day as the app writes dates (lib/format.ts); '—' for none, else as it came. */
 export function formatDay(day: string | null): string {
   if (day === null || day === '') return '—';
-  if (!isIsoDay(day)) return day;
-  return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+  return isIsoDay(day) ? formatDate(day) : day;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../i18n/catalogue.ts';
-import { uzText } from '../../i18n/testing.ts';
+import { applyUzbekDates, uzText } from '../../i18n/testing.ts';
 import type { MessageValues } from '../../i18n/useT.ts';
 import {
   addDays,
@@ -12,6 +12,8 @@ import {
   periodFromParams,
   presetPeriod,
 } from './period.ts';
+
+beforeAll(applyUzbekDates);
 
 /** The Uzbek texts, as the app shows them by default. */
 const uzT = (key: MessageKey, values?: MessageValues) => uzText(key, values as Record<string, string>);
@@ -115,11 +117,11 @@ describe('day helpers', () => {
   });
 
   it('writes periods as the tables do', () => {
-    expect(formatPeriod('2025-06-18', 'day', uzT)).toBe('18.06.2025');
-    expect(formatPeriod('2025-06-16', 'week', uzT)).toBe('16.06–22.06.2025');
-    expect(formatPeriod('2024-12-30', 'week', uzT)).toBe('30.12–05.01.2025');
+    expect(formatPeriod('2025-06-18', 'day', uzT)).toBe('18 Iyun 2025');
+    expect(formatPeriod('2025-06-16', 'week', uzT)).toBe('16 Iyun – 22 Iyun 2025');
+    expect(formatPeriod('2024-12-30', 'week', uzT)).toBe('30 Dek – 05 Yan 2025');
     expect(formatPeriod('2025-06-01', 'month', uzT)).toBe('Iyun 2025');
-    expect(formatPeriodRange({ from: '2025-06-01', to: '2025-06-18' })).toBe('01.06.2025 – 18.06.2025');
-    expect(formatPeriodRange({ from: '2025-06-18', to: '2025-06-18' })).toBe('18.06.2025');
+    expect(formatPeriodRange({ from: '2025-06-01', to: '2025-06-18' })).toBe('01 Iyun 2025 – 18 Iyun 2025');
+    expect(formatPeriodRange({ from: '2025-06-18', to: '2025-06-18' })).toBe('18 Iyun 2025');
   });
 });

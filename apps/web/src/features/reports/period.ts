@@ -1,6 +1,7 @@
 import { DAY_MS } from '@app/shared';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import type { Translate } from '../../i18n/useT.ts';
+import { formatDate, formatDayMonth } from '../../lib/format.ts';
 
 // The period of a report (DESIGN.md section 11): calendar days in the business's time zone, both
 // ends inclusive, YYYY-MM-DD. Pure date arithmetic on those strings (UTC midnights, so no
@@ -116,16 +117,14 @@ const MONTHS: readonly MessageKey[] = [
   'reports.month.december',
 ];
 
-/** 17.06.2025: a day as the app writes dates. Anything else is shown as it came. */
+/** "17 Iyun 2025": a day as the app writes dates (lib/format.ts). Anything else as it came. */
 export function formatDay(day: string): string {
-  if (!isIsoDay(day)) return day;
-  return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+  return isIsoDay(day) ? formatDate(day) : day;
 }
 
-/** 17.06: a chart's axis label. */
+/** "17 Iyun": a chart's axis label. */
 export function formatShortDay(day: string): string {
-  if (!isIsoDay(day)) return day;
-  return `${day.slice(8, 10)}.${day.slice(5, 7)}`;
+  return isIsoDay(day) ? formatDayMonth(day) : day;
 }
 
 /**
@@ -138,11 +137,11 @@ export function formatPeriod(period: string, groupBy: 'day' | 'week' | 'month', 
     const month = MONTHS[Number(period.slice(5, 7)) - 1];
     return month ? `${t(month)} ${period.slice(0, 4)}` : period;
   }
-  if (groupBy === 'week') return `${formatShortDay(period)}–${formatDay(addDays(period, 6))}`;
+  if (groupBy === 'week') return `${formatShortDay(period)} – ${formatDay(addDays(period, 6))}`;
   return formatDay(period);
 }
 
-/** "01.06.2025 – 17.06.2025", or one day when both ends are the same. */
+/** "01 Iyun 2025 – 17 Iyun 2025", or one day when both ends are the same. */
 export function formatPeriodRange(period: Period): string {
   return period.from === period.to
     ? formatDay(period.from)

@@ -16,7 +16,7 @@ import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { type Translate, useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useImportCbu, useRateHistory } from '../api/rates.ts';
 import { AddCurrencyDialog, SetRateDialog } from '../components/CurrencyDialogs.tsx';
 import { RateChart } from '../components/RateChart.tsx';
@@ -24,8 +24,8 @@ import { RateChart } from '../components/RateChart.tsx';
 function importSummary(result: CbuImportResult, t: Translate): string {
   const updated = result.updated.map((u) => `${u.code} ${formatRate(u.rate_to_uzs)}`).join(', ');
   return updated
-    ? t('admin.currencies.cbuImported', { date: result.date, rates: updated })
-    : t('admin.currencies.cbuUnchanged', { date: result.date });
+    ? t('admin.currencies.cbuImported', { date: formatDate(result.date), rates: updated })
+    : t('admin.currencies.cbuUnchanged', { date: formatDate(result.date) });
 }
 
 /**
@@ -175,7 +175,7 @@ export function CurrenciesPage() {
                       {r.source === 'CBU' ? (
                         <Badge tone="blue">
                           {r.rate_date
-                            ? t('admin.rates.sourceCbuDated', { date: r.rate_date })
+                            ? t('admin.rates.sourceCbuDated', { date: formatDate(r.rate_date) })
                             : t('admin.rates.sourceCbu')}
                         </Badge>
                       ) : (
