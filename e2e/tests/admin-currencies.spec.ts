@@ -64,7 +64,7 @@ test('a new currency and rate reach the exchange estimate; the CBU import update
   await page.goto('/admin/currencies');
   await page.getByRole('button', { name: 'Markaziy bank kurslarini olish' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    "Markaziy bank kurslari (2026-11-20) o'rnatildi: EUR 13 961.08 UZS.",
+    "Markaziy bank kurslari (20 Noy 2026) o'rnatildi: EUR 13 961.08 UZS.",
   );
   await expect(eurRow).toContainText('13 961.08');
   await expect(page.getByTestId('currency-row').filter({ hasText: 'USD' })).toContainText('12 650');
