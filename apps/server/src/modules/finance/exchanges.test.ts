@@ -132,7 +132,9 @@ describe('POST offers/exchanges/', () => {
       { from_currency: USD, to_currency: UZS, from_amount: '100000' },
       { 'accept-language': 'ru' },
     );
-    expect(ru.body.detail).toMatch(/^Недостаточно средств на балансе USD: есть [\d ]+\.\d{2} USD, нужно 100 000\.00 USD\.$/);
+    expect(ru.body.detail).toMatch(
+      /^Недостаточно средств на балансе USD: есть [\d ]+\.\d{2} USD, нужно 100 000\.00 USD\.$/,
+    );
     expect(await balanceOf(t.db, user.id, USD)).toBe(usd);
   });
 
