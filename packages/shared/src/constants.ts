@@ -59,3 +59,7 @@ export const PASSWORD_MIN = 8;
 
 /** DESIGN.md part two: report days, due dates and date filters are calendar days here. */
 export const BUSINESS_TIME_ZONE = 'Asia/Tashkent';
+
+/** A debt's way (DESIGN.md section 12): RECEIVABLE they owe us, PAYABLE we owe them. */
+export const DEBT_DIRECTIONS = ['RECEIVABLE', 'PAYABLE'] as const;
+export type DebtDirection = (typeof DEBT_DIRECTIONS)[number];

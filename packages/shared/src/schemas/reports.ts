@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TX_TYPES } from '../constants.ts';
+import { DEBT_DIRECTIONS, TX_TYPES } from '../constants.ts';
 import { IsoDateSchema } from './audit.ts';
 import { BooleanQuerySchema, IdSchema } from './common.ts';
 
@@ -213,6 +213,8 @@ export const DashboardSchema = z.object({
   overdue_debts: z.array(
     z.object({
       counterparty: z.string(),
+      /** Which way it goes (DESIGN.md section 16): RECEIVABLE they owe us, PAYABLE we owe them. */
+      direction: z.enum(DEBT_DIRECTIONS),
       currency_code: z.string(),
       remaining: z.string(),
       due_date: z.string(),
