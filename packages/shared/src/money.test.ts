@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   fixedMoney,
   fixedQuantity,
+  formatDecimal,
   formatMoney,
   formatMoneyFixed,
   formatPercent,
@@ -122,5 +123,6 @@ describe('money in tables and reports (DESIGN.md section 16)', () => {
     expect(formatPercent('-3.333')).toBe('-3.33%');
     setNumberLanguage('ru');
     expect(formatPercent('29.52')).toBe('29,52%');
+    expect(formatDecimal('19.5')).toBe('19,5');
   });
 });

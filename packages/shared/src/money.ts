@@ -50,6 +50,10 @@ export function formatMoneyFixed(value: string | number | DecimalValue): string 
 export function formatPercent(value: string | number | DecimalValue): string {
   return `${groupThousands(fixedMoney(value))}%`;
 }
+/** A decimal string with the language's separators, its digits as written (a chart's tick). */
+export function formatDecimal(value: string): string {
+  return groupThousands(new D(value).toString());
+}
 /** Display: a rate to UZS with up to 6 decimals, no trailing zeros (8.215, 12 650). */
 export function formatRate(value: string | number): string {
   return groupThousands(new D(value).toDecimalPlaces(RATE_SCALE, D.ROUND_HALF_UP).toString());
