@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity, STOCK_LIST_PAGE_SIZE } from '@app/shared';
+import { formatMoneyFixed, formatQuantity, STOCK_LIST_PAGE_SIZE } from '@app/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -93,7 +93,7 @@ export function BuyPage() {
                 </TD>
                 <TD numeric>{formatQuantity(e.qty_received)}</TD>
                 <TD numeric>{formatQuantity(e.qty_remaining)}</TD>
-                <TD numeric>{formatMoney(e.unit_cost)}</TD>
+                <TD numeric>{formatMoneyFixed(e.unit_cost)}</TD>
                 <TD>{e.currency_code}</TD>
                 <TD>{t(STOCK_TYPE_LABELS[e.type])}</TD>
                 <TD>{e.location || '—'}</TD>

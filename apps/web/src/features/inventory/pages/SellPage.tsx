@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity, STOCK_LIST_PAGE_SIZE } from '@app/shared';
+import { formatMoneyFixed, formatQuantity, STOCK_LIST_PAGE_SIZE } from '@app/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -89,7 +89,7 @@ export function SellPage() {
                   <div className="font-mono text-xs text-slate-500">{x.variant.sku}</div>
                 </TD>
                 <TD numeric>{formatQuantity(x.qty_issued)}</TD>
-                <TD numeric>{x.unit_price === null ? '—' : formatMoney(x.unit_price)}</TD>
+                <TD numeric>{x.unit_price === null ? '—' : formatMoneyFixed(x.unit_price)}</TD>
                 <TD>{x.currency_code}</TD>
                 <TD>{t(STOCK_TYPE_LABELS[x.type])}</TD>
                 <TD>{x.location || '—'}</TD>

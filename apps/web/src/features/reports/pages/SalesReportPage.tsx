@@ -1,4 +1,11 @@
-import { formatMoney, formatQuantity, SALES_GROUPS, SALES_ORDERINGS, type SalesRow } from '@app/shared';
+import {
+  formatMoneyFixed,
+  formatPercent,
+  formatQuantity,
+  SALES_GROUPS,
+  SALES_ORDERINGS,
+  type SalesRow,
+} from '@app/shared';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
@@ -37,7 +44,7 @@ const CHART_SERIES: readonly { key: string; label: MessageKey; color: string }[]
 const COLUMNS = 6;
 
 function percent(value: string | null): string {
-  return value === null ? '—' : `${value}%`;
+  return value === null ? '—' : formatPercent(value);
 }
 
 /**
@@ -142,8 +149,8 @@ export function SalesReportPage() {
                     </span>
                   </TD>
                   <TD numeric>{formatQuantity(row.qty)}</TD>
-                  <TD numeric>{formatMoney(row.revenue_uzs)}</TD>
-                  <TD numeric>{formatMoney(row.cogs_uzs)}</TD>
+                  <TD numeric>{formatMoneyFixed(row.revenue_uzs)}</TD>
+                  <TD numeric>{formatMoneyFixed(row.cogs_uzs)}</TD>
                   <TD numeric>
                     <SignedMoney value={row.margin_uzs} />
                   </TD>
@@ -156,8 +163,8 @@ export function SalesReportPage() {
               <tr data-testid="report-totals">
                 <TD>{t('reports.table.total')}</TD>
                 <TD numeric>{formatQuantity(report.data.totals.qty)}</TD>
-                <TD numeric>{formatMoney(report.data.totals.revenue_uzs)}</TD>
-                <TD numeric>{formatMoney(report.data.totals.cogs_uzs)}</TD>
+                <TD numeric>{formatMoneyFixed(report.data.totals.revenue_uzs)}</TD>
+                <TD numeric>{formatMoneyFixed(report.data.totals.cogs_uzs)}</TD>
                 <TD numeric>
                   <SignedMoney value={report.data.totals.margin_uzs} />
                 </TD>

@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity, STOCK_MOVEMENT_ORDERINGS } from '@app/shared';
+import { formatMoneyFixed, formatQuantity, STOCK_MOVEMENT_ORDERINGS } from '@app/shared';
 import { useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { type SortDirection, Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
@@ -132,7 +132,7 @@ export function StockMovementPage() {
                   <TD numeric className="font-medium text-slate-900">
                     {formatQuantity(row.closing_qty)}
                   </TD>
-                  <TD numeric>{formatMoney(row.closing_value_uzs)}</TD>
+                  <TD numeric>{formatMoneyFixed(row.closing_value_uzs)}</TD>
                 </TR>
               ))}
           </TBody>
@@ -144,7 +144,7 @@ export function StockMovementPage() {
                 <TD numeric>{formatQuantity(report.data.totals.in_qty)}</TD>
                 <TD numeric>{formatQuantity(report.data.totals.out_qty)}</TD>
                 <TD numeric>{formatQuantity(report.data.totals.closing_qty)}</TD>
-                <TD numeric>{formatMoney(report.data.totals.closing_value_uzs)}</TD>
+                <TD numeric>{formatMoneyFixed(report.data.totals.closing_value_uzs)}</TD>
               </tr>
             </TFoot>
           ) : null}
