@@ -13,6 +13,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useDashboard } from '../api/dashboard.ts';
@@ -221,6 +222,7 @@ function DashboardBody({ data, search, link }: BodyProps) {
 
 function LowStock({ data, search, link }: BodyProps) {
   const t = useT();
+  const quantity = useQuantityText();
   return (
     <ListCard
       testId="low-stock"
@@ -249,7 +251,7 @@ function LowStock({ data, search, link }: BodyProps) {
                 </span>
                 <Badge tone={isEmpty(row.qty_on_hand) ? 'red' : 'amber'}>
                   <span className="tabular-nums">
-                    {formatQuantity(row.qty_on_hand)} / {formatQuantity(row.min_qty)}
+                    {formatQuantity(row.qty_on_hand)} / {quantity(row.min_qty, row.variant.unit)}
                   </span>
                 </Badge>
               </Link>

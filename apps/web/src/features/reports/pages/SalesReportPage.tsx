@@ -11,6 +11,7 @@ import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type SortDirection, Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -53,6 +54,7 @@ function percent(value: string | null): string {
  */
 export function SalesReportPage() {
   const t = useT();
+  const quantity = useQuantityText();
   const search = useReportSearch();
   const { params } = search;
   const groupBy = pickOption(params.get('group_by'), SALES_GROUPS, 'product');
@@ -162,7 +164,7 @@ export function SalesReportPage() {
             <TFoot>
               <tr data-testid="report-totals">
                 <TD>{t('reports.table.total')}</TD>
-                <TD numeric>{formatQuantity(report.data.totals.qty)}</TD>
+                <TD numeric>{quantity(report.data.totals.qty, report.data.totals.unit)}</TD>
                 <TD numeric>{formatMoneyFixed(report.data.totals.revenue_uzs)}</TD>
                 <TD numeric>{formatMoneyFixed(report.data.totals.cogs_uzs)}</TD>
                 <TD numeric>
