@@ -13,7 +13,7 @@ test('an adjustment changes the cell and the totals; an overdraft is refused wit
   await page.goto('/admin/balances');
   const row = page.getByTestId('balance-row').filter({ hasText: OTP_USER });
   const usd = row.locator('td[data-currency="USD"]');
-  await expect(usd).toHaveText('25 000');
+  await expect(usd).toHaveText('25 000.00');
   await expect(page.getByTestId('business-total')).toContainText('UZS');
   await expect(page.getByText('1 USD = 12 650 UZS')).toBeVisible();
   const totalUsd = page.getByTestId('balance-totals').locator('td').nth(1);
@@ -32,7 +32,7 @@ test('an adjustment changes the cell and the totals; an overdraft is refused wit
   await dialog.getByRole('button', { name: 'Yozish' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status')).toHaveText('100.5 USD yozildi: endi 25 100.5 USD.');
-  await expect(usd).toHaveText('25 100.5');
+  await expect(usd).toHaveText('25 100.50');
   await expect(totalUsd).not.toHaveText(usdBefore ?? '');
   await expect(total).not.toHaveText(totalBefore ?? '');
 
@@ -44,7 +44,7 @@ test('an adjustment changes the cell and the totals; an overdraft is refused wit
   await dialog.getByRole('button', { name: 'Yozish' }).click();
   await expect(dialog.getByRole('alert')).toContainText('USD');
   await page.keyboard.press('Escape');
-  await expect(usd).toHaveText('25 100.5');
+  await expect(usd).toHaveText('25 100.50');
 
   // Undo, so the demo stays as it was.
   await row.getByRole('button', { name: 'Tuzatish' }).click();
@@ -52,7 +52,7 @@ test('an adjustment changes the cell and the totals; an overdraft is refused wit
   await dialog.getByLabel('Summa').fill('-100.50');
   await dialog.getByLabel('Sabab').fill('Sinov tuzatishi qaytarildi');
   await dialog.getByRole('button', { name: 'Yozish' }).click();
-  await expect(usd).toHaveText('25 000');
+  await expect(usd).toHaveText('25 000.00');
   await expect(totalUsd).toHaveText(usdBefore ?? '');
 });
 

@@ -77,7 +77,7 @@ test('a sale on credit opens a debt; two payments close it and the payer gets th
   await pay.save.click();
   await expect(pay.dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: "To'lov yozildi: 6 USD" })).toBeVisible();
-  await expect(debtRow(page, id).locator('td').nth(4)).toHaveText('9 USD');
+  await expect(debtRow(page, id).locator('td').nth(4)).toHaveText('9.00 USD');
 
   pay = await openPayDialog(page, id);
   await expect(pay.amount).toHaveValue('9.00');
@@ -90,9 +90,9 @@ test('a sale on credit opens a debt; two payments close it and the payer gets th
   // The statement: the sale, the two payments, back to nothing owed.
   const statement = page.getByTestId('statement-row');
   await expect(statement).toHaveCount(3);
-  await expect(statement.nth(0)).toContainText('+15');
+  await expect(statement.nth(0)).toContainText('+15.00');
   await expect(statement.nth(1)).toContainText('Birinchi qism');
-  await expect(statement.nth(2).locator('td').nth(4)).toHaveText('0 USD');
+  await expect(statement.nth(2).locator('td').nth(4)).toHaveText('0.00 USD');
 
   // The payer's balance grew by what was paid, as DEBT ledger rows.
   expect(await usdBalance(page)).toBe(before + 1500);
@@ -100,7 +100,7 @@ test('a sale on credit opens a debt; two payments close it and the payer gets th
   await transactions.goto();
   await transactions.filter('Turi').selectOption('DEBT');
   await expect(transactions.rows.first()).toContainText('QARZ');
-  await expect(transactions.rows.first().locator('td').nth(1)).toHaveText('+9');
+  await expect(transactions.rows.first().locator('td').nth(1)).toHaveText('+9.00');
 });
 
 test('counterparties: add with the shared rules, search, filter by kind, edit; only administrators delete', async ({
@@ -296,8 +296,8 @@ test('the debts ageing report: a tab of the reports, by direction, with its tota
   const row = report.rows.filter({ hasText: name });
   await expect(row).toHaveCount(1);
   // Not yet due: all of it in the first bucket and in the total.
-  await expect(row.locator('td').nth(2)).toHaveText('42.5');
-  await expect(row.locator('td').nth(7)).toHaveText('42.5');
+  await expect(row.locator('td').nth(2)).toHaveText('42.50');
+  await expect(row.locator('td').nth(7)).toHaveText('42.50');
   await expect(report.totals.filter({ hasText: 'USD' })).toBeVisible();
   await expect(page.getByLabel("Bo'lim")).toBeVisible();
 

@@ -227,10 +227,7 @@ test("a form says the shared rules and the server's refusals in the chosen langu
   await submit.click();
   const alert = exchange.getByRole('alert');
   await expect(alert).toContainText('USD');
-  const shortfall = serverText(
-    'ru',
-    "{code} balansida mablag' yetarli emas: {have} {code} bor, {need} {code} kerak.",
-  );
+  const shortfall = serverText('ru', "{code} balansida mablag' yetarli emas: {have} bor, {need} kerak.");
   await expect(alert).toContainText(shortfall.slice(0, shortfall.indexOf('{')).trim());
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: 'test-results/languages/ru_exchange_refused.png' });

@@ -93,9 +93,9 @@ test('inventory: search, filters, sorting, reset and the SKU copy check', async 
   await inventory.search.fill(t);
   await expect(inventory.rows).toHaveCount(3);
   await inventory.sortBy('Miqdor');
-  expect(await inventory.quantities()).toEqual(['0.75', '7', '12.5']);
+  expect(await inventory.quantities()).toEqual(['0.75 kg', '7 kg', '12.5 kg']);
   await inventory.sortBy('Miqdor');
-  expect(await inventory.quantities()).toEqual(['12.5', '7', '0.75']);
+  expect(await inventory.quantities()).toEqual(['12.5 kg', '7 kg', '0.75 kg']);
 
   const product = page.getByLabel('Mahsulot');
   const option = (await product.locator('option', { hasText: `E2E ${t}` }).textContent()) ?? '';
@@ -182,12 +182,12 @@ test("a product offer's whole life between two people", async ({ browser, page }
   // The search filters in a deferred render (useDeferredValue), over a list that may still be
   // loading: until the one row is committed, the read would get the unfiltered page.
   await expect(inventory.rows).toHaveCount(1);
-  expect(await inventory.quantities()).toEqual(['1.5']);
+  expect(await inventory.quantities()).toEqual(['1.5 kg']);
   const senderInventory = new InventoryPage(sender);
   await senderInventory.goto();
   await senderInventory.search.fill(variant!.sku);
   await expect(senderInventory.rows).toHaveCount(1);
-  expect(await senderInventory.quantities()).toEqual(['2.5']);
+  expect(await senderInventory.quantities()).toEqual(['2.5 kg']);
   await senderContext.close();
   await receiverContext.close();
 });

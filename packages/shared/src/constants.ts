@@ -59,3 +59,7 @@ export type TxType = (typeof TX_TYPES)[number];
 /** One-time codes: DESIGN.md section 5. */
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN = 8;
+
+/** A debt's way (DESIGN.md section 12): RECEIVABLE they owe us, PAYABLE we owe them. */
+export const DEBT_DIRECTIONS = ['RECEIVABLE', 'PAYABLE'] as const;
+export type DebtDirection = (typeof DEBT_DIRECTIONS)[number];

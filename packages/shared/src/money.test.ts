@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   fixedMoney,
   fixedQuantity,
+  formatDecimal,
   formatMoney,
+  formatMoneyFixed,
+  formatPercent,
   formatQuantity,
   formatRate,
   isDecimalString,
   quoteExchange,
+  setNumberLanguage,
 } from './money.ts';
 
 const USD = { id: 1, rate_to_uzs: '12650.000000' };
@@ -77,5 +81,48 @@ describe('decimal formatting', () => {
     expect(isDecimalString('1e5')).toBe(false);
     expect(isDecimalString('12.')).toBe(false);
     expect(isDecimalString('abc')).toBe(false);
+  });
+});
+
+describe('money in tables and reports (DESIGN.md section 16)', () => {
+  afterEach(() => setNumberLanguage('uz'));
+
+  it('shows exactly 2 decimals, grouped as spec.md writes Uzbek', () => {
+    expect(formatMoneyFixed('25050')).toBe('25 050.00');
+    expect(formatMoneyFixed('25520.75')).toBe('25 520.75');
+    expect(formatMoneyFixed('201215.2')).toBe('201 215.20');
+    expect(formatMoneyFixed('1234567.891')).toBe('1 234 567.89');
+    expect(formatMoneyFixed('0')).toBe('0.00');
+    expect(formatMoneyFixed('999.995')).toBe('1 000.00');
+  });
+
+  it('keeps the sign of a negative amount, and none on a zero', () => {
+    expect(formatMoneyFixed('-1234.5')).toBe('-1 234.50');
+    expect(formatMoneyFixed('-0.001')).toBe('0.00');
+  });
+
+  it('groups big amounts from their strings, with no float in between', () => {
+    // 2^53 and beyond: a float would print 12345678901234567000.
+    expect(formatMoneyFixed('12345678901234567890.125')).toBe('12 345 678 901 234 567 890.13');
+    expect(formatMoneyFixed('-9007199254740993.01')).toBe('-9 007 199 254 740 993.01');
+  });
+
+  it("uses each language's separators, never changing the digits", () => {
+    setNumberLanguage('ru');
+    expect(formatMoneyFixed('1234567.89')).toMatch(/^1\s234\s567,89$/u);
+    expect(formatMoneyFixed('-25050')).toMatch(/^-25\s050,00$/u);
+    setNumberLanguage('en');
+    expect(formatMoneyFixed('1234567.89')).toBe('1,234,567.89');
+    expect(formatMoneyFixed('201215.2')).toBe('201,215.20');
+    setNumberLanguage('uz-Cyrl');
+    expect(formatMoneyFixed('1234567.8')).toMatch(/^1\s234\s567,80$/u);
+  });
+
+  it("writes a percent with 2 decimals and the language's decimal separator", () => {
+    expect(formatPercent('29.5')).toBe('29.50%');
+    expect(formatPercent('-3.333')).toBe('-3.33%');
+    setNumberLanguage('ru');
+    expect(formatPercent('29.52')).toBe('29,52%');
+    expect(formatDecimal('19.5')).toBe('19,5');
   });
 });

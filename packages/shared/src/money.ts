@@ -35,6 +35,25 @@ export function creditAmount(qty: string, unitPrice: string): string {
 export function formatMoney(value: string | number): string {
   return groupThousands(new D(value).toDecimalPlaces(MONEY_SCALE, D.ROUND_HALF_UP).toString());
 }
+/**
+ * Money in tables, reports and messages (DESIGN.md section 16): exactly 2 decimals, so a column's
+ * figures line up ("25 050.00" over "25 520.75"), grouped as the language groups; still "at most
+ * 2" of spec.md section 9. Balance cards keep formatMoney.
+ */
+export function formatMoneyFixed(value: string | number | DecimalValue): string {
+  return groupThousands(fixedMoney(value));
+}
+/**
+ * A percent (the reports' margin, a string like "29.52"; DESIGN.md section 16): exactly 2
+ * decimals with the language's separators, "29.52%" (ru "29,52%").
+ */
+export function formatPercent(value: string | number | DecimalValue): string {
+  return `${groupThousands(fixedMoney(value))}%`;
+}
+/** A decimal string with the language's separators, its digits as written (a chart's tick). */
+export function formatDecimal(value: string): string {
+  return groupThousands(new D(value).toString());
+}
 /** Display: a rate to UZS with up to 6 decimals, no trailing zeros (8.215, 12 650). */
 export function formatRate(value: string | number): string {
   return groupThousands(new D(value).toDecimalPlaces(RATE_SCALE, D.ROUND_HALF_UP).toString());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEBT_DIRECTIONS } from '../constants.ts';
 import { IsoDateSchema } from './audit.ts';
 import { BooleanQuerySchema, IdSchema, OptionalText, RequiredText, searchText, text } from './common.ts';
 import { MoneyAmountInputSchema } from './finance.ts';
@@ -9,8 +10,6 @@ import { REPORT_FORMATS } from './reports.ts';
 
 export const COUNTERPARTY_KINDS = ['CUSTOMER', 'SUPPLIER', 'BOTH'] as const;
 export type CounterpartyKind = (typeof COUNTERPARTY_KINDS)[number];
-export const DEBT_DIRECTIONS = ['RECEIVABLE', 'PAYABLE'] as const;
-export type DebtDirection = (typeof DEBT_DIRECTIONS)[number];
 export const DEBT_STATUSES = ['OPEN', 'PAID', 'OVERDUE'] as const;
 export type DebtStatus = (typeof DEBT_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE } from '../constants.ts';
+import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE, UNIT_MEASURES } from '../constants.ts';
 import { D } from '../money.ts';
 import { DecimalInputSchema, IdSchema, OptionalText, pageSchemaOf, searchText } from './common.ts';
 import { CreditFieldsSchema } from './debts.ts';
@@ -137,6 +137,8 @@ export const StockVariantRefSchema = z.object({
   product: z.number(),
   sku: z.string(),
   label: z.string(),
+  /** The product's unit of measure, so a quantity shows it ("12.5 m"; DESIGN.md section 16). */
+  unit: z.enum(UNIT_MEASURES),
 });
 export type StockVariantRef = z.infer<typeof StockVariantRefSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TX_TYPES } from '../constants.ts';
+import { DEBT_DIRECTIONS, TX_TYPES, UNIT_MEASURES } from '../constants.ts';
 import { IsoDateSchema } from './audit.ts';
 import { BooleanQuerySchema, IdSchema } from './common.ts';
 
@@ -130,7 +130,15 @@ export const ReportVariantSchema = z.object({
   sku: z.string(),
   label: z.string(),
   product_name: z.string(),
+  /** The product's unit of measure (DESIGN.md section 16). */
+  unit: z.enum(UNIT_MEASURES),
 });
+/**
+ * The unit of a report's quantity totals: the one unit of the business's products, or null when
+ * they have more than one, and the totals' quantities are then no figure to show (DESIGN.md
+ * section 16: a total never adds different units).
+ */
+const totalsUnit = { unit: z.enum(UNIT_MEASURES).nullable() };
 export const StockMovementRowSchema = z.object({ variant: ReportVariantSchema, ...stockFigures });
 export type StockMovementRow = z.infer<typeof StockMovementRowSchema>;
 
@@ -174,9 +182,12 @@ function reportPage<R extends z.ZodTypeAny, T extends z.ZodTypeAny>(row: R, tota
   });
 }
 
-export const SalesReportSchema = reportPage(SalesRowSchema, z.object(salesFigures));
+export const SalesReportSchema = reportPage(SalesRowSchema, z.object({ ...salesFigures, ...totalsUnit }));
 export type SalesReport = z.infer<typeof SalesReportSchema>;
-export const StockMovementReportSchema = reportPage(StockMovementRowSchema, z.object(stockFigures));
+export const StockMovementReportSchema = reportPage(
+  StockMovementRowSchema,
+  z.object({ ...stockFigures, ...totalsUnit }),
+);
 export type StockMovementReport = z.infer<typeof StockMovementReportSchema>;
 export const CashFlowReportSchema = reportPage(
   CashFlowRowSchema,
@@ -213,6 +224,8 @@ export const DashboardSchema = z.object({
   overdue_debts: z.array(
     z.object({
       counterparty: z.string(),
+      /** Which way it goes (DESIGN.md section 16): RECEIVABLE they owe us, PAYABLE we owe them. */
+      direction: z.enum(DEBT_DIRECTIONS),
       currency_code: z.string(),
       remaining: z.string(),
       due_date: z.string(),

@@ -29,9 +29,16 @@ RETURNS TEXT LANGUAGE sql STABLE AS $$
       variant_label(p.name, p.model, c.name, variant_size_label(s.size, s.label)) AS label,
       c.name AS color_name,
       c.code AS color_code,
-      variant_size_label(s.size, s.label) AS size_label
+      variant_size_label(s.size, s.label) AS size_label,
+      u.measure AS unit
     FROM products p
+    JOIN units u ON u.id = p.unit_id
     LEFT JOIN colors c ON c.id = p_color
     LEFT JOIN sizes s ON s.id = p_size
     WHERE p.id = p_product) r
 $$;
+
+-- my-balance keeps each row's variant object as ready JSON (functions/40_stock_balance_json.sql):
+-- this file runs again whenever the object above changes, so the rows are built again with it
+-- (the trigger rebuilds a row whose JSON is blank).
+UPDATE stock_balances SET row_json = '';

@@ -1,4 +1,4 @@
-import { DEBTS_PAGE_SIZE, type DebtListQuery } from '@app/shared';
+import { DEBTS_PAGE_SIZE, type DebtDirection, type DebtListQuery } from '@app/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { searchPattern } from '../../lib/like.ts';
@@ -309,15 +309,19 @@ export function ageingRows(v: DebtViewer, direction: 'RECEIVABLE' | 'PAYABLE') {
     ORDER BY lower(c.name), c.id, cur.code`;
 }
 
-/** The overdue debts for the dashboard (DESIGN.md section 11), the longest overdue first. */
+/**
+ * The overdue debts for the dashboard (DESIGN.md section 11), the longest overdue first, each with
+ * which way it goes (DESIGN.md section 16).
+ */
 export async function overdueDebts(db: Db, v: DebtViewer, limit: number) {
   const { rows } = await sql<{
     counterparty: string;
+    direction: DebtDirection;
     currency_code: string;
     remaining: string;
     due_date: string;
   }>`
-    SELECT c.name AS counterparty, cur.code AS currency_code,
+    SELECT c.name AS counterparty, d.direction, cur.code AS currency_code,
            (d.amount - d.paid)::numeric(20,2)::text AS remaining, d.due_date::text AS due_date
     FROM debts d JOIN counterparties c ON c.id = d.counterparty_id JOIN currencies cur ON cur.id = d.currency_id
     WHERE d.business_id = ${v.businessId} AND ${visible(v)}

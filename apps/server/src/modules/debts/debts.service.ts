@@ -12,6 +12,7 @@ import {
   type DebtPayment,
   type DebtPaymentCreateSchema,
   fixedMoney,
+  formatMoneyFixed,
   isAdministrator,
   type StatementLine,
   seesEveryDebt,
@@ -356,10 +357,11 @@ export async function payDebt(
       if (!debt) throw notFound();
       const remaining = new D(debt.amount).minus(debt.paid);
       if (remaining.isZero()) throw conflict("Bu qarz to'liq to'langan.");
-      if (new D(body.amount).gt(remaining))
-        throw conflict(
-          `To'lov qolgan qarzdan oshmasligi kerak: ${fixedMoney(remaining)} ${visible.currency_code} qolgan.`,
-        );
+      if (new D(body.amount).gt(remaining)) {
+        // "25 520.75 USD" as the debts table shows it (DESIGN.md section 16), one value.
+        const left = `${formatMoneyFixed(remaining)} ${visible.currency_code}`;
+        throw conflict(`To'lov qolgan qarzdan oshmasligi kerak: ${left} qolgan.`);
+      }
       const currency = await resolveCurrency(trx, actor.businessId, debt.currency_id);
       const reason = body.reason_text || `Qarz to'lovi #${debtId}: ${visible.counterparty_name}`;
       const [row] = await postMoney(trx, [

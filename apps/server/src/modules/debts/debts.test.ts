@@ -367,7 +367,7 @@ describe('payments', () => {
     });
     const over = await as.Bozorchi.post(`debts/${debt.id}/payments/`, { amount: '69.51' });
     expect(over.status).toBe(409);
-    expect(over.body.detail).toContain('69.50');
+    expect(over.body.detail).toBe("To'lov qolgan qarzdan oshmasligi kerak: 69.50 USD qolgan.");
     // The Kassir records the rest, on the Kassir's own balance.
     const kassirBefore = await balanceOf(t.db, users.Kassir.id, USD);
     expect((await as.Kassir.post(`debts/${debt.id}/payments/`, { amount: '69.50' })).status).toBe(201);
@@ -471,15 +471,31 @@ describe('GET reports/debts-ageing/', () => {
     expect(lines[1]).toBe('Ageing mijoz,UZS,600.00,200.00,300.00,400.00,500.00,2000.00');
   });
 
-  it('the dashboard lists the overdue debts', async () => {
+  it('the dashboard lists the overdue debts, each saying which way it goes', async () => {
     const c = await counterparty(as.Owner, { name: 'Kechikkan mijoz' });
     await loan(as.Owner, { counterparty: c.id, amount: '777', due_date: '2026-01-02' });
+    const supplier = await counterparty(as.Owner, { name: 'Kechikkan taminotchi', kind: 'SUPPLIER' });
+    await loan(as.Owner, {
+      counterparty: supplier.id,
+      direction: 'PAYABLE',
+      amount: '1500',
+      due_date: '2026-01-03',
+    });
     const res = await as.Owner.get('reports/dashboard/');
+    // Which way each goes (DESIGN.md section 16).
     expect(res.body.overdue_debts).toContainEqual({
       counterparty: 'Kechikkan mijoz',
+      direction: 'RECEIVABLE',
       currency_code: 'UZS',
       remaining: '777.00',
       due_date: '2026-01-02',
+    });
+    expect(res.body.overdue_debts).toContainEqual({
+      counterparty: 'Kechikkan taminotchi',
+      direction: 'PAYABLE',
+      currency_code: 'UZS',
+      remaining: '1500.00',
+      due_date: '2026-01-03',
     });
   });
 });

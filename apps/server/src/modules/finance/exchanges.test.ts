@@ -123,7 +123,18 @@ describe('POST offers/exchanges/', () => {
     const usd = await balanceOf(t.db, user.id, USD);
     const res = await me.post(PATH, { from_currency: USD, to_currency: UZS, from_amount: '100000' });
     expect(res.status).toBe(409);
-    expect(res.body.detail).toContain('USD');
+    // Amounts as tables show them, 2 decimals and grouped (DESIGN.md section 16).
+    expect(res.body.detail).toMatch(
+      /^USD balansida mablag' yetarli emas: \d{1,3}( \d{3})*\.\d{2} USD bor, 100 000\.00 USD kerak\.$/,
+    );
+    const ru = await me.post(
+      PATH,
+      { from_currency: USD, to_currency: UZS, from_amount: '100000' },
+      { 'accept-language': 'ru' },
+    );
+    expect(ru.body.detail).toMatch(
+      /^Недостаточно средств на балансе USD: есть [\d ]+\.\d{2} USD, нужно 100 000\.00 USD\.$/,
+    );
     expect(await balanceOf(t.db, user.id, USD)).toBe(usd);
   });
 

@@ -1,4 +1,4 @@
-import { D, type DecimalValue, fixedMoney } from '@app/shared';
+import { D, type DecimalValue, fixedMoney, formatMoneyFixed } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TxType } from '../../db/tables/finance.ts';
@@ -82,9 +82,11 @@ export function shortfallError(err: unknown): AppError | null {
   const detail = moneyErrorDetail(err, 'BO409');
   if (detail?.kind !== 'shortfall') return null;
   const code = String(detail.code ?? detail.currency_id);
-  const have = fixedMoney(String(detail.on_hand));
-  const need = fixedMoney(String(detail.needed));
-  return conflict(`${code} balansida mablag' yetarli emas: ${have} ${code} bor, ${need} ${code} kerak.`);
+  // Amounts as tables show them, "25 520.75 USD" (DESIGN.md section 16), each with its code as one
+  // value, so the text's translation finds the amount whole (a grouping space is no separator).
+  const have = `${formatMoneyFixed(String(detail.on_hand))} ${code}`;
+  const need = `${formatMoneyFixed(String(detail.needed))} ${code}`;
+  return conflict(`${code} balansida mablag' yetarli emas: ${have} bor, ${need} kerak.`);
 }
 
 /** The JSON DETAIL of an error the money functions raised with `sqlstate`, else null. */

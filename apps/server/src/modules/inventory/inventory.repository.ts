@@ -43,6 +43,7 @@ export async function listEntries(
     .innerJoin('stock_lots as l', 'l.entry_id', 'e.id')
     .innerJoin('variants as v', 'v.id', 'e.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('units as un', 'un.id', 'p.unit_id')
     .leftJoin('colors as c', 'c.id', 'v.color_id')
     .leftJoin('sizes as s', 's.id', 'v.size_id')
     .innerJoin('currencies as cur', 'cur.id', 'e.currency_id')
@@ -53,6 +54,7 @@ export async function listEntries(
       'v.product_id',
       'v.sku',
       variantLabelSql.as('label'),
+      'un.measure as unit',
       'e.qty_received',
       'l.qty_remaining',
       'e.unit_cost',
@@ -83,6 +85,7 @@ export async function listExits(
     .selectFrom('stock_exits as x')
     .innerJoin('variants as v', 'v.id', 'x.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('units as un', 'un.id', 'p.unit_id')
     .leftJoin('colors as c', 'c.id', 'v.color_id')
     .leftJoin('sizes as s', 's.id', 'v.size_id')
     .innerJoin('currencies as cur', 'cur.id', 'x.currency_id')
@@ -93,6 +96,7 @@ export async function listExits(
       'v.product_id',
       'v.sku',
       variantLabelSql.as('label'),
+      'un.measure as unit',
       'x.qty_issued',
       'x.unit_price',
       'x.currency_id',

@@ -125,7 +125,7 @@ function toEntry(r: Awaited<ReturnType<typeof repo.listEntries>>[number]): Stock
   return {
     id: r.id,
     department: r.department_id,
-    variant: { id: r.variant_id, product: r.product_id, sku: r.sku, label: r.label },
+    variant: { id: r.variant_id, product: r.product_id, sku: r.sku, label: r.label, unit: r.unit },
     qty_received: fixedQuantity(r.qty_received),
     qty_remaining: fixedQuantity(r.qty_remaining),
     unit_cost: fixedMoney(r.unit_cost),
@@ -219,7 +219,7 @@ function toExit(r: Awaited<ReturnType<typeof repo.listExits>>[number]): StockExi
   return {
     id: r.id,
     department: r.department_id,
-    variant: { id: r.variant_id, product: r.product_id, sku: r.sku, label: r.label },
+    variant: { id: r.variant_id, product: r.product_id, sku: r.sku, label: r.label, unit: r.unit },
     qty_issued: fixedQuantity(r.qty_issued),
     unit_price: r.unit_price === null ? null : fixedMoney(r.unit_price),
     currency: r.currency_id,

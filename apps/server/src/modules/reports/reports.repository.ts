@@ -1,4 +1,4 @@
-import type { SalesQuery } from '@app/shared';
+import type { SalesQuery, UnitMeasure } from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
@@ -225,6 +225,7 @@ export interface StockMovementDbRow {
   sku: string;
   label: string;
   product_name: string;
+  unit: UnitMeasure;
   opening_qty: string;
   in_qty: string;
   out_qty: string;
@@ -367,7 +368,7 @@ export function stockMovementRows(
     page AS (
       SELECT * FROM (${stockVariantRows(scope, variantId, read)}) v ORDER BY ${order} ${limitTo(window)}
     )
-    SELECT v.variant_id, v.sku, v.label, p.name AS product_name,
+    SELECT v.variant_id, v.sku, v.label, p.name AS product_name, un.measure AS unit,
            v.opening::numeric(18,3)::text AS opening_qty, v.in_qty::numeric(18,3)::text AS in_qty,
            v.out_qty::numeric(18,3)::text AS out_qty, v.closing::numeric(18,3)::text AS closing_qty,
            round(v.value, 2)::text AS closing_value_uzs,
@@ -376,7 +377,7 @@ export function stockMovementRows(
            t.opening::numeric(18,3)::text AS total_opening_qty, t.in_qty::numeric(18,3)::text AS total_in_qty,
            t.out_qty::numeric(18,3)::text AS total_out_qty, t.closing::numeric(18,3)::text AS total_closing_qty,
            round(t.value, 2)::text AS total_closing_value_uzs
-    FROM page v JOIN products p ON p.id = v.product_id CROSS JOIN totals t
+    FROM page v JOIN products p ON p.id = v.product_id JOIN units un ON un.id = p.unit_id CROSS JOIN totals t
     ORDER BY ${order}`;
 }
 
@@ -542,6 +543,7 @@ export async function lowStock(db: Database, scope: ReportScope, limit: number) 
     sku: string;
     label: string;
     product_name: string;
+    unit: UnitMeasure;
     department_id: number;
     email: string;
     qty_on_hand: string;
@@ -549,7 +551,7 @@ export async function lowStock(db: Database, scope: ReportScope, limit: number) 
   }>`
     SELECT v.id AS variant_id, v.sku,
            variant_label(p.name, p.model, c.name, variant_size_label(sz.size, sz.label)) AS label,
-           p.name AS product_name, u.id AS department_id, u.email,
+           p.name AS product_name, un.measure AS unit, u.id AS department_id, u.email,
            b.qty_on_hand::text AS qty_on_hand, v.min_qty::text AS min_qty
     FROM variants v
     -- Each variant with a threshold looks up its own balances (OFFSET 0 keeps the lookup a
@@ -561,6 +563,7 @@ export async function lowStock(db: Database, scope: ReportScope, limit: number) 
       OFFSET 0
     ) b
     JOIN products p ON p.id = v.product_id
+    JOIN units un ON un.id = p.unit_id
     LEFT JOIN colors c ON c.id = v.color_id
     LEFT JOIN sizes sz ON sz.id = v.size_id
     JOIN users u ON u.id = b.department_id
@@ -602,4 +605,16 @@ export async function findDepartment(db: Database, businessId: number, userId: n
     .where('id', '=', userId)
     .where('business_id', '=', businessId)
     .executeTakeFirst();
+}
+
+/**
+ * The unit of a report's quantity totals (DESIGN.md section 16): the one unit of measure of the
+ * business's products, or null when they have more than one (a total never adds different units).
+ */
+export async function totalsUnit(db: Database, businessId: number): Promise<UnitMeasure | null> {
+  const { rows } = await sql<{ unit: UnitMeasure | null }>`
+    SELECT CASE WHEN count(DISTINCT u.measure) = 1 THEN min(u.measure) END AS unit
+    FROM products p JOIN units u ON u.id = p.unit_id
+    WHERE p.business_id = ${businessId}`.execute(db);
+  return rows[0]?.unit ?? null;
 }

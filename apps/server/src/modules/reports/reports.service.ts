@@ -138,9 +138,10 @@ export async function salesReport(
       }),
     };
   }
-  const [paging, totals] = await Promise.all([
+  const [paging, totals, unit] = await Promise.all([
     pageOfRows(deps.db, rows, query.page, query.page_size),
     repo.salesTotals(deps.db, scope),
+    repo.totalsUnit(deps.db, scope.businessId),
   ]);
   return {
     kind: 'json',
@@ -150,7 +151,7 @@ export async function salesReport(
       date_from: scope.from,
       date_to: scope.to,
       results: paging.rows.map(({ total_count: _, ...row }) => row),
-      totals,
+      totals: { ...totals, unit },
     },
   };
 }
@@ -199,7 +200,10 @@ export async function stockMovementReport(
       }),
     };
   }
-  const paging = await pageOfRows(deps.db, rows, query.page, query.page_size);
+  const [paging, unit] = await Promise.all([
+    pageOfRows(deps.db, rows, query.page, query.page_size),
+    repo.totalsUnit(deps.db, scope.businessId),
+  ]);
   return {
     kind: 'json',
     paging,
@@ -208,14 +212,14 @@ export async function stockMovementReport(
       date_from: scope.from,
       date_to: scope.to,
       results: paging.rows.map((r) => ({
-        variant: { id: r.variant_id, sku: r.sku, label: r.label, product_name: r.product_name },
+        variant: { id: r.variant_id, sku: r.sku, label: r.label, product_name: r.product_name, unit: r.unit },
         opening_qty: r.opening_qty,
         in_qty: r.in_qty,
         out_qty: r.out_qty,
         closing_qty: r.closing_qty,
         closing_value_uzs: r.closing_value_uzs,
       })),
-      totals: repo.stockMovementTotalsOf(paging.rows[0]),
+      totals: { ...repo.stockMovementTotalsOf(paging.rows[0]), unit },
     },
   };
 }
@@ -322,7 +326,7 @@ export async function dashboard(
     },
     pending_offers: pending,
     low_stock: low.map((r) => ({
-      variant: { id: r.variant_id, sku: r.sku, label: r.label, product_name: r.product_name },
+      variant: { id: r.variant_id, sku: r.sku, label: r.label, product_name: r.product_name, unit: r.unit },
       department: { id: r.department_id, email: r.email },
       qty_on_hand: fixedQuantity(r.qty_on_hand),
       min_qty: fixedQuantity(r.min_qty),

@@ -260,7 +260,8 @@ describe('GET reports/sales/', () => {
               res.body.results.map(({ key, label: _, ...row }: { key: string; label: string }) => [key, row]),
             ),
           ).toEqual(expected.rows);
-          expect(res.body.totals).toEqual(expected.totals);
+          // Every product here counts in pieces: the quantity total is theirs (DESIGN.md section 16).
+          expect(res.body.totals).toEqual({ ...expected.totals, unit: 'D' });
           expect(res.body).toMatchObject({ date_from: p.from, date_to: p.to, next: null, previous: null });
         }
       }
@@ -627,6 +628,58 @@ describe('exports', () => {
     for (const row of json.body.results) {
       expect(text).toContain(row.period);
       expect(text).toContain(row.closing);
+    }
+  });
+});
+
+describe('units (DESIGN.md section 16)', () => {
+  it('every quantity carries its unit, and a total gives one only when every product shares it', async () => {
+    const period = query({ date_from: '2026-09-01', date_to: today });
+    const movement = await owner.get(`reports/stock-movement/?${period}`);
+    expect(movement.body.results.map((r: { variant: { unit: string } }) => r.variant.unit)).toEqual(
+      movement.body.results.map(() => 'D'),
+    );
+    expect(movement.body.totals.unit).toBe('D');
+    expect((await owner.get(`reports/sales/?${period}`)).body.totals.unit).toBe('D');
+    const dashboard = await owner.get(`reports/dashboard/?${period}`);
+    expect(dashboard.body.low_stock[0].variant.unit).toBe('D');
+    const entries = await supplier.get('inventory/stocks-entry/');
+    expect(entries.body[0].variant.unit).toBe('D');
+
+    // The trousers move to metres: their rows say so, my-balance's ready rows too, and the totals,
+    // which would add pieces to metres, have no unit.
+    const metre = await t.db
+      .insertInto('units')
+      .values({ business_id: businessId, name: 'Metr', measure: 'M', fixed_rate_to_base: '1' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('products')
+      .select('unit_id')
+      .where('id', '=', trousers.productId)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('products')
+      .set({ unit_id: metre.id })
+      .where('id', '=', trousers.productId)
+      .execute();
+    try {
+      const mixed = await owner.get(`reports/stock-movement/?${period}`);
+      const unitOf = (id: number) =>
+        mixed.body.results.find((r: { variant: { id: number } }) => r.variant.id === id)?.variant.unit;
+      expect(unitOf(trousers.id)).toBe('M');
+      expect(unitOf(shirt.id)).toBe('D');
+      expect(mixed.body.totals.unit).toBeNull();
+      expect((await owner.get(`reports/sales/?${period}`)).body.totals.unit).toBeNull();
+      const balance = await supplier.get('inventory/stocks/my-balance/');
+      const held = balance.body.find((b: { variant: { id: number } }) => b.variant.id === trousers.id);
+      expect(held.variant.unit).toBe('M');
+    } finally {
+      await t.db
+        .updateTable('products')
+        .set({ unit_id: before.unit_id })
+        .where('id', '=', trousers.productId)
+        .execute();
     }
   });
 });

@@ -43,6 +43,6 @@ describe('offerAmount', () => {
         ],
         item_lines: [],
       }),
-    ).toBe('50 USD, 1 500 000.5 UZS');
+    ).toBe('50.00 USD, 1 500 000.50 UZS');
   });
 });

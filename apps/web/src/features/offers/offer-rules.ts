@@ -1,6 +1,6 @@
 import {
   allowedOfferActions,
-  formatMoney,
+  formatMoneyFixed,
   formatQuantity,
   type Offer,
   type OfferAction,
@@ -37,7 +37,7 @@ export function offerRowView(
 /** The amount column: money lines as "50 USD", item lines as quantities. */
 export function offerAmount(offer: Pick<Offer, 'money_lines' | 'item_lines'>): string {
   if (offer.money_lines.length > 0) {
-    return offer.money_lines.map((l) => `${formatMoney(l.amount)} ${l.currency_code}`).join(', ');
+    return offer.money_lines.map((l) => `${formatMoneyFixed(l.amount)} ${l.currency_code}`).join(', ');
   }
   return offer.item_lines.map((l) => `${formatQuantity(l.quantity)} × ${l.variant.sku}`).join(', ');
 }

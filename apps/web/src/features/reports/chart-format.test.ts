@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { setNumberLanguage } from '@app/shared';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import { uzText } from '../../i18n/testing.ts';
 import type { MessageValues } from '../../i18n/useT.ts';
@@ -30,5 +31,18 @@ describe('amountTicks', () => {
     expect(amountTicks([-2_000_000, 1_000_000])(-2_000_000)).toBe('-2 mln');
     expect(amountTicks([0, 5_000_000])(0)).toBe('0');
     expect(amountTicks([0, 5_000_000])(-1)).toBe('0');
+  });
+});
+
+describe('amountTicks in another language (DESIGN.md section 16)', () => {
+  afterEach(() => setNumberLanguage('uz'));
+
+  it("writes the tick's decimals with the language's separator", () => {
+    setNumberLanguage('ru');
+    expect(amountTicks([0, 26_000_000])(19_500_000)).toBe('19,5 mln');
+    expect(amountTicks([0, 950])(950)).toBe('950');
+    expect(amountTicks([0, 12.34])(12.34)).toBe('12,3');
+    setNumberLanguage('en');
+    expect(amountTicks([0, 1500])(1500)).toBe('1.5 ming');
   });
 });

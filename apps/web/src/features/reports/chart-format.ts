@@ -1,3 +1,4 @@
+import { formatDecimal } from '@app/shared';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import type { Translate } from '../../i18n/useT.ts';
 
@@ -27,7 +28,9 @@ export function amountTicks(values: readonly number[], t: Translate): (value: nu
   return (value) => {
     const scaled = Number((value / unit.size).toFixed(decimals));
     if (scaled === 0) return '0';
-    // The figure as a string: the catalogue only places it (no number formatting of its own).
-    return unit.unit ? t(unit.unit, { value: String(scaled) }) : String(scaled);
+    // The figure as a string with the language's separators (DESIGN.md section 16): the catalogue
+    // only places it (no number formatting of its own).
+    const figure = formatDecimal(String(scaled));
+    return unit.unit ? t(unit.unit, { value: figure }) : figure;
   };
 }

@@ -1,4 +1,4 @@
-import { type BalanceGrid, formatMoney, formatRate, PIVOT_CURRENCY_CODE } from '@app/shared';
+import { type BalanceGrid, formatMoneyFixed, formatRate, PIVOT_CURRENCY_CODE } from '@app/shared';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -48,7 +48,7 @@ export function AdminBalancesPage() {
         <div>
           <p className="text-sm text-slate-500">{t('admin.balances.businessTotal')}</p>
           <p className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="business-total">
-            {t('admin.balances.amountUzs', { amount: formatMoney(data.total_uzs) })}
+            {t('admin.balances.amountUzs', { amount: formatMoneyFixed(data.total_uzs) })}
           </p>
         </div>
         <p className="text-sm text-slate-500">
@@ -93,11 +93,11 @@ export function AdminBalancesPage() {
                 </TD>
                 {row.on_hand.map((amount, i) => (
                   <TD key={data.currencies[i]?.id} numeric data-currency={data.currencies[i]?.code}>
-                    {formatMoney(amount)}
+                    {formatMoneyFixed(amount)}
                   </TD>
                 ))}
                 <TD numeric className="font-medium">
-                  {formatMoney(row.total_uzs)}
+                  {formatMoneyFixed(row.total_uzs)}
                 </TD>
                 <TD className="text-right">
                   <Button size="sm" variant="secondary" onClick={() => setAdjusting(row.user.id)}>
@@ -111,10 +111,10 @@ export function AdminBalancesPage() {
             <TD>{t('admin.balances.total')}</TD>
             {data.totals.map((amount, i) => (
               <TD key={data.currencies[i]?.id} numeric>
-                {formatMoney(amount)}
+                {formatMoneyFixed(amount)}
               </TD>
             ))}
-            <TD numeric>{formatMoney(data.total_uzs)}</TD>
+            <TD numeric>{formatMoneyFixed(data.total_uzs)}</TD>
             <TD />
           </TR>
         </TBody>

@@ -1,4 +1,4 @@
-import { type CounterpartyKind, type DebtDirection, type DebtStatus, formatMoney } from '@app/shared';
+import { type CounterpartyKind, type DebtDirection, type DebtStatus, formatMoneyFixed } from '@app/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import {
@@ -56,7 +56,7 @@ export function OverdueBadge({ count }: { count: number }) {
 export function Money({ value, code }: { value: string; code: string }) {
   return (
     <span className="whitespace-nowrap tabular-nums">
-      {formatMoney(value)} <span className="text-xs text-slate-500">{code}</span>
+      {formatMoneyFixed(value)} <span className="text-xs text-slate-500">{code}</span>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { formatMoney, type StatementLine } from '@app/shared';
+import { formatMoneyFixed, type StatementLine } from '@app/shared';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
@@ -59,7 +59,7 @@ export function StatementTable({
                 <TD>{t(DIRECTION_LABELS[line.direction])}</TD>
                 <TD numeric className={sign > 0 ? 'text-emerald-700' : 'text-rose-700'}>
                   {sign > 0 ? '+' : '−'}
-                  {formatMoney(line.amount)}{' '}
+                  {formatMoneyFixed(line.amount)}{' '}
                   <span className="text-xs text-slate-500">{line.currency_code}</span>
                 </TD>
                 <TD
@@ -69,7 +69,7 @@ export function StatementTable({
                     balance > 0 ? 'text-emerald-700' : balance < 0 ? 'text-rose-700' : 'text-slate-500',
                   )}
                 >
-                  {formatMoney(line.balance)}{' '}
+                  {formatMoneyFixed(line.balance)}{' '}
                   <span className="text-xs font-normal text-slate-500">{line.currency_code}</span>
                 </TD>
                 <TD className="max-w-xs truncate text-slate-600" title={line.reason}>

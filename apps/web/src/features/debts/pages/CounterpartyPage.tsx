@@ -1,4 +1,10 @@
-import { type Counterparty, DEBTS_PAGE_SIZE, type Debt, formatMoney, isAdministrator } from '@app/shared';
+import {
+  type Counterparty,
+  DEBTS_PAGE_SIZE,
+  type Debt,
+  formatMoneyFixed,
+  isAdministrator,
+} from '@app/shared';
 import { ArrowLeft, NotebookPen, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -165,19 +171,19 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
                         <dt className="text-xs text-slate-500" title={t('debts.common.theyOweUs')}>
                           {t(DIRECTION_LABELS.RECEIVABLE)}
                         </dt>
-                        <dd className="text-emerald-700 tabular-nums">{formatMoney(o.receivable)}</dd>
+                        <dd className="text-emerald-700 tabular-nums">{formatMoneyFixed(o.receivable)}</dd>
                       </div>
                       <div>
                         <dt className="text-xs text-slate-500" title={t('debts.common.weOweThem')}>
                           {t(DIRECTION_LABELS.PAYABLE)}
                         </dt>
-                        <dd className="text-rose-700 tabular-nums">{formatMoney(o.payable)}</dd>
+                        <dd className="text-rose-700 tabular-nums">{formatMoneyFixed(o.payable)}</dd>
                       </div>
                       <div>
                         <dt className="text-xs text-slate-500" title={t('debts.counterparty.netTitle')}>
                           {t('debts.counterparty.net')}
                         </dt>
-                        <dd className="font-semibold text-slate-900 tabular-nums">{formatMoney(net)}</dd>
+                        <dd className="font-semibold text-slate-900 tabular-nums">{formatMoneyFixed(net)}</dd>
                         {signOf(net) === 0 ? null : (
                           <dd className="text-xs text-slate-500">
                             {t(signOf(net) > 0 ? DIRECTION_HINTS.RECEIVABLE : DIRECTION_HINTS.PAYABLE)}

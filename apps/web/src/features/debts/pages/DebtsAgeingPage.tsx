@@ -1,4 +1,4 @@
-import { DEBT_DIRECTIONS, type DebtDirection, formatMoney, seesEveryDebt } from '@app/shared';
+import { DEBT_DIRECTIONS, type DebtDirection, formatMoneyFixed, seesEveryDebt } from '@app/shared';
 import { Link } from 'react-router';
 import { DownloadButtons } from '../../../components/DownloadButtons.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
@@ -33,7 +33,7 @@ function Bucket({ value, late }: { value: string; late: boolean }) {
   const zero = signOf(value) === 0;
   return (
     <span className={cn(zero ? 'text-slate-400' : late ? 'font-medium text-red-700' : undefined)}>
-      {formatMoney(value)}
+      {formatMoneyFixed(value)}
     </span>
   );
 }
@@ -152,7 +152,7 @@ export function DebtsAgeingPage() {
                     </TD>
                   ))}
                   <TD numeric className="font-semibold text-slate-900">
-                    {formatMoney(row.total)}
+                    {formatMoneyFixed(row.total)}
                   </TD>
                 </TR>
               ))
@@ -166,10 +166,10 @@ export function DebtsAgeingPage() {
                   <TD>{total.currency_code}</TD>
                   {BUCKETS.map((b) => (
                     <TD key={b.key} numeric>
-                      {formatMoney(total[b.key])}
+                      {formatMoneyFixed(total[b.key])}
                     </TD>
                   ))}
-                  <TD numeric>{formatMoney(total.total)}</TD>
+                  <TD numeric>{formatMoneyFixed(total.total)}</TD>
                 </tr>
               ))}
             </TFoot>

@@ -1,4 +1,4 @@
-import { formatMoney, type MoneyTransaction, previewReason } from '@app/shared';
+import { formatMoneyFixed, type MoneyTransaction, previewReason } from '@app/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
@@ -55,11 +55,11 @@ export function TransactionsTable({
                 className={cn('font-medium', tx.amount.startsWith('-') ? 'text-red-700' : 'text-emerald-700')}
               >
                 {tx.amount.startsWith('-') ? '' : '+'}
-                {formatMoney(tx.amount)}
+                {formatMoneyFixed(tx.amount)}
               </TD>
               <TD>{tx.currency.code}</TD>
               <TD>{`1 ${tx.currency.code} = ${plainRate(tx.rate_to_uzs)} UZS`}</TD>
-              <TD numeric>{formatMoney(tx.amount_in_uzs)}</TD>
+              <TD numeric>{formatMoneyFixed(tx.amount_in_uzs)}</TD>
               <TD>
                 {tx.offer !== null ? (
                   `#${tx.offer}`

@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity } from '@app/shared';
+import { formatMoneyFixed, formatQuantity } from '@app/shared';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
@@ -37,7 +37,7 @@ export function OfferDialog({ id, onClose }: { id: number | null; onClose: () =>
           <dd>
             {offer.data.money_lines.map((l) => (
               <div key={`m${l.currency}`}>
-                {formatMoney(l.amount)} {l.currency_code}
+                {formatMoneyFixed(l.amount)} {l.currency_code}
               </div>
             ))}
             {offer.data.item_lines.map((l) => (

@@ -27,6 +27,7 @@ function balance(
       product_code: 100,
       sku: `SKU-${id}`,
       label: 'Shirt M-1 / Red / L',
+      unit: 'D',
       color_name: 'Red',
       color_code: '#ff0000',
       size_label: 'L',

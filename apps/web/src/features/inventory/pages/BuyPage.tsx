@@ -1,10 +1,11 @@
-import { formatMoney, formatQuantity, STOCK_LIST_PAGE_SIZE } from '@app/shared';
+import { formatMoneyFixed, STOCK_LIST_PAGE_SIZE } from '@app/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type EntryOrdering, useStockEntries } from '../api/stock-entries.ts';
@@ -18,6 +19,7 @@ const COLUMN_COUNT = 10;
 /** /buy, Ta'minotchi only (spec.md section 2, Buy): my receipts, sortable by quantity, cost and date. */
 export function BuyPage() {
   const t = useT();
+  const quantity = useQuantityText();
   const [ordering, setOrdering] = useState<EntryOrdering>('-created_at');
   const [formOpen, setFormOpen] = useState(false);
   const [location, setLocation] = useState('');
@@ -91,9 +93,9 @@ export function BuyPage() {
                   <div className="font-medium text-slate-800">{e.variant.label}</div>
                   <div className="font-mono text-xs text-slate-500">{e.variant.sku}</div>
                 </TD>
-                <TD numeric>{formatQuantity(e.qty_received)}</TD>
-                <TD numeric>{formatQuantity(e.qty_remaining)}</TD>
-                <TD numeric>{formatMoney(e.unit_cost)}</TD>
+                <TD numeric>{quantity(e.qty_received, e.variant.unit)}</TD>
+                <TD numeric>{quantity(e.qty_remaining, e.variant.unit)}</TD>
+                <TD numeric>{formatMoneyFixed(e.unit_cost)}</TD>
                 <TD>{e.currency_code}</TD>
                 <TD>{t(STOCK_TYPE_LABELS[e.type])}</TD>
                 <TD>{e.location || '—'}</TD>

@@ -1,4 +1,4 @@
-import { formatQuantity, INVENTORY_DEFAULT_PAGE_SIZE, INVENTORY_PAGE_SIZES } from '@app/shared';
+import { INVENTORY_DEFAULT_PAGE_SIZE, INVENTORY_PAGE_SIZES } from '@app/shared';
 import { RefreshCw } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -41,6 +42,7 @@ const COLUMNS: Array<{ key: InventorySortKey; label: MessageKey; numeric?: boole
  */
 export function InventoryPage() {
   const t = useT();
+  const quantity = useQuantityText();
   const query = useMyBalance();
   const [filters, setFilters] = useState<InventoryFilters>(EMPTY_FILTERS);
   const [sort, setSort] = useState<InventorySort | null>(null);
@@ -133,7 +135,7 @@ export function InventoryPage() {
                   <ColorCell name={b.variant.color_name} code={b.variant.color_code} />
                 </TD>
                 <TD>{b.variant.size_label ?? '—'}</TD>
-                <TD numeric>{formatQuantity(b.qty_on_hand)}</TD>
+                <TD numeric>{quantity(b.qty_on_hand, b.variant.unit)}</TD>
                 <TD>{formatDateTime(b.updated_at)}</TD>
               </TR>
             ))

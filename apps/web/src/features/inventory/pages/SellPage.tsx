@@ -1,10 +1,11 @@
-import { formatMoney, formatQuantity, STOCK_LIST_PAGE_SIZE } from '@app/shared';
+import { formatMoneyFixed, STOCK_LIST_PAGE_SIZE } from '@app/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type ExitOrdering, useStockExits } from '../api/stock-exits.ts';
@@ -18,6 +19,7 @@ const COLUMN_COUNT = 9;
 /** /sell, Bozorchi only (spec.md section 2, Sell): my issues. */
 export function SellPage() {
   const t = useT();
+  const quantity = useQuantityText();
   const [ordering, setOrdering] = useState<ExitOrdering>('-created_at');
   const [formOpen, setFormOpen] = useState(false);
   const [location, setLocation] = useState('');
@@ -88,8 +90,8 @@ export function SellPage() {
                   <div className="font-medium text-slate-800">{x.variant.label}</div>
                   <div className="font-mono text-xs text-slate-500">{x.variant.sku}</div>
                 </TD>
-                <TD numeric>{formatQuantity(x.qty_issued)}</TD>
-                <TD numeric>{x.unit_price === null ? '—' : formatMoney(x.unit_price)}</TD>
+                <TD numeric>{quantity(x.qty_issued, x.variant.unit)}</TD>
+                <TD numeric>{x.unit_price === null ? '—' : formatMoneyFixed(x.unit_price)}</TD>
                 <TD>{x.currency_code}</TD>
                 <TD>{t(STOCK_TYPE_LABELS[x.type])}</TD>
                 <TD>{x.location || '—'}</TD>

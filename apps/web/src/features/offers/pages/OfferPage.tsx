@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity, type Offer, type OfferAction } from '@app/shared';
+import { formatMoneyFixed, formatQuantity, type Offer, type OfferAction } from '@app/shared';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -97,7 +97,7 @@ function OfferView({ id }: { id: number }) {
             <Row label={t('offers.field.contents')}>
               {offer.data.money_lines.map((l) => (
                 <div key={`m${l.currency}`} className="font-medium tabular-nums">
-                  {formatMoney(l.amount)} {l.currency_code}
+                  {formatMoneyFixed(l.amount)} {l.currency_code}
                 </div>
               ))}
               {offer.data.item_lines.map((l) => (

@@ -1,4 +1,4 @@
-import { formatMoney, REPORT_PAGE_SIZE } from '@app/shared';
+import { formatMoneyFixed, REPORT_PAGE_SIZE } from '@app/shared';
 import type { ReactNode } from 'react';
 import { DownloadButtons } from '../../../components/DownloadButtons.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
@@ -75,5 +75,5 @@ export function ReportPagination({
 
 /** An amount that may be below zero (a net outflow, a loss): red when it is. */
 export function SignedMoney({ value }: { value: string }) {
-  return <span className={isNegative(value) ? 'text-red-700' : undefined}>{formatMoney(value)}</span>;
+  return <span className={isNegative(value) ? 'text-red-700' : undefined}>{formatMoneyFixed(value)}</span>;
 }

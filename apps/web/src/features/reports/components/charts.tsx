@@ -1,4 +1,4 @@
-import { formatMoney } from '@app/shared';
+import { formatMoneyFixed } from '@app/shared';
 import {
   Bar,
   BarChart,
@@ -127,7 +127,7 @@ export function DayBarsChart({ points, series, label, unit = 'UZS' }: DayBarsCha
                     {series.map((s) => (
                       <p key={s.key} className="text-slate-600 tabular-nums">
                         <span style={{ color: s.color }}>●</span> {s.label}:{' '}
-                        {formatMoney(p.values[s.key] ?? '0')} {unit}
+                        {formatMoneyFixed(p.values[s.key] ?? '0')} {unit}
                       </p>
                     ))}
                   </div>
@@ -219,7 +219,7 @@ export function ClosingLinesChart({ lines }: ClosingLinesChartProps) {
                         <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
                           <p className="font-medium text-slate-900">{p.periodLabel}</p>
                           <p className="text-slate-600 tabular-nums">
-                            {formatMoney(p.closing)} {line.currency_code}
+                            {formatMoneyFixed(p.closing)} {line.currency_code}
                           </p>
                         </div>
                       );

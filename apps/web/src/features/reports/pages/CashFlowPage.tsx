@@ -1,4 +1,4 @@
-import { CASH_FLOW_GROUPS, type CashFlowRow, formatMoney, type TxType } from '@app/shared';
+import { CASH_FLOW_GROUPS, type CashFlowRow, formatMoneyFixed, type TxType } from '@app/shared';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -160,13 +160,13 @@ export function CashFlowPage() {
                   <TD className="font-medium text-slate-900">{formatPeriod(row.period, groupBy, t)}</TD>
                   <TD>{row.currency_code}</TD>
                   {byType ? <TD>{row.tx_type ? t(TX_TYPE_LABELS[row.tx_type]) : '—'}</TD> : null}
-                  <TD numeric>{formatMoney(row.inflow)}</TD>
-                  <TD numeric>{formatMoney(row.outflow)}</TD>
+                  <TD numeric>{formatMoneyFixed(row.inflow)}</TD>
+                  <TD numeric>{formatMoneyFixed(row.outflow)}</TD>
                   <TD numeric>
                     <SignedMoney value={row.net} />
                   </TD>
                   <TD numeric className="font-medium text-slate-900">
-                    {formatMoney(row.closing)}
+                    {formatMoneyFixed(row.closing)}
                   </TD>
                 </TR>
               ))}
@@ -180,17 +180,19 @@ export function CashFlowPage() {
                     {/* Capped, so the opening balance wraps under its label rather than widen the column. */}
                     <span className="block max-w-40 text-xs font-normal whitespace-normal text-slate-500">
                       {t('reports.cashFlow.opening')}{' '}
-                      <span className="whitespace-nowrap tabular-nums">{formatMoney(total.opening)}</span>
+                      <span className="whitespace-nowrap tabular-nums">
+                        {formatMoneyFixed(total.opening)}
+                      </span>
                     </span>
                   </TD>
                   <TD>{total.currency_code}</TD>
                   {byType ? <TD /> : null}
-                  <TD numeric>{formatMoney(total.inflow)}</TD>
-                  <TD numeric>{formatMoney(total.outflow)}</TD>
+                  <TD numeric>{formatMoneyFixed(total.inflow)}</TD>
+                  <TD numeric>{formatMoneyFixed(total.outflow)}</TD>
                   <TD numeric>
                     <SignedMoney value={total.net} />
                   </TD>
-                  <TD numeric>{formatMoney(total.closing)}</TD>
+                  <TD numeric>{formatMoneyFixed(total.closing)}</TD>
                 </tr>
               ))}
             </TFoot>

@@ -1,4 +1,10 @@
-import { type Dashboard, formatMoney, formatQuantity } from '@app/shared';
+import {
+  type Dashboard,
+  type DebtDirection,
+  formatMoneyFixed,
+  formatPercent,
+  formatQuantity,
+} from '@app/shared';
 import { Boxes, Inbox, TrendingUp, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Badge.tsx';
@@ -7,6 +13,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useDashboard } from '../api/dashboard.ts';
@@ -27,6 +34,13 @@ const FLOW_SERIES: readonly { key: string; label: MessageKey; color: string }[] 
 const SALES_SERIES: readonly { key: string; label: MessageKey; color: string }[] = [
   { key: 'sales', label: 'reports.dashboard.salesChart.series', color: '#1d4ed8' },
 ];
+
+/** Which way an overdue debt goes (DESIGN.md section 16), in the debts pages' words. */
+const OVERDUE_DIRECTIONS: Record<DebtDirection, MessageKey> = {
+  RECEIVABLE: 'reports.dashboard.overdue.receivable',
+  PAYABLE: 'reports.dashboard.overdue.payable',
+};
+const OVERDUE_TONES = { RECEIVABLE: 'emerald', PAYABLE: 'red' } as const;
 
 /**
  * /dashboard, and / for the viewers of the whole business (DESIGN.md section 11): the money on
@@ -75,7 +89,7 @@ function DashboardBody({ data, search, link }: BodyProps) {
           testId="figure-money"
           title={t('reports.dashboard.money.title')}
           icon={Wallet}
-          value={formatMoney(data.total_in_uzs)}
+          value={formatMoneyFixed(data.total_in_uzs)}
           unit="UZS"
           to={link(paths.reports.cashFlow)}
           linkLabel={t('reports.cashFlow.title')}
@@ -86,7 +100,7 @@ function DashboardBody({ data, search, link }: BodyProps) {
             <dl>
               {data.balances.map((b) => (
                 <FigureLine key={b.currency_code} label={b.currency_code}>
-                  {formatMoney(b.on_hand)}
+                  {formatMoneyFixed(b.on_hand)}
                 </FigureLine>
               ))}
             </dl>
@@ -97,7 +111,7 @@ function DashboardBody({ data, search, link }: BodyProps) {
           title={t('reports.dashboard.stock.title')}
           icon={Boxes}
           tone="violet"
-          value={formatMoney(data.stock_value_uzs)}
+          value={formatMoneyFixed(data.stock_value_uzs)}
           unit="UZS"
           to={link(paths.reports.stockMovement)}
           linkLabel={t('reports.stockMovement.title')}
@@ -109,20 +123,20 @@ function DashboardBody({ data, search, link }: BodyProps) {
           title={t('reports.sales.title')}
           icon={TrendingUp}
           tone="emerald"
-          value={formatMoney(data.sales.revenue_uzs)}
+          value={formatMoneyFixed(data.sales.revenue_uzs)}
           unit="UZS"
           to={link(paths.reports.sales)}
           linkLabel={t('reports.dashboard.sales.link')}
         >
           <dl>
             <FigureLine label={t('reports.dashboard.sales.cost')}>
-              {formatMoney(data.sales.cogs_uzs)}
+              {formatMoneyFixed(data.sales.cogs_uzs)}
             </FigureLine>
             <FigureLine label={t('reports.dashboard.sales.margin')}>
               <SignedMoney value={data.sales.margin_uzs} />
             </FigureLine>
             <FigureLine label={t('reports.sales.column.marginPct')}>
-              {data.sales.margin_pct === null ? '—' : `${data.sales.margin_pct}%`}
+              {data.sales.margin_pct === null ? '—' : formatPercent(data.sales.margin_pct)}
             </FigureLine>
           </dl>
         </FigureCard>
@@ -183,12 +197,18 @@ function DashboardBody({ data, search, link }: BodyProps) {
             <ul className="divide-y divide-slate-100 text-sm">
               {data.overdue_debts.map((d) => (
                 <li
-                  key={`${d.counterparty}-${d.currency_code}-${d.due_date}`}
+                  key={`${d.counterparty}-${d.direction}-${d.currency_code}-${d.due_date}`}
+                  data-testid="overdue-debt"
                   className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2"
                 >
-                  <span className="font-medium text-slate-800">{d.counterparty}</span>
+                  <span className="min-w-0">
+                    <span className="font-medium text-slate-800">{d.counterparty}</span>{' '}
+                    <Badge tone={OVERDUE_TONES[d.direction]} className="whitespace-nowrap">
+                      {t(OVERDUE_DIRECTIONS[d.direction])}
+                    </Badge>
+                  </span>
                   <span className="text-slate-600 tabular-nums">
-                    {formatMoney(d.remaining)} {d.currency_code} · {formatDay(d.due_date)}
+                    {formatMoneyFixed(d.remaining)} {d.currency_code} · {formatDay(d.due_date)}
                   </span>
                 </li>
               ))}
@@ -202,6 +222,7 @@ function DashboardBody({ data, search, link }: BodyProps) {
 
 function LowStock({ data, search, link }: BodyProps) {
   const t = useT();
+  const quantity = useQuantityText();
   return (
     <ListCard
       testId="low-stock"
@@ -230,7 +251,7 @@ function LowStock({ data, search, link }: BodyProps) {
                 </span>
                 <Badge tone={isEmpty(row.qty_on_hand) ? 'red' : 'amber'}>
                   <span className="tabular-nums">
-                    {formatQuantity(row.qty_on_hand)} / {formatQuantity(row.min_qty)}
+                    {formatQuantity(row.qty_on_hand)} / {quantity(row.min_qty, row.variant.unit)}
                   </span>
                 </Badge>
               </Link>

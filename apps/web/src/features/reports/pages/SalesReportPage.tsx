@@ -1,9 +1,17 @@
-import { formatMoney, formatQuantity, SALES_GROUPS, SALES_ORDERINGS, type SalesRow } from '@app/shared';
+import {
+  formatMoneyFixed,
+  formatPercent,
+  formatQuantity,
+  SALES_GROUPS,
+  SALES_ORDERINGS,
+  type SalesRow,
+} from '@app/shared';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { type SortDirection, Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -37,7 +45,7 @@ const CHART_SERIES: readonly { key: string; label: MessageKey; color: string }[]
 const COLUMNS = 6;
 
 function percent(value: string | null): string {
-  return value === null ? '—' : `${value}%`;
+  return value === null ? '—' : formatPercent(value);
 }
 
 /**
@@ -46,6 +54,7 @@ function percent(value: string | null): string {
  */
 export function SalesReportPage() {
   const t = useT();
+  const quantity = useQuantityText();
   const search = useReportSearch();
   const { params } = search;
   const groupBy = pickOption(params.get('group_by'), SALES_GROUPS, 'product');
@@ -142,8 +151,8 @@ export function SalesReportPage() {
                     </span>
                   </TD>
                   <TD numeric>{formatQuantity(row.qty)}</TD>
-                  <TD numeric>{formatMoney(row.revenue_uzs)}</TD>
-                  <TD numeric>{formatMoney(row.cogs_uzs)}</TD>
+                  <TD numeric>{formatMoneyFixed(row.revenue_uzs)}</TD>
+                  <TD numeric>{formatMoneyFixed(row.cogs_uzs)}</TD>
                   <TD numeric>
                     <SignedMoney value={row.margin_uzs} />
                   </TD>
@@ -155,9 +164,9 @@ export function SalesReportPage() {
             <TFoot>
               <tr data-testid="report-totals">
                 <TD>{t('reports.table.total')}</TD>
-                <TD numeric>{formatQuantity(report.data.totals.qty)}</TD>
-                <TD numeric>{formatMoney(report.data.totals.revenue_uzs)}</TD>
-                <TD numeric>{formatMoney(report.data.totals.cogs_uzs)}</TD>
+                <TD numeric>{quantity(report.data.totals.qty, report.data.totals.unit)}</TD>
+                <TD numeric>{formatMoneyFixed(report.data.totals.revenue_uzs)}</TD>
+                <TD numeric>{formatMoneyFixed(report.data.totals.cogs_uzs)}</TD>
                 <TD numeric>
                   <SignedMoney value={report.data.totals.margin_uzs} />
                 </TD>

@@ -1,8 +1,9 @@
-import { formatMoney, formatQuantity, STOCK_MOVEMENT_ORDERINGS } from '@app/shared';
+import { formatMoneyFixed, STOCK_MOVEMENT_ORDERINGS } from '@app/shared';
 import { useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { type SortDirection, Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { type VariantOption, VariantPicker } from '../../../components/VariantPicker.tsx';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -22,6 +23,7 @@ const COLUMNS = 6;
  */
 export function StockMovementPage() {
   const t = useT();
+  const quantity = useQuantityText();
   const search = useReportSearch();
   const { params } = search;
   const variantId = pickId(params.get('variant'));
@@ -126,13 +128,13 @@ export function StockMovementPage() {
                     </span>
                     <span className="block font-mono text-xs text-slate-500">{row.variant.sku}</span>
                   </TD>
-                  <TD numeric>{formatQuantity(row.opening_qty)}</TD>
-                  <TD numeric>{formatQuantity(row.in_qty)}</TD>
-                  <TD numeric>{formatQuantity(row.out_qty)}</TD>
+                  <TD numeric>{quantity(row.opening_qty, row.variant.unit)}</TD>
+                  <TD numeric>{quantity(row.in_qty, row.variant.unit)}</TD>
+                  <TD numeric>{quantity(row.out_qty, row.variant.unit)}</TD>
                   <TD numeric className="font-medium text-slate-900">
-                    {formatQuantity(row.closing_qty)}
+                    {quantity(row.closing_qty, row.variant.unit)}
                   </TD>
-                  <TD numeric>{formatMoney(row.closing_value_uzs)}</TD>
+                  <TD numeric>{formatMoneyFixed(row.closing_value_uzs)}</TD>
                 </TR>
               ))}
           </TBody>
@@ -140,11 +142,11 @@ export function StockMovementPage() {
             <TFoot>
               <tr data-testid="report-totals">
                 <TD>{t('reports.table.total')}</TD>
-                <TD numeric>{formatQuantity(report.data.totals.opening_qty)}</TD>
-                <TD numeric>{formatQuantity(report.data.totals.in_qty)}</TD>
-                <TD numeric>{formatQuantity(report.data.totals.out_qty)}</TD>
-                <TD numeric>{formatQuantity(report.data.totals.closing_qty)}</TD>
-                <TD numeric>{formatMoney(report.data.totals.closing_value_uzs)}</TD>
+                <TD numeric>{quantity(report.data.totals.opening_qty, report.data.totals.unit)}</TD>
+                <TD numeric>{quantity(report.data.totals.in_qty, report.data.totals.unit)}</TD>
+                <TD numeric>{quantity(report.data.totals.out_qty, report.data.totals.unit)}</TD>
+                <TD numeric>{quantity(report.data.totals.closing_qty, report.data.totals.unit)}</TD>
+                <TD numeric>{formatMoneyFixed(report.data.totals.closing_value_uzs)}</TD>
               </tr>
             </TFoot>
           ) : null}
