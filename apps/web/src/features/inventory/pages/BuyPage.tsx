@@ -1,4 +1,4 @@
-import { formatMoneyFixed, STOCK_LIST_PAGE_SIZE } from '@app/shared';
+import { formatMoneyFixed } from '@app/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -13,6 +13,7 @@ import { LocationFilter } from '../components/LocationFilter.tsx';
 import { SortableHeader } from '../components/SortableHeader.tsx';
 import { StockEntryForm } from '../components/StockEntryForm.tsx';
 import { STOCK_TYPE_LABELS } from '../lib/stock-types.ts';
+import { useStockListState } from '../lib/use-stock-list.ts';
 
 const COLUMN_COUNT = 10;
 
@@ -20,21 +21,12 @@ const COLUMN_COUNT = 10;
 export function BuyPage() {
   const t = useT();
   const quantity = useQuantityText();
-  const [ordering, setOrdering] = useState<EntryOrdering>('-created_at');
   const [formOpen, setFormOpen] = useState(false);
-  const [location, setLocation] = useState('');
-  // A page at a time (DESIGN.md section 16); another order or location starts again at page 1.
-  const [page, setPage] = useState(1);
-  const query = useStockEntries(ordering, location, page);
+  const list = useStockListState<EntryOrdering>('-created_at');
+  const query = useStockEntries(list.ordering, list.location, list.page);
   const rows = query.data?.results;
-  const totalPages = query.data ? Math.max(1, Math.ceil(query.data.count / STOCK_LIST_PAGE_SIZE)) : 0;
-  const header = {
-    ordering,
-    onOrdering: (next: EntryOrdering) => {
-      setOrdering(next);
-      setPage(1);
-    },
-  };
+  const totalPages = list.totalPages(query.data?.count);
+  const header = { ordering: list.ordering, onOrdering: list.onOrdering };
 
   return (
     <div>
@@ -43,13 +35,7 @@ export function BuyPage() {
         actions={<Button onClick={() => setFormOpen(true)}>{t('inventory.entries.new')}</Button>}
       />
       <div className="mb-4">
-        <LocationFilter
-          value={location}
-          onChange={(next) => {
-            setLocation(next);
-            setPage(1);
-          }}
-        />
+        <LocationFilter value={list.location} onChange={list.onLocation} />
       </div>
       {query.isError ? (
         <ErrorMessage className="mb-4">{t('inventory.entries.loadError')}</ErrorMessage>
@@ -84,7 +70,7 @@ export function BuyPage() {
             rows.map((e, i) => (
               <TR key={e.id} data-testid="entry-row">
                 <TD numeric align="left">
-                  {(page - 1) * STOCK_LIST_PAGE_SIZE + i + 1}
+                  {list.rowNumber(i)}
                 </TD>
                 <TD numeric align="left">
                   {e.department}
@@ -108,9 +94,9 @@ export function BuyPage() {
       {totalPages > 1 ? (
         <Pagination
           className="mt-4"
-          page={page}
+          page={list.page}
           totalPages={totalPages}
-          onPageChange={setPage}
+          onPageChange={list.setPage}
           disabled={query.isFetching}
         />
       ) : null}

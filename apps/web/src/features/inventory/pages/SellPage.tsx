@@ -1,4 +1,4 @@
-import { formatMoneyFixed, STOCK_LIST_PAGE_SIZE } from '@app/shared';
+import { formatMoneyFixed } from '@app/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -13,6 +13,7 @@ import { LocationFilter } from '../components/LocationFilter.tsx';
 import { SortableHeader } from '../components/SortableHeader.tsx';
 import { StockExitForm } from '../components/StockExitForm.tsx';
 import { STOCK_TYPE_LABELS } from '../lib/stock-types.ts';
+import { useStockListState } from '../lib/use-stock-list.ts';
 
 const COLUMN_COUNT = 9;
 
@@ -20,21 +21,12 @@ const COLUMN_COUNT = 9;
 export function SellPage() {
   const t = useT();
   const quantity = useQuantityText();
-  const [ordering, setOrdering] = useState<ExitOrdering>('-created_at');
   const [formOpen, setFormOpen] = useState(false);
-  const [location, setLocation] = useState('');
-  // A page at a time (DESIGN.md section 16); another order or location starts again at page 1.
-  const [page, setPage] = useState(1);
-  const query = useStockExits(ordering, location, page);
+  const list = useStockListState<ExitOrdering>('-created_at');
+  const query = useStockExits(list.ordering, list.location, list.page);
   const rows = query.data?.results;
-  const totalPages = query.data ? Math.max(1, Math.ceil(query.data.count / STOCK_LIST_PAGE_SIZE)) : 0;
-  const header = {
-    ordering,
-    onOrdering: (next: ExitOrdering) => {
-      setOrdering(next);
-      setPage(1);
-    },
-  };
+  const totalPages = list.totalPages(query.data?.count);
+  const header = { ordering: list.ordering, onOrdering: list.onOrdering };
 
   return (
     <div>
@@ -43,13 +35,7 @@ export function SellPage() {
         actions={<Button onClick={() => setFormOpen(true)}>{t('inventory.exits.new')}</Button>}
       />
       <div className="mb-4">
-        <LocationFilter
-          value={location}
-          onChange={(next) => {
-            setLocation(next);
-            setPage(1);
-          }}
-        />
+        <LocationFilter value={list.location} onChange={list.onLocation} />
       </div>
       {query.isError ? <ErrorMessage className="mb-4">{t('inventory.exits.loadError')}</ErrorMessage> : null}
       <Table caption={t('inventory.exits.title')}>
@@ -81,7 +67,7 @@ export function SellPage() {
             rows.map((x, i) => (
               <TR key={x.id} data-testid="exit-row">
                 <TD numeric align="left">
-                  {(page - 1) * STOCK_LIST_PAGE_SIZE + i + 1}
+                  {list.rowNumber(i)}
                 </TD>
                 <TD numeric align="left">
                   {x.department}
@@ -104,9 +90,9 @@ export function SellPage() {
       {totalPages > 1 ? (
         <Pagination
           className="mt-4"
-          page={page}
+          page={list.page}
           totalPages={totalPages}
-          onPageChange={setPage}
+          onPageChange={list.setPage}
           disabled={query.isFetching}
         />
       ) : null}
