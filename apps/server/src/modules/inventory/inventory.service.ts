@@ -91,34 +91,32 @@ function exitSummary(
 /** A list of spec.md: every row; with `page`, one page of it (DESIGN.md section 16). */
 export type StockList<T> = { all: T[] } | { page: number; lastPage: number; count: number; results: T[] };
 
-/** The row window of `page` (undefined: every row), its number parsed as DRF's. */
-function window(page: string | undefined) {
-  if (page === undefined) return { number: null, filter: undefined };
-  const number = parsePage(page);
-  return { number, filter: { offset: (number - 1) * STOCK_LIST_PAGE_SIZE, size: STOCK_LIST_PAGE_SIZE } };
-}
-
-function stockList<R extends { total_count: number }, T>(
-  rows: R[],
-  page: number | null,
+/**
+ * Loads a stock list whole, or (with `page`, parsed as DRF's) one page of it: `load` gets the row
+ * window, and each row carries the whole list's count.
+ */
+async function stockList<R extends { total_count: number }, T>(
+  page: string | undefined,
+  load: (window: { offset: number; size: number } | undefined) => Promise<R[]>,
   to: (r: R) => T,
-): StockList<T> {
-  if (page === null) return { all: rows.map(to) };
-  const paged = countedPage(rows, page, STOCK_LIST_PAGE_SIZE);
+): Promise<StockList<T>> {
+  if (page === undefined) return { all: (await load(undefined)).map(to) };
+  const number = parsePage(page);
+  const rows = await load({ offset: (number - 1) * STOCK_LIST_PAGE_SIZE, size: STOCK_LIST_PAGE_SIZE });
+  const paged = countedPage(rows, number, STOCK_LIST_PAGE_SIZE);
   return { ...paged, results: paged.rows.map(to) };
 }
 
-export async function listEntries(
+export function listEntries(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   query: StockEntryListQuery,
 ): Promise<StockList<StockEntry>> {
-  const { number, filter } = window(query.page);
-  const rows = await repo.listEntries(deps.db, actor.id, query.ordering, {
-    location: query.location,
-    page: filter,
-  });
-  return stockList(rows, number, toEntry);
+  return stockList(
+    query.page,
+    (page) => repo.listEntries(deps.db, actor.id, query.ordering, { location: query.location, page }),
+    toEntry,
+  );
 }
 
 function toEntry(r: Awaited<ReturnType<typeof repo.listEntries>>[number]): StockEntry {
@@ -202,17 +200,16 @@ export function createEntry(
   );
 }
 
-export async function listExits(
+export function listExits(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   query: StockExitListQuery,
 ): Promise<StockList<StockExit>> {
-  const { number, filter } = window(query.page);
-  const rows = await repo.listExits(deps.db, actor.id, query.ordering, {
-    location: query.location,
-    page: filter,
-  });
-  return stockList(rows, number, toExit);
+  return stockList(
+    query.page,
+    (page) => repo.listExits(deps.db, actor.id, query.ordering, { location: query.location, page }),
+    toExit,
+  );
 }
 
 function toExit(r: Awaited<ReturnType<typeof repo.listExits>>[number]): StockExit {
