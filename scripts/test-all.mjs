@@ -10,7 +10,7 @@
 // machine to themselves. A tier of a lane writes its output to .tmp/results/<tier>.log, printed
 // whole when it ends; the summary gives each tier's time.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -71,6 +71,21 @@ function firstLine(message) {
  * Runs a command; `buffered` writes its output to .tmp/results/<log>.log and prints it whole when
  * it ends (a lane beside another), else it streams. Answers whether it succeeded and its time.
  */
+/** What an interrupted run (Ctrl-C, CI's timeout) must not leave behind: tiers, the cluster. */
+const children = new Set();
+const cleanups = [];
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) {
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGTERM');
+      } catch {}
+    }
+    for (const cleanup of cleanups) cleanup();
+    process.exit(130);
+  });
+}
+
 function run(title, cmd, args, { env = {}, buffered = false, log } = {}) {
   const started = Date.now();
   if (!buffered) console.log(`\n=== ${title} ===`);
@@ -78,20 +93,22 @@ function run(title, cmd, args, { env = {}, buffered = false, log } = {}) {
   const file = path.join(outDir, `${log ?? title.replace(/\W+/g, '-')}.log`);
   const child = spawn(cmd, args, {
     cwd: root,
-    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env },
+    // Its own process group, so an interruption ends the tier with everything it started.
+    detached: true,
   });
-  if (buffered) {
-    const out = createWriteStream(file);
-    child.stdout.pipe(out, { end: false });
-    child.stderr.pipe(out, { end: false });
-    child.on('close', () => out.end());
-  }
+  children.add(child);
+  const chunks = [];
+  if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (c) => chunks.push(c));
   return new Promise((resolve) => {
     child.on('close', (status) => {
+      children.delete(child);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (buffered) {
-        const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+        // Kept whole in memory and written once the tier has closed its pipes: nothing is lost.
+        const text = Buffer.concat(chunks).toString('utf8');
+        writeFileSync(file, text);
         console.log(`\n=== ${title} (${seconds}s, output also in ${path.relative(root, file)}) ===\n${text}`);
       }
       resolve({ ok: status === 0, seconds });
@@ -180,6 +197,7 @@ async function laneTwo() {
       const cluster = await startThrowawayPostgres();
       url = cluster.url;
       stop = cluster.stop;
+      cleanups.push(stop);
     }
     await vitestTier(
       'pg',
