@@ -86,14 +86,14 @@ describe('GET offers/offers/get_incomes/ and get_outcomes/ as files', () => {
     // The product offer came last, so it is listed first.
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${offers[0]?.id},Kassir Test,Kassir Test,manager Test,2\\.500 × ${sku},product,DRAFT,Mahsulot,`,
+        `^${offers[0]?.id},Kassir Test,Kassir Test,manager Test,2\\.500 × ${sku},mahsulot,DRAFT,Mahsulot,`,
       ),
     );
     const money = offers[1];
     expect(money?.money_lines[0]).toEqual(expect.objectContaining({ amount: '50.00', currency_code: 'USD' }));
     expect(lines[2]).toMatch(
       new RegExp(
-        `^${money?.id},Kassir Test,Kassir Test,manager Test,50\\.00 USD,money,DRAFT,"Бўлим учун oʻtkazma, ""qoʻshimcha""",\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`,
+        `^${money?.id},Kassir Test,Kassir Test,manager Test,50\\.00 USD,pul,DRAFT,"Бўлим учун oʻtkazma, ""qoʻshimcha""",\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`,
       ),
     );
   });

@@ -31,8 +31,8 @@ const OFFER_FILE_TEXTS = {
   status: 'Holat',
   reason: 'Sabab',
   date: 'Sana',
-  money: 'money',
-  product: 'product',
+  money: 'pul',
+  product: 'mahsulot',
 } as const;
 
 const STATUS_TEXTS: Record<OfferStatus, string> = {
