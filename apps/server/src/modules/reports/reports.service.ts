@@ -132,8 +132,12 @@ export async function salesReport(
         columns: salesColumns(query.group_by),
         batches: cursorBatches(deps.db, rows()),
         totals: async () => {
-          const t = await repo.salesTotals(deps.db, scope);
-          return [null, t.qty, t.revenue_uzs, t.cogs_uzs, t.margin_uzs, t.margin_pct];
+          const [t, unit] = await Promise.all([
+            repo.salesTotals(deps.db, scope),
+            repo.totalsUnit(deps.db, scope.businessId),
+          ]);
+          // No total across different units (DESIGN.md section 16), in a file as on the page.
+          return [null, unit ? t.qty : null, t.revenue_uzs, t.cogs_uzs, t.margin_uzs, t.margin_pct];
         },
       }),
     };
@@ -195,7 +199,11 @@ export async function stockMovementReport(
         batches: remembered(),
         totals: async () => {
           const t = repo.stockMovementTotalsOf(last);
-          return [null, null, t.opening_qty, t.in_qty, t.out_qty, t.closing_qty, t.closing_value_uzs];
+          // No total across different units (DESIGN.md section 16), in a file as on the page.
+          const qty = (await repo.totalsUnit(deps.db, scope.businessId))
+            ? [t.opening_qty, t.in_qty, t.out_qty, t.closing_qty]
+            : [null, null, null, null];
+          return [null, null, ...qty, t.closing_value_uzs];
         },
       }),
     };
