@@ -296,7 +296,7 @@ export function ageingRows(v: DebtViewer, direction: 'RECEIVABLE' | 'PAYABLE') {
     sql`coalesce(sum(d.amount - d.paid) FILTER (WHERE ${cond}), 0)::numeric(20,2)::text`;
   return sql<AgeingDbRow>`
     SELECT c.id AS counterparty_id, c.name AS counterparty_name, cur.code AS currency_code,
-           ${bucket(sql`d.due_date IS NULL OR ${late} <= 0`)} AS current,
+           ${bucket(sql`NOT debt_overdue(d.paid, d.amount, d.due_date, ${v.today}::date)`)} AS current,
            ${bucket(sql`${late} BETWEEN 1 AND 30`)} AS d1_30,
            ${bucket(sql`${late} BETWEEN 31 AND 60`)} AS d31_60,
            ${bucket(sql`${late} BETWEEN 61 AND 90`)} AS d61_90,

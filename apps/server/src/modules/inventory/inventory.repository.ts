@@ -26,6 +26,9 @@ export interface ListFilter {
   page?: { offset: number; size: number };
 }
 
+/** The whole list's count on every row of a page; a list read whole needs none (spec.md's array). */
+const totalCount = (only: ListFilter) => (only.page ? sql<number>`count(*) OVER ()::int` : sql<number>`0`);
+
 function orderParts(ordering: string): { column: string; direction: 'asc' | 'desc' } {
   const desc = ordering.startsWith('-');
   return { column: desc ? ordering.slice(1) : ordering, direction: desc ? 'desc' : 'asc' };
@@ -64,7 +67,7 @@ export async function listEntries(
       'e.location',
       'e.reason_text',
       'e.created_at',
-      sql<number>`count(*) OVER ()::int`.as('total_count'),
+      totalCount(only).as('total_count'),
     ])
     .where('e.department_id', '=', departmentId);
   if (only.id !== undefined) query = query.where('e.id', '=', only.id);
@@ -105,7 +108,7 @@ export async function listExits(
       'x.location',
       'x.note',
       'x.created_at',
-      sql<number>`count(*) OVER ()::int`.as('total_count'),
+      totalCount(only).as('total_count'),
     ])
     .where('x.department_id', '=', departmentId);
   if (only.id !== undefined) query = query.where('x.id', '=', only.id);

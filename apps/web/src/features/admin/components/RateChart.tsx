@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, formatRate, type RateHistoryRow } from '@app/shared';
+import { businessDay, formatRate, type RateHistoryRow } from '@app/shared';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime, formatDayMonth } from '../../../lib/format.ts';
@@ -6,17 +6,9 @@ import { formatDateTime, formatDayMonth } from '../../../lib/format.ts';
 // The rate history as a line (DESIGN.md section 9), drawn with recharts: a maintained React chart
 // library, loaded only with the admin's currencies page (its own chunk), never on the first page.
 
-// 'en-CA' only for its YYYY-MM-DD digits: the words come from formatDayMonth.
-const tashkentDay = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: BUSINESS_TIME_ZONE,
-});
-
 /** "17 Sen": the day in Tashkent, as the app writes a chart's days (DESIGN.md section 16). */
 function dayLabel(iso: string): string {
-  return formatDayMonth(tashkentDay.format(new Date(iso)));
+  return formatDayMonth(businessDay(new Date(iso)));
 }
 
 interface Point {

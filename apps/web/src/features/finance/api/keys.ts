@@ -1,5 +1,5 @@
 import type { MoneyTxOrdering } from '@app/shared';
-import { currenciesQueryKey, moneyQueryKey } from '../../../api/currencies.ts';
+import { moneyQueryKey } from '../../../api/currencies.ts';
 
 // Query keys of the finance feature; a money movement invalidates ['finance'] as a whole.
 export interface TransactionsParams {
@@ -15,7 +15,6 @@ export interface TransactionsParams {
 
 export const financeKeys = {
   all: moneyQueryKey,
-  currencies: currenciesQueryKey,
   balances: ['finance', 'balances', 'my-user'] as const,
   transactions: (params: TransactionsParams) => ['finance', 'money-transactions', params] as const,
 };

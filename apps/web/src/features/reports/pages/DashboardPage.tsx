@@ -43,7 +43,7 @@ const OVERDUE_DIRECTIONS: Record<DebtDirection, MessageKey> = {
 const OVERDUE_TONES = { RECEIVABLE: 'emerald', PAYABLE: 'red' } as const;
 
 /**
- * /dashboard, and / for the viewers of the whole business (DESIGN.md section 11): the money on
+ * /dashboard, every role's first menu entry (DESIGN.md sections 11 and 16): the money on
  * hand, the stock's value, the period's sales, what waits for a decision, what runs low, and the
  * period day by day. Every figure links to the report behind it, with the same filters.
  */
