@@ -8,9 +8,32 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT round(p_amount * p_rate, 2)
 $$;
 
+-- The balance rows that entries move, each with its net change, numbered in THE order in which
+-- balance rows are locked and changed everywhere (user id, then currency id), so concurrent
+-- movements never deadlock (DESIGN.md section 15: one definition of the balance lock order).
+-- Entries: [{user_id, currency_id, amount}, ...].
+CREATE OR REPLACE FUNCTION balance_moves(p_entries JSONB)
+RETURNS TABLE (n BIGINT, user_id INTEGER, currency_id INTEGER, delta NUMERIC)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT row_number() OVER (ORDER BY e.user_id, e.currency_id), e.user_id, e.currency_id, sum(e.amount)
+  FROM jsonb_to_recordset(p_entries) AS e(user_id INTEGER, currency_id INTEGER, amount NUMERIC)
+  GROUP BY e.user_id, e.currency_id
+$$;
+
+-- Locks the existing balance rows that entries move, in balance_moves' order, and answers them
+-- with their net change (money_apply_batch locks a whole batch's rows up front with it).
+CREATE OR REPLACE FUNCTION balances_lock(p_entries JSONB)
+RETURNS TABLE (user_id INTEGER, currency_id INTEGER, on_hand NUMERIC) LANGUAGE sql AS $$
+  SELECT b.user_id, b.currency_id, b.on_hand
+  FROM balance_moves(p_entries) m
+  JOIN balances b ON b.user_id = m.user_id AND b.currency_id = m.currency_id
+  ORDER BY m.n
+  FOR UPDATE OF b
+$$;
+
 -- The one way money moves (DESIGN.md section 3 "Money ledger"): appends the ledger rows and
--- changes the balances by the same sums. Balance rows change in one order (user id, then
--- currency id) so concurrent movements never deadlock; each debit is a conditional UPDATE, and a
+-- changes the balances by the same sums, row by row in balance_moves' order; each debit is a
+-- conditional UPDATE, and a
 -- shortfall raises BO409, which rolls the caller's transaction back. Keeps money_tx_counts.
 -- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, offer_id,
 -- exchange_group, created_by, created_at}], amounts as decimal strings. money_post computes each
@@ -19,12 +42,7 @@ CREATE OR REPLACE FUNCTION money_post(p_entries JSONB) RETURNS SETOF money_trans
 DECLARE
   d RECORD;
 BEGIN
-  FOR d IN
-    SELECT e.user_id, e.currency_id, sum(e.amount) AS delta
-    FROM jsonb_to_recordset(p_entries) AS e(user_id INTEGER, currency_id INTEGER, amount NUMERIC)
-    GROUP BY e.user_id, e.currency_id
-    ORDER BY e.user_id, e.currency_id
-  LOOP
+  FOR d IN SELECT m.user_id, m.currency_id, m.delta FROM balance_moves(p_entries) m ORDER BY m.n LOOP
     IF d.delta > 0 THEN
       INSERT INTO balances (user_id, currency_id, on_hand) VALUES (d.user_id, d.currency_id, d.delta)
       ON CONFLICT (user_id, currency_id)

@@ -67,16 +67,14 @@ BEGIN
   WHERE id IN (SELECT (o->'offer'->>'id')::int FROM unnest(p_ops) AS o WHERE nullif(o->'offer', 'null'::jsonb) IS NOT NULL)
   ORDER BY id FOR UPDATE;
   -- An operation's rows: its entries, or a money offer's lines as its approval posts them.
-  PERFORM 1 FROM balances b
-  WHERE (b.user_id, b.currency_id) IN (
-    SELECT (e->>'user_id')::int, (e->>'currency_id')::int
+  PERFORM count(*) FROM balances_lock((
+    SELECT coalesce(jsonb_agg(e), '[]'::jsonb)
     FROM unnest(p_ops) AS o
     CROSS JOIN LATERAL jsonb_array_elements(CASE
       WHEN nullif(o->'offer', 'null'::jsonb) IS NULL THEN coalesce(o->'entries', '[]'::jsonb)
       ELSE (SELECT money_offer_lines(o->'offer', f) FROM offers f
             WHERE f.id = (o->'offer'->>'id')::int AND f.kind = 'MONEY')
-    END) AS e)
-  ORDER BY b.user_id, b.currency_id FOR UPDATE;
+    END) AS e));
 END;
 $$;
 
@@ -156,7 +154,7 @@ BEGIN
   END LOOP;
 
   -- Each operation's debits covered at its turn (money_post checks the batch's sums): the
-  -- balance rows locked in money_post's order, and every running sum in operation order. (An
+  -- balance rows locked in the one order (balances_lock), and every running sum in operation order. (An
   -- aggregate, not EXISTS, so that every row is read and locked.)
   WITH moves AS (
     SELECT (x.e->>'user_id')::int AS user_id, (x.e->>'currency_id')::int AS currency_id,
@@ -164,9 +162,7 @@ BEGIN
     FROM jsonb_array_elements(entries) WITH ORDINALITY AS x(e, n)
     GROUP BY 1, 2, 3
   ), locked AS MATERIALIZED (
-    SELECT b.user_id, b.currency_id, b.on_hand FROM balances b
-    WHERE (b.user_id, b.currency_id) IN (SELECT m.user_id, m.currency_id FROM moves m)
-    ORDER BY b.user_id, b.currency_id FOR UPDATE
+    SELECT * FROM balances_lock(entries)
   )
   SELECT coalesce(bool_or(coalesce(l.on_hand, 0) + s.moved < 0), false) INTO short
   FROM (SELECT m.user_id, m.currency_id,
