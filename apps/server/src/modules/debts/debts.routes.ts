@@ -22,6 +22,7 @@ import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas, IdempotencyHeadersSchema, NoContentSchema } from '../../lib/openapi.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { readable, requestLanguage } from '../../lib/texts.ts';
+import * as counterparties from './counterparties.service.ts';
 import * as debts from './debts.service.ts';
 
 // Counterparties and the debt book (DESIGN.md section 12): every signed-in user of the business;
@@ -42,7 +43,8 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         response: { 200: CounterpartyPageSchema, ...ErrorSchemas },
       },
     },
-    async (request) => pageOf(request, await debts.listCounterparties(deps, actorOf(request), request.query)),
+    async (request) =>
+      pageOf(request, await counterparties.listCounterparties(deps, actorOf(request), request.query)),
   );
   r.post(
     '/crm/counterparties/',
@@ -56,7 +58,7 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await debts.createCounterparty(deps, actorOf(request), request.body)),
+      reply.status(201).send(await counterparties.createCounterparty(deps, actorOf(request), request.body)),
   );
   r.get(
     '/crm/counterparties/:id/',
@@ -69,7 +71,7 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         response: { 200: CounterpartySchema, ...ErrorSchemas },
       },
     },
-    (request) => debts.getCounterparty(deps, actorOf(request), request.params.id),
+    (request) => counterparties.getCounterparty(deps, actorOf(request), request.params.id),
   );
   r.patch(
     '/crm/counterparties/:id/',
@@ -83,7 +85,7 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         response: { 200: CounterpartySchema, ...ErrorSchemas },
       },
     },
-    (request) => debts.updateCounterparty(deps, actorOf(request), request.params.id, request.body),
+    (request) => counterparties.updateCounterparty(deps, actorOf(request), request.params.id, request.body),
   );
   r.delete(
     '/crm/counterparties/:id/',
@@ -97,7 +99,7 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       },
     },
     async (request, reply) => {
-      await debts.deleteCounterparty(deps, actorOf(request), request.params.id);
+      await counterparties.deleteCounterparty(deps, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -114,8 +116,8 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     },
     async (request) => {
       const language = requestLanguage(request);
-      return (await debts.counterpartyStatement(deps, actorOf(request), request.params.id)).map((line) =>
-        readable(line, ['reason'], language),
+      return (await counterparties.counterpartyStatement(deps, actorOf(request), request.params.id)).map(
+        (line) => readable(line, ['reason'], language),
       );
     },
   );
