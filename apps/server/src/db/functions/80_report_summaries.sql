@@ -18,6 +18,14 @@ LANGUAGE sql STABLE AS $$
     (SELECT opening_rate_to_uzs FROM currencies WHERE id = p_currency_id))
 $$;
 
+-- A balance's value in UZS (DESIGN.md section 15: one definition): the amount at the rate the
+-- business has in force, rounded as a ledger row's UZS amount is (money_amount_in_uzs). The admin
+-- balance grid and the dashboard's money on hand read it.
+CREATE OR REPLACE FUNCTION balance_value_in_uzs(p_business_id INTEGER, p_currency_id INTEGER, p_amount NUMERIC)
+RETURNS NUMERIC LANGUAGE sql STABLE AS $$
+  SELECT money_amount_in_uzs(p_amount, rate_in_force(p_business_id, p_currency_id))
+$$;
+
 -- An exit records the rate in force; a lot the rate of its receipt (a moved lot its source's).
 CREATE OR REPLACE FUNCTION stock_exits_set_rate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

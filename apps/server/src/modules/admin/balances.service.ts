@@ -91,7 +91,7 @@ export async function adjustBalance(
 
 /**
  * GET api/admin/balances/: every department x every currency of the business, with each cell's
- * UZS value at the rate in force (money_amount_in_uzs, the ledger's one definition) summed per
+ * UZS value (balance_value_in_uzs, the one definition) summed per
  * department and for the business.
  */
 export async function balanceGrid(db: Database, businessId: number): Promise<BalanceGrid> {
@@ -112,7 +112,7 @@ export async function balanceGrid(db: Database, businessId: number): Promise<Bal
     SELECT u.id AS user_id, u.email, u.first_name, u.last_name, u.code, u.role, u.is_active,
            c.id AS currency_id, c.code AS currency_code, bc.rate_to_uzs,
            coalesce(b.on_hand, 0)::text AS on_hand,
-           money_amount_in_uzs(coalesce(b.on_hand, 0), bc.rate_to_uzs)::text AS in_uzs
+           balance_value_in_uzs(${businessId}, c.id, coalesce(b.on_hand, 0))::text AS in_uzs
     FROM users u
     CROSS JOIN business_currencies bc
     JOIN currencies c ON c.id = bc.currency_id

@@ -8,7 +8,7 @@ import { countedFlow, dept, period, type ReportScope } from './reports.repositor
 export async function moneyOnHand(db: Database, scope: ReportScope) {
   const { rows } = await sql<{ currency_code: string; on_hand: string; in_uzs: string }>`
     SELECT c.code AS currency_code, sum(b.on_hand)::numeric(20,2)::text AS on_hand,
-           round(sum(b.on_hand) * rate_in_force(${scope.businessId}, c.id), 2)::text AS in_uzs
+           balance_value_in_uzs(${scope.businessId}, c.id, sum(b.on_hand))::text AS in_uzs
     FROM balances b JOIN users u ON u.id = b.user_id JOIN currencies c ON c.id = b.currency_id
     WHERE u.business_id = ${scope.businessId} ${dept('b.user_id', scope)}
     GROUP BY c.id, c.code
