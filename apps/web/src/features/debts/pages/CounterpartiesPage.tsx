@@ -2,6 +2,7 @@ import { COUNTERPARTY_KINDS, type Counterparty, DEBTS_PAGE_SIZE, isAdministrator
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useCounterparties } from '../../../api/counterparties.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -15,7 +16,6 @@ import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useCounterparties } from '../api/counterparties.ts';
 import { CounterpartyFormDialog, DeleteCounterpartyDialog } from '../components/CounterpartyDialogs.tsx';
 import { KindBadge, OverdueBadge } from '../components/DebtBadges.tsx';
 import { OpenAmounts } from '../components/OpenAmounts.tsx';

@@ -8,6 +8,7 @@ import {
 import { ArrowLeft, NotebookPen, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useCounterparty } from '../../../api/counterparties.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -19,7 +20,6 @@ import { useT } from '../../../i18n/useT.ts';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCounterparty } from '../api/counterparty.ts';
 import { useDebts } from '../api/debts.ts';
 import { useStatement } from '../api/statement.ts';
 import { CounterpartyFormDialog, DeleteCounterpartyDialog } from '../components/CounterpartyDialogs.tsx';
