@@ -1,12 +1,12 @@
 import {
   COUNTERPARTY_KINDS,
-  type CounterpartyKind,
   DEBT_DIRECTIONS,
   DEBT_STATUSES,
   type DebtDirection,
   type DebtStatus,
 } from '@app/shared';
 import { generatePath } from 'react-router';
+import type { CounterpartyFilters } from '../../api/counterparties.ts';
 import { paths } from '../../config/paths.ts';
 import { formatDate } from '../../lib/format.ts';
 
@@ -86,12 +86,7 @@ export function debtFiltersFromParams(params: URLSearchParams): DebtFilters {
   };
 }
 
-/** The filters of GET crm/counterparties/. */
-export interface CounterpartyFilters {
-  search?: string | undefined;
-  kind?: CounterpartyKind | undefined;
-}
-
+/** The filters of GET crm/counterparties/ (the shared read layer's, DESIGN.md section 15). */
 export function counterpartyFiltersFromParams(params: URLSearchParams): CounterpartyFilters {
   const search = params.get('search')?.trim().slice(0, 200);
   return { search: search || undefined, kind: pickOption(params.get('kind'), COUNTERPARTY_KINDS) };

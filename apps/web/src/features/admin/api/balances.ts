@@ -11,11 +11,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { moneyQueryKey } from '../../../api/currencies.ts';
 import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './keys.ts';
 
 // Opening balances, corrections and business settings (DESIGN.md section 9).
 
-const gridKey = ['admin', 'balances'] as const;
-const settingsKey = ['admin', 'settings'] as const;
+const gridKey = adminKeys.balances;
+const settingsKey = adminKeys.settings;
 
 /** GET admin/balances/: departments x currencies, totals in UZS at the rates in force. */
 export function useBalanceGrid() {

@@ -13,11 +13,12 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currenciesQueryKey } from '../../../api/currencies.ts';
 import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './keys.ts';
 
 // Currencies and rates of the business (DESIGN.md section 9). A new rate changes the exchange
 // estimate, the balances grid's UZS totals and the history: every such query is refreshed.
 
-const ratesKey = (currencyId: number, page: number) => ['admin', 'rates', currencyId, page] as const;
+const ratesKey = adminKeys.rates;
 
 /** GET finance/currencies/{id}/rates/: 50 a page, newest first. */
 export function useRateHistory(currencyId: number | null, page: number) {
@@ -39,7 +40,7 @@ function useRefreshRates() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: currenciesQueryKey }),
-      client.invalidateQueries({ queryKey: ['admin'] }),
+      client.invalidateQueries({ queryKey: adminKeys.all }),
     ]);
 }
 

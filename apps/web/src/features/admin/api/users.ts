@@ -6,12 +6,14 @@ import {
 } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { departmentsQueryKey } from '../../../api/departments.ts';
 import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './keys.ts';
 
 // The administrators' users (DESIGN.md section 9). A change refreshes every admin list (the
-// balances grid names the departments too) and the business's user pickers.
+// balances grid names the departments too) and the business's departments (DESIGN.md section 15).
 
-const usersKey = (search: string) => ['admin', 'users', search] as const;
+const usersKey = adminKeys.users;
 
 /** GET admin/users/?search= */
 export function useAdminUsers(search: string) {
@@ -27,9 +29,8 @@ function useRefreshUsers() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['admin'] }),
-      client.invalidateQueries({ queryKey: ['history', 'departments'] }),
-      client.invalidateQueries({ queryKey: ['auth', 'by-business'] }),
+      client.invalidateQueries({ queryKey: adminKeys.all }),
+      client.invalidateQueries({ queryKey: departmentsQueryKey }),
     ]);
 }
 

@@ -1,11 +1,13 @@
 import type { ProductType } from '@app/shared';
+import { variantsQueryKey } from '../../../api/variants.ts';
 
 /** Query keys of the catalogue; every write invalidates `catalogKeys.all`. */
 export const catalogKeys = {
   all: ['catalog'] as const,
   products: (type?: ProductType) => ['catalog', 'products', type ?? 'ALL'] as const,
   productLists: ['catalog', 'products'] as const,
-  variants: ['catalog', 'variants'] as const,
+  /** The shared read layer's (DESIGN.md section 15): a variant written invalidates its searches too. */
+  variants: variantsQueryKey,
   units: ['catalog', 'units'] as const,
   sizes: ['catalog', 'sizes'] as const,
   colors: ['catalog', 'colors'] as const,

@@ -6,6 +6,4 @@ export const chatKeys = {
   conversations: ['chat', 'conversations'] as const,
   /** A thread's messages, pages of 50 going back in time. */
   messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
-  /** The business's users, to start a conversation with (shared with the offer forms' picker). */
-  businessUsers: ['auth', 'by-business'] as const,
 };

@@ -1,46 +1,20 @@
-import {
-  type Counterparty,
-  type CounterpartyCreate,
-  CounterpartyPageSchema,
-  CounterpartySchema,
-} from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Counterparty, CounterpartySchema, type CounterpartyUpdate } from '@app/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { z } from 'zod';
+import {
+  counterpartiesQueryKey,
+  counterpartyQueryKey,
+  createCounterparty,
+  searchCounterparties,
+} from '../../../api/counterparties.ts';
 import type { CounterpartyOption } from '../../../components/CounterpartyPicker.tsx';
 import { type Translate, useT } from '../../../i18n/useT.ts';
 import { api } from '../../../lib/api-client.ts';
-import type { CounterpartyFilters } from '../debt-params.ts';
 import { KIND_LABELS } from '../debt-rules.ts';
 import { debtKeys } from './keys.ts';
 
-export type CounterpartyPage = z.infer<typeof CounterpartyPageSchema>;
-
-/** GET crm/counterparties/?search&kind&page: 50 a page, with what remains open per currency. */
-export function getCounterparties(
-  filters: CounterpartyFilters,
-  page: number,
-  signal?: AbortSignal,
-): Promise<CounterpartyPage> {
-  return api.get('crm/counterparties/', {
-    signal,
-    query: { ...filters, page },
-    schema: CounterpartyPageSchema,
-  });
-}
-
-export function counterpartiesQueryOptions(filters: CounterpartyFilters, page: number) {
-  return queryOptions({
-    queryKey: debtKeys.counterparties({ ...filters, page }),
-    queryFn: ({ signal }) => getCounterparties(filters, page, signal),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-}
-
-export function useCounterparties(filters: CounterpartyFilters, page: number) {
-  return useQuery(counterpartiesQueryOptions(filters, page));
-}
+// The debt book's writes of counterparties and its picker's options. Their reads are the shared
+// read layer's (api/counterparties.ts, DESIGN.md section 15).
 
 /** What the picker shows of a counterparty: its name, and its phone or else its kind. */
 export function toOption(
@@ -60,23 +34,39 @@ export function useCounterpartySearch(): (
 ) => Promise<CounterpartyOption[]> {
   const t = useT();
   return useCallback(
-    async (text: string, signal: AbortSignal) => {
-      const page = await getCounterparties({ search: text || undefined }, 1, signal);
-      return page.results.map((c) => toOption(c, t));
-    },
+    async (text: string, signal: AbortSignal) =>
+      (await searchCounterparties(text, signal)).map((c) => toOption(c, t)),
     [t],
   );
-}
-
-/** POST crm/counterparties/: every user of the business adds them (DESIGN.md section 12). */
-export function createCounterparty(body: CounterpartyCreate): Promise<Counterparty> {
-  return api.post('crm/counterparties/', body, { schema: CounterpartySchema });
 }
 
 export function useCreateCounterparty() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createCounterparty,
-    onSuccess: () => client.invalidateQueries({ queryKey: debtKeys.counterpartyLists }),
+    onSuccess: () => client.invalidateQueries({ queryKey: counterpartiesQueryKey }),
+  });
+}
+
+/** PATCH crm/counterparties/{id}/: every user of the business edits them. */
+export function useUpdateCounterparty() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: CounterpartyUpdate }): Promise<Counterparty> =>
+      api.patch(`crm/counterparties/${id}/`, body, { schema: CounterpartySchema }),
+    // Its name shows on debts and in the ageing report too.
+    onSuccess: () => client.invalidateQueries({ queryKey: debtKeys.all }),
+  });
+}
+
+/** DELETE crm/counterparties/{id}/: administrators only (403), refused while it has debts (409). */
+export function useDeleteCounterparty() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number): Promise<unknown> => api.delete(`crm/counterparties/${id}/`),
+    onSuccess: (_done, id) => {
+      client.removeQueries({ queryKey: counterpartyQueryKey(id) });
+      return client.invalidateQueries({ queryKey: counterpartiesQueryKey });
+    },
   });
 }

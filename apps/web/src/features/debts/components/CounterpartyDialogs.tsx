@@ -13,8 +13,11 @@ import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
-import { useCreateCounterparty } from '../api/counterparties.ts';
-import { useDeleteCounterparty, useUpdateCounterparty } from '../api/counterparty.ts';
+import {
+  useCreateCounterparty,
+  useDeleteCounterparty,
+  useUpdateCounterparty,
+} from '../api/counterparties.ts';
 import { KIND_LABELS } from '../debt-rules.ts';
 
 interface FormValues {

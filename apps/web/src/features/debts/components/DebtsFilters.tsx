@@ -1,5 +1,6 @@
 import { DEBT_DIRECTIONS, DEBT_STATUSES } from '@app/shared';
 import { useState } from 'react';
+import { useCounterparty } from '../../../api/counterparties.ts';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
@@ -7,7 +8,6 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { toOption, useCounterpartySearch } from '../api/counterparties.ts';
-import { useCounterparty } from '../api/counterparty.ts';
 import type { DebtFilters } from '../debt-params.ts';
 import { directionWithHint, STATUS_LABELS } from '../debt-rules.ts';
 import type { UrlParams } from '../use-url-params.ts';

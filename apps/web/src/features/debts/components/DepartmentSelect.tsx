@@ -1,8 +1,8 @@
 import { seesEveryDebt } from '@app/shared';
+import { useDepartments } from '../../../api/departments.ts';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { useDepartments } from '../api/lookups.ts';
 
 /** A person's name as the offer forms write it: "MNG-01 — Malika Yusupova", else the e-mail. */
 function departmentLabel(u: { email: string; first_name: string; last_name: string; code: string }) {

@@ -10,6 +10,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { createCounterparty } from '../../../api/counterparties.ts';
+import { useCurrencies } from '../../../api/currencies.ts';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -19,9 +21,8 @@ import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { type Translate, useT } from '../../../i18n/useT.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
-import { createCounterparty, toOption, useCounterpartySearch } from '../api/counterparties.ts';
+import { toOption, useCounterpartySearch } from '../api/counterparties.ts';
 import { useCreateDebt } from '../api/debts.ts';
-import { useDebtCurrencies } from '../api/lookups.ts';
 import { directionWithHint } from '../debt-rules.ts';
 
 /**
@@ -74,7 +75,7 @@ export function NewDebtDialog({
 }) {
   const t = useT();
   const searchCounterparties = useCounterpartySearch();
-  const currencies = useDebtCurrencies();
+  const currencies = useCurrencies();
   const create = useCreateDebt();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, Body>({

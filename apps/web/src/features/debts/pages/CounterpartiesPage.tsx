@@ -1,7 +1,13 @@
-import { COUNTERPARTY_KINDS, type Counterparty, DEBTS_PAGE_SIZE, isAdministrator } from '@app/shared';
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import {
+  COUNTERPARTY_KINDS,
+  type Counterparty,
+  type CounterpartyKind,
+  DEBTS_PAGE_SIZE,
+  isAdministrator,
+} from '@app/shared';
+import { Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useCounterparties } from '../../../api/counterparties.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -9,22 +15,16 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
-import { LoadingText } from '../../../components/ui/Spinner.tsx';
-import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { cn } from '../../../lib/cn.ts';
-import { useCounterparties } from '../api/counterparties.ts';
+import { CounterpartiesTable } from '../components/CounterpartiesTable.tsx';
 import { CounterpartyFormDialog, DeleteCounterpartyDialog } from '../components/CounterpartyDialogs.tsx';
-import { KindBadge, OverdueBadge } from '../components/DebtBadges.tsx';
-import { OpenAmounts } from '../components/OpenAmounts.tsx';
-import { counterpartyFiltersFromParams, counterpartyPath, pickPage } from '../debt-params.ts';
-import { DIRECTION_LABELS, KIND_LABELS } from '../debt-rules.ts';
+import { counterpartyFiltersFromParams, pickPage } from '../debt-params.ts';
+import { KIND_LABELS } from '../debt-rules.ts';
 import { useUrlParams } from '../use-url-params.ts';
 
 const TYPING_PAUSE_MS = 300;
-const COLUMNS = 7;
 
 /**
  * /counterparties (DESIGN.md section 12): customers and suppliers, searched by name, phone or
@@ -43,61 +43,27 @@ export function CounterpartiesPage() {
   const [deleting, setDeleting] = useState<Counterparty | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  // The search follows the typing after a pause (one request per pause, not per key).
   const { update } = url;
-  const current = filters.search ?? '';
-  useEffect(() => {
-    if (typed.trim() === current) return;
-    const timer = setTimeout(() => update({ search: typed.trim() }), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, current, update]);
+  useSearchAfterPause(typed, filters.search ?? '', update);
 
   const rows = list.data?.results ?? [];
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.count / DEBTS_PAGE_SIZE)) : 0;
 
   return (
     <div className="space-y-5">
-      <PageHeader
-        title={t('debts.counterparties.title')}
-        description={
-          list.data
-            ? t('debts.counterparties.count', { count: list.data.count })
-            : t('debts.counterparties.description')
-        }
-        className="mb-0"
-        actions={
-          <Button
-            onClick={() => {
-              setNotice(null);
-              setEditing('new');
-            }}
-            icon={<Plus aria-hidden="true" className="h-4 w-4" />}
-          >
-            {t('debts.counterpartyForm.newTitle')}
-          </Button>
-        }
+      <ListHeader
+        count={list.data?.count}
+        onAdd={() => {
+          setNotice(null);
+          setEditing('new');
+        }}
       />
-      <Card className="flex flex-wrap items-end gap-3 p-4">
-        <Input
-          label={t('debts.counterparties.search')}
-          type="search"
-          placeholder={t('debts.counterparties.searchPlaceholder')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
-          className="w-full sm:w-80"
-        />
-        <Select
-          label={t('debts.common.kind')}
-          className="w-full sm:w-52"
-          value={filters.kind ?? ''}
-          onChange={(e) => update({ kind: e.target.value })}
-          options={[
-            { value: '', label: t('debts.common.all') },
-            ...COUNTERPARTY_KINDS.map((k) => ({ value: k, label: t(KIND_LABELS[k]) })),
-          ]}
-        />
-      </Card>
+      <CounterpartyFilterBar
+        typed={typed}
+        onType={setTyped}
+        kind={filters.kind}
+        onKind={(kind) => update({ kind })}
+      />
       {notice ? <SuccessMessage>{notice}</SuccessMessage> : null}
       {list.isError ? (
         <ErrorMessage>{failureMessage(list.error, t('debts.counterparties.loadFailed'))}</ErrorMessage>
@@ -107,99 +73,21 @@ export function CounterpartiesPage() {
         aria-busy={list.isFetching}
         className="space-y-3"
       >
-        <Table
-          caption={t('debts.counterparties.title')}
-          className={cn('[&_td]:px-3 [&_th]:px-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}
-        >
-          <THead>
-            <tr>
-              <TH>{t('debts.common.name')}</TH>
-              <TH>{t('debts.common.kind')}</TH>
-              <TH>{t('debts.common.phone')}</TH>
-              <TH>{t('debts.common.tin')}</TH>
-              <TH align="right" title={t('debts.common.theyOweUs')}>
-                {t(DIRECTION_LABELS.RECEIVABLE)}
-              </TH>
-              <TH align="right" title={t('debts.common.weOweThem')}>
-                {t(DIRECTION_LABELS.PAYABLE)}
-              </TH>
-              {/* No visually hidden text here: at the row's far end it would widen the page. */}
-              <TH aria-label={t('debts.common.actions')} />
-            </tr>
-          </THead>
-          <TBody>
-            {list.isPending ? (
-              <TableMessageRow colSpan={COLUMNS}>
-                <LoadingText className="justify-center">{t('debts.common.loading')}</LoadingText>
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS}>
-                {filters.search || filters.kind
-                  ? t('debts.counterparties.emptyFiltered')
-                  : t('debts.counterparties.emptyNone')}
-              </TableMessageRow>
-            ) : (
-              rows.map((c) => (
-                <TR key={c.id} data-testid="counterparty-row">
-                  <TD>
-                    <Link
-                      to={counterpartyPath(c.id)}
-                      className="block w-44 font-medium break-words whitespace-normal text-brand-700 hover:underline sm:w-auto sm:max-w-xs"
-                    >
-                      {c.name}
-                    </Link>
-                    <OverdueBadge count={c.overdue} />
-                    {/* On a phone the open amounts come under the name, before the table scrolls. */}
-                    <span className="mt-1 flex w-44 flex-col gap-0.5 text-xs whitespace-normal sm:hidden">
-                      <OpenAmounts open={c.open} side="receivable" inline />
-                      <OpenAmounts open={c.open} side="payable" inline />
-                    </span>
-                  </TD>
-                  <TD>
-                    <KindBadge kind={c.kind} />
-                  </TD>
-                  <TD className="tabular-nums">{c.phone || '—'}</TD>
-                  <TD className="tabular-nums">{c.tin ?? '—'}</TD>
-                  <TD numeric>
-                    <OpenAmounts open={c.open} side="receivable" />
-                  </TD>
-                  <TD numeric>
-                    <OpenAmounts open={c.open} side="payable" />
-                  </TD>
-                  <TD className="text-right">
-                    <span className="inline-flex gap-1">
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={t('debts.counterparties.editAria', { name: c.name })}
-                        title={t('debts.common.edit')}
-                        onClick={() => {
-                          setNotice(null);
-                          setEditing(c);
-                        }}
-                        icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-                      />
-                      {admin ? (
-                        <Button
-                          size="icon"
-                          variant="ghost"
-                          className="text-red-700 hover:bg-red-50"
-                          aria-label={t('debts.counterparties.deleteAria', { name: c.name })}
-                          title={t('debts.common.delete')}
-                          onClick={() => {
-                            setNotice(null);
-                            setDeleting(c);
-                          }}
-                          icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-                        />
-                      ) : null}
-                    </span>
-                  </TD>
-                </TR>
-              ))
-            )}
-          </TBody>
-        </Table>
+        <CounterpartiesTable
+          rows={rows}
+          pending={list.isPending}
+          placeholder={list.isPlaceholderData}
+          filtered={Boolean(filters.search || filters.kind)}
+          admin={admin}
+          onEdit={(c) => {
+            setNotice(null);
+            setEditing(c);
+          }}
+          onDelete={(c) => {
+            setNotice(null);
+            setDeleting(c);
+          }}
+        />
         {totalPages > 1 ? (
           <Pagination
             page={page}
@@ -209,12 +97,91 @@ export function CounterpartiesPage() {
           />
         ) : null}
       </section>
+      <Dialogs
+        editing={editing}
+        deleting={deleting}
+        onClose={() => {
+          setEditing(null);
+          setDeleting(null);
+        }}
+        onNotice={setNotice}
+      />
+    </div>
+  );
+}
+
+/** The search box (followed after a typing pause) and the kind filter. */
+function CounterpartyFilterBar({
+  typed,
+  onType,
+  kind,
+  onKind,
+}: {
+  typed: string;
+  onType: (text: string) => void;
+  kind: CounterpartyKind | undefined;
+  onKind: (kind: string) => void;
+}) {
+  const t = useT();
+  return (
+    <Card className="flex flex-wrap items-end gap-3 p-4">
+      <Input
+        label={t('debts.counterparties.search')}
+        type="search"
+        placeholder={t('debts.counterparties.searchPlaceholder')}
+        value={typed}
+        onChange={(e) => onType(e.target.value)}
+        trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
+        className="w-full sm:w-80"
+      />
+      <Select
+        label={t('debts.common.kind')}
+        className="w-full sm:w-52"
+        value={kind ?? ''}
+        onChange={(e) => onKind(e.target.value)}
+        options={[
+          { value: '', label: t('debts.common.all') },
+          ...COUNTERPARTY_KINDS.map((k) => ({ value: k, label: t(KIND_LABELS[k]) })),
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** The search follows the typing after a pause (one request per pause, not per key). */
+function useSearchAfterPause(
+  typed: string,
+  current: string,
+  update: (changes: Record<string, string>) => void,
+) {
+  useEffect(() => {
+    if (typed.trim() === current) return;
+    const timer = setTimeout(() => update({ search: typed.trim() }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, current, update]);
+}
+
+/** The add/edit and delete dialogs, which tell the page what to announce. */
+function Dialogs({
+  editing,
+  deleting,
+  onClose,
+  onNotice,
+}: {
+  editing: Counterparty | 'new' | null;
+  deleting: Counterparty | null;
+  onClose: () => void;
+  onNotice: (notice: string) => void;
+}) {
+  const t = useT();
+  return (
+    <>
       {editing ? (
         <CounterpartyFormDialog
           counterparty={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
+          onClose={onClose}
           onSaved={(saved) =>
-            setNotice(
+            onNotice(
               editing === 'new'
                 ? t('debts.counterparties.added', { name: saved.name })
                 : t('debts.common.saved', { name: saved.name }),
@@ -225,10 +192,30 @@ export function CounterpartiesPage() {
       {deleting ? (
         <DeleteCounterpartyDialog
           counterparty={deleting}
-          onClose={() => setDeleting(null)}
-          onDeleted={(name) => setNotice(t('debts.counterparties.deleted', { name }))}
+          onClose={onClose}
+          onDeleted={(name) => onNotice(t('debts.counterparties.deleted', { name }))}
         />
       ) : null}
-    </div>
+    </>
+  );
+}
+
+function ListHeader({ count, onAdd }: { count: number | undefined; onAdd: () => void }) {
+  const t = useT();
+  return (
+    <PageHeader
+      title={t('debts.counterparties.title')}
+      description={
+        count !== undefined
+          ? t('debts.counterparties.count', { count })
+          : t('debts.counterparties.description')
+      }
+      className="mb-0"
+      actions={
+        <Button onClick={onAdd} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+          {t('debts.counterpartyForm.newTitle')}
+        </Button>
+      }
+    />
   );
 }

@@ -1,15 +1,9 @@
-import {
-  type Counterparty,
-  DEBTS_PAGE_SIZE,
-  type Debt,
-  formatMoneyFixed,
-  isAdministrator,
-} from '@app/shared';
+import { type Counterparty, DEBTS_PAGE_SIZE, type Debt, isAdministrator } from '@app/shared';
 import { ArrowLeft, NotebookPen, Pencil, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useCounterparty } from '../../../api/counterparties.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
@@ -18,18 +12,16 @@ import { paths } from '../../../config/paths.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useCounterparty } from '../api/counterparty.ts';
 import { useDebts } from '../api/debts.ts';
 import { useStatement } from '../api/statement.ts';
 import { CounterpartyFormDialog, DeleteCounterpartyDialog } from '../components/CounterpartyDialogs.tsx';
+import { CounterpartyOverview } from '../components/CounterpartyOverview.tsx';
 import { KindBadge, OverdueBadge } from '../components/DebtBadges.tsx';
 import { DebtsTable } from '../components/DebtsTable.tsx';
 import { NewDebtDialog } from '../components/NewDebtDialog.tsx';
 import { PayDebtDialog } from '../components/PayDebtDialog.tsx';
 import { StatementTable } from '../components/StatementTable.tsx';
 import { pickId, pickPage } from '../debt-params.ts';
-import { DIRECTION_HINTS, DIRECTION_LABELS, netBalance, signOf } from '../debt-rules.ts';
 import { useUrlParams } from '../use-url-params.ts';
 
 function BackLink() {
@@ -79,11 +71,9 @@ export function CounterpartyPage() {
 
 function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
   const t = useT();
-  const navigate = useNavigate();
   const url = useUrlParams();
   const page = pickPage(url.params.get('page'));
   const debts = useDebts({ counterparty: c.id }, page);
-  const statement = useStatement(c.id);
   const admin = isAdministrator(useCurrentUser().data?.role);
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'debt' | null>(null);
   const [paying, setPaying] = useState<Debt | null>(null);
@@ -107,97 +97,12 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
               <OverdueBadge count={c.overdue} />
             </span>
           }
-          actions={
-            <>
-              <Button
-                onClick={() => open('debt')}
-                icon={<NotebookPen aria-hidden="true" className="h-4 w-4" />}
-              >
-                {t('debts.common.writeDebt')}
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => open('edit')}
-                icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-              >
-                {t('debts.common.edit')}
-              </Button>
-              {admin ? (
-                <Button
-                  variant="ghost"
-                  className="text-red-700 hover:bg-red-50"
-                  onClick={() => open('delete')}
-                  icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-                >
-                  {t('debts.common.delete')}
-                </Button>
-              ) : null}
-            </>
-          }
+          actions={<HeaderActions admin={admin} onOpen={open} />}
         />
       </div>
       {notice ? <SuccessMessage>{notice}</SuccessMessage> : null}
 
-      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
-        <Card className="p-5">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('debts.counterparty.details')}</h2>
-          <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-sm">
-            <Detail label={t('debts.common.phone')}>{c.phone || '—'}</Detail>
-            <Detail label={t('debts.common.tin')}>{c.tin ?? '—'}</Detail>
-            <Detail label={t('debts.common.note')}>
-              <span className="whitespace-pre-line">{c.note || '—'}</span>
-            </Detail>
-            <Detail label={t('debts.counterparty.added')}>{formatDateTime(c.created_at)}</Detail>
-          </dl>
-        </Card>
-        <Card className="p-5" data-testid="open-balances">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('debts.counterparty.openTitle')}</h2>
-          {c.open.length === 0 ? (
-            <p className="text-sm text-slate-500">{t('debts.common.noOpenDebts')}</p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {c.open.map((o) => {
-                const net = netBalance(o);
-                return (
-                  <li
-                    key={o.currency_code}
-                    data-testid={`open-${o.currency_code}`}
-                    className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-2.5 first:pt-0 last:pb-0"
-                  >
-                    <span className="font-semibold text-slate-700">{o.currency_code}</span>
-                    {/* A row of its own on phones: three figures beside the code do not fit. */}
-                    <dl className="grid w-full grid-cols-3 gap-x-3 text-right text-sm sm:w-auto sm:max-w-md sm:flex-1">
-                      <div>
-                        <dt className="text-xs text-slate-500" title={t('debts.common.theyOweUs')}>
-                          {t(DIRECTION_LABELS.RECEIVABLE)}
-                        </dt>
-                        <dd className="text-emerald-700 tabular-nums">{formatMoneyFixed(o.receivable)}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-slate-500" title={t('debts.common.weOweThem')}>
-                          {t(DIRECTION_LABELS.PAYABLE)}
-                        </dt>
-                        <dd className="text-rose-700 tabular-nums">{formatMoneyFixed(o.payable)}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-slate-500" title={t('debts.counterparty.netTitle')}>
-                          {t('debts.counterparty.net')}
-                        </dt>
-                        <dd className="font-semibold text-slate-900 tabular-nums">{formatMoneyFixed(net)}</dd>
-                        {signOf(net) === 0 ? null : (
-                          <dd className="text-xs text-slate-500">
-                            {t(signOf(net) > 0 ? DIRECTION_HINTS.RECEIVABLE : DIRECTION_HINTS.PAYABLE)}
-                          </dd>
-                        )}
-                      </div>
-                    </dl>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </Card>
-      </div>
+      <CounterpartyOverview counterparty={c} />
 
       <section
         aria-label={t('debts.counterparty.debtsTitle')}
@@ -229,52 +134,113 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
         ) : null}
       </section>
 
-      <section aria-label={t('debts.common.statement')} className="space-y-3">
-        <div>
-          <h2 className="text-lg font-semibold text-slate-900">{t('debts.common.statement')}</h2>
-          <p className="text-sm text-slate-500">{t('debts.counterparty.statementHint')}</p>
-        </div>
-        {statement.isError ? (
-          <ErrorMessage>
-            {failureMessage(statement.error, t('debts.counterparty.statementFailed'))}
-          </ErrorMessage>
-        ) : null}
-        <StatementTable lines={statement.data} isPending={statement.isPending} />
-      </section>
+      <StatementSection id={c.id} />
 
+      <CardDialogs
+        counterparty={c}
+        dialog={dialog}
+        paying={paying}
+        onClose={() => {
+          setDialog(null);
+          setPaying(null);
+        }}
+        onNotice={setNotice}
+      />
+    </div>
+  );
+}
+
+/** Qarz yozish, edit, and delete for the administrators. */
+function HeaderActions({
+  admin,
+  onOpen,
+}: {
+  admin: boolean;
+  onOpen: (dialog: 'edit' | 'delete' | 'debt') => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      <Button onClick={() => onOpen('debt')} icon={<NotebookPen aria-hidden="true" className="h-4 w-4" />}>
+        {t('debts.common.writeDebt')}
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => onOpen('edit')}
+        icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+      >
+        {t('debts.common.edit')}
+      </Button>
+      {admin ? (
+        <Button
+          variant="ghost"
+          className="text-red-700 hover:bg-red-50"
+          onClick={() => onOpen('delete')}
+          icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+        >
+          {t('debts.common.delete')}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** The statement: debts and payments in time order, with the running balance. */
+function StatementSection({ id }: { id: number }) {
+  const t = useT();
+  const statement = useStatement(id);
+  return (
+    <section aria-label={t('debts.common.statement')} className="space-y-3">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">{t('debts.common.statement')}</h2>
+        <p className="text-sm text-slate-500">{t('debts.counterparty.statementHint')}</p>
+      </div>
+      {statement.isError ? (
+        <ErrorMessage>
+          {failureMessage(statement.error, t('debts.counterparty.statementFailed'))}
+        </ErrorMessage>
+      ) : null}
+      <StatementTable lines={statement.data} isPending={statement.isPending} />
+    </section>
+  );
+}
+
+/** The card's dialogs: edit, delete (back to the list after), a new debt, and a payment. */
+function CardDialogs({
+  counterparty: c,
+  dialog,
+  paying,
+  onClose,
+  onNotice,
+}: {
+  counterparty: Counterparty;
+  dialog: 'edit' | 'delete' | 'debt' | null;
+  paying: Debt | null;
+  onClose: () => void;
+  onNotice: (notice: string) => void;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  return (
+    <>
       {dialog === 'edit' ? (
         <CounterpartyFormDialog
           counterparty={c}
-          onClose={() => setDialog(null)}
-          onSaved={(saved) => setNotice(t('debts.common.saved', { name: saved.name }))}
+          onClose={onClose}
+          onSaved={(saved) => onNotice(t('debts.common.saved', { name: saved.name }))}
         />
       ) : null}
       {dialog === 'delete' ? (
         <DeleteCounterpartyDialog
           counterparty={c}
-          onClose={() => setDialog(null)}
+          onClose={onClose}
           onDeleted={() => navigate(paths.counterparties, { replace: true })}
         />
       ) : null}
       {dialog === 'debt' ? (
-        <NewDebtDialog
-          counterparty={{ id: c.id, name: c.name }}
-          onClose={() => setDialog(null)}
-          onSaved={setNotice}
-        />
+        <NewDebtDialog counterparty={{ id: c.id, name: c.name }} onClose={onClose} onSaved={onNotice} />
       ) : null}
-      {paying ? (
-        <PayDebtDialog key={paying.id} debt={paying} onClose={() => setPaying(null)} onPaid={setNotice} />
-      ) : null}
-    </div>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+      {paying ? <PayDebtDialog key={paying.id} debt={paying} onClose={onClose} onPaid={onNotice} /> : null}
     </>
   );
 }

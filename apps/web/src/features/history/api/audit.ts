@@ -1,6 +1,5 @@
-import { type AuditPage, AuditPageSchema, BusinessUserSchema, OfferSchema } from '@app/shared';
+import { type AuditPage, AuditPageSchema, OfferSchema } from '@app/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, downloadFile } from '../../../lib/api-client.ts';
 
 /** The History page's filters as the API takes them (DESIGN.md section 10); '' means none. */
@@ -43,14 +42,7 @@ export function downloadHistoryCsv(filters: HistoryFilters): Promise<void> {
 }
 
 /** The business's departments, for the actor filter of those who see the whole business. */
-export function useDepartments(enabled: boolean) {
-  return useQuery({
-    queryKey: ['history', 'departments'],
-    queryFn: ({ signal }) => api.get('auth/by-business/', { signal, schema: z.array(BusinessUserSchema) }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
+export { useDepartments } from '../../../api/departments.ts';
 
 /** The offer a history row is about (its parties may read it: spec.md section 7). */
 export function useOffer(id: number | null) {

@@ -1,12 +1,7 @@
 import { CURRENCY_IDS } from '@app/shared';
-import type { VariantOption } from '../../../components/VariantPicker.tsx';
-import { searchVariants } from '../api/search-variants.ts';
 
-/** The picker's search over GET catalog/variants/ (a stable function, so the picker's effect is too). */
-export async function searchVariantOptions(text: string, signal: AbortSignal): Promise<VariantOption[]> {
-  const variants = await searchVariants(text, signal);
-  return variants.map((v) => ({ id: v.id, label: v.label, sku: v.sku }));
-}
+/** The picker's search over GET catalog/variants/ (the shared read layer's, DESIGN.md section 15). */
+export { searchVariantOptions } from '../../../api/variants.ts';
 
 /** spec.md section 9: the fixed currency ids. */
 export const CURRENCY_OPTIONS = Object.entries(CURRENCY_IDS).map(([code, id]) => ({

@@ -1,13 +1,7 @@
-import {
-  type Currency,
-  CurrencySchema,
-  type Offer,
-  type OfferAction,
-  type OfferCreateBody,
-  OfferSchema,
-} from '@app/shared';
+import { type Offer, type OfferAction, type OfferCreateBody, OfferSchema } from '@app/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { moneyQueryKey, useCurrencies } from '../../../api/currencies.ts';
 import { api } from '../../../lib/api-client.ts';
 
 // The offer calls of spec.md section 7. Every list of offers lives under ['offers'], which the
@@ -34,14 +28,9 @@ export function useOffers(side: OfferSide) {
   return useQuery(offersQueryOptions(side));
 }
 
-/** GET finance/currencies/ for the money offer form (same cache key as the Balances page). */
+/** GET finance/currencies/ for the money offer form (the shared read layer's, DESIGN.md section 15). */
 export function useOfferCurrencies() {
-  return useQuery({
-    queryKey: ['finance', 'currencies'] as const,
-    queryFn: ({ signal }): Promise<Currency[]> =>
-      api.get('finance/currencies/', { signal, schema: z.array(CurrencySchema) }),
-    staleTime: 60_000,
-  });
+  return useCurrencies();
 }
 
 /** POST offers/offers/{id}/{action}/, or DELETE offers/offers/{id}/ for delete. */
@@ -58,7 +47,7 @@ export function useOfferAction() {
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: offersKeys.all }),
-        client.invalidateQueries({ queryKey: ['finance'] }),
+        client.invalidateQueries({ queryKey: moneyQueryKey }),
       ]),
   });
 }

@@ -1,0 +1,53 @@
+import { VARIANT_PICKER_MAX_RESULTS, type Variant, VariantSchema } from '@app/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { VariantOption } from '../components/VariantPicker.tsx';
+import { api } from '../lib/api-client.ts';
+
+// The shared read layer (DESIGN.md section 15): variant search, once for every form and filter
+// that picks a variant (stock entry and exit, product offers, the stock-movement report).
+
+/** Every query of variants sits under this key: a variant written invalidates them all. */
+export const variantsQueryKey = ['catalog', 'variants'] as const;
+
+/**
+ * What a variant search asks. Only text today (name, model, code, SKU); a scan will add a
+ * `barcode` member here (DESIGN.md section 18) once the API takes one.
+ */
+export interface VariantSearch {
+  text: string;
+}
+
+export const variantSearchQueryKey = (search: VariantSearch) =>
+  [...variantsQueryKey, 'search', search] as const;
+
+/** GET catalog/variants/?search=&limit=20 (spec.md section 5). */
+export function searchVariants(search: VariantSearch, signal?: AbortSignal): Promise<Variant[]> {
+  return api.get('catalog/variants/', {
+    query: { search: search.text, limit: VARIANT_PICKER_MAX_RESULTS },
+    signal,
+    schema: z.array(VariantSchema),
+  });
+}
+
+export function variantSearchQueryOptions(search: VariantSearch) {
+  return queryOptions({
+    queryKey: variantSearchQueryKey(search),
+    queryFn: ({ signal }) => searchVariants(search, signal),
+  });
+}
+
+export function useVariantSearch(search: VariantSearch, enabled = true) {
+  return useQuery({ ...variantSearchQueryOptions(search), enabled });
+}
+
+/** What VariantPicker shows of a variant. */
+export function toVariantOption(v: Pick<Variant, 'id' | 'label' | 'sku'>): VariantOption {
+  return { id: v.id, label: v.label, sku: v.sku };
+}
+
+/** VariantPicker's `search`: a stable function, so the picker's effect is too. */
+export async function searchVariantOptions(text: string, signal: AbortSignal): Promise<VariantOption[]> {
+  const variants = await searchVariants({ text }, signal);
+  return variants.map(toVariantOption);
+}
