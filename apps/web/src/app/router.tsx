@@ -219,7 +219,8 @@ const shellRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: () => import('../features/inventory/pages/BuyPage.tsx').then((m) => ({ Component: m.BuyPage })),
+        lazy: () =>
+          import('../features/inventory/pages/StockPage.tsx').then((m) => ({ Component: m.BuyPage })),
       },
     ],
   },
@@ -231,7 +232,7 @@ const shellRoutes: RouteObject[] = [
       {
         index: true,
         lazy: () =>
-          import('../features/inventory/pages/SellPage.tsx').then((m) => ({ Component: m.SellPage })),
+          import('../features/inventory/pages/StockPage.tsx').then((m) => ({ Component: m.SellPage })),
       },
     ],
   },

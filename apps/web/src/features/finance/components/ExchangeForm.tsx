@@ -25,14 +25,11 @@ import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateExchange } from '../api/create-exchange.ts';
 import { exchangeEstimate, pairedCurrency, plainRate } from '../finance-rules.ts';
 
-/** The currency exchange form of the Balances page (spec.md section 5 "Exchange" and "Estimate"). */
-export function ExchangeForm({
-  currencies,
-  balances,
-}: {
-  currencies: readonly Currency[];
-  balances: readonly Balance[];
-}) {
+/**
+ * The form's state: picking one currency pairs the other, "all" fills the balance on hand, and a
+ * save shows both legs (spec.md section 5 "Exchange").
+ */
+function useExchangeForm(balances: readonly Balance[]) {
   const t = useT();
   const mutation = useCreateExchange();
   const [error, setError] = useState<string | null>(null);
@@ -41,15 +38,6 @@ export function ExchangeForm({
     resolver: useTranslatedResolver(zodResolver(ExchangeFormSchema)),
     defaultValues: { from_currency: '', to_currency: '', from_amount: '', custom_rate: '' },
   });
-  const values = form.watch();
-  const estimate = exchangeEstimate(
-    currencies,
-    values.from_currency,
-    values.to_currency,
-    values.from_amount,
-    values.custom_rate,
-  );
-  const options = currencies.map((c) => ({ value: String(c.id), label: c.code }));
 
   function choose(side: 'from_currency' | 'to_currency', value: string) {
     const other = side === 'from_currency' ? 'to_currency' : 'from_currency';
@@ -82,6 +70,21 @@ export function ExchangeForm({
       setError(null);
     },
   );
+  return { form, choose, fillAll, submit, error, done, pending: mutation.isPending };
+}
+
+/** The currency exchange form of the Balances page (spec.md section 5 "Exchange" and "Estimate"). */
+export function ExchangeForm({
+  currencies,
+  balances,
+}: {
+  currencies: readonly Currency[];
+  balances: readonly Balance[];
+}) {
+  const t = useT();
+  const { form, choose, fillAll, submit, error, done, pending } = useExchangeForm(balances);
+  const values = form.watch();
+  const options = currencies.map((c) => ({ value: String(c.id), label: c.code }));
 
   return (
     <Card className="p-5">
@@ -133,22 +136,43 @@ export function ExchangeForm({
           inputMode="decimal"
           {...form.register('custom_rate')}
         />
-        <p className="text-sm text-slate-600" data-testid="exchange-estimate" aria-live="polite">
-          {estimate
-            ? t('finance.exchange.estimate', {
-                amount: formatMoney(estimate.toAmount.toFixed(2)),
-                code: estimate.code,
-                rate: plainRate(estimate.rate.toFixed(6)),
-              })
-            : t('finance.exchange.noEstimate')}
-        </p>
+        <ExchangeEstimate currencies={currencies} values={values} />
         <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
         {done ? <ExchangeDone result={done} /> : null}
-        <Button type="submit" loading={mutation.isPending} className="w-full sm:w-auto">
+        <Button type="submit" loading={pending} className="w-full sm:w-auto">
           {t('finance.exchange.submit')}
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** spec.md section 5 "Estimate": what the exchange would give, at the custom or the listed rate. */
+function ExchangeEstimate({
+  currencies,
+  values,
+}: {
+  currencies: readonly Currency[];
+  values: ExchangeFormValues;
+}) {
+  const t = useT();
+  const estimate = exchangeEstimate(
+    currencies,
+    values.from_currency,
+    values.to_currency,
+    values.from_amount,
+    values.custom_rate,
+  );
+  return (
+    <p className="text-sm text-slate-600" data-testid="exchange-estimate" aria-live="polite">
+      {estimate
+        ? t('finance.exchange.estimate', {
+            amount: formatMoney(estimate.toAmount.toFixed(2)),
+            code: estimate.code,
+            rate: plainRate(estimate.rate.toFixed(6)),
+          })
+        : t('finance.exchange.noEstimate')}
+    </p>
   );
 }
 

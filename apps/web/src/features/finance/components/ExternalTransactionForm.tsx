@@ -24,8 +24,8 @@ import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateExternalTransaction } from '../api/create-external-transaction.ts';
 
-/** The Kassir's external income or expense (spec.md section 6: only Kassir sees it). */
-export function ExternalTransactionForm({ currencies }: { currencies: readonly Currency[] }) {
+/** The form's state and its submit; a save shows what was booked (spec.md section 8). */
+function useExternalForm() {
   const t = useT();
   const mutation = useCreateExternalTransaction();
   const [error, setError] = useState<string | null>(null);
@@ -38,10 +38,6 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
     resolver: useTranslatedResolver(zodResolver(ExternalTransactionFormSchema)),
     defaultValues: { currency: '', amount: '', reason_text: '', is_income: true },
   });
-  const isIncome = form.watch('is_income');
-  const setIsIncome = (income: boolean) => form.setValue('is_income', income);
-  // spec.md section 5: the button is disabled unless the amount passes the shared amount rule.
-  const positive = ExternalTransactionFormSchema.shape.amount.safeParse(form.watch('amount')).success;
 
   const submit = form.handleSubmit(
     async (body) => {
@@ -60,24 +56,17 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
       setError(null);
     },
   );
+  return { form, submit, error, done, pending: mutation.isPending };
+}
 
-  const toggle = (income: boolean, label: string) => (
-    <button
-      type="button"
-      aria-pressed={isIncome === income}
-      onClick={() => setIsIncome(income)}
-      className={cn(
-        'h-9 flex-1 rounded-md px-4 text-sm font-medium transition-colors',
-        isIncome === income
-          ? income
-            ? 'bg-emerald-600 text-white shadow-sm'
-            : 'bg-red-600 text-white shadow-sm'
-          : 'text-slate-700 hover:bg-white',
-      )}
-    >
-      {label}
-    </button>
-  );
+/** The Kassir's external income or expense (spec.md section 6: only Kassir sees it). */
+export function ExternalTransactionForm({ currencies }: { currencies: readonly Currency[] }) {
+  const t = useT();
+  const { form, submit, error, done, pending } = useExternalForm();
+  const isIncome = form.watch('is_income');
+  const setIsIncome = (income: boolean) => form.setValue('is_income', income);
+  // spec.md section 5: the button is disabled unless the amount passes the shared amount rule.
+  const positive = ExternalTransactionFormSchema.shape.amount.safeParse(form.watch('amount')).success;
 
   return (
     <Card className="p-5">
@@ -88,8 +77,18 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
       <form onSubmit={submit} noValidate aria-label={t('finance.external.title')} className="mt-4 space-y-4">
         <fieldset className="flex gap-1 rounded-lg border-0 bg-slate-100 p-1">
           <legend className="sr-only">{t('finance.external.kind')}</legend>
-          {toggle(true, t('finance.external.incoming'))}
-          {toggle(false, t('finance.external.outgoing'))}
+          <KindToggle
+            income
+            selected={isIncome}
+            onSelect={setIsIncome}
+            label={t('finance.external.incoming')}
+          />
+          <KindToggle
+            income={false}
+            selected={isIncome}
+            onSelect={setIsIncome}
+            label={t('finance.external.outgoing')}
+          />
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
@@ -113,21 +112,56 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
           {...form.register('reason_text')}
         />
         <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
-        {done ? (
-          <SuccessMessage>
-            <p className="font-medium">{t('finance.external.done', { id: String(done.id) })}</p>
-            <p>{t('finance.external.department', { department: String(done.department) })}</p>
-            <p>
-              {t('finance.external.amount', { amount: formatMoney(done.amount), currency: done.currency })}
-            </p>
-            <p>{t('finance.external.amountInUzs', { amount: formatMoney(done.amount_in_uzs) })}</p>
-            <p>{t('finance.external.time', { time: formatDateTime(done.created_at) })}</p>
-          </SuccessMessage>
-        ) : null}
-        <Button type="submit" disabled={!positive} loading={mutation.isPending} className="w-full sm:w-auto">
+        {done ? <ExternalDone done={done} /> : null}
+        <Button type="submit" disabled={!positive} loading={pending} className="w-full sm:w-auto">
           {t('finance.external.submit')}
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** One side of the income / expense switch, green or red when chosen. */
+function KindToggle({
+  income,
+  selected,
+  onSelect,
+  label,
+}: {
+  income: boolean;
+  selected: boolean;
+  onSelect: (income: boolean) => void;
+  label: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected === income}
+      onClick={() => onSelect(income)}
+      className={cn(
+        'h-9 flex-1 rounded-md px-4 text-sm font-medium transition-colors',
+        selected === income
+          ? income
+            ? 'bg-emerald-600 text-white shadow-sm'
+            : 'bg-red-600 text-white shadow-sm'
+          : 'text-slate-700 hover:bg-white',
+      )}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** spec.md section 8 "External transaction": what was booked. */
+function ExternalDone({ done }: { done: ExternalTransactionResponse }) {
+  const t = useT();
+  return (
+    <SuccessMessage>
+      <p className="font-medium">{t('finance.external.done', { id: String(done.id) })}</p>
+      <p>{t('finance.external.department', { department: String(done.department) })}</p>
+      <p>{t('finance.external.amount', { amount: formatMoney(done.amount), currency: done.currency })}</p>
+      <p>{t('finance.external.amountInUzs', { amount: formatMoney(done.amount_in_uzs) })}</p>
+      <p>{t('finance.external.time', { time: formatDateTime(done.created_at) })}</p>
+    </SuccessMessage>
   );
 }

@@ -36,20 +36,16 @@ const COLUMNS: Array<{ key: InventorySortKey; label: MessageKey; numeric?: boole
 ];
 
 /**
- * /inventory (spec.md section 2): the goods I am responsible for. Search, filters and sorting run
- * in memory over the whole list (up to 10,000 rows), memoised and deferred so typing stays smooth;
- * only one page of rows is ever rendered.
+ * The list's state: filters, sort and page over the whole list, memoised and deferred so typing
+ * stays smooth; only one page of rows is ever rendered.
  */
-export function InventoryPage() {
-  const t = useT();
-  const quantity = useQuantityText();
-  const query = useMyBalance();
+function useInventoryTable(balances: Parameters<typeof toRows>[0] | undefined) {
   const [filters, setFilters] = useState<InventoryFilters>(EMPTY_FILTERS);
   const [sort, setSort] = useState<InventorySort | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(INVENTORY_DEFAULT_PAGE_SIZE);
 
-  const rows = useMemo(() => toRows(query.data ?? []), [query.data]);
+  const rows = useMemo(() => toRows(balances ?? []), [balances]);
   const options = useMemo(() => filterOptions(rows), [rows]);
   const deferredFilters = useDeferredValue(filters);
   const filtered = useMemo(() => filterRows(rows, deferredFilters), [rows, deferredFilters]);
@@ -63,12 +59,46 @@ export function InventoryPage() {
     setFilters(next);
     setPage(1);
   }
-  function toggleSort(key: InventorySortKey) {
-    setSort((s) =>
-      s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' },
-    );
-    setPage(1);
-  }
+  return {
+    filters,
+    options,
+    sort,
+    visible,
+    total: sorted.length,
+    current,
+    totalPages,
+    pageSize,
+    setPage,
+    changeFilters,
+    reset: () => {
+      changeFilters(EMPTY_FILTERS);
+      setSort(null);
+    },
+    toggleSort: (key: InventorySortKey) => {
+      setSort((s) =>
+        s?.key === key
+          ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' }
+          : { key, direction: 'asc' },
+      );
+      setPage(1);
+    },
+    changePageSize: (size: number) => {
+      setPageSize(size);
+      setPage(1);
+    },
+  };
+}
+
+type InventoryTable = ReturnType<typeof useInventoryTable>;
+
+/**
+ * /inventory (spec.md section 2): the goods I am responsible for. Search, filters and sorting run
+ * in memory over the whole list (up to 10,000 rows).
+ */
+export function InventoryPage() {
+  const t = useT();
+  const query = useMyBalance();
+  const table = useInventoryTable(query.data);
 
   return (
     <div>
@@ -86,13 +116,10 @@ export function InventoryPage() {
         }
       />
       <InventoryFilterBar
-        filters={filters}
-        options={options}
-        onChange={changeFilters}
-        onReset={() => {
-          changeFilters(EMPTY_FILTERS);
-          setSort(null);
-        }}
+        filters={table.filters}
+        options={table.options}
+        onChange={table.changeFilters}
+        onReset={table.reset}
       />
       {query.isError ? (
         <ErrorMessage className="mb-4">
@@ -106,66 +133,77 @@ export function InventoryPage() {
               <TH
                 key={c.key}
                 align={c.numeric ? 'right' : 'left'}
-                onSort={() => toggleSort(c.key)}
-                sorted={sort?.key === c.key ? sort.direction : null}
+                onSort={() => table.toggleSort(c.key)}
+                sorted={table.sort?.key === c.key ? table.sort.direction : null}
               >
                 {t(c.label)}
               </TH>
             ))}
           </tr>
         </THead>
-        <TBody>
-          {query.isPending ? (
-            <TableMessageRow colSpan={COLUMNS.length}>{t('inventory.loading')}</TableMessageRow>
-          ) : visible.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS.length}>{t('inventory.balance.empty')}</TableMessageRow>
-          ) : (
-            visible.map(({ balance: b }) => (
-              <TR key={b.id} data-testid="inventory-row">
-                <TD numeric align="left">
-                  {b.variant.product_code}
-                </TD>
-                <TD>
-                  <span className="inline-flex items-center gap-1 font-mono text-xs">
-                    {b.variant.sku}
-                    <CopySkuButton sku={b.variant.sku} />
-                  </span>
-                </TD>
-                <TD>
-                  <ColorCell name={b.variant.color_name} code={b.variant.color_code} />
-                </TD>
-                <TD>{b.variant.size_label ?? '—'}</TD>
-                <TD numeric>{quantity(b.qty_on_hand, b.variant.unit)}</TD>
-                <TD>{formatDateTime(b.updated_at)}</TD>
-              </TR>
-            ))
-          )}
-        </TBody>
+        <InventoryBody pending={query.isPending} rows={table.visible} />
       </Table>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <label className="flex items-center gap-2 text-sm text-slate-600">
-          {t('inventory.balance.perPage')}
-          <select
-            aria-label={t('inventory.balance.pageSize')}
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-            }}
-            className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-          >
-            {INVENTORY_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <span className="tabular-nums">
-            {t('inventory.balance.total', { count: String(sorted.length) })}
-          </span>
-        </label>
-        <Pagination page={current} totalPages={totalPages} onPageChange={setPage} />
-      </div>
+      <InventoryFooter table={table} />
+    </div>
+  );
+}
+
+function InventoryBody({ pending, rows }: { pending: boolean; rows: InventoryTable['visible'] }) {
+  const t = useT();
+  const quantity = useQuantityText();
+  return (
+    <TBody>
+      {pending ? (
+        <TableMessageRow colSpan={COLUMNS.length}>{t('inventory.loading')}</TableMessageRow>
+      ) : rows.length === 0 ? (
+        <TableMessageRow colSpan={COLUMNS.length}>{t('inventory.balance.empty')}</TableMessageRow>
+      ) : (
+        rows.map(({ balance: b }) => (
+          <TR key={b.id} data-testid="inventory-row">
+            <TD numeric align="left">
+              {b.variant.product_code}
+            </TD>
+            <TD>
+              <span className="inline-flex items-center gap-1 font-mono text-xs">
+                {b.variant.sku}
+                <CopySkuButton sku={b.variant.sku} />
+              </span>
+            </TD>
+            <TD>
+              <ColorCell name={b.variant.color_name} code={b.variant.color_code} />
+            </TD>
+            <TD>{b.variant.size_label ?? '—'}</TD>
+            <TD numeric>{quantity(b.qty_on_hand, b.variant.unit)}</TD>
+            <TD>{formatDateTime(b.updated_at)}</TD>
+          </TR>
+        ))
+      )}
+    </TBody>
+  );
+}
+
+/** Rows per page, the count, and the pages. */
+function InventoryFooter({ table }: { table: InventoryTable }) {
+  const t = useT();
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <label className="flex items-center gap-2 text-sm text-slate-600">
+        {t('inventory.balance.perPage')}
+        <select
+          aria-label={t('inventory.balance.pageSize')}
+          value={table.pageSize}
+          onChange={(e) => table.changePageSize(Number(e.target.value))}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+        >
+          {INVENTORY_PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        <span className="tabular-nums">{t('inventory.balance.total', { count: String(table.total) })}</span>
+      </label>
+      <Pagination page={table.current} totalPages={table.totalPages} onPageChange={table.setPage} />
     </div>
   );
 }

@@ -57,33 +57,7 @@ export function OffersView({
 
   return (
     <div className="space-y-5">
-      <PageHeader
-        title={fullTitle}
-        actions={
-          <>
-            <Button
-              variant="secondary"
-              icon={<Package aria-hidden="true" className="h-4 w-4" />}
-              onClick={() => setDialog('product')}
-            >
-              {t('offers.list.newProduct')}
-            </Button>
-            <Button
-              icon={<Banknote aria-hidden="true" className="h-4 w-4" />}
-              onClick={() => setDialog('money')}
-            >
-              {t('offers.list.newMoney')}
-            </Button>
-            <Button
-              variant="secondary"
-              icon={<Download aria-hidden="true" className="h-4 w-4" />}
-              onClick={() => setDialog('download')}
-            >
-              {t('offers.list.download')}
-            </Button>
-          </>
-        }
-      />
+      <PageHeader title={fullTitle} actions={<OffersActions onOpen={setDialog} />} />
       <ErrorMessage>{submitError}</ErrorMessage>
       <OffersTable
         offers={offers.data ?? []}
@@ -106,5 +80,31 @@ export function OffersView({
         count={offers.data?.length ?? 0}
       />
     </div>
+  );
+}
+
+/** New product, new money, download (spec.md section 2 "Income and Outcome"). */
+function OffersActions({ onOpen }: { onOpen: (dialog: Dialog) => void }) {
+  const t = useT();
+  return (
+    <>
+      <Button
+        variant="secondary"
+        icon={<Package aria-hidden="true" className="h-4 w-4" />}
+        onClick={() => onOpen('product')}
+      >
+        {t('offers.list.newProduct')}
+      </Button>
+      <Button icon={<Banknote aria-hidden="true" className="h-4 w-4" />} onClick={() => onOpen('money')}>
+        {t('offers.list.newMoney')}
+      </Button>
+      <Button
+        variant="secondary"
+        icon={<Download aria-hidden="true" className="h-4 w-4" />}
+        onClick={() => onOpen('download')}
+      >
+        {t('offers.list.download')}
+      </Button>
+    </>
   );
 }

@@ -84,40 +84,7 @@ function OfferView({ id }: { id: number }) {
         </ErrorMessage>
       ) : (
         <Card className="divide-y divide-slate-100" data-testid="offer-detail">
-          <dl className="grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-3 p-5 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
-            <Row label={t('offers.field.status')}>
-              <Badge tone={STATUS_TONES[offer.data.status]}>
-                {t(OFFER_STATUS_LABELS[offer.data.status])}
-              </Badge>
-            </Row>
-            <Row label={t('offers.field.type')}>{t(TYPE_LABELS[offer.data.type])}</Row>
-            <Row label={t('offers.field.createdBy')}>{personName(offer.data.created_by)}</Row>
-            <Row label={t('offers.field.from')}>{personName(offer.data.from_user)}</Row>
-            <Row label={t('offers.field.to')}>{personName(offer.data.to_user)}</Row>
-            <Row label={t('offers.field.contents')}>
-              {offer.data.money_lines.map((l) => (
-                <div key={`m${l.currency}`} className="font-medium tabular-nums">
-                  {formatMoneyFixed(l.amount)} {l.currency_code}
-                </div>
-              ))}
-              {offer.data.item_lines.map((l) => (
-                <div key={`i${l.variant.id}`}>
-                  {l.variant.label} ({l.variant.sku}):{' '}
-                  <span className="font-medium tabular-nums">{formatQuantity(l.quantity)}</span>
-                </div>
-              ))}
-            </Row>
-            <Row label={t('offers.field.reason')}>
-              <span className="whitespace-pre-wrap wrap-anywhere">{offer.data.reason}</span>
-            </Row>
-            <Row label={t('offers.field.date')}>{formatDateTime(offer.data.created_at)}</Row>
-            {offer.data.submitted_at ? (
-              <Row label={t('offers.field.submittedAt')}>{formatDateTime(offer.data.submitted_at)}</Row>
-            ) : null}
-            {offer.data.decided_at ? (
-              <Row label={t('offers.field.decidedAt')}>{formatDateTime(offer.data.decided_at)}</Row>
-            ) : null}
-          </dl>
+          <OfferFields offer={offer.data} />
           {offerRowView(offer.data, me).kind === 'none' ? null : (
             <div className="flex flex-wrap items-center gap-3 p-5" data-testid="offer-actions">
               <OfferActions
@@ -132,6 +99,45 @@ function OfferView({ id }: { id: number }) {
       )}
       <ErrorMessage>{error}</ErrorMessage>
     </div>
+  );
+}
+
+/** The offer's fields: state, parties, contents, reason and its dates. */
+function OfferFields({ offer }: { offer: Offer }) {
+  const t = useT();
+  return (
+    <dl className="grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-3 p-5 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
+      <Row label={t('offers.field.status')}>
+        <Badge tone={STATUS_TONES[offer.status]}>{t(OFFER_STATUS_LABELS[offer.status])}</Badge>
+      </Row>
+      <Row label={t('offers.field.type')}>{t(TYPE_LABELS[offer.type])}</Row>
+      <Row label={t('offers.field.createdBy')}>{personName(offer.created_by)}</Row>
+      <Row label={t('offers.field.from')}>{personName(offer.from_user)}</Row>
+      <Row label={t('offers.field.to')}>{personName(offer.to_user)}</Row>
+      <Row label={t('offers.field.contents')}>
+        {offer.money_lines.map((l) => (
+          <div key={`m${l.currency}`} className="font-medium tabular-nums">
+            {formatMoneyFixed(l.amount)} {l.currency_code}
+          </div>
+        ))}
+        {offer.item_lines.map((l) => (
+          <div key={`i${l.variant.id}`}>
+            {l.variant.label} ({l.variant.sku}):{' '}
+            <span className="font-medium tabular-nums">{formatQuantity(l.quantity)}</span>
+          </div>
+        ))}
+      </Row>
+      <Row label={t('offers.field.reason')}>
+        <span className="whitespace-pre-wrap wrap-anywhere">{offer.reason}</span>
+      </Row>
+      <Row label={t('offers.field.date')}>{formatDateTime(offer.created_at)}</Row>
+      {offer.submitted_at ? (
+        <Row label={t('offers.field.submittedAt')}>{formatDateTime(offer.submitted_at)}</Row>
+      ) : null}
+      {offer.decided_at ? (
+        <Row label={t('offers.field.decidedAt')}>{formatDateTime(offer.decided_at)}</Row>
+      ) : null}
+    </dl>
   );
 }
 

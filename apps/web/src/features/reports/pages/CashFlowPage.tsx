@@ -1,13 +1,18 @@
-import { CASH_FLOW_GROUPS, type CashFlowRow, formatMoneyFixed, type TxType } from '@app/shared';
+import {
+  CASH_FLOW_GROUPS,
+  type CashFlowReport,
+  type CashFlowRow,
+  formatMoneyFixed,
+  type TxType,
+} from '@app/shared';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
-import { Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
+import { TD } from '../../../components/ui/Table.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { type Translate, useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import {
   type CashFlowFilters,
   type CashFlowGroup,
@@ -17,17 +22,11 @@ import {
 import { downloadReport } from '../api/download-report.ts';
 import { useReportCurrencies } from '../api/lookups.ts';
 import { LazyClosingLinesChart } from '../components/LazyCharts.tsx';
-import { ReportFilters } from '../components/ReportFilters.tsx';
-import {
-  REPORT_TABLE,
-  ReportHeading,
-  ReportPagination,
-  SignedMoney,
-  tableStatus,
-} from '../components/ReportSection.tsx';
+import { type ReportColumn, ReportShell, ReportTable } from '../components/ReportPage.tsx';
+import { SignedMoney } from '../components/ReportSection.tsx';
 import { formatPeriod } from '../period.ts';
-import { pickId, pickOption, pickPage, sortDirection, toggleOrdering } from '../report-params.ts';
-import { useReportSearch } from '../use-report-search.ts';
+import { pickId, pickOption, pickPage } from '../report-params.ts';
+import { type ReportSearch, useReportSearch } from '../use-report-search.ts';
 
 const GROUP_LABELS: Record<CashFlowGroup, MessageKey> = {
   day: 'reports.cashFlow.group.day',
@@ -55,6 +54,128 @@ function closingLines(rows: readonly CashFlowRow[], groupBy: CashFlowGroup, t: T
   return [...byCurrency].map(([currency_code, points]) => ({ currency_code, points }));
 }
 
+/** The table's columns; the type column only when the rows are split by type. */
+function cashFlowColumns(t: Translate, groupBy: CashFlowGroup, byType: boolean): ReportColumn<CashFlowRow>[] {
+  const columns: (ReportColumn<CashFlowRow> | null)[] = [
+    {
+      key: 'period',
+      label: t('reports.cashFlow.column.period'),
+      sort: 'period',
+      sortFirst: 'asc',
+      className: 'font-medium text-slate-900',
+      cell: (row) => formatPeriod(row.period, groupBy, t),
+    },
+    { key: 'currency', label: t('reports.cashFlow.currency'), cell: (row) => row.currency_code },
+    byType
+      ? {
+          key: 'type',
+          label: t('reports.cashFlow.column.type'),
+          cell: (row) => (row.tx_type ? t(TX_TYPE_LABELS[row.tx_type]) : '—'),
+        }
+      : null,
+    { key: 'in', label: t('reports.column.in'), ...MONEY, cell: (row) => formatMoneyFixed(row.inflow) },
+    { key: 'out', label: t('reports.column.out'), ...MONEY, cell: (row) => formatMoneyFixed(row.outflow) },
+    {
+      key: 'net',
+      label: t('reports.cashFlow.column.net'),
+      ...MONEY,
+      cell: (row) => <SignedMoney value={row.net} />,
+    },
+    {
+      key: 'closing',
+      label: t('reports.cashFlow.closing'),
+      ...MONEY,
+      className: 'font-medium text-slate-900',
+      cell: (row) => formatMoneyFixed(row.closing),
+    },
+  ];
+  return columns.filter((c) => c !== null);
+}
+
+const MONEY = { align: 'right', numeric: true } as const;
+
+/** Per currency: the opening balance under "Total", then the period's sums and the closing balance. */
+function CashFlowTotals({ data, byType }: { data: CashFlowReport; byType: boolean }) {
+  const t = useT();
+  return data.totals.map((total) => (
+    <tr key={total.currency_code} data-testid="report-totals">
+      <TD>
+        {t('reports.table.total')}
+        {/* Capped, so the opening balance wraps under its label rather than widen the column. */}
+        <span className="block max-w-40 text-xs font-normal whitespace-normal text-slate-500">
+          {t('reports.cashFlow.opening')}{' '}
+          <span className="whitespace-nowrap tabular-nums">{formatMoneyFixed(total.opening)}</span>
+        </span>
+      </TD>
+      <TD>{total.currency_code}</TD>
+      {byType ? <TD /> : null}
+      <TD numeric>{formatMoneyFixed(total.inflow)}</TD>
+      <TD numeric>{formatMoneyFixed(total.outflow)}</TD>
+      <TD numeric>
+        <SignedMoney value={total.net} />
+      </TD>
+      <TD numeric>{formatMoneyFixed(total.closing)}</TD>
+    </tr>
+  ));
+}
+
+/** The report's own filters: the currency, the grouping, and the split by type. */
+function CashFlowFilterFields({
+  search,
+  filters,
+  byType,
+}: {
+  search: ReportSearch;
+  filters: CashFlowFilters;
+  byType: boolean;
+}) {
+  const t = useT();
+  const currencies = useReportCurrencies();
+  return (
+    <>
+      <Select
+        label={t('reports.cashFlow.currency')}
+        className="w-full sm:w-36"
+        value={filters.currency === undefined ? '' : String(filters.currency)}
+        onChange={(e) => search.update({ currency: e.target.value })}
+        options={[
+          { value: '', label: t('reports.cashFlow.allCurrencies') },
+          ...(currencies.data ?? []).map((c) => ({ value: String(c.id), label: c.code })),
+        ]}
+      />
+      <Select
+        label={t('reports.cashFlow.groupBy')}
+        className="w-full sm:w-36"
+        value={filters.group_by}
+        onChange={(e) => search.update({ group_by: e.target.value })}
+        options={CASH_FLOW_GROUPS.map((g) => ({ value: g, label: t(GROUP_LABELS[g]) }))}
+      />
+      <Checkbox
+        className="h-10"
+        label={t('reports.cashFlow.byType')}
+        checked={byType}
+        onChange={(e) => search.update({ by_type: e.target.checked ? 'true' : null })}
+      />
+    </>
+  );
+}
+
+/** The closing balance per currency, period by period. */
+function ClosingChart({ filters }: { filters: CashFlowFilters }) {
+  const t = useT();
+  const chart = useCashFlowChart(filters);
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="mb-3 text-base font-semibold text-slate-900">{t('reports.cashFlow.closing')}</h2>
+      {chart.isError ? (
+        <ErrorMessage>{failureMessage(chart.error, t('reports.error.chart'))}</ErrorMessage>
+      ) : (
+        <LazyClosingLinesChart lines={closingLines(chart.data?.results ?? [], filters.group_by, t)} />
+      )}
+    </Card>
+  );
+}
+
 /**
  * /reports/cash-flow (DESIGN.md section 11): money in and out per day, week or month and currency
  * (optionally split by transaction type), the net, the closing balance, and each currency's
@@ -77,129 +198,26 @@ export function CashFlowPage() {
     ordering,
   };
   const report = useCashFlowReport(filters, page);
-  const chart = useCashFlowChart(filters);
-  const rows = report.data?.results ?? [];
-  const columns = byType ? 7 : 6;
 
   return (
-    <div className="space-y-5">
-      <ReportFilters search={search}>
-        <Select
-          label={t('reports.cashFlow.currency')}
-          className="w-full sm:w-36"
-          value={filters.currency === undefined ? '' : String(filters.currency)}
-          onChange={(e) => search.update({ currency: e.target.value })}
-          options={[
-            { value: '', label: t('reports.cashFlow.allCurrencies') },
-            ...(currencies.data ?? []).map((c) => ({ value: String(c.id), label: c.code })),
-          ]}
-        />
-        <Select
-          label={t('reports.cashFlow.groupBy')}
-          className="w-full sm:w-36"
-          value={groupBy}
-          onChange={(e) => search.update({ group_by: e.target.value })}
-          options={CASH_FLOW_GROUPS.map((g) => ({ value: g, label: t(GROUP_LABELS[g]) }))}
-        />
-        <Checkbox
-          className="h-10"
-          label={t('reports.cashFlow.byType')}
-          checked={byType}
-          onChange={(e) => search.update({ by_type: e.target.checked ? 'true' : null })}
-        />
-      </ReportFilters>
+    <ReportShell
+      search={search}
+      filters={<CashFlowFilterFields search={search} filters={filters} byType={byType} />}
+    >
       {currencies.isError ? <ErrorMessage>{t('reports.cashFlow.currenciesError')}</ErrorMessage> : null}
-
-      <Card className="p-4 sm:p-5">
-        <h2 className="mb-3 text-base font-semibold text-slate-900">{t('reports.cashFlow.closing')}</h2>
-        {chart.isError ? (
-          <ErrorMessage>{failureMessage(chart.error, t('reports.error.chart'))}</ErrorMessage>
-        ) : (
-          <LazyClosingLinesChart lines={closingLines(chart.data?.results ?? [], groupBy, t)} />
-        )}
-      </Card>
-
-      <section
-        aria-label={t('reports.cashFlow.tableLabel')}
-        aria-busy={report.isFetching}
-        data-testid="report-table"
-        className="space-y-3"
-      >
-        <ReportHeading
-          title={t('reports.cashFlow.title')}
-          count={report.data?.count}
-          onDownload={(format) => downloadReport('reports/cash-flow/', filters, format, 'pul-oqimi')}
-        />
-        {report.isError ? (
-          <ErrorMessage>{failureMessage(report.error, t('reports.error.report'))}</ErrorMessage>
-        ) : null}
-        <Table
-          caption={t('reports.cashFlow.title')}
-          className={cn(REPORT_TABLE, report.isPlaceholderData && 'opacity-60 transition-opacity')}
-        >
-          <THead>
-            <tr>
-              <TH
-                sorted={sortDirection(ordering, 'period')}
-                onSort={() => search.update({ ordering: toggleOrdering(ordering, 'period', 'asc') })}
-              >
-                {t('reports.cashFlow.column.period')}
-              </TH>
-              <TH>{t('reports.cashFlow.currency')}</TH>
-              {byType ? <TH>{t('reports.cashFlow.column.type')}</TH> : null}
-              <TH align="right">{t('reports.column.in')}</TH>
-              <TH align="right">{t('reports.column.out')}</TH>
-              <TH align="right">{t('reports.cashFlow.column.net')}</TH>
-              <TH align="right">{t('reports.cashFlow.closing')}</TH>
-            </tr>
-          </THead>
-          <TBody>
-            {tableStatus(t, report.isPending, rows.length, columns) ??
-              rows.map((row) => (
-                <TR key={`${row.period}-${row.currency_code}-${row.tx_type ?? ''}`} data-testid="report-row">
-                  <TD className="font-medium text-slate-900">{formatPeriod(row.period, groupBy, t)}</TD>
-                  <TD>{row.currency_code}</TD>
-                  {byType ? <TD>{row.tx_type ? t(TX_TYPE_LABELS[row.tx_type]) : '—'}</TD> : null}
-                  <TD numeric>{formatMoneyFixed(row.inflow)}</TD>
-                  <TD numeric>{formatMoneyFixed(row.outflow)}</TD>
-                  <TD numeric>
-                    <SignedMoney value={row.net} />
-                  </TD>
-                  <TD numeric className="font-medium text-slate-900">
-                    {formatMoneyFixed(row.closing)}
-                  </TD>
-                </TR>
-              ))}
-          </TBody>
-          {report.data && rows.length > 0 ? (
-            <TFoot>
-              {report.data.totals.map((total) => (
-                <tr key={total.currency_code} data-testid="report-totals">
-                  <TD>
-                    {t('reports.table.total')}
-                    {/* Capped, so the opening balance wraps under its label rather than widen the column. */}
-                    <span className="block max-w-40 text-xs font-normal whitespace-normal text-slate-500">
-                      {t('reports.cashFlow.opening')}{' '}
-                      <span className="whitespace-nowrap tabular-nums">
-                        {formatMoneyFixed(total.opening)}
-                      </span>
-                    </span>
-                  </TD>
-                  <TD>{total.currency_code}</TD>
-                  {byType ? <TD /> : null}
-                  <TD numeric>{formatMoneyFixed(total.inflow)}</TD>
-                  <TD numeric>{formatMoneyFixed(total.outflow)}</TD>
-                  <TD numeric>
-                    <SignedMoney value={total.net} />
-                  </TD>
-                  <TD numeric>{formatMoneyFixed(total.closing)}</TD>
-                </tr>
-              ))}
-            </TFoot>
-          ) : null}
-        </Table>
-        <ReportPagination search={search} page={page} count={report.data?.count} busy={report.isFetching} />
-      </section>
-    </div>
+      <ClosingChart filters={filters} />
+      <ReportTable
+        search={search}
+        label={t('reports.cashFlow.tableLabel')}
+        title={t('reports.cashFlow.title')}
+        query={report}
+        page={page}
+        ordering={ordering}
+        columns={cashFlowColumns(t, groupBy, byType)}
+        rowKey={(row) => `${row.period}-${row.currency_code}-${row.tx_type ?? ''}`}
+        totals={(data) => <CashFlowTotals data={data} byType={byType} />}
+        onDownload={(format) => downloadReport('reports/cash-flow/', filters, format, 'pul-oqimi')}
+      />
+    </ReportShell>
   );
 }
