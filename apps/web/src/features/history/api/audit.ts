@@ -1,4 +1,4 @@
-import { type AuditPage, AuditPageSchema, BusinessUserSchema, OfferSchema } from '@app/shared';
+import { type AuditPage, AuditPageSchema, BusinessUserSchema } from '@app/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, downloadFile } from '../../../lib/api-client.ts';
@@ -49,15 +49,5 @@ export function useDepartments(enabled: boolean) {
     queryFn: ({ signal }) => api.get('auth/by-business/', { signal, schema: z.array(BusinessUserSchema) }),
     enabled,
     staleTime: 5 * 60_000,
-  });
-}
-
-/** The offer a history row is about (its parties may read it: spec.md section 7). */
-export function useOffer(id: number | null) {
-  return useQuery({
-    queryKey: ['history', 'offer', id],
-    queryFn: ({ signal }) => api.get(`offers/offers/${id}/`, { signal, schema: OfferSchema }),
-    enabled: id !== null,
-    retry: false,
   });
 }

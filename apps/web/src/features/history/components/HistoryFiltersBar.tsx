@@ -1,23 +1,11 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@app/shared';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
-import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { useRoleLabel } from '../../../i18n/role-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { type HistoryFilters, NO_FILTERS, useDepartments } from '../api/audit.ts';
-
-/** What the rows are about, as the server records `entity` (DESIGN.md section 3 "Audit"). */
-const ENTITIES: readonly { value: string; label: MessageKey }[] = [
-  { value: 'offer', label: 'history.entity.offer' },
-  { value: 'exchange', label: 'history.entity.exchange' },
-  { value: 'money_transaction', label: 'history.entity.moneyTransaction' },
-  { value: 'stock_entry', label: 'history.entity.stockEntry' },
-  { value: 'stock_exit', label: 'history.entity.stockExit' },
-  { value: 'product', label: 'history.entity.product' },
-  { value: 'variant', label: 'history.entity.variant' },
-  { value: 'location', label: 'history.entity.location' },
-  { value: 'user', label: 'history.entity.user' },
-];
+import { ACTION_PHRASES, ENTITY_NOUNS } from '../history-words.ts';
 
 interface Props {
   value: HistoryFilters;
@@ -60,14 +48,17 @@ export function HistoryFiltersBar({ value, onChange, wholeBusiness }: Props) {
         onChange={set('entity')}
         options={[
           { value: '', label: t('history.filters.all') },
-          ...ENTITIES.map((e) => ({ value: e.value, label: t(e.label) })),
+          ...AUDIT_ENTITIES.map((e) => ({ value: e, label: t(ENTITY_NOUNS[e]) })),
         ]}
       />
-      <Input
+      <Select
         label={t('history.filters.action')}
-        placeholder={t('history.filters.actionPlaceholder')}
         value={value.action}
         onChange={set('action')}
+        options={[
+          { value: '', label: t('history.filters.all') },
+          ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(ACTION_PHRASES[a]) })),
+        ]}
       />
       <Input
         label={t('history.filters.dateFrom')}
