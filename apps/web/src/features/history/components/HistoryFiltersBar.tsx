@@ -21,7 +21,7 @@ export function HistoryFiltersBar({ value, onChange, wholeBusiness }: Props) {
   const set = (key: keyof HistoryFilters) => (e: { target: { value: string } }) =>
     onChange({ ...value, [key]: e.target.value });
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 [&>*]:min-w-0">
       <Input
         label={t('history.filters.search')}
         placeholder={t('history.filters.searchPlaceholder')}

@@ -10,7 +10,7 @@ import { actionPhrase, entityNoun, objectPath } from '../history-words.ts';
 // its page, an offer's change of state; the description wraps, never cut. At 1366 px the columns
 // share the width (the IP goes under the time); under 768 px (a 375 px phone) each row is a card.
 
-const CELL = 'px-4 py-3 align-top max-md:px-0 max-md:py-0.5';
+const CELL = 'px-4 py-3 align-top max-md:block max-md:px-0 max-md:py-0.5';
 const HEAD = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
 
 const person = (a: NonNullable<AuditRow['actor']>) => `${a.first_name} ${a.last_name}`.trim();
@@ -70,7 +70,7 @@ function HistoryRow({ row, adminArea }: { row: AuditRow; adminArea: boolean }) {
       data-testid="history-row"
       className="hover:bg-slate-50/70 max-md:block max-md:space-y-1 max-md:px-4 max-md:py-3"
     >
-      <td className={`${CELL} whitespace-nowrap text-slate-600 max-md:text-xs`}>
+      <td className={`${CELL} text-slate-600 max-md:text-xs`}>
         {formatDateTime(row.created_at)}
         {row.ip ? (
           <div className="font-mono text-xs text-slate-400 max-md:ml-2 max-md:inline">
@@ -131,7 +131,7 @@ export function HistoryTable({ rows, loading, adminArea }: Props) {
           <col className="w-52" />
           <col />
         </colgroup>
-        <thead className="bg-slate-50 max-md:sr-only">
+        <thead className="bg-slate-50 max-md:hidden">
           <tr>
             <th scope="col" className={HEAD}>
               {t('history.table.time')}
