@@ -1,3 +1,4 @@
+export * from './audit-actions.ts';
 export * from './business-day.ts';
 export * from './constants.ts';
 export * from './languages.ts';

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '@app/shared';
 import type { Database } from '../db/connection.ts';
 
 // The audit writer is shared by every module that changes state, so it lives below them (DESIGN.md
@@ -6,8 +7,9 @@ import type { Database } from '../db/connection.ts';
 export interface AuditEntry {
   businessId: number | null;
   actorId: number | null;
-  action: string;
-  entity: string;
+  /** One of @app/shared's AUDIT_ACTIONS, each of which History shows as a phrase (DESIGN.md section 16). */
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | number | null;
   summary?: string;
   ip?: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFER_STATUSES } from '../constants.ts';
 import { IdSchema, searchText } from './common.ts';
 
 // History (DESIGN.md section 10): GET api/audit/ and its CSV export. One contract for the
@@ -48,6 +49,16 @@ export const AuditRowSchema = z.object({
   summary: z.string(),
   ip: z.string().nullable(),
   created_at: z.string(),
+  // DESIGN.md section 16: History in words, beside the codes above. The object's name (a
+  // variant's "Ko'ylak KL-01 / Oq / M", a person's name; null where it has none, as an offer, or
+  // is gone), whether it is still there (a link only then), the id of the page it is shown on
+  // when that is its parent's (a variant's product, a debt's counterparty), and an offer's change
+  // of state (null for other actions).
+  object_label: z.string().nullable(),
+  object_exists: z.boolean(),
+  object_parent_id: z.number().nullable(),
+  status_from: z.enum(OFFER_STATUSES).nullable(),
+  status_to: z.enum(OFFER_STATUSES).nullable(),
 });
 export type AuditRow = z.infer<typeof AuditRowSchema>;
 

@@ -73,6 +73,71 @@ export interface AuditCursor {
   id: number;
 }
 
+/**
+ * The object a row is about, by its entity (DESIGN.md section 16: History names it): its name
+ * (`label`, null where it has none, such as an offer), the page's parent (a variant's product, a
+ * debt's counterparty), whether an offer had been submitted (what a cancel cancelled), and `found`
+ * (null when it is gone, or was never a row: a link only to what is there). One lateral lookup
+ * per row, each branch guarded by its entity, so a page costs one query and no N+1.
+ */
+const OBJECT_OF_ROW = sql<{
+  label: string | null;
+  parent: number | null;
+  submitted: boolean | null;
+  found: boolean;
+}>`
+  (SELECT x.label, x.parent, x.submitted, true AS found
+   FROM (SELECT CASE WHEN a.entity_id ~ '^[0-9]{1,9}$' THEN a.entity_id::int END AS ref) r
+   CROSS JOIN LATERAL (
+     SELECT NULL::text AS label, NULL::int AS parent, o.submitted_at IS NOT NULL AS submitted
+       FROM offers o WHERE a.entity = 'offer' AND o.id = r.ref AND o.business_id = a.business_id
+     UNION ALL
+     SELECT p.name || ' ' || p.model, NULL, NULL
+       FROM products p WHERE a.entity = 'product' AND p.id = r.ref AND p.business_id = a.business_id
+     UNION ALL
+     SELECT v.label, v.product_id, NULL
+       FROM variants v WHERE a.entity = 'variant' AND v.id = r.ref AND v.business_id = a.business_id
+     UNION ALL
+     SELECT v.label, v.product_id, NULL FROM stock_entries e JOIN variants v ON v.id = e.variant_id
+       WHERE a.entity = 'stock_entry' AND e.id = r.ref AND e.business_id = a.business_id
+     UNION ALL
+     SELECT v.label, v.product_id, NULL FROM stock_exits e JOIN variants v ON v.id = e.variant_id
+       WHERE a.entity = 'stock_exit' AND e.id = r.ref AND e.business_id = a.business_id
+     UNION ALL
+     SELECT u.name, NULL, NULL
+       FROM units u WHERE a.entity = 'unit' AND u.id = r.ref AND u.business_id = a.business_id
+     UNION ALL
+     SELECT variant_size_label(z.size, z.label), NULL, NULL
+       FROM sizes z WHERE a.entity = 'size' AND z.id = r.ref AND z.business_id = a.business_id
+     UNION ALL
+     SELECT c.name, NULL, NULL
+       FROM colors c WHERE a.entity = 'color' AND c.id = r.ref AND c.business_id = a.business_id
+     UNION ALL
+     SELECT l.name, NULL, NULL
+       FROM locations l WHERE a.entity = 'location' AND l.id = r.ref AND l.business_id = a.business_id
+     UNION ALL
+     SELECT cp.name, NULL, NULL FROM counterparties cp
+       WHERE a.entity = 'counterparty' AND cp.id = r.ref AND cp.business_id = a.business_id
+     UNION ALL
+     SELECT cp.name, d.counterparty_id, NULL FROM debts d JOIN counterparties cp ON cp.id = d.counterparty_id
+       WHERE a.entity = 'debt' AND d.id = r.ref AND d.business_id = a.business_id
+     UNION ALL
+     SELECT coalesce(nullif(btrim(u.first_name || ' ' || u.last_name), ''), u.email), NULL, NULL
+       FROM users u WHERE a.entity = 'user' AND u.id = r.ref AND u.business_id = a.business_id
+     UNION ALL
+     SELECT b.name, NULL, NULL
+       FROM businesses b WHERE a.entity = 'business' AND b.id = r.ref AND b.id = a.business_id
+     UNION ALL
+     SELECT c.code, NULL, NULL FROM currencies c WHERE a.entity = 'currency' AND c.id = r.ref
+     UNION ALL
+     SELECT NULL, NULL, NULL FROM money_transactions m
+       WHERE a.entity = 'money_transaction' AND m.id = r.ref AND m.business_id = a.business_id
+     UNION ALL
+     -- An exchange's rows are ledger rows, never deleted (DESIGN.md section 3).
+     SELECT NULL, NULL, NULL WHERE a.entity = 'exchange'
+   ) x
+   LIMIT 1)`;
+
 /** Newest first; `after` pages by key (the CSV export), `offset` by page (the list). */
 export function listAudit(
   db: Database,
@@ -82,7 +147,12 @@ export function listAudit(
 ) {
   let q = filtered(db, f)
     .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .leftJoinLateral(OBJECT_OF_ROW.as('obj'), (join) => join.onTrue())
     .select([
+      'obj.label as object_label',
+      'obj.parent as object_parent',
+      'obj.submitted as offer_submitted',
+      'obj.found as object_found',
       'a.id',
       'a.actor_id',
       'u.email',

@@ -2,15 +2,22 @@ import {
   AUDIT_PAGE_SIZE,
   type AuditQuery,
   type AuditRow,
+  isAuditAction,
+  isAuditEntity,
   type Language,
+  OFFER_ACTIONS,
+  OFFER_TRANSITIONS,
+  type OfferAction,
+  type OfferStatus,
   seesWholeBusiness,
 } from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
-import { readable } from '../../lib/texts.ts';
+import { readable, texts } from '../../lib/texts.ts';
 import { type AuditCursor, type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
+import { ACTION_TEXTS, OBJECT_TEXTS, STATUS_TEXTS } from './audit-words.ts';
 
 // History (DESIGN.md section 10): the audit log as its readers may see it.
 
@@ -28,7 +35,29 @@ function filterFor(actor: Actor, query: AuditQuery): AuditFilter {
   };
 }
 
-function toRow(r: Awaited<ReturnType<typeof listAudit>>[number]): AuditRow {
+type ListedRow = Awaited<ReturnType<typeof listAudit>>[number];
+
+/**
+ * An offer action's change of state (DESIGN.md section 16), read from the offers' state table:
+ * a cancel's starting state is the one the offer had, DRAFT unless it had been submitted.
+ */
+function statusChange(
+  action: string,
+  submitted: boolean | null,
+): { from: OfferStatus; to: OfferStatus } | null {
+  const name = action.startsWith('offer.') ? action.slice('offer.'.length) : '';
+  if (!(OFFER_ACTIONS as readonly string[]).includes(name)) return null;
+  const rule = OFFER_TRANSITIONS[name as OfferAction];
+  if (rule.to === null) return null;
+  const [only, ...others] = rule.from;
+  if (only === undefined) return null;
+  if (others.length === 0) return { from: only, to: rule.to };
+  if (submitted === null) return null;
+  return { from: submitted ? 'PENDING' : 'DRAFT', to: rule.to };
+}
+
+function toRow(r: ListedRow): AuditRow {
+  const change = statusChange(r.action, r.offer_submitted);
   return {
     id: r.id,
     actor:
@@ -46,6 +75,11 @@ function toRow(r: Awaited<ReturnType<typeof listAudit>>[number]): AuditRow {
     summary: r.summary,
     ip: r.ip,
     created_at: r.created_at.toISOString(),
+    object_label: r.object_label,
+    object_exists: r.object_found === true,
+    object_parent_id: r.object_parent,
+    status_from: change?.from ?? null,
+    status_to: change?.to ?? null,
   };
 }
 
@@ -59,8 +93,39 @@ export async function listHistory(deps: Pick<Deps, 'db'>, actor: Actor, query: A
   return { count, page, lastPage, results: rows.map(toRow) };
 }
 
-const CSV_COLUMNS = ['id', 'created_at', 'actor', 'action', 'entity', 'entity_id', 'summary', 'ip'] as const;
+// The codes first, as before, then the same row in words in the reader's language (DESIGN.md
+// section 16: the CSV has both).
+const CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'actor',
+  'action',
+  'entity',
+  'entity_id',
+  'summary',
+  'ip',
+  'action_text',
+  'object_text',
+  'status_text',
+] as const;
 const CSV_CHUNK = 1000;
+
+/** A row's action, object and change of state in words, in `language`. */
+function rowWords(r: AuditRow, language: Language): [string, string, string] {
+  const say = (text: string) => texts.translate(text, language);
+  const action = isAuditAction(r.action) ? say(ACTION_TEXTS[r.action]) : r.action;
+  const numbered =
+    r.entity_id === null
+      ? ''
+      : isAuditEntity(r.entity)
+        ? say(OBJECT_TEXTS[r.entity](r.entity_id))
+        : `${r.entity} #${r.entity_id}`;
+  const change =
+    r.status_from && r.status_to
+      ? `${say(STATUS_TEXTS[r.status_from])} → ${say(STATUS_TEXTS[r.status_to])}`
+      : '';
+  return [action, r.object_label ?? numbered, change];
+}
 
 /**
  * The filtered rows as CSV, read a chunk at a time by key (DESIGN.md section 10: the same
@@ -90,6 +155,7 @@ export async function* historyCsv(
           r.entity_id,
           r.summary,
           r.ip,
+          ...rowWords(r, language),
         ]),
       )
       .join('');

@@ -168,7 +168,9 @@ describe('pages and CSV', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('id,created_at,actor,action,entity,entity_id,summary,ip');
+    expect(lines[0]).toBe(
+      'id,created_at,actor,action,entity,entity_id,summary,ip,action_text,object_text,status_text',
+    );
     expect(lines).toHaveLength(61);
     expect(lines[1]).toContain(`,${users.Owner.email},test.bulk,bulk,,row `);
     const tricky = await (

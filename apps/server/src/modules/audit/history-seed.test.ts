@@ -1,3 +1,5 @@
+import { AUDIT_ACTIONS } from '@app/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signIn } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -32,4 +34,18 @@ it('gives the owner and the cashier more than one page of history, with readable
   expect(entry.summary).toMatch(/^[A-Z_]+: \S+, \d+\.\d{3} x \d+\.\d{2}/);
   const kassir = await signIn(t.url, { email: 'kassir@demo.uz', password: DEMO_PASSWORD });
   expect((await kassir.get('audit/')).body.next).toBe('/api/audit/?page=2');
+});
+
+it('writes only the action codes History has words for, and names their objects', async () => {
+  const { rows } = await sql<{ action: string }>`SELECT DISTINCT action FROM audit_log`.execute(t.db);
+  expect(rows.map((r) => r.action).filter((a) => !(AUDIT_ACTIONS as readonly string[]).includes(a))).toEqual(
+    [],
+  );
+  const owner = await signIn(t.url, { email: 'owner@demo.uz', password: DEMO_PASSWORD });
+  const entry = (await owner.get('audit/?action=stock_entry.create')).body.results[0];
+  expect(entry.object_label).toMatch(/ \/ /);
+  expect(entry.object_exists).toBe(true);
+  const login = (await owner.get('audit/?action=auth.login')).body.results[0];
+  expect(login.object_label).toBeTruthy();
+  expect(login.object_label).not.toContain('@');
 });

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   fixedMoney,
   fixedQuantity,
   OFFER_TRANSITIONS,
@@ -109,7 +110,7 @@ async function viewOf(deps: Pick<Deps, 'db'>, id: number): Promise<Offer> {
   return view;
 }
 
-function audit(trx: Transaction<DB>, actor: Actor, action: string, offerId: number, summary: string) {
+function audit(trx: Transaction<DB>, actor: Actor, action: AuditAction, offerId: number, summary: string) {
   return writeAudit(trx, {
     businessId: actor.businessId,
     actorId: actor.id,

@@ -1,4 +1,4 @@
-import { type AuditPage, AuditPageSchema, OfferSchema } from '@app/shared';
+import { type AuditPage, AuditPageSchema } from '@app/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../lib/api-client.ts';
 
@@ -39,17 +39,4 @@ export function useHistory(filters: HistoryFilters, page: number) {
 /** GET audit/?format=csv with the same filters: every matching row, as a file. */
 export function downloadHistoryCsv(filters: HistoryFilters): Promise<void> {
   return downloadFile('audit/', { ...filters, format: 'csv' }, 'tarix.csv');
-}
-
-/** The business's departments, for the actor filter of those who see the whole business. */
-export { useDepartments } from '../../../api/departments.ts';
-
-/** The offer a history row is about (its parties may read it: spec.md section 7). */
-export function useOffer(id: number | null) {
-  return useQuery({
-    queryKey: ['history', 'offer', id],
-    queryFn: ({ signal }) => api.get(`offers/offers/${id}/`, { signal, schema: OfferSchema }),
-    enabled: id !== null,
-    retry: false,
-  });
 }

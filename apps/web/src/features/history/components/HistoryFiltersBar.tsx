@@ -1,23 +1,12 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@app/shared';
+import { useDepartments } from '../../../api/departments.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
-import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { useRoleLabel } from '../../../i18n/role-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
-import { type HistoryFilters, NO_FILTERS, useDepartments } from '../api/audit.ts';
-
-/** What the rows are about, as the server records `entity` (DESIGN.md section 3 "Audit"). */
-const ENTITIES: readonly { value: string; label: MessageKey }[] = [
-  { value: 'offer', label: 'history.entity.offer' },
-  { value: 'exchange', label: 'history.entity.exchange' },
-  { value: 'money_transaction', label: 'history.entity.moneyTransaction' },
-  { value: 'stock_entry', label: 'history.entity.stockEntry' },
-  { value: 'stock_exit', label: 'history.entity.stockExit' },
-  { value: 'product', label: 'history.entity.product' },
-  { value: 'variant', label: 'history.entity.variant' },
-  { value: 'location', label: 'history.entity.location' },
-  { value: 'user', label: 'history.entity.user' },
-];
+import { type HistoryFilters, NO_FILTERS } from '../api/audit.ts';
+import { ACTION_PHRASES, ENTITY_NOUNS } from '../history-words.ts';
 
 interface Props {
   value: HistoryFilters;
@@ -33,7 +22,7 @@ export function HistoryFiltersBar({ value, onChange, wholeBusiness }: Props) {
   const set = (key: keyof HistoryFilters) => (e: { target: { value: string } }) =>
     onChange({ ...value, [key]: e.target.value });
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 [&>*]:min-w-0">
       <Input
         label={t('history.filters.search')}
         placeholder={t('history.filters.searchPlaceholder')}
@@ -60,14 +49,17 @@ export function HistoryFiltersBar({ value, onChange, wholeBusiness }: Props) {
         onChange={set('entity')}
         options={[
           { value: '', label: t('history.filters.all') },
-          ...ENTITIES.map((e) => ({ value: e.value, label: t(e.label) })),
+          ...AUDIT_ENTITIES.map((e) => ({ value: e, label: t(ENTITY_NOUNS[e]) })),
         ]}
       />
-      <Input
+      <Select
         label={t('history.filters.action')}
-        placeholder={t('history.filters.actionPlaceholder')}
         value={value.action}
         onChange={set('action')}
+        options={[
+          { value: '', label: t('history.filters.all') },
+          ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(ACTION_PHRASES[a]) })),
+        ]}
       />
       <Input
         label={t('history.filters.dateFrom')}

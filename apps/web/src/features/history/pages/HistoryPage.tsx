@@ -1,26 +1,24 @@
-import { AUDIT_PAGE_SIZE, seesWholeBusiness } from '@app/shared';
+import { AUDIT_PAGE_SIZE, isAdministrator, seesWholeBusiness } from '@app/shared';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
-import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { downloadHistoryCsv, type HistoryFilters, NO_FILTERS, useHistory } from '../api/audit.ts';
 import { HistoryFiltersBar } from '../components/HistoryFiltersBar.tsx';
-import { OfferDialog } from '../components/OfferDialog.tsx';
+import { HistoryTable } from '../components/HistoryTable.tsx';
 
 const TYPING_PAUSE_MS = 300;
 
-/** The text fields wait for a pause in typing; the selects and dates apply at once. */
+/** The search waits for a pause in typing; the selects and dates apply at once. */
 function useSettled(filters: HistoryFilters): HistoryFilters {
   const [settled, setSettled] = useState(filters);
   useEffect(() => {
-    const typed = filters.search !== settled.search || filters.action !== settled.action;
+    const typed = filters.search !== settled.search;
     if (!typed) {
       if (filters !== settled) setSettled(filters);
       return;
@@ -33,7 +31,8 @@ function useSettled(filters: HistoryFilters): HistoryFilters {
 
 /**
  * /history, the seed's "Tarix" (DESIGN.md section 10): who did what to what, newest first, with
- * filters, pages of 50, the offer a row is about, and the filtered rows as CSV.
+ * filters, pages of 50, each row in words with its object's page (DESIGN.md section 16), and the
+ * filtered rows as CSV.
  */
 export function HistoryPage() {
   const t = useT();
@@ -41,7 +40,6 @@ export function HistoryPage() {
   const wholeBusiness = seesWholeBusiness(user.data?.role);
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const [offerId, setOfferId] = useState<number | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const settled = useSettled(filters);
@@ -86,52 +84,14 @@ export function HistoryPage() {
       {query.isError ? (
         <ErrorMessage>{failureMessage(query.error, t('history.page.loadFailed'))}</ErrorMessage>
       ) : null}
-      <Table caption={t('history.page.title')}>
-        <THead>
-          <tr>
-            <TH>{t('history.table.time')}</TH>
-            <TH>{t('history.table.actor')}</TH>
-            <TH>{t('history.table.action')}</TH>
-            <TH>{t('history.table.entity')}</TH>
-            <TH>{t('history.table.summary')}</TH>
-            <TH>{t('history.table.ip')}</TH>
-          </tr>
-        </THead>
-        <TBody>
-          {query.isPending ? (
-            <TableMessageRow colSpan={6}>{t('history.table.loading')}</TableMessageRow>
-          ) : !query.data?.results.length ? (
-            <TableMessageRow colSpan={6}>{t('history.table.empty')}</TableMessageRow>
-          ) : (
-            query.data.results.map((r) => (
-              <TR key={r.id} data-testid="history-row">
-                <TD className="whitespace-nowrap">{formatDateTime(r.created_at)}</TD>
-                <TD>{r.actor ? r.actor.email : '—'}</TD>
-                <TD className="font-mono text-xs">{r.action}</TD>
-                <TD className="whitespace-nowrap">
-                  {r.entity === 'offer' && r.entity_id ? (
-                    <button
-                      type="button"
-                      className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                      onClick={() => setOfferId(Number(r.entity_id))}
-                    >
-                      {t('history.table.offerLink', { id: r.entity_id })}
-                    </button>
-                  ) : (
-                    `${r.entity}${r.entity_id ? ` #${r.entity_id}` : ''}`
-                  )}
-                </TD>
-                <TD className="max-w-md break-words">{r.summary || '—'}</TD>
-                <TD className="font-mono text-xs text-slate-500">{r.ip ?? '—'}</TD>
-              </TR>
-            ))
-          )}
-        </TBody>
-      </Table>
+      <HistoryTable
+        rows={query.data?.results}
+        loading={query.isPending}
+        adminArea={isAdministrator(user.data?.role)}
+      />
       {totalPages > 1 ? (
         <Pagination page={page} totalPages={totalPages} onPageChange={setPage} disabled={query.isFetching} />
       ) : null}
-      <OfferDialog id={offerId} onClose={() => setOfferId(null)} />
     </div>
   );
 }
