@@ -1,3 +1,4 @@
+import type { WhoAmI } from '@app/shared';
 import { Menu } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, Outlet } from 'react-router';
@@ -45,63 +46,19 @@ export function AppShell() {
       </div>
     );
   }
-
-  if (user.isError) {
-    return (
-      <div className="flex min-h-dvh items-center justify-center p-4">
-        <ErrorMessage
-          className="w-full max-w-sm"
-          action={
-            <div className="flex gap-2">
-              <Button size="sm" variant="secondary" onClick={() => void user.refetch()}>
-                {t('common.shell.retry')}
-              </Button>
-              <Link to={paths.logout} className={buttonClasses('ghost', 'sm')}>
-                {t('common.userMenu.logout')}
-              </Link>
-            </div>
-          }
-        >
-          {t('common.shell.userLoadFailed')}
-        </ErrorMessage>
-      </div>
-    );
-  }
+  if (user.isError) return <UserLoadFailed onRetry={() => void user.refetch()} />;
 
   return (
     <div className="flex min-h-dvh">
       <Sidebar user={user.data} collapsed={collapsed} onToggle={toggleCollapsed} badges={badges} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header
-          data-testid="mobile-topbar"
-          className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur md:hidden"
-        >
-          <div className="flex min-w-0 items-center gap-1">
-            <button
-              type="button"
-              onClick={() => setDrawerOpen(true)}
-              aria-label={t('common.shell.openMenu')}
-              aria-expanded={drawerOpen}
-              aria-controls={drawerId}
-              className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100"
-            >
-              <Menu aria-hidden="true" className="h-6 w-6" />
-              {chatUnread > 0 ? (
-                <span
-                  aria-hidden="true"
-                  className="absolute top-1.5 right-1.5 h-2.5 w-2.5 rounded-full bg-brand-500 ring-2 ring-white"
-                />
-              ) : null}
-            </button>
-            <Link to={paths.home} className="min-w-0 rounded-md">
-              <Brand tone="light" />
-            </Link>
-          </div>
-          <div className="flex items-center gap-1">
-            <NotificationBell role={user.data.role} />
-            <UserMenu user={user.data} placement="topbar" />
-          </div>
-        </header>
+        <MobileTopBar
+          user={user.data}
+          drawerId={drawerId}
+          drawerOpen={drawerOpen}
+          onOpenDrawer={() => setDrawerOpen(true)}
+          chatUnread={chatUnread}
+        />
         <header
           data-testid="desktop-topbar"
           className="sticky top-0 z-30 hidden h-14 items-center justify-end gap-2 border-b border-slate-200 bg-white/95 px-8 backdrop-blur md:flex"
@@ -118,5 +75,78 @@ export function AppShell() {
         <MobileDrawer id={drawerId} user={user.data} onClose={closeDrawer} badges={badges} />
       ) : null}
     </div>
+  );
+}
+
+/** 'Failed to load user info' (spec.md section 2), with a retry and a way out. */
+function UserLoadFailed({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="flex min-h-dvh items-center justify-center p-4">
+      <ErrorMessage
+        className="w-full max-w-sm"
+        action={
+          <div className="flex gap-2">
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              {t('common.shell.retry')}
+            </Button>
+            <Link to={paths.logout} className={buttonClasses('ghost', 'sm')}>
+              {t('common.userMenu.logout')}
+            </Link>
+          </div>
+        }
+      >
+        {t('common.shell.userLoadFailed')}
+      </ErrorMessage>
+    </div>
+  );
+}
+
+/** The phone's top bar: the drawer's button (with a dot for unread chat), the brand, the bell, the user menu. */
+function MobileTopBar({
+  user,
+  drawerId,
+  drawerOpen,
+  onOpenDrawer,
+  chatUnread,
+}: {
+  user: WhoAmI;
+  drawerId: string;
+  drawerOpen: boolean;
+  onOpenDrawer: () => void;
+  chatUnread: number;
+}) {
+  const t = useT();
+  return (
+    <header
+      data-testid="mobile-topbar"
+      className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur md:hidden"
+    >
+      <div className="flex min-w-0 items-center gap-1">
+        <button
+          type="button"
+          onClick={onOpenDrawer}
+          aria-label={t('common.shell.openMenu')}
+          aria-expanded={drawerOpen}
+          aria-controls={drawerId}
+          className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100"
+        >
+          <Menu aria-hidden="true" className="h-6 w-6" />
+          {chatUnread > 0 ? (
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 right-1.5 h-2.5 w-2.5 rounded-full bg-brand-500 ring-2 ring-white"
+            />
+          ) : null}
+        </button>
+        <Link to={paths.home} className="min-w-0 rounded-md">
+          <Brand tone="light" />
+        </Link>
+      </div>
+      <div className="flex items-center gap-1">
+        <NotificationBell role={user.role} />
+        <UserMenu user={user} placement="topbar" />
+      </div>
+    </header>
   );
 }

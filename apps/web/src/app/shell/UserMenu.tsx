@@ -17,14 +17,11 @@ export interface UserMenuProps {
 }
 
 /**
- * The user menu of spec.md section 2: Profile (/profile) and Logout (/logout), with the language
- * switcher between them (DESIGN.md section 14).
+ * The menu's open state: it closes on a pointer down outside it or on Escape (then the button
+ * takes the focus back), and its first item takes the focus when it opens.
  */
-export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) {
-  const t = useT();
-  const roleLabel = useRoleLabel();
+function useMenuState() {
   const [open, setOpen] = useState(false);
-  const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -47,7 +44,18 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [open]);
+  return { open, setOpen, rootRef, buttonRef };
+}
 
+/**
+ * The user menu of spec.md section 2: Profile (/profile) and Logout (/logout), with the language
+ * switcher between them (DESIGN.md section 14).
+ */
+export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) {
+  const t = useT();
+  const roleLabel = useRoleLabel();
+  const { open, setOpen, rootRef, buttonRef } = useMenuState();
+  const menuId = useId();
   const initials = initialsFromEmail(user.email);
   const inSidebar = placement === 'sidebar';
 
@@ -93,46 +101,67 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
           </>
         ) : null}
       </button>
-
       {open ? (
-        <div
+        <UserMenuItems
           id={menuId}
-          role="menu"
-          aria-label={t('common.userMenu.label')}
-          className={cn(
-            'absolute z-50 w-60 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 text-slate-700 shadow-lg motion-safe:animate-pop-in',
-            inSidebar
-              ? collapsed
-                ? 'bottom-0 left-full ml-2'
-                : 'bottom-full left-0 mb-2'
-              : 'top-full right-0 mt-2',
-          )}
-        >
-          <div className="border-b border-slate-100 px-4 py-3">
-            <p className="truncate text-sm font-medium text-slate-900">{user.email}</p>
-            <p className="truncate text-xs text-slate-500">{roleLabel(user.role)}</p>
-          </div>
-          <Link
-            role="menuitem"
-            to={paths.profile}
-            onClick={() => setOpen(false)}
-            className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
-          >
-            <User aria-hidden="true" className="h-4 w-4 text-slate-400" />
-            {t('common.userMenu.profile')}
-          </Link>
-          <LanguageSwitcher tone="light" className="justify-between border-y border-slate-100 px-4 py-2" />
-          <Link
-            role="menuitem"
-            to={paths.logout}
-            onClick={() => setOpen(false)}
-            className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
-          >
-            <LogOut aria-hidden="true" className="h-4 w-4 text-slate-400" />
-            {t('common.userMenu.logout')}
-          </Link>
-        </div>
+          user={user}
+          placement={placement}
+          collapsed={collapsed}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
+    </div>
+  );
+}
+
+/** The open menu: who is signed in, Profile, the languages, Logout. */
+function UserMenuItems({
+  id,
+  user,
+  placement,
+  collapsed,
+  onClose,
+}: UserMenuProps & { id: string; onClose: () => void }) {
+  const t = useT();
+  const roleLabel = useRoleLabel();
+  const inSidebar = placement === 'sidebar';
+  return (
+    <div
+      id={id}
+      role="menu"
+      aria-label={t('common.userMenu.label')}
+      className={cn(
+        'absolute z-50 w-60 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 text-slate-700 shadow-lg motion-safe:animate-pop-in',
+        inSidebar
+          ? collapsed
+            ? 'bottom-0 left-full ml-2'
+            : 'bottom-full left-0 mb-2'
+          : 'top-full right-0 mt-2',
+      )}
+    >
+      <div className="border-b border-slate-100 px-4 py-3">
+        <p className="truncate text-sm font-medium text-slate-900">{user.email}</p>
+        <p className="truncate text-xs text-slate-500">{roleLabel(user.role)}</p>
+      </div>
+      <Link
+        role="menuitem"
+        to={paths.profile}
+        onClick={onClose}
+        className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
+      >
+        <User aria-hidden="true" className="h-4 w-4 text-slate-400" />
+        {t('common.userMenu.profile')}
+      </Link>
+      <LanguageSwitcher tone="light" className="justify-between border-y border-slate-100 px-4 py-2" />
+      <Link
+        role="menuitem"
+        to={paths.logout}
+        onClick={onClose}
+        className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
+      >
+        <LogOut aria-hidden="true" className="h-4 w-4 text-slate-400" />
+        {t('common.userMenu.logout')}
+      </Link>
     </div>
   );
 }

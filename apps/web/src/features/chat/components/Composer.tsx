@@ -17,19 +17,11 @@ export interface ComposerProps {
   error: string | null;
 }
 
-/**
- * Writes a message: Enter sends, Shift+Enter starts a new line (and Enter while an input method
- * is composing a character does neither). The text is sent exactly as typed; the counter shows
- * the 4,000-character limit as the server counts characters.
- */
-export function Composer({ onSend, sending, error }: ComposerProps) {
-  const t = useT();
+/** The draft: the textarea fits its text, and a send clears it (an error keeps it, to send again). */
+function useDraft(onSend: (text: string) => Promise<unknown>, sending: boolean) {
   const [text, setText] = useState('');
   const areaRef = useRef<HTMLTextAreaElement>(null);
-  const inputId = useId();
-  const counterId = useId();
   const state = draftState(text);
-  const tooLong = !state.ok && state.reason === 'too-long';
 
   // The textarea fits its text after every render (typing, a send that cleared it).
   useLayoutEffect(() => {
@@ -49,6 +41,20 @@ export function Composer({ onSend, sending, error }: ComposerProps) {
     }
     areaRef.current?.focus();
   }
+  return { text, setText, areaRef, state, submit };
+}
+
+/**
+ * Writes a message: Enter sends, Shift+Enter starts a new line (and Enter while an input method
+ * is composing a character does neither). The text is sent exactly as typed; the counter shows
+ * the 4,000-character limit as the server counts characters.
+ */
+export function Composer({ onSend, sending, error }: ComposerProps) {
+  const t = useT();
+  const { text, setText, areaRef, state, submit } = useDraft(onSend, sending);
+  const inputId = useId();
+  const counterId = useId();
+  const tooLong = !state.ok && state.reason === 'too-long';
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -101,18 +107,26 @@ export function Composer({ onSend, sending, error }: ComposerProps) {
           icon={sending ? null : <SendHorizontal aria-hidden="true" className="h-5 w-5" />}
         />
       </div>
-      <div className="mt-1 flex items-center justify-between gap-2 text-xs">
-        <span className="hidden text-slate-400 sm:inline">{t('chat.composer.keys')}</span>
-        <span
-          id={counterId}
-          aria-live={tooLong ? 'polite' : 'off'}
-          className={cn('ml-auto tabular-nums', tooLong ? 'font-medium text-red-600' : 'text-slate-400')}
-        >
-          {tooLong
-            ? t('chat.composer.tooLong', { length: String(state.length), max: String(CHAT_MESSAGE_MAX) })
-            : `${state.length} / ${CHAT_MESSAGE_MAX}`}
-        </span>
-      </div>
+      <ComposerCounter id={counterId} length={state.length} tooLong={tooLong} />
     </form>
+  );
+}
+
+/** The keys' hint and the character count, said aloud once it is over the limit. */
+function ComposerCounter({ id, length, tooLong }: { id: string; length: number; tooLong: boolean }) {
+  const t = useT();
+  return (
+    <div className="mt-1 flex items-center justify-between gap-2 text-xs">
+      <span className="hidden text-slate-400 sm:inline">{t('chat.composer.keys')}</span>
+      <span
+        id={id}
+        aria-live={tooLong ? 'polite' : 'off'}
+        className={cn('ml-auto tabular-nums', tooLong ? 'font-medium text-red-600' : 'text-slate-400')}
+      >
+        {tooLong
+          ? t('chat.composer.tooLong', { length: String(length), max: String(CHAT_MESSAGE_MAX) })
+          : `${length} / ${CHAT_MESSAGE_MAX}`}
+      </span>
+    </div>
   );
 }

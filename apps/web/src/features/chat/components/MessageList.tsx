@@ -16,20 +16,15 @@ export interface MessageListProps {
 }
 
 /**
- * The messages, oldest at the top. The scrolling box is a reversed column holding one block, so
- * its natural position is the bottom (the newest message), and older pages added above keep what
- * is on screen where it is. Reaching the top loads the page before (`before=<oldest id>`).
- * Texts are rendered as text, never as HTML, with their line breaks kept (white-space: pre-wrap).
+ * Reaching the top loads the page before (`before=<oldest id>`), and the view stays where it was
+ * when that page is added above.
  */
-export function MessageList({
-  messages,
-  me,
-  hasOlder,
-  loadingOlder,
-  onLoadOlder,
-  scrollRef,
-}: MessageListProps) {
-  const t = useT();
+function useLoadOlderOnTop(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  hasOlder: boolean,
+  loadingOlder: boolean,
+  onLoadOlder: () => void,
+) {
   const sentinelRef = useRef<HTMLDivElement>(null);
   const onLoadOlderRef = useRef(onLoadOlder);
   onLoadOlderRef.current = onLoadOlder;
@@ -64,6 +59,25 @@ export function MessageList({
     fromBottomRef.current = null;
     if (Math.abs(root.scrollTop + fromBottom) > 1) root.scrollTop = -fromBottom;
   }, [loadingOlder, scrollRef]);
+  return sentinelRef;
+}
+
+/**
+ * The messages, oldest at the top. The scrolling box is a reversed column holding one block, so
+ * its natural position is the bottom (the newest message), and older pages added above keep what
+ * is on screen where it is. Texts are rendered as text, never as HTML, with their line breaks
+ * kept (white-space: pre-wrap).
+ */
+export function MessageList({
+  messages,
+  me,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  scrollRef,
+}: MessageListProps) {
+  const t = useT();
+  const sentinelRef = useLoadOlderOnTop(scrollRef, hasOlder, loadingOlder, onLoadOlder);
 
   return (
     <div
@@ -82,8 +96,6 @@ export function MessageList({
           {messages.map((m, i) => {
             const previous = messages[i - 1];
             const newDay = !previous || dayKey(previous.created_at) !== dayKey(m.created_at);
-            const mine = m.sender.id === me;
-            const sameSender = !newDay && previous?.sender.id === m.sender.id;
             return (
               <Fragment key={m.id}>
                 {newDay ? (
@@ -93,36 +105,51 @@ export function MessageList({
                     </span>
                   </li>
                 ) : null}
-                <li
-                  data-testid="chat-message"
-                  data-mine={mine ? 'true' : 'false'}
-                  className={cn('flex', mine ? 'justify-end' : 'justify-start', !sameSender && 'pt-1.5')}
-                >
-                  <div
-                    className={cn(
-                      'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
-                      mine
-                        ? 'rounded-br-md bg-brand-700 text-white'
-                        : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200',
-                    )}
-                  >
-                    <p className="text-sm leading-5 whitespace-pre-wrap wrap-anywhere">{m.text}</p>
-                    <p
-                      className={cn(
-                        'mt-0.5 text-right text-[11px]',
-                        mine ? 'text-brand-100' : 'text-slate-400',
-                      )}
-                    >
-                      <span className="sr-only">{mine ? t('chat.message.mine') : `${m.sender.email}, `}</span>
-                      <time dateTime={m.created_at}>{clockTime(m.created_at)}</time>
-                    </p>
-                  </div>
-                </li>
+                <MessageItem
+                  message={m}
+                  mine={m.sender.id === me}
+                  sameSender={!newDay && previous?.sender.id === m.sender.id}
+                />
               </Fragment>
             );
           })}
         </ol>
       </div>
     </div>
+  );
+}
+
+/** One message: mine on the right, theirs on the left; its sender said for screen readers. */
+function MessageItem({
+  message: m,
+  mine,
+  sameSender,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  sameSender: boolean;
+}) {
+  const t = useT();
+  return (
+    <li
+      data-testid="chat-message"
+      data-mine={mine ? 'true' : 'false'}
+      className={cn('flex', mine ? 'justify-end' : 'justify-start', !sameSender && 'pt-1.5')}
+    >
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
+          mine
+            ? 'rounded-br-md bg-brand-700 text-white'
+            : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200',
+        )}
+      >
+        <p className="text-sm leading-5 whitespace-pre-wrap wrap-anywhere">{m.text}</p>
+        <p className={cn('mt-0.5 text-right text-[11px]', mine ? 'text-brand-100' : 'text-slate-400')}>
+          <span className="sr-only">{mine ? t('chat.message.mine') : `${m.sender.email}, `}</span>
+          <time dateTime={m.created_at}>{clockTime(m.created_at)}</time>
+        </p>
+      </div>
+    </li>
   );
 }

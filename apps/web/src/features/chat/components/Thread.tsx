@@ -53,35 +53,14 @@ export function Thread({ conversationId, summary, fallbackTitle, me }: ThreadPro
     ? conversationTitle(summary, t)
     : (fallbackTitle ??
       (other ? personName(other) : t('chat.conversation.numbered', { id: String(conversationId) })));
-  const subtitle = summary ? conversationSubtitle(summary) : '';
-  const offerId = summary?.offer?.id;
 
   return (
     <>
-      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4">
-        <Link
-          to={paths.chat}
-          aria-label={t('chat.thread.back')}
-          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden"
-        >
-          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-        </Link>
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate text-sm font-semibold text-slate-900" data-testid="thread-title">
-            {title}
-          </h2>
-          {subtitle ? <p className="truncate text-xs text-slate-500">{subtitle}</p> : null}
-        </div>
-        {offerId ? (
-          <Link
-            to={generatePath(paths.offer, { id: String(offerId) })}
-            className="flex shrink-0 items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-          >
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            <span>{t('chat.thread.openOffer')}</span>
-          </Link>
-        ) : null}
-      </header>
+      <ThreadHeader
+        title={title}
+        subtitle={summary ? conversationSubtitle(summary) : ''}
+        offerId={summary?.offer?.id}
+      />
 
       {messages.isPending ? (
         <div className="flex flex-1 items-center justify-center bg-slate-50">
@@ -116,6 +95,45 @@ export function Thread({ conversationId, summary, fallbackTitle, me }: ThreadPro
 
       {messages.isError ? null : <Composer onSend={onSend} sending={send.isPending} error={sendError} />}
     </>
+  );
+}
+
+/** The thread's title and subtitle, the way back on a phone, and the offer it is about. */
+function ThreadHeader({
+  title,
+  subtitle,
+  offerId,
+}: {
+  title: string;
+  subtitle: string;
+  offerId: number | undefined;
+}) {
+  const t = useT();
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4">
+      <Link
+        to={paths.chat}
+        aria-label={t('chat.thread.back')}
+        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden"
+      >
+        <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate text-sm font-semibold text-slate-900" data-testid="thread-title">
+          {title}
+        </h2>
+        {subtitle ? <p className="truncate text-xs text-slate-500">{subtitle}</p> : null}
+      </div>
+      {offerId ? (
+        <Link
+          to={generatePath(paths.offer, { id: String(offerId) })}
+          className="flex shrink-0 items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        >
+          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          <span>{t('chat.thread.openOffer')}</span>
+        </Link>
+      ) : null}
+    </header>
   );
 }
 
