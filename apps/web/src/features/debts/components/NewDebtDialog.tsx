@@ -12,6 +12,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { DateInput } from '../../../components/ui/DateInput.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
@@ -187,9 +188,8 @@ export function NewDebtDialog({
             {...form.register('amount')}
           />
         </div>
-        <Input
+        <DateInput
           label={t('debts.newDebt.dueDateLabel')}
-          type="date"
           hint={t('debts.newDebt.dueDateHint')}
           error={errors.due_date?.message}
           {...form.register('due_date')}
