@@ -1,4 +1,4 @@
-import { formatMoneyFixed, formatQuantity, type Offer, type OfferAction } from '@app/shared';
+import { formatMoneyFixed, type Offer, type OfferAction } from '@app/shared';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { OFFER_STATUS_LABELS } from '../../../i18n/offer-status-labels.ts';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, isNotFound } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -39,6 +40,7 @@ export function OfferPage() {
 
 function OfferView({ id }: { id: number }) {
   const t = useT();
+  const quantity = useQuantityText();
   const me = useCurrentUser().data?.id;
   const offer = useOffer(id);
   const action = useOfferAction();
@@ -103,7 +105,9 @@ function OfferView({ id }: { id: number }) {
               {offer.data.item_lines.map((l) => (
                 <div key={`i${l.variant.id}`}>
                   {l.variant.label} ({l.variant.sku}):{' '}
-                  <span className="font-medium tabular-nums">{formatQuantity(l.quantity)}</span>
+                  <span className="font-medium tabular-nums" data-testid="offer-line-qty">
+                    {quantity(l.quantity, l.variant.unit)}
+                  </span>
                 </div>
               ))}
             </Row>

@@ -1,11 +1,4 @@
-import {
-  formatMoneyFixed,
-  formatPercent,
-  formatQuantity,
-  SALES_GROUPS,
-  SALES_ORDERINGS,
-  type SalesRow,
-} from '@app/shared';
+import { formatMoneyFixed, formatPercent, SALES_GROUPS, SALES_ORDERINGS, type SalesRow } from '@app/shared';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
@@ -150,7 +143,7 @@ export function SalesReportPage() {
                       {label(row)}
                     </span>
                   </TD>
-                  <TD numeric>{formatQuantity(row.qty)}</TD>
+                  <TD numeric>{quantity(row.qty, row.unit)}</TD>
                   <TD numeric>{formatMoneyFixed(row.revenue_uzs)}</TD>
                   <TD numeric>{formatMoneyFixed(row.cogs_uzs)}</TD>
                   <TD numeric>
