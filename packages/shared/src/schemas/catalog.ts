@@ -106,6 +106,8 @@ export const VariantRefSchema = z.object({
   color_name: z.string().nullable(),
   color_code: z.string().nullable(),
   size_label: z.string().nullable(),
+  /** The product's unit of measure, so a quantity shows it ("12.5 m"; DESIGN.md section 16). */
+  unit: z.enum(UNIT_MEASURES),
 });
 export type VariantRef = z.infer<typeof VariantRefSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFER_STATUSES, QUANTITY_SCALE } from '../constants.ts';
+import { OFFER_STATUSES, QUANTITY_SCALE, UNIT_MEASURES } from '../constants.ts';
 import { D } from '../money.ts';
 import { DecimalInputSchema, IdSchema, ReasonSchema, UserRefSchema } from './common.ts';
 import { MoneyAmountInputSchema } from './finance.ts';
@@ -40,6 +40,8 @@ export const OfferVariantRefSchema = z.object({
   color_name: z.string().nullable(),
   color_code: z.string().nullable(),
   size_label: z.string().nullable(),
+  /** The product's unit of measure, so a quantity shows it ("12.5 m"; DESIGN.md section 16). */
+  unit: z.enum(UNIT_MEASURES),
 });
 export const OfferItemLineSchema = z.object({
   variant: OfferVariantRefSchema,

@@ -90,7 +90,16 @@ const salesFigures = {
   /** margin / revenue in percent, 2 decimals ("29.52"); null without revenue. */
   margin_pct: z.string().nullable(),
 };
-export const SalesRowSchema = z.object({ key: z.string(), label: z.string(), ...salesFigures });
+export const SalesRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  ...salesFigures,
+  /**
+   * The unit of the row's quantity: its product's; for a department or a day the business's one
+   * unit, or null when its products have more than one (DESIGN.md section 16).
+   */
+  unit: z.enum(UNIT_MEASURES).nullable(),
+});
 export type SalesRow = z.infer<typeof SalesRowSchema>;
 
 export const STOCK_MOVEMENT_ORDERINGS = [

@@ -84,6 +84,7 @@ function variantRows(db: Database, businessId: number) {
   return db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('units as un', 'un.id', 'p.unit_id')
     .leftJoin('colors as c', 'c.id', 'v.color_id')
     .leftJoin('sizes as s', 's.id', 'v.size_id')
     .select([
@@ -98,6 +99,8 @@ function variantRows(db: Database, businessId: number) {
       'p.code as product_code',
       'c.name as color_name',
       'c.code as color_code',
+      // The product's unit, so a quantity of the variant shows it (DESIGN.md section 16).
+      'un.measure as unit',
       variantLabelSql.as('label'),
       variantSizeLabelSql.as('size_label'),
     ])
@@ -116,6 +119,7 @@ export function toVariantRef(row: VariantRow): VariantRef {
     color_name: row.color_name,
     color_code: row.color_code,
     size_label: row.size_label,
+    unit: row.unit,
   };
 }
 

@@ -60,6 +60,8 @@ describe('variant create', () => {
       color_name: 'Oq',
       color_code: '#FFFFFF',
       size_label: 'M',
+      // The product's unit (DESIGN.md section 16: a quantity shows it).
+      unit: 'KG',
     });
     expect((await owner.get(`catalog/variants/${res.body.id}/`)).body).toEqual(res.body);
   });
@@ -217,6 +219,7 @@ describe('variant list and search', () => {
         color_name: null,
         color_code: null,
         size_label: null,
+        unit: v.unit,
       },
     ]);
     expect(await loadVariantRefs(t.db, businessId, [])).toEqual([]);

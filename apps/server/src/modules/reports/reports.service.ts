@@ -167,7 +167,8 @@ export async function salesReport(
       count: paging.count,
       date_from: scope.from,
       date_to: scope.to,
-      results: paging.rows.map(({ total_count: _, ...row }) => row),
+      // A department's or a day's quantity has its product's unit when the business has one unit.
+      results: paging.rows.map(({ total_count: _, ...row }) => ({ ...row, unit: row.unit ?? unit })),
       totals: { ...totals, unit },
     },
   };

@@ -257,9 +257,17 @@ describe('GET reports/sales/', () => {
           expect(res.body.count).toBe(expected.rows.size);
           expect(
             new Map(
-              res.body.results.map(({ key, label: _, ...row }: { key: string; label: string }) => [key, row]),
+              res.body.results.map(
+                ({ key, label: _, unit: __, ...row }: { key: string; label: string; unit: string }) => [
+                  key,
+                  row,
+                ],
+              ),
             ),
           ).toEqual(expected.rows);
+          // Each row's quantity has its unit: the product's, or for a department or a day the
+          // business's one unit (DESIGN.md section 16).
+          for (const row of res.body.results) expect(row.unit).toBe('D');
           // Every product here counts in pieces: the quantity total is theirs (DESIGN.md section 16).
           expect(res.body.totals).toEqual({ ...expected.totals, unit: 'D' });
           expect(res.body).toMatchObject({ date_from: p.from, date_to: p.to, next: null, previous: null });

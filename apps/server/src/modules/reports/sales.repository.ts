@@ -1,4 +1,4 @@
-import type { SalesQuery } from '@app/shared';
+import type { SalesQuery, UnitMeasure } from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { dept, limitTo, orderBy, period, type ReportScope, type RowWindow } from './reports.repository.ts';
@@ -13,6 +13,8 @@ export interface SalesDbRow {
   cogs_uzs: string;
   margin_uzs: string;
   margin_pct: string | null;
+  /** The unit of the group's quantity: its product's; null for a department or a day. */
+  unit: UnitMeasure | null;
   total_count: number;
 }
 
@@ -27,6 +29,8 @@ const SALES_GROUPS: Record<
     from: RawBuilder<unknown>;
     label: RawBuilder<unknown>;
     labels: RawBuilder<unknown>;
+    /** The unit of a group's quantity (DESIGN.md section 16), where one product makes the group. */
+    unit: RawBuilder<unknown>;
   }
 > = {
   product: {
@@ -34,6 +38,7 @@ const SALES_GROUPS: Record<
     from: sql`JOIN variants v ON v.id = s.variant_id`,
     label: sql`btrim(p.name || ' ' || p.model)`,
     labels: sql`JOIN products p ON p.id = agg.key`,
+    unit: sql`(SELECT un.measure FROM units un WHERE un.id = p.unit_id)`,
   },
   variant: {
     key: sql`s.variant_id`,
@@ -41,14 +46,16 @@ const SALES_GROUPS: Record<
     label: sql`v.sku || ' — ' || variant_label(p.name, p.model, c.name, variant_size_label(sz.size, sz.label))`,
     labels: sql`JOIN variants v ON v.id = agg.key JOIN products p ON p.id = v.product_id
       LEFT JOIN colors c ON c.id = v.color_id LEFT JOIN sizes sz ON sz.id = v.size_id`,
+    unit: sql`(SELECT un.measure FROM units un WHERE un.id = p.unit_id)`,
   },
   department: {
     key: sql`s.department_id`,
     from: sql``,
     label: sql`btrim(u.first_name || ' ' || u.last_name) || ' (' || u.email || ')'`,
     labels: sql`JOIN users u ON u.id = agg.key`,
+    unit: sql`NULL`,
   },
-  day: { key: sql`s.day`, from: sql``, label: sql`agg.key::text`, labels: sql`` },
+  day: { key: sql`s.day`, from: sql``, label: sql`agg.key::text`, labels: sql``, unit: sql`NULL` },
 };
 
 /** A group's margin as a percent of its revenue (2 decimals; none without revenue). */
@@ -136,19 +143,21 @@ export function salesRows(
     )`;
   const columns = sql`g.key::text AS key, g.label, g.qty::numeric(18,3)::text AS qty,
     g.revenue::text AS revenue_uzs, g.cogs::text AS cogs_uzs, (g.revenue - g.cogs)::text AS margin_uzs,
-    ${sql.raw(marginPct('g'))}::text AS margin_pct`;
+    ${sql.raw(marginPct('g'))}::text AS margin_pct, g.unit::text AS unit`;
   const byLabel = ordering === 'label' || ordering === '-label';
   if (window !== undefined && !byLabel) {
     return sql<SalesDbRow>`
       WITH ${measured}, page AS (
         SELECT g.* FROM measured g ORDER BY ${salesOrder(ordering)} ${limitTo(window)}
-      ), g AS (SELECT agg.*, ${group.label} AS label FROM page AS agg ${group.labels})
+      ), g AS (SELECT agg.*, ${group.label} AS label, ${group.unit} AS unit FROM page AS agg ${group.labels})
       -- The count as a sum of its own: as a window over the groups it took a third of the time.
       SELECT ${columns}, (SELECT count(*) FROM measured) AS total_count FROM g
       ORDER BY ${salesOrder(ordering)}`;
   }
   return sql<SalesDbRow>`
-    WITH ${measured}, g AS (SELECT agg.*, ${group.label} AS label FROM measured AS agg ${group.labels})
+    WITH ${measured}, g AS (
+      SELECT agg.*, ${group.label} AS label, ${group.unit} AS unit FROM measured AS agg ${group.labels}
+    )
     SELECT ${columns}, count(*) OVER () AS total_count FROM g
     ORDER BY ${salesOrder(ordering)} ${limitTo(window)}`;
 }

@@ -2,7 +2,16 @@ import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-/** A scrolling, bordered table. Compose with THead/TBody/TR/TH/TD. */
+/**
+ * A scrolling, bordered table. Compose with THead/TBody/TR/TH/TD.
+ *
+ * On a phone (DESIGN.md section 16: no figure is cut on a 375 px screen) a table wider than the
+ * screen scrolls inside its box with its first column fixed (sticky), rather than turning into
+ * cards: every table keeps its columns, headers and totals lined up, the row's name stays in view
+ * beside whichever figures the reader scrolls to, and no page has to describe its cells twice.
+ * The rules are `.data-table` in index.css; a totals label that spans several columns is not fixed
+ * (it would cover the figures under it) and shows its amount itself on a phone (TFoot).
+ */
 export function Table({
   children,
   className,
@@ -18,7 +27,7 @@ export function Table({
     // instead of widening the page.
     <div
       className={cn(
-        'relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs',
+        'data-table relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs',
         className,
       )}
     >

@@ -5,6 +5,7 @@ import {
   type Offer,
   type OfferAction,
   offerSideOf,
+  type UnitMeasure,
 } from '@app/shared';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 
@@ -34,12 +35,18 @@ export function offerRowView(
   return actions.length > 0 ? { kind: 'actions', actions } : { kind: 'none' };
 }
 
-/** The amount column: money lines as "50 USD", item lines as quantities. */
-export function offerAmount(offer: Pick<Offer, 'money_lines' | 'item_lines'>): string {
+/**
+ * The amount column: money lines as "50 USD", item lines as quantities with their unit ("12.5 m ×
+ * KL-01", DESIGN.md section 16) when `quantity` (i18n/unit-labels.ts useQuantityText) is given.
+ */
+export function offerAmount(
+  offer: Pick<Offer, 'money_lines' | 'item_lines'>,
+  quantity: (qty: string, unit: UnitMeasure) => string = (qty) => formatQuantity(qty),
+): string {
   if (offer.money_lines.length > 0) {
     return offer.money_lines.map((l) => `${formatMoneyFixed(l.amount)} ${l.currency_code}`).join(', ');
   }
-  return offer.item_lines.map((l) => `${formatQuantity(l.quantity)} × ${l.variant.sku}`).join(', ');
+  return offer.item_lines.map((l) => `${quantity(l.quantity, l.variant.unit)} × ${l.variant.sku}`).join(', ');
 }
 
 export function personName(user: Offer['from_user']): string {

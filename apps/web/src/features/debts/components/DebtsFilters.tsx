@@ -4,7 +4,7 @@ import { useCounterparty } from '../../../api/counterparties.ts';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
+import { DateInput } from '../../../components/ui/DateInput.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { toOption, useCounterpartySearch } from '../api/counterparties.ts';
@@ -66,17 +66,15 @@ export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlP
         }}
       />
       <div className="flex w-full gap-3 sm:w-auto">
-        <Input
+        <DateInput
           label={t('debts.filters.dueFrom')}
-          type="date"
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"
           value={filters.due_from ?? ''}
           max={filters.due_to}
           onChange={(e) => url.update({ due_from: e.target.value })}
         />
-        <Input
+        <DateInput
           label={t('debts.filters.dueTo')}
-          type="date"
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"
           value={filters.due_to ?? ''}
           min={filters.due_from}

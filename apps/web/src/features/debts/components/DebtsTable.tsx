@@ -140,6 +140,11 @@ export function DebtsTable({
             <tr key={`${total.currency_code}-${total.direction}`} data-testid="debt-totals">
               <TD colSpan={leading + 1}>
                 {t('debts.table.totalRow', { direction: t(DIRECTION_LABELS[total.direction]) })}
+                {/* On a phone the amount's column is off the screen: the label shows it too
+                    (DESIGN.md section 16, totals rows show their amounts). */}
+                <span className="ml-2 tabular-nums sm:hidden" data-testid="debt-total-amount">
+                  <Money value={total.remaining} code={total.currency_code} />
+                </span>
               </TD>
               <TD colSpan={2} />
               <TD numeric>

@@ -14,6 +14,7 @@ import { createCounterparty } from '../../../api/counterparties.ts';
 import { useCurrencies } from '../../../api/currencies.ts';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { DateInput } from '../../../components/ui/DateInput.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
@@ -188,9 +189,8 @@ export function NewDebtDialog({
             {...form.register('amount')}
           />
         </div>
-        <Input
+        <DateInput
           label={t('debts.newDebt.dueDateLabel')}
-          type="date"
           hint={t('debts.newDebt.dueDateHint')}
           error={errors.due_date?.message}
           {...form.register('due_date')}

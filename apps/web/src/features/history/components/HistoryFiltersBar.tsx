@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@app/shared';
 import { useDepartments } from '../../../api/departments.ts';
 import { Button } from '../../../components/ui/Button.tsx';
+import { DateInput } from '../../../components/ui/DateInput.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useRoleLabel } from '../../../i18n/role-labels.ts';
@@ -61,18 +62,8 @@ export function HistoryFiltersBar({ value, onChange, wholeBusiness }: Props) {
           ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(ACTION_PHRASES[a]) })),
         ]}
       />
-      <Input
-        label={t('history.filters.dateFrom')}
-        type="date"
-        value={value.date_from}
-        onChange={set('date_from')}
-      />
-      <Input
-        label={t('history.filters.dateTo')}
-        type="date"
-        value={value.date_to}
-        onChange={set('date_to')}
-      />
+      <DateInput label={t('history.filters.dateFrom')} value={value.date_from} onChange={set('date_from')} />
+      <DateInput label={t('history.filters.dateTo')} value={value.date_to} onChange={set('date_to')} />
       <div className="flex items-end">
         <Button variant="secondary" onClick={() => onChange(NO_FILTERS)}>
           {t('history.filters.clear')}

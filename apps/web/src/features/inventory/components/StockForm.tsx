@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { CounterpartyOption } from '../../../components/CounterpartyPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
+import { DateInput } from '../../../components/ui/DateInput.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
@@ -286,7 +287,7 @@ function StockCreditFields({
           onCredit={onCredit}
           counterparty={field.value}
           onCounterpartyChange={field.onChange}
-          dueDate={<Input label={t('inventory.credit.dueDate')} type="date" {...form.register('due_date')} />}
+          dueDate={<DateInput label={t('inventory.credit.dueDate')} {...form.register('due_date')} />}
           qty={qty ?? ''}
           price={price ?? ''}
           currencyCode={currencyCode(currency)}

@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/Badge.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { OFFER_STATUS_LABELS } from '../../../i18n/offer-status-labels.ts';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { offerAmount, personName, TYPE_LABELS } from '../offer-rules.ts';
@@ -34,6 +35,7 @@ export interface OffersTableProps {
 /** The Income / Outcome table of spec.md section 2 with the actions of section 4. */
 export function OffersTable({ offers, me, emptyText, loading, busyId, onAction }: OffersTableProps) {
   const t = useT();
+  const quantity = useQuantityText();
   return (
     <Table caption={t('offers.list.caption')}>
       <THead>
@@ -57,7 +59,7 @@ export function OffersTable({ offers, me, emptyText, loading, busyId, onAction }
               <TD>{personName(offer.from_user)}</TD>
               <TD>{personName(offer.to_user)}</TD>
               <TD numeric className="font-medium text-slate-900">
-                {offerAmount(offer)}
+                {offerAmount(offer, quantity)}
               </TD>
               <TD>{t(TYPE_LABELS[offer.type])}</TD>
               <TD>

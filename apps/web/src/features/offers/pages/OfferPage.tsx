@@ -1,4 +1,4 @@
-import { formatMoneyFixed, formatQuantity, type Offer, type OfferAction } from '@app/shared';
+import { formatMoneyFixed, type Offer, type OfferAction } from '@app/shared';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { OFFER_STATUS_LABELS } from '../../../i18n/offer-status-labels.ts';
+import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, isNotFound } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -105,6 +106,7 @@ function OfferView({ id }: { id: number }) {
 /** The offer's fields: state, parties, contents, reason and its dates. */
 function OfferFields({ offer }: { offer: Offer }) {
   const t = useT();
+  const quantity = useQuantityText();
   return (
     <dl className="grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-3 p-5 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
       <Row label={t('offers.field.status')}>
@@ -123,7 +125,9 @@ function OfferFields({ offer }: { offer: Offer }) {
         {offer.item_lines.map((l) => (
           <div key={`i${l.variant.id}`}>
             {l.variant.label} ({l.variant.sku}):{' '}
-            <span className="font-medium tabular-nums">{formatQuantity(l.quantity)}</span>
+            <span className="font-medium tabular-nums" data-testid="offer-line-qty">
+              {quantity(l.quantity, l.variant.unit)}
+            </span>
           </div>
         ))}
       </Row>

@@ -1,5 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { Input } from '../../../components/ui/Input.tsx';
+import { DateInput } from '../../../components/ui/DateInput.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 import { changePeriod, matchingPreset, PERIOD_PRESETS, type Period, presetPeriod } from '../period.ts';
@@ -48,16 +48,14 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
         </div>
       </fieldset>
       <div className="flex w-full gap-3 sm:w-auto">
-        <Input
+        <DateInput
           label={t('reports.period.from')}
-          type="date"
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"
           value={period.from}
           onChange={(e) => onChange(changePeriod(period, 'from', e.target.value))}
         />
-        <Input
+        <DateInput
           label={t('reports.period.to')}
-          type="date"
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"
           value={period.to}
           onChange={(e) => onChange(changePeriod(period, 'to', e.target.value))}

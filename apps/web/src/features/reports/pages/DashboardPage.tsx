@@ -1,10 +1,4 @@
-import {
-  type Dashboard,
-  type DebtDirection,
-  formatMoneyFixed,
-  formatPercent,
-  formatQuantity,
-} from '@app/shared';
+import { type Dashboard, type DebtDirection, formatMoneyFixed, formatPercent } from '@app/shared';
 import { Boxes, Inbox, TrendingUp, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Badge.tsx';
@@ -273,7 +267,7 @@ function LowStock({ data, search, link }: BodyProps) {
                 </span>
                 <Badge tone={isEmpty(row.qty_on_hand) ? 'red' : 'amber'}>
                   <span className="tabular-nums">
-                    {formatQuantity(row.qty_on_hand)} / {quantity(row.min_qty, row.variant.unit)}
+                    {quantity(row.qty_on_hand, row.variant.unit)} / {quantity(row.min_qty, row.variant.unit)}
                   </span>
                 </Badge>
               </Link>

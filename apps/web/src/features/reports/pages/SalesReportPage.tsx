@@ -1,7 +1,6 @@
 import {
   formatMoneyFixed,
   formatPercent,
-  formatQuantity,
   SALES_GROUPS,
   SALES_ORDERINGS,
   type SalesReport,
@@ -43,7 +42,11 @@ function percent(value: string | null): string {
 const FIGURE = { align: 'right', numeric: true } as const;
 
 /** The key column (a product, variant, department or day), then the figures, all sortable. */
-function salesColumns(t: Translate, groupBy: SalesGroup): ReportColumn<SalesRow>[] {
+function salesColumns(
+  t: Translate,
+  quantity: ReturnType<typeof useQuantityText>,
+  groupBy: SalesGroup,
+): ReportColumn<SalesRow>[] {
   const money = (key: 'revenue_uzs' | 'cogs_uzs') => (row: SalesRow) => formatMoneyFixed(row[key]);
   return [
     {
@@ -65,7 +68,7 @@ function salesColumns(t: Translate, groupBy: SalesGroup): ReportColumn<SalesRow>
       label: t('reports.sales.column.qty'),
       sort: 'qty',
       ...FIGURE,
-      cell: (row) => formatQuantity(row.qty),
+      cell: (row) => quantity(row.qty, row.unit),
     },
     {
       key: 'revenue',
@@ -145,6 +148,7 @@ function SalesChart({ scope }: { scope: ReportSearch['scope'] }) {
  */
 export function SalesReportPage() {
   const t = useT();
+  const quantity = useQuantityText();
   const search = useReportSearch();
   const { params } = search;
   const groupBy = pickOption(params.get('group_by'), SALES_GROUPS, 'product');
@@ -173,7 +177,7 @@ export function SalesReportPage() {
         query={report}
         page={page}
         ordering={ordering}
-        columns={salesColumns(t, groupBy)}
+        columns={salesColumns(t, quantity, groupBy)}
         rowKey={(row) => row.key}
         totals={(data) => <SalesTotals totals={data.totals} />}
         onDownload={(format) => downloadReport('reports/sales/', filters, format, 'sotuvlar')}
