@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from '../test/client.ts';
-import { createSignedInUsers, type TestUser } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/harness.ts';
+import type { TestUser } from '../test/factories.ts';
+import { startWithUsers, type TestApp } from '../test/harness.ts';
 import { assertMoneyInvariants } from '../test/money-invariants.ts';
 import { assertStockInvariants } from '../test/stock-invariants.ts';
 import { KEY_REUSED } from './lib/idempotency.ts';
@@ -14,21 +14,16 @@ import { createVariants, giveStock, type TestVariant } from './modules/inventory
 // after a timeout). Each case spends a whole balance, so a duplicate that ran the work again would
 // be refused (409) instead of replaying. On PostgreSQL the ten requests really overlap.
 
-type Name = 'Kassir' | 'manager' | 'Bozorchi' | "Ta'minotchi";
+const ROLES = ['Kassir', 'manager', 'Bozorchi', "Ta'minotchi"] as const;
+type Name = (typeof ROLES)[number];
 let t: TestApp;
 let as: Record<Name, ApiClient>;
 let users: Record<Name, TestUser>;
 let variant: TestVariant;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const setup = await createSignedInUsers(t.db, t.url, [
-    'Kassir',
-    'manager',
-    'Bozorchi',
-    "Ta'minotchi",
-  ] as const);
-  ({ as, users } = setup);
+  const setup = await startWithUsers(ROLES);
+  ({ t, as, users } = setup);
   [variant] = (await createVariants(t.db, setup.businessId, 1)) as [TestVariant];
 });
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestUser } from '../../../test/factories.ts';
+import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { balanceOf, fund, USD, UZS } from '../finance/finance.fixtures.ts';
 
@@ -18,13 +18,10 @@ let users: Record<'Owner' | 'admin' | 'Kassir' | 'manager', TestUser>;
 let outsider: TestUser;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const mine = await createSignedInUsers(t.db, t.url, ['Owner', 'admin', 'Kassir', 'manager'] as const);
+  const mine = await startWithUsers(['Owner', 'admin', 'Kassir', 'manager']);
+  ({ t, users } = mine);
   ({ Owner: owner, admin, Kassir: kassir, manager } = mine.as);
-  users = mine.users;
-  const theirs = await createSignedInUsers(t.db, t.url, ['Owner'] as const);
-  other = theirs.as.Owner;
-  outsider = theirs.users.Owner;
+  ({ client: other, user: outsider } = await signInOutsider(t));
   await fund(t.db, outsider, USD, '5');
 });
 afterEach(() => assertMoneyInvariants(t.db));

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
 import {
   createColor,
   createProduct,
@@ -16,9 +15,10 @@ let owner: ApiClient;
 let other: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  owner = (await createSignedInUsers(t.db, t.url, ['Owner'])).as.Owner;
-  other = (await createSignedInUsers(t.db, t.url, ['Owner'])).as.Owner;
+  const mine = await startWithUsers(['Owner']);
+  t = mine.t;
+  owner = mine.as.Owner;
+  other = (await signInOutsider(t)).client;
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
 import { createProduct, createUnit, createVariant, uniq } from './catalog.fixtures.ts';
 
 let t: TestApp;
@@ -10,11 +9,10 @@ let other: ApiClient;
 let businessId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const mine = await createSignedInUsers(t.db, t.url, ['Owner']);
+  const mine = await startWithUsers(['Owner']);
+  ({ t, businessId } = mine);
   owner = mine.as.Owner;
-  businessId = mine.businessId;
-  other = (await createSignedInUsers(t.db, t.url, ['Owner'])).as.Owner;
+  other = (await signInOutsider(t)).client;
 });
 afterAll(() => t.close());
 

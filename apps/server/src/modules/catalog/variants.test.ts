@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestUser } from '../../../test/factories.ts';
+import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
 import {
   createColor,
   createProduct,
@@ -19,12 +19,10 @@ let businessId: number;
 let users: { Owner: TestUser; Omborchi: TestUser };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const mine = await createSignedInUsers(t.db, t.url, ['Owner', 'Omborchi']);
+  const mine = await startWithUsers(['Owner', 'Omborchi']);
+  ({ t, users, businessId } = mine);
   owner = mine.as.Owner;
-  users = mine.users;
-  businessId = mine.businessId;
-  other = (await createSignedInUsers(t.db, t.url, ['Owner'])).as.Owner;
+  other = (await signInOutsider(t)).client;
 });
 afterAll(() => t.close());
 

@@ -8,7 +8,14 @@ import {
   TEST_PASSWORD,
   type TestUser,
 } from '../../../test/factories.ts';
-import { startTestApp, type TestApp, waitForMail, waitForMailedCode } from '../../../test/harness.ts';
+import {
+  signInOutsider,
+  startTestApp,
+  startWithUsers,
+  type TestApp,
+  waitForMail,
+  waitForMailedCode,
+} from '../../../test/harness.ts';
 
 // Users from the web (DESIGN.md section 9): invitations, roles, deactivation and the last Owner.
 
@@ -22,13 +29,10 @@ let outsider: TestUser;
 let otherOwner: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const mine = await createSignedInUsers(t.db, t.url, ['Owner', 'admin', 'Kassir', 'manager'] as const);
+  const mine = await startWithUsers(['Owner', 'admin', 'Kassir', 'manager']);
+  ({ t, users } = mine);
   ({ Owner: owner, admin, Kassir: kassir, manager } = mine.as);
-  users = mine.users;
-  const theirs = await createSignedInUsers(t.db, t.url, ['Owner'] as const);
-  outsider = theirs.users.Owner;
-  otherOwner = theirs.as.Owner;
+  ({ client: otherOwner, user: outsider } = await signInOutsider(t));
 });
 afterAll(() => t.close());
 
