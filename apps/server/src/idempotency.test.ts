@@ -6,7 +6,7 @@ import { startWithUsers, type TestApp } from '../test/harness.ts';
 import { assertMoneyInvariants } from '../test/money-invariants.ts';
 import { assertStockInvariants } from '../test/stock-invariants.ts';
 import { KEY_REUSED } from './lib/idempotency.ts';
-import { fund, ledgerCount, USD, UZS } from './modules/finance/finance.fixtures.ts';
+import { fund, ledgerCount, ledgerRowsOf, USD, UZS } from './modules/finance/finance.fixtures.ts';
 import { createVariants, giveStock, type TestVariant } from './modules/inventory/inventory.fixtures.ts';
 
 // DESIGN.md section 4: every request carrying the same Idempotency-Key and body gets the first
@@ -67,11 +67,7 @@ describe('ten concurrent duplicates get the first answer', () => {
       200,
     );
     expect(first.body.status).toBe('APPROVED');
-    const rows = await t.db
-      .selectFrom('money_transactions')
-      .select('id')
-      .where('offer_id', '=', created.body.id)
-      .execute();
+    const rows = await ledgerRowsOf(t.db, { offerId: created.body.id });
     expect(rows).toHaveLength(2);
   });
 

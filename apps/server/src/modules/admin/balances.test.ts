@@ -76,20 +76,16 @@ describe('POST api/admin/balances/adjust/', () => {
   });
 
   it('takes money away with a negative amount, and refuses to go below zero with the ledger detail', async () => {
-    const ok = await adjust(owner, {
+    const correction = (amount: string) => ({
       user: users.Kassir.id,
       currency: USD,
-      amount: '-0.50',
+      amount,
       reason_text: 'Kassadagi farq tuzatildi',
     });
+    const ok = await adjust(owner, correction('-0.50'));
     expect(ok.status).toBe(201);
     expect(ok.body.on_hand).toBe('1500.00');
-    const tooMuch = await adjust(owner, {
-      user: users.Kassir.id,
-      currency: USD,
-      amount: '-1500.01',
-      reason_text: 'Kassadagi farq tuzatildi',
-    });
+    const tooMuch = await adjust(owner, correction('-1500.01'));
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.detail).toMatch(/USD/);
     expect(await balanceOf(t.db, users.Kassir.id, USD)).toBe('1500.00');

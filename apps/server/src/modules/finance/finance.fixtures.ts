@@ -46,6 +46,16 @@ export async function balanceOf(db: Database, userId: number, currencyId: number
   return row?.on_hand ?? null;
 }
 
+/** The ids of the ledger rows one exchange (its group) or one money offer wrote. */
+export function ledgerRowsOf(db: Database, of: { exchangeGroup: string } | { offerId: number }) {
+  const rows = db.selectFrom('money_transactions').select('id');
+  return (
+    'offerId' in of
+      ? rows.where('offer_id', '=', of.offerId)
+      : rows.where('exchange_group', '=', of.exchangeGroup)
+  ).execute();
+}
+
 export async function ledgerCount(db: Database, userId?: number): Promise<number> {
   let q = db.selectFrom('money_transactions').select((eb) => eb.fn.countAll<number>().as('n'));
   if (userId !== undefined) q = q.where('user_id', '=', userId);

@@ -2,7 +2,7 @@ import { D, StockBalanceSchema } from '@app/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers } from '../../../test/factories.ts';
+import { auditOf, createSignedInUsers } from '../../../test/factories.ts';
 import { startWithUsers } from '../../../test/harness.ts';
 import { assertStockInvariants } from '../../../test/stock-invariants.ts';
 import { balanceOf, countRows, createVariants, giveStock, type TestVariant } from './inventory.fixtures.ts';
@@ -48,12 +48,7 @@ describe('POST inventory/stocks-exit/', () => {
       note: 'Sotildi',
     });
     expect(await balanceOf(t.db, me, v(0).id)).toBe('7.500');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'stock_exit')
-      .where('entity_id', '=', String(res.body.id))
-      .executeTakeFirst();
+    const [audit] = await auditOf(t.db, 'stock_exit', res.body.id);
     expect(audit?.action).toBe('stock_exit.create');
   });
 

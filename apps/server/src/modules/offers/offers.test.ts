@@ -1,7 +1,7 @@
 import { D } from '@app/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, createUser, signIn, type TestUser } from '../../../test/factories.ts';
+import { auditOf, createSignedInUsers, createUser, signIn, type TestUser } from '../../../test/factories.ts';
 import { startWithUsers } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { assertStockInvariants } from '../../../test/stock-invariants.ts';
@@ -85,12 +85,7 @@ describe('POST offers/offers/', () => {
       item_lines: [],
       reason: "Bo'lim xarajatlari uchun",
     });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'offer')
-      .where('entity_id', '=', String(res.body.id))
-      .execute();
+    const audit = await auditOf(t.db, 'offer', res.body.id);
     expect(audit.map((a) => a.action)).toEqual(['offer.create']);
   });
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/client.ts';
 import {
+  auditOf,
   createSignedInUsers,
   createUser,
   signIn,
@@ -239,12 +240,7 @@ describe('editing users', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: 'manager', first_name: 'Aziza', code: 'MNG-9', login_otp: true });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('summary')
-      .where('action', '=', 'user.update')
-      .where('entity_id', '=', String(users.Kassir.id))
-      .executeTakeFirstOrThrow();
+    const audit = (await auditOf(t.db, 'user', users.Kassir.id)).find((a) => a.action === 'user.update')!;
     expect(audit.summary).toContain('rol Kassir -> manager');
     expect(audit.summary).toContain('kirish kodlari yoqildi');
     await admin.patch(`admin/users/${users.Kassir.id}/`, { role: 'Kassir', login_otp: false });
