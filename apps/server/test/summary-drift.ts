@@ -46,13 +46,9 @@ export function stockDailyDrift(businessId?: number): Drift {
     FROM stock_moves m JOIN stock_lots l ON l.id = m.lot_id
     WHERE ${inBusiness('m.business_id', businessId)}
     GROUP BY 1, 2, 3, 4, 5`;
-  return drift(
-    'stock_daily',
-    sums,
-    ['department_id', 'variant_id', 'day', 'currency_id'],
-    ['entry_qty', 'exit_qty', 'offer_in_qty', 'offer_out_qty', 'cost'],
-    businessId,
-  );
+  const key = ['department_id', 'variant_id', 'day', 'currency_id'];
+  const figures = ['entry_qty', 'exit_qty', 'offer_in_qty', 'offer_out_qty', 'cost'];
+  return drift('stock_daily', sums, key, figures, businessId);
 }
 
 /** sales_daily against the SALE exits' moves summed per department, variant and day. */
@@ -67,13 +63,9 @@ export function salesDailyDrift(businessId?: number): Drift {
     JOIN stock_lots l ON l.id = m.lot_id
     WHERE ${inBusiness('m.business_id', businessId)}
     GROUP BY 1, 2, 3, 4`;
-  return drift(
-    'sales_daily',
-    sums,
-    ['department_id', 'variant_id', 'day'],
-    ['qty', 'revenue_uzs', 'cogs_uzs'],
-    businessId,
-  );
+  const key = ['department_id', 'variant_id', 'day'];
+  const figures = ['qty', 'revenue_uzs', 'cogs_uzs'];
+  return drift('sales_daily', sums, key, figures, businessId);
 }
 
 /** money_daily against the money ledger's rows summed per user, currency, day and type. */
@@ -86,11 +78,7 @@ export function moneyDailyDrift(businessId?: number): Drift {
            coalesce(-sum(amount_in_uzs) FILTER (WHERE amount < 0), 0) AS outflow_uzs,
            count(*) AS n
     FROM money_transactions WHERE ${inBusiness('business_id', businessId)} GROUP BY 1, 2, 3, 4, 5`;
-  return drift(
-    'money_daily',
-    sums,
-    ['user_id', 'currency_id', 'day', 'tx_type'],
-    ['inflow', 'outflow', 'inflow_uzs', 'outflow_uzs', 'n'],
-    businessId,
-  );
+  const key = ['user_id', 'currency_id', 'day', 'tx_type'];
+  const figures = ['inflow', 'outflow', 'inflow_uzs', 'outflow_uzs', 'n'];
+  return drift('money_daily', sums, key, figures, businessId);
 }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/client.ts';
-import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
 import {
   createColor,
   createProduct,
@@ -10,17 +9,10 @@ import {
   uniq,
 } from './catalog.fixtures.ts';
 
-let t: TestApp;
-let owner: ApiClient;
-let other: ApiClient;
-
-beforeAll(async () => {
-  const mine = await startWithUsers(['Owner']);
-  t = mine.t;
-  owner = mine.as.Owner;
-  other = (await signInOutsider(t)).client;
-});
+const { t, as } = await startWithUsers(['Owner']);
 afterAll(() => t.close());
+const owner = as.Owner;
+const other = (await signInOutsider(t)).client;
 
 describe('units', () => {
   it('creates a unit with its measure label and a 6-decimal fixed rate', async () => {

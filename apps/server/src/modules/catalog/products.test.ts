@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/client.ts';
-import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
 import { createProduct, createUnit, createVariant, uniq } from './catalog.fixtures.ts';
 
-let t: TestApp;
-let owner: ApiClient;
-let other: ApiClient;
-let businessId: number;
-
-beforeAll(async () => {
-  const mine = await startWithUsers(['Owner']);
-  ({ t, businessId } = mine);
-  owner = mine.as.Owner;
-  other = (await signInOutsider(t)).client;
-});
+const { t, as, businessId } = await startWithUsers(['Owner']);
 afterAll(() => t.close());
+const owner = as.Owner;
+const other = (await signInOutsider(t)).client;
 
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
 

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/client.ts';
-import type { TestUser } from '../../../test/factories.ts';
-import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
+import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
 import {
   createColor,
   createProduct,
@@ -12,19 +10,10 @@ import {
 } from './catalog.fixtures.ts';
 import { loadVariantRefs } from './catalog.repository.ts';
 
-let t: TestApp;
-let owner: ApiClient;
-let other: ApiClient;
-let businessId: number;
-let users: { Owner: TestUser; Omborchi: TestUser };
-
-beforeAll(async () => {
-  const mine = await startWithUsers(['Owner', 'Omborchi']);
-  ({ t, users, businessId } = mine);
-  owner = mine.as.Owner;
-  other = (await signInOutsider(t)).client;
-});
+const { t, as, users, businessId } = await startWithUsers(['Owner', 'Omborchi']);
 afterAll(() => t.close());
+const owner = as.Owner;
+const other = (await signInOutsider(t)).client;
 
 describe('variant create', () => {
   it('answers the variant with its label, product code, colour and size', async () => {
