@@ -289,15 +289,12 @@ describe('variant update and delete', () => {
   });
 
   it('refuses to delete a variant with stock history, also when only the foreign key knows', async () => {
+    // Stock rows of the Omborchi's department, written straight to the database.
+    const department = { business_id: businessId, department_id: users.Omborchi.id };
     const balance = await createVariant(owner);
     await t.db
       .insertInto('stock_balances')
-      .values({
-        business_id: businessId,
-        department_id: users.Omborchi.id,
-        variant_id: balance.id,
-        qty_on_hand: '0',
-      })
+      .values({ ...department, variant_id: balance.id, qty_on_hand: '0' })
       .execute();
     const a = await owner.delete(`catalog/variants/${balance.id}/`);
     expect(a.status).toBe(409);
@@ -307,8 +304,7 @@ describe('variant update and delete', () => {
     await t.db
       .insertInto('stock_entries')
       .values({
-        business_id: businessId,
-        department_id: users.Omborchi.id,
+        ...department,
         variant_id: entry.id,
         qty_received: '1.000',
         unit_cost: '10.00',
