@@ -6,7 +6,14 @@ import { startWithUsers, type TestApp } from '../test/harness.ts';
 import { assertMoneyInvariants } from '../test/money-invariants.ts';
 import { assertStockInvariants } from '../test/stock-invariants.ts';
 import { KEY_REUSED } from './lib/idempotency.ts';
-import { fund, ledgerCount, ledgerRowsOf, USD, UZS } from './modules/finance/finance.fixtures.ts';
+import {
+  fund,
+  ledgerCount,
+  ledgerRowsOf,
+  moneyOfferBody,
+  USD,
+  UZS,
+} from './modules/finance/finance.fixtures.ts';
 import { createVariants, giveStock, type TestVariant } from './modules/inventory/inventory.fixtures.ts';
 
 // DESIGN.md section 4: every request carrying the same Idempotency-Key and body gets the first
@@ -54,12 +61,8 @@ describe('ten concurrent duplicates get the first answer', () => {
 
   it('an approval of a money offer that takes the whole balance', async () => {
     await fund(t.db, users.Kassir, USD, '40');
-    const created = await as.Kassir.post('offers/offers/', {
-      from_user: users.Kassir.id,
-      to_user: users.manager.id,
-      money_lines: [{ currency: USD, amount: '40' }],
-      reason_text: "Bo'lim xarajatlari uchun",
-    });
+    const body = moneyOfferBody(users.Kassir, users.manager, '40', "Bo'lim xarajatlari uchun");
+    const created = await as.Kassir.post('offers/offers/', body);
     expect((await as.Kassir.post(`offers/offers/${created.body.id}/submit/`)).status).toBe(200);
     const headers = { 'idempotency-key': 'whole-approval' };
     const first = await tenDuplicates(

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/client.ts';
 import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
-import { fund, USD } from '../finance/finance.fixtures.ts';
+import { fund, moneyOfferBody, USD } from '../finance/finance.fixtures.ts';
 
 // GET audit/ (DESIGN.md section 10): who sees which rows, every filter, the pages and the CSV.
 
@@ -15,12 +15,8 @@ let offerId: number;
 beforeAll(async () => {
   await fund(t.db, users.Kassir, USD, '100');
   // The Kassir sends money to the manager: rows about an offer both are party to.
-  const offer = await as.Kassir.post('offers/offers/', {
-    from_user: users.Kassir.id,
-    to_user: users.manager.id,
-    money_lines: [{ currency: USD, amount: '10' }],
-    reason_text: 'Oylik avans uchun',
-  });
+  const body = moneyOfferBody(users.Kassir, users.manager, '10', 'Oylik avans uchun');
+  const offer = await as.Kassir.post('offers/offers/', body);
   offerId = offer.body.id;
   await as.Kassir.post(`offers/offers/${offerId}/submit/`);
   await as.manager.post(`offers/offers/${offerId}/approve/`);

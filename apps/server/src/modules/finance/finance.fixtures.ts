@@ -36,6 +36,16 @@ export async function fund(
   );
 }
 
+/** The body of a money offer (DESIGN.md section 3 "Offers") of one line from `from` to `to`. */
+export function moneyOfferBody(from: { id: number }, to: { id: number }, amount: string, reason: string) {
+  return {
+    from_user: from.id,
+    to_user: to.id,
+    money_lines: [{ currency: USD, amount }],
+    reason_text: reason,
+  };
+}
+
 export async function balanceOf(db: Database, userId: number, currencyId: number): Promise<string | null> {
   const row = await db
     .selectFrom('balances')
