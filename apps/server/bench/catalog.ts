@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Database } from '../src/db/connection.ts';
 import type { BenchContext } from './context.ts';
 import { type Measurement, measure } from './measure.ts';
 
@@ -44,23 +45,27 @@ const SEARCH_TERMS = [
   'q7',
 ];
 
-/** Multi-row INSERT ... SELECT from generate_series: the whole catalogue in a few statements. */
-
-async function seedBigCatalog(ctx: BenchContext, businessId: number): Promise<void> {
-  const db = ctx.db;
+/** A business's three units, eight colours and six sizes: the catalogue and reports benches' own. */
+export async function seedAttributes(db: Database, businessId: number): Promise<void> {
+  const b = sql.lit(businessId);
   await sql`INSERT INTO units (business_id, name, measure, fixed_rate_to_base)
-    VALUES (${businessId}, 'Dona', 'D', 1), (${businessId}, 'Metr', 'M', 1), (${businessId}, 'Kilogramm', 'KG', 1)`.execute(
-    db,
-  );
+    VALUES (${b}, 'Dona', 'D', 1), (${b}, 'Metr', 'M', 1), (${b}, 'Kilogramm', 'KG', 1)`.execute(db);
   await sql`INSERT INTO colors (business_id, name, code)
-    SELECT ${businessId}, c.name, c.code FROM (VALUES ('Oq', '#FFFFFF'), ('Qora', '#111827'), ('Qizil', '#DC2626'),
+    SELECT ${b}, c.name, c.code FROM (VALUES ('Oq', '#FFFFFF'), ('Qora', '#111827'), ('Qizil', '#DC2626'),
       ('Yashil', '#15803D'), ('Ko''k', '#1D4ED8'), ('Kulrang', '#6B7280'), ('Bej', '#D6C7A1'), ('Sariq', '#EAB308')) AS c(name, code)`.execute(
     db,
   );
   await sql`INSERT INTO sizes (business_id, size, label)
-    SELECT ${businessId}, s.size, s.label FROM (VALUES ('44','XS'), ('46','S'), ('48','M'), ('50','L'), ('52','XL'), ('54','XXL')) AS s(size, label)`.execute(
+    SELECT ${b}, s.size, s.label FROM (VALUES ('44','XS'), ('46','S'), ('48','M'), ('50','L'), ('52','XL'), ('54','XXL')) AS s(size, label)`.execute(
     db,
   );
+}
+
+/** Multi-row INSERT ... SELECT from generate_series: the whole catalogue in a few statements. */
+
+async function seedBigCatalog(ctx: BenchContext, businessId: number): Promise<void> {
+  const db = ctx.db;
+  await seedAttributes(db, businessId);
   await sql`INSERT INTO products (business_id, name, model, code, unit_id, type)
     SELECT ${businessId}, (${sql.val(NAMES)}::text[])[1 + i % ${NAMES.length}] || ' ' || i, 'M-' || (i * 7 % 1000),
       100000 + i, (SELECT min(id) FROM units WHERE business_id = ${businessId}) + i % 3,

@@ -24,6 +24,27 @@ export interface Measurement {
   p99: number;
 }
 
+/**
+ * Requests timed one at a time rather than under autocannon's load: their percentiles, no
+ * request rate, and no errors (a failed request throws before it is counted).
+ */
+export function timedOneByOne(
+  title: string,
+  requests: number,
+  ms: { p50: number; p95: number; p99: number },
+): Measurement {
+  return {
+    title,
+    requests,
+    errors: 0,
+    non2xx: 0,
+    reqPerSec: Number.NaN,
+    p50: ms.p50,
+    p95: ms.p95,
+    p99: ms.p99,
+  };
+}
+
 export async function measure(options: MeasureOptions): Promise<Measurement> {
   const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
     workerData: {

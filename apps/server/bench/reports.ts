@@ -9,8 +9,10 @@ import type * as repo from '../src/modules/reports/reports.repository.ts';
 import { salesRows } from '../src/modules/reports/sales.repository.ts';
 import { stockMovementRows } from '../src/modules/reports/stock-movement.repository.ts';
 import { signIn, type TestUser } from '../test/factories.ts';
+import { moneyDailyDrift, salesDailyDrift, stockDailyDrift } from '../test/summary-drift.ts';
+import { seedAttributes } from './catalog.ts';
 import type { BenchContext } from './context.ts';
-import type { Measurement } from './measure.ts';
+import { type Measurement, timedOneByOne } from './measure.ts';
 
 // DESIGN.md section 11's bars: over a business with 1,000,000 money ledger rows and 1,000,000
 // stock moves, each report answers a month in p95 < 100 ms and a year in p95 < 300 ms on
@@ -70,17 +72,7 @@ function usdRateAt(anchor: RawBuilder<unknown>, at: RawBuilder<unknown>): RawBui
 
 async function seedCatalog(db: Database, businessId: number): Promise<void> {
   const b = lit(businessId);
-  await sql`INSERT INTO units (business_id, name, measure, fixed_rate_to_base)
-    VALUES (${b}, 'Dona', 'D', 1), (${b}, 'Metr', 'M', 1), (${b}, 'Kilogramm', 'KG', 1)`.execute(db);
-  await sql`INSERT INTO colors (business_id, name, code)
-    SELECT ${b}, c.name, c.code FROM (VALUES ('Oq', '#FFFFFF'), ('Qora', '#111827'), ('Qizil', '#DC2626'),
-      ('Yashil', '#15803D'), ('Ko''k', '#1D4ED8'), ('Kulrang', '#6B7280'), ('Bej', '#D6C7A1'), ('Sariq', '#EAB308')) AS c(name, code)`.execute(
-    db,
-  );
-  await sql`INSERT INTO sizes (business_id, size, label)
-    SELECT ${b}, s.size, s.label FROM (VALUES ('44','XS'), ('46','S'), ('48','M'), ('50','L'), ('52','XL'), ('54','XXL')) AS s(size, label)`.execute(
-    db,
-  );
+  await seedAttributes(db, businessId);
   await sql`INSERT INTO products (business_id, name, model, code, unit_id, type)
     SELECT ${b}, (ARRAY['Ko''ylak','Shim','Futbolka','Kurtka','Paxta mato','Jinsi mato','Ip','Tugma','Molniya',
                         'Sviter','Palto','Yubka','Ro''mol','Trikotaj','Kalava','Astar'])[1 + i % 16] || ' ' || i,
@@ -487,24 +479,7 @@ async function verify(db: Database, businessId: number): Promise<void> {
             SELECT lot_id, sum(qty) OVER (PARTITION BY lot_id ORDER BY created_at, id) AS running
             FROM stock_moves WHERE business_id = ${b}) r WHERE running < 0`,
     ],
-    [
-      'stock_daily equals the stock moves summed',
-      sql`WITH raw AS (
-            SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day, l.currency_id,
-                   coalesce(sum(m.qty) FILTER (WHERE m.kind = 'ENTRY'), 0) AS entry_qty,
-                   coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'EXIT'), 0) AS exit_qty,
-                   coalesce(sum(m.qty) FILTER (WHERE m.kind = 'OFFER_IN'), 0) AS offer_in_qty,
-                   coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'OFFER_OUT'), 0) AS offer_out_qty,
-                   sum(m.qty * l.unit_cost) AS cost
-            FROM stock_moves m JOIN stock_lots l ON l.id = m.lot_id WHERE m.business_id = ${b}
-            GROUP BY 1, 2, 3, 4, 5
-          )
-          SELECT * FROM raw FULL JOIN (SELECT * FROM stock_daily WHERE business_id = ${b}) d
-            USING (department_id, variant_id, day, currency_id)
-          WHERE raw.entry_qty IS DISTINCT FROM d.entry_qty OR raw.exit_qty IS DISTINCT FROM d.exit_qty
-             OR raw.offer_in_qty IS DISTINCT FROM d.offer_in_qty OR raw.offer_out_qty IS DISTINCT FROM d.offer_out_qty
-             OR raw.cost IS DISTINCT FROM d.cost`,
-    ],
+    ['stock_daily equals the stock moves summed', stockDailyDrift(businessId)],
     [
       'stock_daily_totals equals stock_daily summed over the variants',
       sql`SELECT * FROM (SELECT department_id, day, currency_id, sum(entry_qty) AS entry_qty, sum(exit_qty) AS exit_qty,
@@ -528,23 +503,7 @@ async function verify(db: Database, businessId: number): Promise<void> {
             ON t.variant_id = raw.variant_id AND t.department_id IS NOT DISTINCT FROM raw.department_id
           WHERE raw.qty IS DISTINCT FROM t.qty OR raw.moved_on IS DISTINCT FROM t.moved_on`,
     ],
-    [
-      'sales_daily equals the SALE exits summed',
-      sql`WITH raw AS (
-            SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day,
-                   -sum(m.qty) AS qty,
-                   sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs) AS revenue_uzs,
-                   sum(-m.qty * l.unit_cost * l.rate_to_uzs) AS cogs_uzs
-            FROM stock_moves m
-            JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'
-            JOIN stock_lots l ON l.id = m.lot_id
-            WHERE m.business_id = ${b}
-            GROUP BY 1, 2, 3, 4
-          )
-          SELECT * FROM raw FULL JOIN (SELECT * FROM sales_daily WHERE business_id = ${b}) d USING (department_id, variant_id, day)
-          WHERE raw.qty IS DISTINCT FROM d.qty OR raw.revenue_uzs IS DISTINCT FROM d.revenue_uzs
-             OR raw.cogs_uzs IS DISTINCT FROM d.cogs_uzs`,
-    ],
+    ['sales_daily equals the SALE exits summed', salesDailyDrift(businessId)],
     [
       'every money balance equals its ledger sum, none negative',
       sql`SELECT coalesce(b.user_id, l.user_id) AS user_id, coalesce(b.currency_id, l.currency_id) AS currency_id, b.on_hand, l.total
@@ -569,23 +528,7 @@ async function verify(db: Database, businessId: number): Promise<void> {
                         FROM money_transactions t WHERE t.offer_id = o.id) t ON true
           WHERE o.business_id = ${b} AND o.kind = 'MONEY' AND (t.n <> 2 OR t.got <> l.amount OR t.sent <> -l.amount)`,
     ],
-    [
-      'money_daily equals the money rows summed',
-      sql`WITH raw AS (
-            SELECT business_id, user_id, currency_id, business_day(created_at) AS day, tx_type,
-                   coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS inflow,
-                   coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS outflow,
-                   coalesce(sum(amount_in_uzs) FILTER (WHERE amount > 0), 0) AS inflow_uzs,
-                   coalesce(-sum(amount_in_uzs) FILTER (WHERE amount < 0), 0) AS outflow_uzs,
-                   count(*) AS n
-            FROM money_transactions WHERE business_id = ${b} GROUP BY 1, 2, 3, 4, 5
-          )
-          SELECT * FROM raw FULL JOIN (SELECT * FROM money_daily WHERE business_id = ${b}) d
-            USING (user_id, currency_id, day, tx_type)
-          WHERE raw.inflow IS DISTINCT FROM d.inflow OR raw.outflow IS DISTINCT FROM d.outflow
-             OR raw.inflow_uzs IS DISTINCT FROM d.inflow_uzs OR raw.outflow_uzs IS DISTINCT FROM d.outflow_uzs
-             OR raw.n IS DISTINCT FROM d.n`,
-    ],
+    ['money_daily equals the money rows summed', moneyDailyDrift(businessId)],
   ];
   for (const [rule, query] of checks) {
     const t0 = performance.now();
@@ -867,16 +810,7 @@ export async function benchReports(ctx: BenchContext): Promise<Measurement[]> {
         const title = `${report.name} | ${period.name} | ${scope.name}`;
         const t = await timeGet(ctx.url, await tokenOf(scope.user), `/api/reports/${report.path}?${qs}`);
         const met = t.p95 < period.bar;
-        results.push({
-          title,
-          requests: SAMPLES,
-          errors: 0,
-          non2xx: 0,
-          reqPerSec: Number.NaN,
-          p50: t.p50,
-          p95: t.p95,
-          p99: t.p99,
-        });
+        results.push(timedOneByOne(title, SAMPLES, t));
         const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
         const line = `${title.padEnd(52)} ${String(t.rows).padStart(6)} rows  p50 ${ms(t.p50)}  p95 ${ms(t.p95)}  p99 ${ms(t.p99)}  p95 < ${period.bar} ms: ${met ? 'met' : 'NOT MET'}`;
         log(line);
@@ -938,16 +872,7 @@ export async function benchReports(ctx: BenchContext): Promise<Measurement[]> {
   for (const line of table) log(line);
   for (const e of exports) printExport(e);
   for (const e of exports) {
-    results.push({
-      title: `export ${e.title}`,
-      requests: 1,
-      errors: 0,
-      non2xx: 0,
-      reqPerSec: Number.NaN,
-      p50: e.ms,
-      p95: e.ms,
-      p99: e.ms,
-    });
+    results.push(timedOneByOne(`export ${e.title}`, 1, { p50: e.ms, p95: e.ms, p99: e.ms }));
   }
   log(
     `bars: ${table.filter((l) => l.endsWith(': met')).length} of ${table.length} met` +

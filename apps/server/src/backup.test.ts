@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -12,10 +11,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCli } from '../test/admin-cli.ts';
 import { adminUrl, dbUrl } from '../test/env.ts';
 import { createSignedInUsers } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
@@ -229,21 +228,9 @@ describe('backup and restore', () => {
   });
 
   it('runs as `npm run admin -- backup` and `restore`, and explains a refusal', async () => {
-    const run = promisify(execFile);
-    const root = path.resolve(import.meta.dirname, '../../..');
     const url = await ownUrl();
     const dataDir = path.join(work, 'cli');
-    const { DATABASE_URL: _url, ...inherited } = process.env;
-    const env = { ...inherited, DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) };
-    const cli = (...args: string[]) =>
-      run('npx', ['tsx', 'apps/server/src/cli/admin.ts', ...args], { cwd: root, env }).then(
-        (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
-        (e: { code: number; stdout: string; stderr: string }) => ({
-          code: e.code,
-          out: e.stdout,
-          err: e.stderr,
-        }),
-      );
+    const cli = adminCli({ DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
     const file = path.join(work, 'cli.backup');
     if (!url) {
       // The embedded engine: restore this test's database into the CLI's empty DATA_DIR first.

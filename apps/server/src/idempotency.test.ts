@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from '../test/client.ts';
-import { createSignedInUsers, type TestUser } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/harness.ts';
+import type { TestUser } from '../test/factories.ts';
+import { startWithUsers, type TestApp } from '../test/harness.ts';
 import { assertMoneyInvariants } from '../test/money-invariants.ts';
 import { assertStockInvariants } from '../test/stock-invariants.ts';
 import { KEY_REUSED } from './lib/idempotency.ts';
-import { fund, ledgerCount, USD, UZS } from './modules/finance/finance.fixtures.ts';
+import {
+  fund,
+  ledgerCount,
+  ledgerRowsOf,
+  moneyOfferBody,
+  USD,
+  UZS,
+} from './modules/finance/finance.fixtures.ts';
 import { createVariants, giveStock, type TestVariant } from './modules/inventory/inventory.fixtures.ts';
 
 // DESIGN.md section 4: every request carrying the same Idempotency-Key and body gets the first
@@ -14,21 +21,16 @@ import { createVariants, giveStock, type TestVariant } from './modules/inventory
 // after a timeout). Each case spends a whole balance, so a duplicate that ran the work again would
 // be refused (409) instead of replaying. On PostgreSQL the ten requests really overlap.
 
-type Name = 'Kassir' | 'manager' | 'Bozorchi' | "Ta'minotchi";
+const ROLES = ['Kassir', 'manager', 'Bozorchi', "Ta'minotchi"] as const;
+type Name = (typeof ROLES)[number];
 let t: TestApp;
 let as: Record<Name, ApiClient>;
 let users: Record<Name, TestUser>;
 let variant: TestVariant;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const setup = await createSignedInUsers(t.db, t.url, [
-    'Kassir',
-    'manager',
-    'Bozorchi',
-    "Ta'minotchi",
-  ] as const);
-  ({ as, users } = setup);
+  const setup = await startWithUsers(ROLES);
+  ({ t, as, users } = setup);
   [variant] = (await createVariants(t.db, setup.businessId, 1)) as [TestVariant];
 });
 afterEach(async () => {
@@ -59,12 +61,8 @@ describe('ten concurrent duplicates get the first answer', () => {
 
   it('an approval of a money offer that takes the whole balance', async () => {
     await fund(t.db, users.Kassir, USD, '40');
-    const created = await as.Kassir.post('offers/offers/', {
-      from_user: users.Kassir.id,
-      to_user: users.manager.id,
-      money_lines: [{ currency: USD, amount: '40' }],
-      reason_text: "Bo'lim xarajatlari uchun",
-    });
+    const body = moneyOfferBody(users.Kassir, users.manager, '40', "Bo'lim xarajatlari uchun");
+    const created = await as.Kassir.post('offers/offers/', body);
     expect((await as.Kassir.post(`offers/offers/${created.body.id}/submit/`)).status).toBe(200);
     const headers = { 'idempotency-key': 'whole-approval' };
     const first = await tenDuplicates(
@@ -72,11 +70,7 @@ describe('ten concurrent duplicates get the first answer', () => {
       200,
     );
     expect(first.body.status).toBe('APPROVED');
-    const rows = await t.db
-      .selectFrom('money_transactions')
-      .select('id')
-      .where('offer_id', '=', created.body.id)
-      .execute();
+    const rows = await ledgerRowsOf(t.db, { offerId: created.body.id });
     expect(rows).toHaveLength(2);
   });
 

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUsers } from '../test/factories.ts';
+import { writeEveryLedger } from '../test/every-ledger.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { LEDGERS } from './db/privileges.ts';
-import { fund, USD, UZS } from './modules/finance/finance.fixtures.ts';
-import { createVariants, giveStock } from './modules/inventory/inventory.fixtures.ts';
 
 // The ledgers and the audit log are append-only in the database for every role, the owner and
 // PGlite's single user included (DESIGN.md section 3; migrations 0004, 0005 and 0011): a mistake
@@ -14,17 +12,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const { businessId, users, as } = await createSignedInUsers(t.db, t.url, ['manager'] as const);
-  await fund(t.db, users.manager, USD, '10');
-  // Money rows and their audit row written by the server itself.
-  const res = await as.manager.post('offers/exchanges/', {
-    from_currency: USD,
-    to_currency: UZS,
-    from_amount: '1.00',
-  });
-  expect(res.status).toBe(201);
-  const [variant] = await createVariants(t.db, businessId);
-  await giveStock(t.db, { businessId, departmentId: users.manager.id, variantId: variant!.id, qty: '3' });
+  await writeEveryLedger(t);
 });
 afterAll(() => t.close());
 

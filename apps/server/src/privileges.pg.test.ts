@@ -3,13 +3,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUrl, dbUrl, OWNER_ROLE, ROLE_PASSWORD, SERVER_ROLE } from '../test/env.ts';
-import { createSignedInUsers } from '../test/factories.ts';
+import { writeEveryLedger } from '../test/every-ledger.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { LEDGERS, serverRoleFor, setupRoles } from './db/privileges.ts';
-import { fund, USD, UZS } from './modules/finance/finance.fixtures.ts';
-import { createVariants, giveStock } from './modules/inventory/inventory.fixtures.ts';
 
 // Least privilege (DESIGN.md sections 3 and 5): the server's role owns nothing and may only
 // SELECT and INSERT on the ledgers, so even a compromised server cannot rewrite, empty or
@@ -21,16 +19,7 @@ let serverPid: number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const { businessId, users, as } = await createSignedInUsers(t.db, t.url, ['manager'] as const);
-  await fund(t.db, users.manager, USD, '10');
-  const res = await as.manager.post('offers/exchanges/', {
-    from_currency: USD,
-    to_currency: UZS,
-    from_amount: '1.00',
-  });
-  expect(res.status).toBe(201);
-  const [variant] = await createVariants(t.db, businessId);
-  await giveStock(t.db, { businessId, departmentId: users.manager.id, variantId: variant!.id, qty: '3' });
+  await writeEveryLedger(t);
   const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db);
   server = new pg.Client({ connectionString: dbUrl(rows[0]!.name, SERVER_ROLE) });
   await server.connect();

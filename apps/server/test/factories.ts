@@ -74,3 +74,14 @@ export async function createSignedInUsers<R extends Role>(
   }
   return { businessId: business.id, users, as };
 }
+
+/** The audit rows about one entity (`offer`, `stock_exit`, `user`, …), oldest first. */
+export function auditOf(db: Database, entity: string, entityId: number | string) {
+  return db
+    .selectFrom('audit_log')
+    .select(['action', 'summary'])
+    .where('entity', '=', entity)
+    .where('entity_id', '=', String(entityId))
+    .orderBy('id')
+    .execute();
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Role } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,7 +10,9 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { ApiClient } from './client.ts';
 import { adminUrl, dbUrl, OWNER_ROLE, SERVER_ROLE, TEMPLATE_DB, TEMPLATE_ENV, testDbKind } from './env.ts';
+import { createSignedInUsers, type TestUser } from './factories.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -30,21 +33,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  clock?: () => Date;
+  poolSize?: number;
+  webDist?: string;
+  env?: Record<string, string>;
+  /** An empty PostgreSQL database of the test's own (the fault tests restart its cluster). */
+  databaseUrl?: string;
+  /** Runs the timed jobs, as the server does (the Central Bank import's tests). */
+  schedules?: boolean;
+  /** Receives the server's pino log at level info (the production logger with its redaction). */
+  logStream?: { write(line: string): void };
+}
+
 /** Starts the whole app on a fresh, migrated database of the engine TEST_DB names. */
-export async function startTestApp(
-  options: {
-    clock?: () => Date;
-    poolSize?: number;
-    webDist?: string;
-    env?: Record<string, string>;
-    /** An empty PostgreSQL database of the test's own (the fault tests restart its cluster). */
-    databaseUrl?: string;
-    /** Runs the timed jobs, as the server does (the Central Bank import's tests). */
-    schedules?: boolean;
-    /** Receives the server's pino log at level info (the production logger with its redaction). */
-    logStream?: { write(line: string): void };
-  } = {},
-): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let handle: DatabaseHandle;
   // The HTTP server's own connection: on PostgreSQL the restricted SERVER_ROLE.
@@ -109,6 +112,39 @@ export async function startTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The set-up most API test files open with: a fresh app and a business with one signed-in user
+ * of each given role (STYLE.md "Tests": factories, not copied set-up).
+ */
+export async function startWithUsers<R extends Role>(roles: readonly R[], options: TestAppOptions = {}) {
+  const t = await startTestApp(options);
+  return { t, ...(await createSignedInUsers(t.db, t.url, roles)) };
+}
+
+/**
+ * Runs `test` against an app of its own whose clock stands still until the test moves it on
+ * (`advance(ms)`): the expiry and rate-limit tests. The app is closed however the test ends.
+ */
+export async function withClockedApp(
+  test: (app: TestApp, advance: (ms: number) => void) => Promise<void>,
+): Promise<void> {
+  let now = Date.now();
+  const app = await startTestApp({ clock: () => new Date(now) });
+  try {
+    await test(app, (ms) => {
+      now += ms;
+    });
+  } finally {
+    await app.close();
+  }
+}
+
+/** The Owner of another business, signed in: the outsider every tenancy check asks. */
+export async function signInOutsider(t: TestApp): Promise<{ client: ApiClient; user: TestUser }> {
+  const other = await createSignedInUsers(t.db, t.url, ['Owner'] as const);
+  return { client: other.as.Owner, user: other.users.Owner };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/connection.ts';
+import { moneyDailyDrift } from './summary-drift.ts';
 
 // The money invariants of DESIGN.md section 3 "Money ledger", checked after every test that moves
 // money (DESIGN.md section 7). Each query returns the rows that break a rule; all must be empty.
@@ -27,22 +28,7 @@ export async function assertMoneyInvariants(db: Database): Promise<void> {
   expect(drift, 'every balance equals its ledger sum').toEqual([]);
 
   // The reports' daily summary (DESIGN.md section 11) equals the sums of the ledger rows.
-  const daily = await rows(
-    db,
-    sql`WITH raw AS (
-          SELECT business_id, user_id, currency_id, business_day(created_at) AS day, tx_type,
-                 coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS inflow,
-                 coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS outflow,
-                 coalesce(sum(amount_in_uzs) FILTER (WHERE amount > 0), 0) AS inflow_uzs,
-                 coalesce(-sum(amount_in_uzs) FILTER (WHERE amount < 0), 0) AS outflow_uzs,
-                 count(*) AS n
-          FROM money_transactions GROUP BY 1, 2, 3, 4, 5
-        )
-        SELECT * FROM raw FULL JOIN money_daily d USING (user_id, currency_id, day, tx_type)
-        WHERE raw.inflow IS DISTINCT FROM d.inflow OR raw.outflow IS DISTINCT FROM d.outflow
-           OR raw.inflow_uzs IS DISTINCT FROM d.inflow_uzs OR raw.outflow_uzs IS DISTINCT FROM d.outflow_uzs
-           OR raw.n IS DISTINCT FROM d.n OR raw.business_id IS DISTINCT FROM d.business_id`,
-  );
+  const daily = await rows(db, moneyDailyDrift());
   expect(daily, 'money_daily equals the sums of the ledger rows').toEqual([]);
 
   // The debt book (DESIGN.md section 12): a debt's paid is its payments' sum, never above its

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/connection.ts';
+import { salesDailyDrift, stockDailyDrift } from './summary-drift.ts';
 
 // The stock invariants of DESIGN.md section 3 "Stock", checked after every test that moves stock
 // (DESIGN.md section 7). Each query returns the rows that break a rule; all must be empty.
@@ -36,21 +37,7 @@ export async function assertStockInvariants(db: Database): Promise<void> {
   expect(lotsVsBalance.rows, 'the open lots add up to the balance').toEqual([]);
 
   // The reports' daily summaries (DESIGN.md section 11) equal the sums of the rows they summarise.
-  const stockDaily = await sql`
-    WITH raw AS (
-      SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day, l.currency_id,
-             coalesce(sum(m.qty) FILTER (WHERE m.kind = 'ENTRY'), 0) AS entry_qty,
-             coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'EXIT'), 0) AS exit_qty,
-             coalesce(sum(m.qty) FILTER (WHERE m.kind = 'OFFER_IN'), 0) AS offer_in_qty,
-             coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'OFFER_OUT'), 0) AS offer_out_qty,
-             sum(m.qty * l.unit_cost) AS cost
-      FROM stock_moves m JOIN stock_lots l ON l.id = m.lot_id
-      GROUP BY 1, 2, 3, 4, 5
-    )
-    SELECT * FROM raw FULL JOIN stock_daily d USING (department_id, variant_id, day, currency_id)
-    WHERE raw.entry_qty IS DISTINCT FROM d.entry_qty OR raw.exit_qty IS DISTINCT FROM d.exit_qty
-       OR raw.offer_in_qty IS DISTINCT FROM d.offer_in_qty OR raw.offer_out_qty IS DISTINCT FROM d.offer_out_qty
-       OR raw.cost IS DISTINCT FROM d.cost OR raw.business_id IS DISTINCT FROM d.business_id`.execute(db);
+  const stockDaily = await stockDailyDrift().execute(db);
   expect(stockDaily.rows, 'stock_daily equals the sums of the stock moves').toEqual([]);
 
   const dailyTotals = await sql`
@@ -84,22 +71,7 @@ export async function assertStockInvariants(db: Database): Promise<void> {
     WHERE raw.qty IS DISTINCT FROM t.qty OR raw.moved_on IS DISTINCT FROM t.moved_on`.execute(db);
   expect(variantTotals.rows, 'stock_variant_totals equals the stock moves per variant').toEqual([]);
 
-  const salesDaily = await sql`
-    WITH raw AS (
-      SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day,
-             -sum(m.qty) AS qty,
-             sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs) AS revenue_uzs,
-             sum(-m.qty * l.unit_cost * l.rate_to_uzs) AS cogs_uzs
-      FROM stock_moves m
-      JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'
-      JOIN stock_lots l ON l.id = m.lot_id
-      GROUP BY 1, 2, 3, 4
-    )
-    SELECT * FROM raw FULL JOIN sales_daily d USING (department_id, variant_id, day)
-    WHERE raw.qty IS DISTINCT FROM d.qty OR raw.revenue_uzs IS DISTINCT FROM d.revenue_uzs
-       OR raw.cogs_uzs IS DISTINCT FROM d.cogs_uzs OR raw.business_id IS DISTINCT FROM d.business_id`.execute(
-    db,
-  );
+  const salesDaily = await salesDailyDrift().execute(db);
   expect(salesDaily.rows, 'sales_daily equals the sums of the SALE exits').toEqual([]);
 
   const salesTotals = await sql`

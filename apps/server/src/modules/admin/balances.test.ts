@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestUser } from '../../../test/factories.ts';
+import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { balanceOf, fund, USD, UZS } from '../finance/finance.fixtures.ts';
 
@@ -18,13 +18,10 @@ let users: Record<'Owner' | 'admin' | 'Kassir' | 'manager', TestUser>;
 let outsider: TestUser;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const mine = await createSignedInUsers(t.db, t.url, ['Owner', 'admin', 'Kassir', 'manager'] as const);
+  const mine = await startWithUsers(['Owner', 'admin', 'Kassir', 'manager']);
+  ({ t, users } = mine);
   ({ Owner: owner, admin, Kassir: kassir, manager } = mine.as);
-  users = mine.users;
-  const theirs = await createSignedInUsers(t.db, t.url, ['Owner'] as const);
-  other = theirs.as.Owner;
-  outsider = theirs.users.Owner;
+  ({ client: other, user: outsider } = await signInOutsider(t));
   await fund(t.db, outsider, USD, '5');
 });
 afterEach(() => assertMoneyInvariants(t.db));
@@ -79,20 +76,16 @@ describe('POST api/admin/balances/adjust/', () => {
   });
 
   it('takes money away with a negative amount, and refuses to go below zero with the ledger detail', async () => {
-    const ok = await adjust(owner, {
+    const correction = (amount: string) => ({
       user: users.Kassir.id,
       currency: USD,
-      amount: '-0.50',
+      amount,
       reason_text: 'Kassadagi farq tuzatildi',
     });
+    const ok = await adjust(owner, correction('-0.50'));
     expect(ok.status).toBe(201);
     expect(ok.body.on_hand).toBe('1500.00');
-    const tooMuch = await adjust(owner, {
-      user: users.Kassir.id,
-      currency: USD,
-      amount: '-1500.01',
-      reason_text: 'Kassadagi farq tuzatildi',
-    });
+    const tooMuch = await adjust(owner, correction('-1500.01'));
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.detail).toMatch(/USD/);
     expect(await balanceOf(t.db, users.Kassir.id, USD)).toBe('1500.00');

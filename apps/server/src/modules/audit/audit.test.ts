@@ -1,46 +1,28 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { fund, USD } from '../finance/finance.fixtures.ts';
+import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
+import { fund, moneyOfferBody, USD } from '../finance/finance.fixtures.ts';
 
 // GET audit/ (DESIGN.md section 10): who sees which rows, every filter, the pages and the CSV.
 
-type Name = 'Owner' | 'manager' | 'Kassir' | 'Omborchi' | 'Bozorchi';
-let t: TestApp;
-let as: Record<Name, ApiClient>;
-let users: Record<Name, TestUser>;
-let businessId: number;
+const ROLES = ['Owner', 'manager', 'Kassir', 'Omborchi', 'Bozorchi'] as const;
+const { t, as, users, businessId } = await startWithUsers(ROLES);
+afterAll(() => t.close());
+const outsider = (await signInOutsider(t)).client;
 let offerId: number;
-let outsider: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const setup = await createSignedInUsers(t.db, t.url, [
-    'Owner',
-    'manager',
-    'Kassir',
-    'Omborchi',
-    'Bozorchi',
-  ] as const);
-  ({ as, users, businessId } = setup);
-  outsider = (await createSignedInUsers(t.db, t.url, ['Owner'] as const)).as.Owner;
   await fund(t.db, users.Kassir, USD, '100');
   // The Kassir sends money to the manager: rows about an offer both are party to.
-  const offer = await as.Kassir.post('offers/offers/', {
-    from_user: users.Kassir.id,
-    to_user: users.manager.id,
-    money_lines: [{ currency: USD, amount: '10' }],
-    reason_text: 'Oylik avans uchun',
-  });
+  const body = moneyOfferBody(users.Kassir, users.manager, '10', 'Oylik avans uchun');
+  const offer = await as.Kassir.post('offers/offers/', body);
   offerId = offer.body.id;
   await as.Kassir.post(`offers/offers/${offerId}/submit/`);
   await as.manager.post(`offers/offers/${offerId}/approve/`);
   // The Omborchi writes the catalogue: rows of their own.
   await as.Omborchi.post('catalog/colors/', { name: 'Zangori 100%_', code: '#0088ff' });
 });
-afterAll(() => t.close());
 
 type Page = {
   count: number;

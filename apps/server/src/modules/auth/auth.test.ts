@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/client.ts';
 import { createBusiness, createUser, signIn, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp, waitForMailedCode } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, waitForMailedCode, withClockedApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let anon: ApiClient;
@@ -178,9 +178,7 @@ describe('refresh, rotation and logout', () => {
   });
 
   it('lets a second tab replay within the grace, and revokes the family after it', async () => {
-    let now = Date.now();
-    const clocked = await startTestApp({ clock: () => new Date(now) });
-    try {
+    await withClockedApp(async (clocked, advance) => {
       const c = new ApiClient(clocked.url);
       const bid = (await createBusiness(clocked.db)).id;
       const u = await createUser(clocked.db, { businessId: bid, role: 'admin' });
@@ -189,21 +187,17 @@ describe('refresh, rotation and logout', () => {
       const tab2 = await c.post('auth/refresh/', { refresh });
       expect(tab1.status).toBe(200);
       expect(tab2.status).toBe(200);
-      now += 31_000;
+      advance(31_000);
       const replay = await c.post('auth/refresh/', { refresh });
       expect(replay.status).toBe(401);
       // The whole family is gone, the legitimate newest token too.
       expect((await c.post('auth/refresh/', { refresh: tab1.body.refresh })).status).toBe(401);
       expect((await c.post('auth/refresh/', { refresh: tab2.body.refresh })).status).toBe(401);
-    } finally {
-      await clocked.close();
-    }
+    });
   });
 
   it('refuses missing, unknown and expired refresh tokens', async () => {
-    let now = Date.now();
-    const clocked = await startTestApp({ clock: () => new Date(now) });
-    try {
+    await withClockedApp(async (clocked, advance) => {
       const c = new ApiClient(clocked.url);
       expect((await c.post('auth/refresh/', {})).status).toBe(401);
       expect((await c.post('auth/refresh/', { refresh: 'made-up' })).status).toBe(401);
@@ -211,11 +205,9 @@ describe('refresh, rotation and logout', () => {
       const bid = (await createBusiness(clocked.db)).id;
       const u = await createUser(clocked.db, { businessId: bid, role: 'admin' });
       const { refresh } = (await c.post('auth/login/', { email: u.email, password: u.password })).body;
-      now += 8 * 86_400_000;
+      advance(8 * 86_400_000);
       expect((await c.post('auth/refresh/', { refresh })).status).toBe(401);
-    } finally {
-      await clocked.close();
-    }
+    });
   });
 
   it('logout revokes the refresh token', async () => {
@@ -356,24 +348,18 @@ describe('password reset', () => {
   });
 
   it('limits codes to five an hour', async () => {
-    let now = Date.now();
-    const clocked = await startTestApp({ clock: () => new Date(now) });
-    try {
+    await withClockedApp(async (clocked, advance) => {
       const c = new ApiClient(clocked.url);
       for (let i = 0; i < 5; i++) {
         expect((await c.post('auth/forgot-password/', { email: 'limit@test.uz' })).status).toBe(200);
-        now += 61_000;
+        advance(61_000);
       }
       expect((await c.post('auth/forgot-password/', { email: 'limit@test.uz' })).status).toBe(429);
-    } finally {
-      await clocked.close();
-    }
+    });
   });
 
   it('refuses a wrong code, an expired code, and a short new password', async () => {
-    let now = Date.now();
-    const clocked = await startTestApp({ clock: () => new Date(now) });
-    try {
+    await withClockedApp(async (clocked, advance) => {
       const c = new ApiClient(clocked.url);
       const bid = (await createBusiness(clocked.db)).id;
       const u = await createUser(clocked.db, { businessId: bid, role: 'admin' });
@@ -385,7 +371,7 @@ describe('password reset', () => {
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.detail).toBe('Invalid or expired code.');
-      now += 11 * 60_000;
+      advance(11 * 60_000);
       expect((await c.post('auth/verify-code/', { email: u.email, code })).status).toBe(400);
       const short = await c.post('auth/reset-password/', { token: 'x', new_password: 'short' });
       expect(short.status).toBe(400);
@@ -393,8 +379,6 @@ describe('password reset', () => {
       expect(
         (await c.post('auth/reset-password/', { token: 'unknown', new_password: 'long-enough-1' })).status,
       ).toBe(400);
-    } finally {
-      await clocked.close();
-    }
+    });
   });
 });

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
 import {
   createColor,
   createProduct,
@@ -11,16 +9,10 @@ import {
   uniq,
 } from './catalog.fixtures.ts';
 
-let t: TestApp;
-let owner: ApiClient;
-let other: ApiClient;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = (await createSignedInUsers(t.db, t.url, ['Owner'])).as.Owner;
-  other = (await createSignedInUsers(t.db, t.url, ['Owner'])).as.Owner;
-});
+const { t, as } = await startWithUsers(['Owner']);
 afterAll(() => t.close());
+const owner = as.Owner;
+const other = (await signInOutsider(t)).client;
 
 describe('units', () => {
   it('creates a unit with its measure label and a 6-decimal fixed rate', async () => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
 import { createVariants, giveStock, type TestVariant } from '../inventory/inventory.fixtures.ts';
 
 // catalog/locations/ (DESIGN.md section 10): CRUD for the catalogue's writing roles, read for the
 // rest, unique names in a business, 409 on deleting a location stock entries or exits name; and
 // the entry and exit lists' location filter.
 
-type Name = 'Owner' | 'Omborchi' | 'Bozorchi' | 'Kassir' | "Ta'minotchi";
+const ROLES = ['Owner', 'Omborchi', 'Bozorchi', 'Kassir', "Ta'minotchi"] as const;
+type Name = (typeof ROLES)[number];
 let t: TestApp;
 let as: Record<Name, ApiClient>;
 let businessId: number;
@@ -17,18 +17,11 @@ let variant: TestVariant;
 let outsider: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const setup = await createSignedInUsers(t.db, t.url, [
-    'Owner',
-    'Omborchi',
-    'Bozorchi',
-    'Kassir',
-    "Ta'minotchi",
-  ] as const);
-  ({ as, businessId } = setup);
+  const setup = await startWithUsers(ROLES);
+  ({ t, as, businessId } = setup);
   traderId = setup.users.Bozorchi.id;
   [variant] = (await createVariants(t.db, businessId, 1)) as [TestVariant];
-  outsider = (await createSignedInUsers(t.db, t.url, ['Owner'] as const)).as.Owner;
+  outsider = (await signInOutsider(t)).client;
 });
 afterAll(() => t.close());
 

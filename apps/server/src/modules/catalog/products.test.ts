@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
 import { createProduct, createUnit, createVariant, uniq } from './catalog.fixtures.ts';
 
-let t: TestApp;
-let owner: ApiClient;
-let other: ApiClient;
-let businessId: number;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const mine = await createSignedInUsers(t.db, t.url, ['Owner']);
-  owner = mine.as.Owner;
-  businessId = mine.businessId;
-  other = (await createSignedInUsers(t.db, t.url, ['Owner'])).as.Owner;
-});
+const { t, as, businessId } = await startWithUsers(['Owner']);
 afterAll(() => t.close());
+const owner = as.Owner;
+const other = (await signInOutsider(t)).client;
 
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
 

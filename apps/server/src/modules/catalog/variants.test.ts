@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
 import {
   createColor,
   createProduct,
@@ -12,21 +10,10 @@ import {
 } from './catalog.fixtures.ts';
 import { loadVariantRefs } from './catalog.repository.ts';
 
-let t: TestApp;
-let owner: ApiClient;
-let other: ApiClient;
-let businessId: number;
-let users: { Owner: TestUser; Omborchi: TestUser };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const mine = await createSignedInUsers(t.db, t.url, ['Owner', 'Omborchi']);
-  owner = mine.as.Owner;
-  users = mine.users;
-  businessId = mine.businessId;
-  other = (await createSignedInUsers(t.db, t.url, ['Owner'])).as.Owner;
-});
+const { t, as, users, businessId } = await startWithUsers(['Owner', 'Omborchi']);
 afterAll(() => t.close());
+const owner = as.Owner;
+const other = (await signInOutsider(t)).client;
 
 describe('variant create', () => {
   it('answers the variant with its label, product code, colour and size', async () => {
@@ -305,15 +292,12 @@ describe('variant update and delete', () => {
   });
 
   it('refuses to delete a variant with stock history, also when only the foreign key knows', async () => {
+    // Stock rows of the Omborchi's department, written straight to the database.
+    const department = { business_id: businessId, department_id: users.Omborchi.id };
     const balance = await createVariant(owner);
     await t.db
       .insertInto('stock_balances')
-      .values({
-        business_id: businessId,
-        department_id: users.Omborchi.id,
-        variant_id: balance.id,
-        qty_on_hand: '0',
-      })
+      .values({ ...department, variant_id: balance.id, qty_on_hand: '0' })
       .execute();
     const a = await owner.delete(`catalog/variants/${balance.id}/`);
     expect(a.status).toBe(409);
@@ -323,8 +307,7 @@ describe('variant update and delete', () => {
     await t.db
       .insertInto('stock_entries')
       .values({
-        business_id: businessId,
-        department_id: users.Omborchi.id,
+        ...department,
         variant_id: entry.id,
         qty_received: '1.000',
         unit_cost: '10.00',

@@ -1,36 +1,22 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, createUser, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { createUser, type TestUser } from '../../../test/factories.ts';
+import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
 import { openEventStream } from '../../../test/sse.ts';
 
 // Chat (DESIGN.md section 13): one-to-one conversations and offer threads, members only (404 for
 // everyone else), messages stored as given, read marks, notifications and live events.
 
-type R = 'Owner' | 'Kassir' | 'Bozorchi';
-let t: TestApp;
-let as: Record<R, ApiClient>;
-let users: Record<R, TestUser>;
-let businessId: number;
-let outsider: ApiClient;
-let outsiderUser: TestUser;
+const { t, as, users, businessId } = await startWithUsers(['Owner', 'Kassir', 'Bozorchi']);
+afterAll(() => t.close());
+const { client: outsider, user: outsiderUser } = await signInOutsider(t);
 let inactive: TestUser;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ({ as, users, businessId } = await createSignedInUsers(t.db, t.url, [
-    'Owner',
-    'Kassir',
-    'Bozorchi',
-  ] as const));
-  const other = await createSignedInUsers(t.db, t.url, ['Owner'] as const);
-  outsider = other.as.Owner;
-  outsiderUser = other.users.Owner;
   inactive = await createUser(t.db, { businessId, role: 'Omborchi' });
   await t.db.updateTable('users').set({ is_active: false }).where('id', '=', inactive.id).execute();
 });
-afterAll(() => t.close());
 
 async function conversationOf(client: ApiClient, user: TestUser): Promise<number> {
   const res = await client.post('chat/conversations/', { user: user.id });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, createUser, signIn, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { createUser, signIn, type TestUser } from '../../../test/factories.ts';
+import { signInOutsider, startWithUsers } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { assertStockInvariants } from '../../../test/stock-invariants.ts';
 import { balanceOf, fund, USD, UZS } from '../finance/finance.fixtures.ts';
@@ -14,28 +14,17 @@ import {
 
 // Counterparties and the debt book (DESIGN.md section 12).
 
-type R = 'Owner' | 'admin' | 'Kassir' | 'Bozorchi' | "Ta'minotchi";
-let t: TestApp;
-let as: Record<R, ApiClient>;
-let users: Record<R, TestUser>;
-let businessId: number;
-let outsider: ApiClient;
+const ROLES = ['Owner', 'admin', 'Kassir', 'Bozorchi', "Ta'minotchi"] as const;
+const { t, as, users, businessId } = await startWithUsers(ROLES);
+afterAll(() => t.close());
+const outsider = (await signInOutsider(t)).client;
 let trader2: ApiClient;
 let trader2User: TestUser;
 let shirt: TestVariant;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ({ as, users, businessId } = await createSignedInUsers(t.db, t.url, [
-    'Owner',
-    'admin',
-    'Kassir',
-    'Bozorchi',
-    "Ta'minotchi",
-  ] as const));
   trader2User = await createUser(t.db, { businessId, role: 'Bozorchi' });
   trader2 = await signIn(t.url, trader2User);
-  outsider = (await createSignedInUsers(t.db, t.url, ['Owner'] as const)).as.Owner;
   [shirt] = (await createVariants(t.db, businessId, 1)) as [TestVariant];
   for (const u of Object.values(users)) {
     await fund(t.db, u, USD, '1000');
@@ -46,7 +35,6 @@ afterEach(async () => {
   await assertMoneyInvariants(t.db);
   await assertStockInvariants(t.db);
 });
-afterAll(() => t.close());
 
 let seq = 0;
 async function counterparty(client: ApiClient = as.Bozorchi, extra: Record<string, unknown> = {}) {

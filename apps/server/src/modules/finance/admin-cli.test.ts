@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminCli } from '../../../test/admin-cli.ts';
 import { ApiClient } from '../../../test/client.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
@@ -151,21 +150,9 @@ describe('admin commands', () => {
 });
 
 describe('npm run admin', () => {
-  const run = promisify(execFile);
-  const root = path.resolve(import.meta.dirname, '../../../../..');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-admin-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const { DATABASE_URL: _url, ...inherited } = process.env;
-  const env = { ...inherited, DATA_DIR: dataDir, DEMO: '0' };
-  const admin = (...args: string[]) =>
-    run('npx', ['tsx', 'apps/server/src/cli/admin.ts', ...args], { cwd: root, env }).then(
-      (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({
-        code: e.code,
-        out: e.stdout,
-        err: e.stderr,
-      }),
-    );
+  const admin = adminCli({ DATA_DIR: dataDir, DEMO: '0' });
 
   it('migrates a fresh embedded database, runs a command, and explains mistakes', async () => {
     const created = await admin('create-business', '--name', 'CLI Savdo');

@@ -4,7 +4,7 @@ import { ApiClient } from '../../../test/client.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
-import { balanceOf, fund, ledgerCount, USD, UZS } from './finance.fixtures.ts';
+import { balanceOf, fund, ledgerCount, ledgerRowsOf, USD, UZS } from './finance.fixtures.ts';
 import { recordRate } from './finance.repository.ts';
 
 // POST offers/exchanges/ (DESIGN.md section 3 "Exchange"): money, so the finance module's, at
@@ -166,11 +166,7 @@ describe('POST offers/exchanges/', () => {
     const again = await me.post(PATH, body, headers);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    const groups = await t.db
-      .selectFrom('money_transactions')
-      .select('id')
-      .where('exchange_group', '=', first.body.exchange_group)
-      .execute();
+    const groups = await ledgerRowsOf(t.db, { exchangeGroup: first.body.exchange_group });
     expect(groups).toHaveLength(2);
     expect((await me.post(PATH, { ...body, from_amount: '3' }, headers)).status).toBe(409);
   });
@@ -185,11 +181,7 @@ describe('POST offers/exchanges/', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    const legs = await t.db
-      .selectFrom('money_transactions')
-      .select('id')
-      .where('exchange_group', '=', first.body.exchange_group)
-      .execute();
+    const legs = await ledgerRowsOf(t.db, { exchangeGroup: first.body.exchange_group });
     expect(legs).toHaveLength(2);
     expect(await ledgerCount(t.db, user.id)).toBe(before + 2);
   });

@@ -36,6 +36,16 @@ export async function fund(
   );
 }
 
+/** The body of a money offer (DESIGN.md section 3 "Offers") of one line from `from` to `to`. */
+export function moneyOfferBody(from: { id: number }, to: { id: number }, amount: string, reason: string) {
+  return {
+    from_user: from.id,
+    to_user: to.id,
+    money_lines: [{ currency: USD, amount }],
+    reason_text: reason,
+  };
+}
+
 export async function balanceOf(db: Database, userId: number, currencyId: number): Promise<string | null> {
   const row = await db
     .selectFrom('balances')
@@ -44,6 +54,16 @@ export async function balanceOf(db: Database, userId: number, currencyId: number
     .where('currency_id', '=', currencyId)
     .executeTakeFirst();
   return row?.on_hand ?? null;
+}
+
+/** The ids of the ledger rows one exchange (its group) or one money offer wrote. */
+export function ledgerRowsOf(db: Database, of: { exchangeGroup: string } | { offerId: number }) {
+  const rows = db.selectFrom('money_transactions').select('id');
+  return (
+    'offerId' in of
+      ? rows.where('offer_id', '=', of.offerId)
+      : rows.where('exchange_group', '=', of.exchangeGroup)
+  ).execute();
 }
 
 export async function ledgerCount(db: Database, userId?: number): Promise<number> {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/client.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, withClockedApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { balanceOf, fund, ledgerCount, USD, UZS } from './finance.fixtures.ts';
 
@@ -181,9 +181,7 @@ describe('POST finance/money-transactions/external-transaction/', () => {
 
 describe('Idempotency-Key expiry (DESIGN.md section 4)', () => {
   it("counts a key's 24 hours on the server's clock", async () => {
-    let now = Date.now();
-    const clocked = await startTestApp({ clock: () => new Date(now) });
-    try {
+    await withClockedApp(async (clocked, advance) => {
       const setup = await createSignedInUsers(clocked.db, clocked.url, ['Kassir'] as const);
       const post = () =>
         setup.as.Kassir.post('finance/money-transactions/external-transaction/', external({ amount: '7' }), {
@@ -191,18 +189,16 @@ describe('Idempotency-Key expiry (DESIGN.md section 4)', () => {
         });
       const first = await post();
       expect(first.status).toBe(201);
-      now += 23 * 3600_000;
+      advance(23 * 3600_000);
       expect((await post()).body).toEqual(first.body);
       expect(await ledgerCount(clocked.db, setup.users.Kassir.id)).toBe(1);
-      now += 2 * 3600_000;
+      advance(2 * 3600_000);
       const fresh = await post();
       expect(fresh.status).toBe(201);
       expect(fresh.body).not.toEqual(first.body);
       expect(await ledgerCount(clocked.db, setup.users.Kassir.id)).toBe(2);
       await assertMoneyInvariants(clocked.db);
-    } finally {
-      await clocked.close();
-    }
+    });
   });
 });
 

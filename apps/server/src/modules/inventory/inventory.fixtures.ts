@@ -76,29 +76,31 @@ export async function giveStock(
     currencyId?: number;
   },
 ): Promise<{ entryId: number; lotId: number }> {
+  const { businessId, departmentId, variantId, qty, unitCost = '1.00', currencyId = 1 } = input;
   return inTransaction(db, async (trx) => {
     const entry = await trx
       .insertInto('stock_entries')
       .values({
-        business_id: input.businessId,
-        department_id: input.departmentId,
-        variant_id: input.variantId,
-        qty_received: input.qty,
-        unit_cost: input.unitCost ?? '1.00',
-        currency_id: input.currencyId ?? 1,
+        business_id: businessId,
+        department_id: departmentId,
+        variant_id: variantId,
+        qty_received: qty,
+        unit_cost: unitCost,
+        currency_id: currencyId,
         type: 'PURCHASE',
-        created_by: input.departmentId,
+        created_by: departmentId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const source = { kind: 'ENTRY', entryId: entry.id } as const;
     const { lotId } = await receiveLot(trx, {
-      businessId: input.businessId,
-      departmentId: input.departmentId,
-      variantId: input.variantId,
-      qty: input.qty,
-      unitCost: input.unitCost ?? '1.00',
-      currencyId: input.currencyId ?? 1,
-      source: { kind: 'ENTRY', entryId: entry.id },
+      businessId,
+      departmentId,
+      variantId,
+      qty,
+      unitCost,
+      currencyId,
+      source,
     });
     return { entryId: entry.id, lotId };
   });

@@ -2,30 +2,21 @@ import { D, StockBalanceSchema } from '@app/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { auditOf, createSignedInUsers } from '../../../test/factories.ts';
+import { startWithUsers } from '../../../test/harness.ts';
 import { assertStockInvariants } from '../../../test/stock-invariants.ts';
 import { balanceOf, countRows, createVariants, giveStock, type TestVariant } from './inventory.fixtures.ts';
 
-type R = "Ta'minotchi" | 'Bozorchi' | 'Omborchi';
-let t: TestApp;
-let as: Record<R, ApiClient>;
-let users: Record<R, TestUser>;
-let businessId: number;
+const { t, as, users, businessId } = await startWithUsers(["Ta'minotchi", 'Bozorchi', 'Omborchi']);
+afterAll(() => t.close());
+const trader = as.Bozorchi;
+const me = users.Bozorchi.id;
 let variants: TestVariant[];
-let trader: ApiClient;
-let me: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const setup = await createSignedInUsers(t.db, t.url, ["Ta'minotchi", 'Bozorchi', 'Omborchi'] as const);
-  ({ as, users, businessId } = setup);
-  trader = as.Bozorchi;
-  me = users.Bozorchi.id;
   variants = await createVariants(t.db, businessId, 6);
 });
 afterEach(() => assertStockInvariants(t.db));
-afterAll(() => t.close());
 
 const v = (i: number) => variants[i] as TestVariant;
 const give = (variant: number, qty: string, unitCost = '1.00', departmentId = me) =>
@@ -57,12 +48,7 @@ describe('POST inventory/stocks-exit/', () => {
       note: 'Sotildi',
     });
     expect(await balanceOf(t.db, me, v(0).id)).toBe('7.500');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'stock_exit')
-      .where('entity_id', '=', String(res.body.id))
-      .executeTakeFirst();
+    const [audit] = await auditOf(t.db, 'stock_exit', res.body.id);
     expect(audit?.action).toBe('stock_exit.create');
   });
 

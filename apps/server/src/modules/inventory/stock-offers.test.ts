@@ -43,22 +43,10 @@ async function pendingOffer(lines: Array<{ variant: number; quantity: string }>)
 
 describe('approving a product offer', () => {
   it("moves the sender's lots to the receiver first-in first-out, at their unit cost and currency", async () => {
-    const older = await giveStock(t.db, {
-      businessId,
-      departmentId: from(),
-      variantId: v(0).id,
-      qty: '4',
-      unitCost: '10.00',
-      currencyId: 1,
-    });
-    const newer = await giveStock(t.db, {
-      businessId,
-      departmentId: from(),
-      variantId: v(0).id,
-      qty: '6',
-      unitCost: '12.50',
-      currencyId: 2,
-    });
+    const lot = (qty: string, unitCost: string, currencyId: number) =>
+      giveStock(t.db, { businessId, departmentId: from(), variantId: v(0).id, qty, unitCost, currencyId });
+    const older = await lot('4', '10.00', 1);
+    const newer = await lot('6', '12.50', 2);
     const id = await pendingOffer([{ variant: v(0).id, quantity: '5.5' }]);
     const res = await as.Bozorchi.post(`offers/offers/${id}/approve/`);
     expect(res.status).toBe(200);

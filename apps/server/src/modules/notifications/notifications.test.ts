@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CbuFeed, startCbuFeed } from '../../../test/cbu-feed.ts';
 import { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, createUser, signIn, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { createUser, signIn, type TestUser } from '../../../test/factories.ts';
+import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { openEventStream } from '../../../test/sse.ts';
@@ -18,7 +18,8 @@ import { checkOverdueDebts } from './overdue.ts';
 // none when the cause is refused), the e-mail opt-in through the real mailer, the live stream.
 // The app runs its schedules, so the delivery sends e-mail as a server does.
 
-type Name = 'Kassir' | 'manager' | 'Owner' | 'Bozorchi' | 'Omborchi';
+const ROLES = ['Kassir', 'manager', 'Owner', 'Bozorchi', 'Omborchi'] as const;
+type Name = (typeof ROLES)[number];
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let cbu: CbuFeed;
@@ -31,21 +32,11 @@ let outsiderUser: TestUser;
 beforeAll(async () => {
   sink = await startSmtpSink();
   cbu = await startCbuFeed();
-  t = await startTestApp({
+  ({ t, as, users, businessId } = await startWithUsers(ROLES, {
     schedules: true,
     env: { SMTP_URL: sink.url, MAIL_FROM: 'Back office <no-reply@test.uz>', CBU_RATES_URL: cbu.url },
-  });
-  const setup = await createSignedInUsers(t.db, t.url, [
-    'Kassir',
-    'manager',
-    'Owner',
-    'Bozorchi',
-    'Omborchi',
-  ] as const);
-  ({ as, users, businessId } = setup);
-  const other = await createSignedInUsers(t.db, t.url, ['Owner'] as const);
-  outsider = other.as.Owner;
-  outsiderUser = other.users.Owner;
+  }));
+  ({ client: outsider, user: outsiderUser } = await signInOutsider(t));
   await fund(t.db, users.Kassir, USD, '500');
 });
 afterEach(async () => {

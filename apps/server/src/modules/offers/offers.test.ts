@@ -1,8 +1,8 @@
 import { D } from '@app/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, createUser, signIn, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { auditOf, createSignedInUsers, createUser, signIn, type TestUser } from '../../../test/factories.ts';
+import { startWithUsers } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { assertStockInvariants } from '../../../test/stock-invariants.ts';
 import { balanceOf, fund, ledgerCount, USD, UZS } from '../finance/finance.fixtures.ts';
@@ -16,18 +16,12 @@ import {
 // offers/offers/ (DESIGN.md section 3 "Offers"): create, lists, and the state table's actors,
 // states and effects.
 
-type Name = 'Kassir' | 'manager' | 'Owner';
-let t: TestApp;
-let as: Record<Name, ApiClient>;
-let users: Record<Name, TestUser>;
-let businessId: number;
+const { t, as, users, businessId } = await startWithUsers(['Kassir', 'manager', 'Owner']);
+afterAll(() => t.close());
 let variants: TestVariant[];
 let outsider: TestUser;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const setup = await createSignedInUsers(t.db, t.url, ['Kassir', 'manager', 'Owner'] as const);
-  ({ as, users, businessId } = setup);
   variants = await createVariants(t.db, businessId, 2);
   const other = await createSignedInUsers(t.db, t.url, ['manager'] as const);
   outsider = other.users.manager;
@@ -38,7 +32,6 @@ afterEach(async () => {
   await assertMoneyInvariants(t.db);
   await assertStockInvariants(t.db);
 });
-afterAll(() => t.close());
 
 const money = (amount: string | number = '50', currency = USD) => [{ currency, amount }];
 const body = (extra: Record<string, unknown> = {}) => ({
@@ -92,12 +85,7 @@ describe('POST offers/offers/', () => {
       item_lines: [],
       reason: "Bo'lim xarajatlari uchun",
     });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'offer')
-      .where('entity_id', '=', String(res.body.id))
-      .execute();
+    const audit = await auditOf(t.db, 'offer', res.body.id);
     expect(audit.map((a) => a.action)).toEqual(['offer.create']);
   });
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/client.ts';
 import { createSignedInUsers, createUser, signIn, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startWithUsers, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { assertStockInvariants } from '../../../test/stock-invariants.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -130,14 +130,8 @@ async function moveGoods(to: { user: TestUser; client: ApiClient }, variant: Tes
 const setRate = (rate: string) => ok(owner.post(`finance/currencies/${USD}/rates/`, { rate_to_uzs: rate }));
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const setup = await createSignedInUsers(t.db, t.url, [
-    'Owner',
-    "Ta'minotchi",
-    'Bozorchi',
-    'Kassir',
-  ] as const);
-  businessId = setup.businessId;
+  const setup = await startWithUsers(['Owner', "Ta'minotchi", 'Bozorchi', 'Kassir']);
+  ({ t, businessId } = setup);
   owner = setup.as.Owner;
   supplier = setup.as["Ta'minotchi"];
   trader = setup.as.Bozorchi;

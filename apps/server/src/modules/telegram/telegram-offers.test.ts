@@ -1,16 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
-import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { createSignedInUsers } from '../../../test/factories.ts';
+import { startTestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
-import {
-  startTelegramApi,
-  TEST_TOKEN,
-  type TelegramApi,
-  telegramEnv,
-  telegramSide,
-} from '../../../test/telegram-api.ts';
+import { startTelegramApi, TEST_TOKEN, telegramEnv, telegramSide } from '../../../test/telegram-api.ts';
 import { loadConfig } from '../../config.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { texts } from '../../lib/texts.ts';
@@ -24,25 +18,17 @@ import { sendTelegramNotification } from './telegram.notify.ts';
 // the party who decides, and a press decides through the offers' service with the web's rules
 // (DESIGN.md section 3).
 
-let api: TelegramApi;
-let t: TestApp;
-let tg: ReturnType<typeof telegramSide>;
-let as: Record<'Kassir' | 'manager', ApiClient>;
-let users: Record<'Kassir' | 'manager', TestUser>;
-
-beforeAll(async () => {
-  api = await startTelegramApi(TEST_TOKEN);
-  t = await startTestApp({ env: telegramEnv(api) });
-  tg = telegramSide(api, t.url);
-  ({ as, users } = await createSignedInUsers(t.db, t.url, ['Kassir', 'manager'] as const));
-});
-afterEach(async () => {
-  api.failures.clear();
-  await assertMoneyInvariants(t.db);
-});
+const api = await startTelegramApi(TEST_TOKEN);
+const t = await startTestApp({ env: telegramEnv(api) });
 afterAll(async () => {
   await t.close();
   await api.close();
+});
+const tg = telegramSide(api, t.url);
+const { as, users } = await createSignedInUsers(t.db, t.url, ['Kassir', 'manager'] as const);
+afterEach(async () => {
+  api.failures.clear();
+  await assertMoneyInvariants(t.db);
 });
 
 const sentMails: MailMessage[] = [];

@@ -2,13 +2,21 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/client.ts';
 import {
+  auditOf,
   createSignedInUsers,
   createUser,
   signIn,
   TEST_PASSWORD,
   type TestUser,
 } from '../../../test/factories.ts';
-import { startTestApp, type TestApp, waitForMail, waitForMailedCode } from '../../../test/harness.ts';
+import {
+  signInOutsider,
+  startTestApp,
+  startWithUsers,
+  type TestApp,
+  waitForMail,
+  waitForMailedCode,
+} from '../../../test/harness.ts';
 
 // Users from the web (DESIGN.md section 9): invitations, roles, deactivation and the last Owner.
 
@@ -22,13 +30,10 @@ let outsider: TestUser;
 let otherOwner: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const mine = await createSignedInUsers(t.db, t.url, ['Owner', 'admin', 'Kassir', 'manager'] as const);
+  const mine = await startWithUsers(['Owner', 'admin', 'Kassir', 'manager']);
+  ({ t, users } = mine);
   ({ Owner: owner, admin, Kassir: kassir, manager } = mine.as);
-  users = mine.users;
-  const theirs = await createSignedInUsers(t.db, t.url, ['Owner'] as const);
-  outsider = theirs.users.Owner;
-  otherOwner = theirs.as.Owner;
+  ({ client: otherOwner, user: outsider } = await signInOutsider(t));
 });
 afterAll(() => t.close());
 
@@ -235,12 +240,7 @@ describe('editing users', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: 'manager', first_name: 'Aziza', code: 'MNG-9', login_otp: true });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('summary')
-      .where('action', '=', 'user.update')
-      .where('entity_id', '=', String(users.Kassir.id))
-      .executeTakeFirstOrThrow();
+    const audit = (await auditOf(t.db, 'user', users.Kassir.id)).find((a) => a.action === 'user.update')!;
     expect(audit.summary).toContain('rol Kassir -> manager');
     expect(audit.summary).toContain('kirish kodlari yoqildi');
     await admin.patch(`admin/users/${users.Kassir.id}/`, { role: 'Kassir', login_otp: false });
