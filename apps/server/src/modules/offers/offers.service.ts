@@ -240,7 +240,7 @@ async function approveMoneyOffer(
 ): Promise<Offer> {
   const rule = OFFER_TRANSITIONS.approve;
   try {
-    const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps, actor.businessId, () => ({
+    const answer = await applyMoney<{ offer: OfferViewJson }>(deps, actor.businessId, () => ({
       idempotency,
       rates: [],
       offer: {
@@ -263,8 +263,6 @@ async function approveMoneyOffer(
         ip: actor.ip,
       },
     }));
-    // A key stored before migration 0010 (within its 24 hours) holds the offer's id, not its view.
-    if (typeof answer.offer === 'number') return viewOf(deps, id);
     return toOffer(answer.offer, new Map());
   } catch (err) {
     if (!(err instanceof OfferRuleViolation)) throw err;
