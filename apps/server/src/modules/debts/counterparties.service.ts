@@ -15,7 +15,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import * as repo from './debts.repository.ts';
+import * as repo from './counterparties.repository.ts';
 import { viewerOf } from './debts.service.ts';
 
 // Counterparties (DESIGN.md section 12): every user of the business keeps them, administrators

@@ -20,6 +20,7 @@ import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { postMoney, resolveCurrency } from '../finance/finance.service.ts';
+import { counterpartyExists } from './counterparties.repository.ts';
 import * as repo from './debts.repository.ts';
 
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
@@ -83,7 +84,7 @@ export async function getDebt(deps: Deps_, actor: Actor, id: number): Promise<De
 
 /** A counterparty of the actor's business, or a field error (another business's is as good as missing). */
 export async function requireCounterparty(db: Database, businessId: number, id: number): Promise<void> {
-  if (!(await repo.counterpartyExists(db, businessId, id)))
+  if (!(await counterpartyExists(db, businessId, id)))
     throw fieldError('counterparty', `Invalid pk "${id}" - object does not exist.`);
 }
 
