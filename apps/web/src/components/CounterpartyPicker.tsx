@@ -52,13 +52,71 @@ export function CounterpartyPicker({
   const inputId = id ?? autoId;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  const term = text.trim();
+  const { results, setResults, loading } = useSearchWhileOpen(open, term, search);
+
+  function choose(option: CounterpartyOption) {
+    onChange(option);
+    setText('');
+    setOpen(false);
+    setResults(null);
+  }
+  const { creating, createError, setCreateError, addNew } = useQuickCreate(create, term, choose);
+
+  const { wrapper, onBlur } = useCloseOnLeave(setOpen);
+
+  if (value) {
+    return (
+      <SelectedCounterparty
+        inputId={inputId}
+        label={label}
+        error={error}
+        className={className}
+        value={value}
+        onClear={() => onChange(null)}
+      />
+    );
+  }
+
+  return (
+    <Field id={inputId} label={label} error={error ?? createError ?? undefined} className={className}>
+      <div className="relative" ref={wrapper}>
+        <SearchInput
+          inputId={inputId}
+          text={text}
+          open={open}
+          invalid={Boolean(error)}
+          onOpen={setOpen}
+          onBlur={onBlur}
+          onText={(next) => {
+            setText(next);
+            setOpen(true);
+            setCreateError(null);
+          }}
+        />
+        {open && (results !== null || loading) ? (
+          <ResultsList
+            inputId={inputId}
+            floating={floating}
+            loading={loading}
+            results={results}
+            canCreate={create !== undefined}
+            creating={creating}
+            term={term}
+            onBlur={onBlur}
+            onChoose={choose}
+            onCreate={() => void addNew()}
+          />
+        ) : null}
+      </div>
+    </Field>
+  );
+}
+
+/** Searches after a typing pause while the list is open (the first page for an empty text). */
+function useSearchWhileOpen(open: boolean, term: string, search: CounterpartyPickerProps['search']) {
   const [results, setResults] = useState<CounterpartyOption[] | null>(null);
   const [loading, setLoading] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [createError, setCreateError] = useState<string | null>(null);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const term = text.trim();
-
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
@@ -78,14 +136,133 @@ export function CounterpartyPicker({
       controller.abort();
     };
   }, [open, term, search]);
+  return { results, setResults, loading };
+}
 
-  function choose(option: CounterpartyOption) {
-    onChange(option);
-    setText('');
-    setOpen(false);
-    setResults(null);
-  }
+/** The chosen counterparty, with a button to clear it. */
+function SelectedCounterparty({
+  inputId,
+  label,
+  error,
+  className,
+  value,
+  onClear,
+}: {
+  inputId: string;
+  label: string;
+  error: string | undefined;
+  className: string | undefined;
+  value: CounterpartyOption;
+  onClear: () => void;
+}) {
+  const t = useT();
+  return (
+    <Field id={inputId} label={label} error={error} className={className}>
+      <div
+        className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2')}
+        data-testid="counterparty-selected"
+      >
+        <span className="min-w-0 truncate">
+          {value.name}
+          {value.hint ? <span className="ml-2 text-xs text-slate-500">{value.hint}</span> : null}
+        </span>
+        <button
+          type="button"
+          aria-label={t('common.counterpartyPicker.clear')}
+          onClick={onClear}
+          className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        >
+          <X aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </div>
+    </Field>
+  );
+}
 
+/** The matches (or loading, or none), and the quick "+ yangi kontragent" with the typed name. */
+function ResultsList({
+  inputId,
+  floating,
+  loading,
+  results,
+  canCreate,
+  creating,
+  term,
+  onBlur,
+  onChoose,
+  onCreate,
+}: {
+  inputId: string;
+  floating: boolean;
+  loading: boolean;
+  results: CounterpartyOption[] | null;
+  canCreate: boolean;
+  creating: boolean;
+  term: string;
+  onBlur: (event: FocusEvent<HTMLElement>) => void;
+  onChoose: (option: CounterpartyOption) => void;
+  onCreate: () => void;
+}) {
+  const t = useT();
+  // The name typed is already there, in any case and with any Uzbek apostrophe (DESIGN.md section 14).
+  const exact = results?.some((r) => searchFold(r.name.trim()) === searchFold(term)) ?? false;
+  const offerCreate = canCreate && term !== '' && !exact && !loading;
+  return (
+    <ul
+      id={`${inputId}-list`}
+      aria-label={t('common.counterpartyPicker.list')}
+      className={cn(
+        'mt-1.5 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-sm',
+        floating && 'absolute inset-x-0 top-full z-30 shadow-lg',
+      )}
+    >
+      {loading && results === null ? (
+        <li className="px-3 py-2 text-slate-500">{t('common.picker.loading')}</li>
+      ) : results?.length === 0 && !offerCreate ? (
+        <li className="px-3 py-2 text-slate-500">{t('common.picker.noResults')}</li>
+      ) : (
+        results?.map((option) => (
+          <li key={option.id}>
+            <button
+              type="button"
+              onMouseDown={(e) => e.preventDefault()}
+              onBlur={onBlur}
+              onClick={() => onChoose(option)}
+              className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left hover:bg-slate-50"
+            >
+              <span className="min-w-0 truncate">{option.name}</span>
+              {option.hint ? <span className="shrink-0 text-xs text-slate-500">{option.hint}</span> : null}
+            </button>
+          </li>
+        ))
+      )}
+      {offerCreate ? (
+        <li className="border-t border-slate-100">
+          <button
+            type="button"
+            disabled={creating}
+            onMouseDown={(e) => e.preventDefault()}
+            onBlur={onBlur}
+            onClick={onCreate}
+            className="flex w-full items-center gap-2 px-3 py-2 text-left font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+          >
+            <span className="min-w-0 truncate">{t('common.counterpartyPicker.create', { name: term })}</span>
+          </button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** The quick "+ yangi kontragent": creates one named as typed and chooses it. */
+function useQuickCreate(
+  create: CounterpartyPickerProps['create'],
+  term: string,
+  choose: (option: CounterpartyOption) => void,
+) {
+  const t = useT();
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
   async function addNew() {
     if (!create || !term) return;
     setCreating(true);
@@ -100,118 +277,61 @@ export function CounterpartyPicker({
       setCreating(false);
     }
   }
+  return { creating, createError, setCreateError, addNew };
+}
 
-  // The list stays open while focus moves inside the picker (a click on its buttons keeps the
-  // input focused; Tab moves onto them).
+/** The search box; Escape closes the list, not the dialog around the picker. */
+function SearchInput({
+  inputId,
+  text,
+  open,
+  invalid,
+  onOpen,
+  onBlur,
+  onText,
+}: {
+  inputId: string;
+  text: string;
+  open: boolean;
+  invalid: boolean;
+  onOpen: (open: boolean) => void;
+  onBlur: (event: FocusEvent<HTMLElement>) => void;
+  onText: (text: string) => void;
+}) {
+  const t = useT();
+  return (
+    <input
+      id={inputId}
+      type="search"
+      autoComplete="off"
+      placeholder={t('common.counterpartyPicker.placeholder')}
+      value={text}
+      onFocus={() => onOpen(true)}
+      onBlur={onBlur}
+      onChange={(e) => onText(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          // Close the list, not the dialog around the picker.
+          e.stopPropagation();
+          e.nativeEvent.stopImmediatePropagation();
+          onOpen(false);
+        }
+      }}
+      aria-invalid={invalid ? true : undefined}
+      aria-controls={`${inputId}-list`}
+      className={cn(controlClasses, 'h-10')}
+    />
+  );
+}
+
+/**
+ * The list stays open while focus moves inside the picker (a click on its buttons keeps the
+ * input focused; Tab moves onto them); it closes when focus leaves the picker.
+ */
+function useCloseOnLeave(setOpen: (open: boolean) => void) {
+  const wrapper = useRef<HTMLDivElement>(null);
   function onBlur(event: FocusEvent<HTMLElement>) {
     if (!wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
   }
-
-  if (value) {
-    return (
-      <Field id={inputId} label={label} error={error} className={className}>
-        <div
-          className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2')}
-          data-testid="counterparty-selected"
-        >
-          <span className="min-w-0 truncate">
-            {value.name}
-            {value.hint ? <span className="ml-2 text-xs text-slate-500">{value.hint}</span> : null}
-          </span>
-          <button
-            type="button"
-            aria-label={t('common.counterpartyPicker.clear')}
-            onClick={() => onChange(null)}
-            className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          >
-            <X aria-hidden="true" className="h-4 w-4" />
-          </button>
-        </div>
-      </Field>
-    );
-  }
-
-  // The name typed is already there, in any case and with any Uzbek apostrophe (DESIGN.md section 14).
-  const exact = results?.some((r) => searchFold(r.name.trim()) === searchFold(term)) ?? false;
-  const offerCreate = create !== undefined && term !== '' && !exact && !loading;
-  return (
-    <Field id={inputId} label={label} error={error ?? createError ?? undefined} className={className}>
-      <div className="relative" ref={wrapper}>
-        <input
-          id={inputId}
-          type="search"
-          autoComplete="off"
-          placeholder={t('common.counterpartyPicker.placeholder')}
-          value={text}
-          onFocus={() => setOpen(true)}
-          onBlur={onBlur}
-          onChange={(e) => {
-            setText(e.target.value);
-            setOpen(true);
-            setCreateError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && open) {
-              // Close the list, not the dialog around the picker.
-              e.stopPropagation();
-              e.nativeEvent.stopImmediatePropagation();
-              setOpen(false);
-            }
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-controls={`${inputId}-list`}
-          className={cn(controlClasses, 'h-10')}
-        />
-        {open && (results !== null || loading) ? (
-          <ul
-            id={`${inputId}-list`}
-            aria-label={t('common.counterpartyPicker.list')}
-            className={cn(
-              'mt-1.5 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-sm',
-              floating && 'absolute inset-x-0 top-full z-30 shadow-lg',
-            )}
-          >
-            {loading && results === null ? (
-              <li className="px-3 py-2 text-slate-500">{t('common.picker.loading')}</li>
-            ) : results?.length === 0 && !offerCreate ? (
-              <li className="px-3 py-2 text-slate-500">{t('common.picker.noResults')}</li>
-            ) : (
-              results?.map((option) => (
-                <li key={option.id}>
-                  <button
-                    type="button"
-                    onMouseDown={(e) => e.preventDefault()}
-                    onBlur={onBlur}
-                    onClick={() => choose(option)}
-                    className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left hover:bg-slate-50"
-                  >
-                    <span className="min-w-0 truncate">{option.name}</span>
-                    {option.hint ? (
-                      <span className="shrink-0 text-xs text-slate-500">{option.hint}</span>
-                    ) : null}
-                  </button>
-                </li>
-              ))
-            )}
-            {offerCreate ? (
-              <li className="border-t border-slate-100">
-                <button
-                  type="button"
-                  disabled={creating}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onBlur={onBlur}
-                  onClick={() => void addNew()}
-                  className="flex w-full items-center gap-2 px-3 py-2 text-left font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-                >
-                  <span className="min-w-0 truncate">
-                    {t('common.counterpartyPicker.create', { name: term })}
-                  </span>
-                </button>
-              </li>
-            ) : null}
-          </ul>
-        ) : null}
-      </div>
-    </Field>
-  );
+  return { wrapper, onBlur };
 }

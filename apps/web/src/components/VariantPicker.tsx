@@ -44,55 +44,18 @@ export function VariantPicker({
   const autoId = useId();
   const inputId = id ?? autoId;
   const [text, setText] = useState('');
-  const [results, setResults] = useState<VariantOption[] | null>(null);
-  const [loading, setLoading] = useState(false);
   const term = text.trim();
-
-  useEffect(() => {
-    if (term.length < VARIANT_PICKER_MIN_CHARS) {
-      setResults(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      search(term, controller.signal)
-        .then((found) => setResults(found.slice(0, VARIANT_PICKER_MAX_RESULTS)))
-        .catch((err: unknown) => {
-          if (controller.signal.aborted) return;
-          setResults([]);
-          onSearchError?.(err);
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, search, onSearchError]);
+  const { results, loading } = useVariantSearchAfterPause(term, search, onSearchError);
 
   if (value) {
     return (
-      <Field id={inputId} label={label} error={error}>
-        <div
-          className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2')}
-          data-testid="variant-selected"
-        >
-          <span className="truncate">
-            {value.label} <span className="font-mono text-xs text-slate-500">{value.sku}</span>
-          </span>
-          <button
-            type="button"
-            aria-label={t('common.variantPicker.clear')}
-            onClick={() => onChange(null)}
-            className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          >
-            <X aria-hidden="true" className="h-4 w-4" />
-          </button>
-        </div>
-      </Field>
+      <SelectedVariant
+        inputId={inputId}
+        label={label}
+        error={error}
+        value={value}
+        onClear={() => onChange(null)}
+      />
     );
   }
 
@@ -138,6 +101,78 @@ export function VariantPicker({
           )}
         </ul>
       ) : null}
+    </Field>
+  );
+}
+
+/** Searches from 2 characters after a typing pause; at most 20 results, none when the call fails. */
+function useVariantSearchAfterPause(
+  term: string,
+  search: VariantPickerProps['search'],
+  onSearchError: VariantPickerProps['onSearchError'],
+) {
+  const [results, setResults] = useState<VariantOption[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (term.length < VARIANT_PICKER_MIN_CHARS) {
+      setResults(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setLoading(true);
+      search(term, controller.signal)
+        .then((found) => setResults(found.slice(0, VARIANT_PICKER_MAX_RESULTS)))
+        .catch((err: unknown) => {
+          if (controller.signal.aborted) return;
+          setResults([]);
+          onSearchError?.(err);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [term, search, onSearchError]);
+  return { results, loading };
+}
+
+/** The chosen variant, with a button to clear it. */
+function SelectedVariant({
+  inputId,
+  label,
+  error,
+  value,
+  onClear,
+}: {
+  inputId: string;
+  label: string;
+  error: string | undefined;
+  value: VariantOption;
+  onClear: () => void;
+}) {
+  const t = useT();
+  return (
+    <Field id={inputId} label={label} error={error}>
+      <div
+        className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2')}
+        data-testid="variant-selected"
+      >
+        <span className="truncate">
+          {value.label} <span className="font-mono text-xs text-slate-500">{value.sku}</span>
+        </span>
+        <button
+          type="button"
+          aria-label={t('common.variantPicker.clear')}
+          onClick={onClear}
+          className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        >
+          <X aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </div>
     </Field>
   );
 }

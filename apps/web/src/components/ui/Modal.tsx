@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
@@ -44,7 +44,6 @@ export function Modal({
   hideCloseButton = false,
   className,
 }: ModalProps) {
-  const t = useT();
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -52,53 +51,7 @@ export function Modal({
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
-    if (!open) return;
-    const token = Symbol('modal');
-    stack.push(token);
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-
-    const panel = panelRef.current;
-    // Focus [data-autofocus], else the first control of the body (not the × button), else the panel.
-    const first =
-      panel?.querySelector<HTMLElement>('[data-autofocus]') ??
-      bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel)?.focus();
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (stack[stack.length - 1] !== token) return;
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key === 'Tab' && panel) {
-        const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-        if (items.length === 0) {
-          event.preventDefault();
-          return;
-        }
-        const firstItem = items[0];
-        const lastItem = items[items.length - 1];
-        if (event.shiftKey && document.activeElement === firstItem) {
-          event.preventDefault();
-          lastItem?.focus();
-        } else if (!event.shiftKey && document.activeElement === lastItem) {
-          event.preventDefault();
-          firstItem?.focus();
-        }
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      stack.splice(stack.indexOf(token), 1);
-      if (stack.length === 0) document.body.style.overflow = previousOverflow;
-      previouslyFocused?.focus();
-    };
-  }, [open]);
+  useModalFocus(open, panelRef, bodyRef, onCloseRef);
 
   if (!open) return null;
 
@@ -125,28 +78,13 @@ export function Modal({
           className,
         )}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-base font-semibold text-slate-900">
-              {title}
-            </h2>
-            {description ? (
-              <p id={descriptionId} className="mt-1 text-sm text-slate-500">
-                {description}
-              </p>
-            ) : null}
-          </div>
-          {hideCloseButton ? null : (
-            <button
-              type="button"
-              aria-label={t('common.modal.close')}
-              onClick={() => onCloseRef.current()}
-              className="-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </button>
-          )}
-        </div>
+        <ModalHeader
+          titleId={titleId}
+          title={title}
+          descriptionId={descriptionId}
+          description={description}
+          onClose={hideCloseButton ? undefined : () => onCloseRef.current()}
+        />
         <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
           {children}
         </div>
@@ -159,4 +97,108 @@ export function Modal({
     </div>,
     document.body,
   );
+}
+
+/** The title, the line under it, and the × button unless hidden. */
+function ModalHeader({
+  titleId,
+  title,
+  descriptionId,
+  description,
+  onClose,
+}: {
+  titleId: string;
+  title: ReactNode;
+  descriptionId: string;
+  description: ReactNode;
+  onClose: (() => void) | undefined;
+}) {
+  const t = useT();
+  return (
+    <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+      <div className="min-w-0">
+        <h2 id={titleId} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        {description ? (
+          <p id={descriptionId} className="mt-1 text-sm text-slate-500">
+            {description}
+          </p>
+        ) : null}
+      </div>
+      {onClose === undefined ? null : (
+        <button
+          type="button"
+          aria-label={t('common.modal.close')}
+          onClick={onClose}
+          className="-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * While open: on top of the stack, the page's scroll locked, focus on [data-autofocus] or the
+ * body's first control (else the panel); Escape closes the top modal, Tab stays inside; on close
+ * the scroll and the focus come back.
+ */
+function useModalFocus(
+  open: boolean,
+  panelRef: RefObject<HTMLDivElement | null>,
+  bodyRef: RefObject<HTMLDivElement | null>,
+  onCloseRef: RefObject<() => void>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const token = Symbol('modal');
+    stack.push(token);
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+
+    const panel = panelRef.current;
+    // Focus [data-autofocus], else the first control of the body (not the × button), else the panel.
+    const first =
+      panel?.querySelector<HTMLElement>('[data-autofocus]') ??
+      bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel)?.focus();
+
+    function onKeyDown(event: KeyboardEvent) {
+      if (stack[stack.length - 1] !== token) return;
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key === 'Tab' && panel) keepTabInside(event, panel);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      stack.splice(stack.indexOf(token), 1);
+      if (stack.length === 0) document.body.style.overflow = previousOverflow;
+      previouslyFocused?.focus();
+    };
+  }, [open, panelRef, bodyRef, onCloseRef]);
+}
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepTabInside(event: KeyboardEvent, panel: HTMLElement) {
+  const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+  if (items.length === 0) {
+    event.preventDefault();
+    return;
+  }
+  const firstItem = items[0];
+  const lastItem = items[items.length - 1];
+  if (event.shiftKey && document.activeElement === firstItem) {
+    event.preventDefault();
+    lastItem?.focus();
+  } else if (!event.shiftKey && document.activeElement === lastItem) {
+    event.preventDefault();
+    firstItem?.focus();
+  }
 }

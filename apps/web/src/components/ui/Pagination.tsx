@@ -26,7 +26,6 @@ const itemClasses =
  */
 export function Pagination({ page, totalPages, onPageChange, disabled = false, className }: PaginationProps) {
   const t = useT();
-  const jumpId = useId();
   const [jump, setJump] = useState('');
 
   if (totalPages < 1) return null;
@@ -60,35 +59,7 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
           {/* Icon-only on phones; the name stays "Previous" for every reader. */}
           <span className="sr-only sm:not-sr-only">{t('common.pagination.previous')}</span>
         </button>
-        {pageWindow(page, totalPages, PAGINATION_ALL_PAGES_UP_TO).map((item) =>
-          typeof item === 'number' ? (
-            <button
-              key={item}
-              type="button"
-              onClick={() => go(item)}
-              disabled={disabled}
-              aria-current={item === page ? 'page' : undefined}
-              aria-label={t('common.pagination.page', { page: item })}
-              className={cn(
-                itemClasses,
-                'tabular-nums',
-                item === page
-                  ? 'bg-brand-700 text-white hover:bg-brand-700'
-                  : 'text-slate-700 hover:bg-slate-100',
-              )}
-            >
-              {item}
-            </button>
-          ) : (
-            <span
-              key={item}
-              aria-hidden="true"
-              className="inline-flex h-9 w-6 items-end justify-center pb-2 text-slate-400"
-            >
-              …
-            </span>
-          ),
-        )}
+        <PageNumbers page={page} totalPages={totalPages} disabled={disabled} onGo={go} />
         <button
           type="button"
           onClick={() => go(page + 1)}
@@ -100,35 +71,107 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, c
         </button>
       </div>
       {totalPages > JUMP_TO_PAGE_ABOVE ? (
-        <form onSubmit={onJump} className="flex items-center gap-2">
-          <label htmlFor={jumpId} className="text-sm text-slate-600">
-            {t('common.pagination.jumpTo')}
-          </label>
-          <input
-            id={jumpId}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={totalPages}
-            step={1}
-            value={jump}
-            disabled={disabled}
-            onChange={(event) => setJump(event.target.value)}
-            className="h-9 w-20 rounded-lg border border-slate-300 bg-white px-2 text-sm tabular-nums focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
-          />
-          <button
-            type="submit"
-            disabled={disabled}
-            className={cn(
-              itemClasses,
-              'border border-slate-300 bg-white px-3 text-slate-700 hover:bg-slate-50',
-            )}
-          >
-            {t('common.pagination.go')}
-          </button>
-          <span className="whitespace-nowrap text-sm text-slate-500 tabular-nums">/ {totalPages}</span>
-        </form>
+        <JumpToPage
+          jump={jump}
+          onJumpChange={setJump}
+          onSubmit={onJump}
+          totalPages={totalPages}
+          disabled={disabled}
+        />
       ) : null}
     </nav>
+  );
+}
+
+/** The numbered pages: all up to 7, else a window around the current one with ellipses. */
+function PageNumbers({
+  page,
+  totalPages,
+  disabled,
+  onGo,
+}: {
+  page: number;
+  totalPages: number;
+  disabled: boolean;
+  onGo: (target: number) => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      {pageWindow(page, totalPages, PAGINATION_ALL_PAGES_UP_TO).map((item) =>
+        typeof item === 'number' ? (
+          <button
+            key={item}
+            type="button"
+            onClick={() => onGo(item)}
+            disabled={disabled}
+            aria-current={item === page ? 'page' : undefined}
+            aria-label={t('common.pagination.page', { page: item })}
+            className={cn(
+              itemClasses,
+              'tabular-nums',
+              item === page
+                ? 'bg-brand-700 text-white hover:bg-brand-700'
+                : 'text-slate-700 hover:bg-slate-100',
+            )}
+          >
+            {item}
+          </button>
+        ) : (
+          <span
+            key={item}
+            aria-hidden="true"
+            className="inline-flex h-9 w-6 items-end justify-center pb-2 text-slate-400"
+          >
+            …
+          </span>
+        ),
+      )}
+    </>
+  );
+}
+
+/** 'Jump to page': a number and Go, with the page count beside it. */
+function JumpToPage({
+  jump,
+  onJumpChange,
+  onSubmit,
+  totalPages,
+  disabled,
+}: {
+  jump: string;
+  onJumpChange: (jump: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  totalPages: number;
+  disabled: boolean;
+}) {
+  const t = useT();
+  const jumpId = useId();
+  return (
+    <form onSubmit={onSubmit} className="flex items-center gap-2">
+      <label htmlFor={jumpId} className="text-sm text-slate-600">
+        {t('common.pagination.jumpTo')}
+      </label>
+      <input
+        id={jumpId}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={totalPages}
+        step={1}
+        value={jump}
+        disabled={disabled}
+        onChange={(event) => onJumpChange(event.target.value)}
+        className="h-9 w-20 rounded-lg border border-slate-300 bg-white px-2 text-sm tabular-nums focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
+      />
+      <button
+        type="submit"
+        disabled={disabled}
+        className={cn(itemClasses, 'border border-slate-300 bg-white px-3 text-slate-700 hover:bg-slate-50')}
+      >
+        {t('common.pagination.go')}
+      </button>
+      <span className="whitespace-nowrap text-sm text-slate-500 tabular-nums">/ {totalPages}</span>
+    </form>
   );
 }

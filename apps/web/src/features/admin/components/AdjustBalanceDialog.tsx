@@ -7,7 +7,7 @@ import {
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -75,7 +75,6 @@ export function AdjustBalanceDialog({
       setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
-  const { errors } = form.formState;
   return (
     <Modal
       open
@@ -94,37 +93,54 @@ export function AdjustBalanceDialog({
       }
     >
       <form id="adjust-balance" onSubmit={submit} noValidate className="space-y-4">
-        <Select
-          label={t('admin.adjust.department')}
-          options={grid.rows.map((r) => ({ value: String(r.user.id), label: displayName(r.user) }))}
-          error={errors.user?.message}
-          {...form.register('user')}
-        />
-        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-          <Select
-            label={t('admin.adjust.currency')}
-            options={grid.currencies.map((c) => ({ value: String(c.id), label: c.code }))}
-            error={errors.currency?.message}
-            {...form.register('currency')}
-          />
-          <Input
-            label={t('admin.adjust.amount')}
-            type="number"
-            step={MONEY_STEP}
-            inputMode="decimal"
-            hint={t('admin.adjust.amountHint')}
-            error={errors.amount?.message}
-            {...form.register('amount')}
-          />
-        </div>
-        <Input
-          label={t('admin.adjust.reason')}
-          placeholder={t('admin.adjust.reasonPlaceholder')}
-          error={errors.reason_text?.message}
-          {...form.register('reason_text')}
-        />
+        <AdjustFields form={form} grid={grid} />
         <ErrorMessage>{error}</ErrorMessage>
       </form>
     </Modal>
+  );
+}
+
+/** Department, currency, signed amount and reason. */
+function AdjustFields({
+  form,
+  grid,
+}: {
+  form: UseFormReturn<FormValues, unknown, z.output<typeof BalanceAdjustBodySchema>>;
+  grid: BalanceGrid;
+}) {
+  const t = useT();
+  const { errors } = form.formState;
+  return (
+    <>
+      <Select
+        label={t('admin.adjust.department')}
+        options={grid.rows.map((r) => ({ value: String(r.user.id), label: displayName(r.user) }))}
+        error={errors.user?.message}
+        {...form.register('user')}
+      />
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <Select
+          label={t('admin.adjust.currency')}
+          options={grid.currencies.map((c) => ({ value: String(c.id), label: c.code }))}
+          error={errors.currency?.message}
+          {...form.register('currency')}
+        />
+        <Input
+          label={t('admin.adjust.amount')}
+          type="number"
+          step={MONEY_STEP}
+          inputMode="decimal"
+          hint={t('admin.adjust.amountHint')}
+          error={errors.amount?.message}
+          {...form.register('amount')}
+        />
+      </div>
+      <Input
+        label={t('admin.adjust.reason')}
+        placeholder={t('admin.adjust.reasonPlaceholder')}
+        error={errors.reason_text?.message}
+        {...form.register('reason_text')}
+      />
+    </>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -40,7 +40,6 @@ export function UserFormDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useT();
-  const roleLabel = useRoleLabel();
   const create = useCreateUser();
   const update = useUpdateUser();
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +79,6 @@ export function UserFormDialog({
       setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
-  const { errors } = form.formState;
   return (
     <Modal
       open={open}
@@ -99,42 +97,7 @@ export function UserFormDialog({
       }
     >
       <form id="user-form" onSubmit={submit} noValidate className="space-y-4">
-        {user ? null : (
-          <Input
-            label={t('admin.userForm.email')}
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-        )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label={t('admin.userForm.firstName')}
-            error={errors.first_name?.message}
-            {...form.register('first_name')}
-          />
-          <Input
-            label={t('admin.userForm.lastName')}
-            error={errors.last_name?.message}
-            {...form.register('last_name')}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label={t('admin.userForm.role')}
-            options={ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
-            error={errors.role?.message}
-            {...form.register('role')}
-          />
-          <Input
-            label={t('admin.userForm.code')}
-            placeholder={t('admin.userForm.codePlaceholder')}
-            error={errors.code?.message}
-            {...form.register('code')}
-          />
-        </div>
-        <Checkbox label={t('admin.userForm.loginOtp')} {...form.register('login_otp')} />
+        <UserFields form={form} editing={editing} />
         <ErrorMessage>{error}</ErrorMessage>
       </form>
     </Modal>
@@ -200,5 +163,52 @@ export function ActiveToggleDialog({
     >
       <ErrorMessage>{error}</ErrorMessage>
     </Modal>
+  );
+}
+
+/** The e-mail (new users only), names, role and code, and login by code. */
+function UserFields({ form, editing }: { form: UseFormReturn<FormValues>; editing: boolean }) {
+  const t = useT();
+  const roleLabel = useRoleLabel();
+  const { errors } = form.formState;
+  return (
+    <>
+      {editing ? null : (
+        <Input
+          label={t('admin.userForm.email')}
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label={t('admin.userForm.firstName')}
+          error={errors.first_name?.message}
+          {...form.register('first_name')}
+        />
+        <Input
+          label={t('admin.userForm.lastName')}
+          error={errors.last_name?.message}
+          {...form.register('last_name')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label={t('admin.userForm.role')}
+          options={ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+          error={errors.role?.message}
+          {...form.register('role')}
+        />
+        <Input
+          label={t('admin.userForm.code')}
+          placeholder={t('admin.userForm.codePlaceholder')}
+          error={errors.code?.message}
+          {...form.register('code')}
+        />
+      </div>
+      <Checkbox label={t('admin.userForm.loginOtp')} {...form.register('login_otp')} />
+    </>
   );
 }

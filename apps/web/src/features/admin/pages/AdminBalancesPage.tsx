@@ -39,24 +39,11 @@ export function AdminBalancesPage() {
   if (grid.isError)
     return <ErrorMessage>{failureMessage(grid.error, t('admin.balances.loadFailed'))}</ErrorMessage>;
   const data = grid.data;
-  const rates = data.currencies.filter((c) => c.code !== PIVOT_CURRENCY_CODE);
   const columns = data.currencies.length + 3;
 
   return (
     <div className="space-y-4">
-      <Card className="flex flex-wrap items-end justify-between gap-4 p-5">
-        <div>
-          <p className="text-sm text-slate-500">{t('admin.balances.businessTotal')}</p>
-          <p className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="business-total">
-            {t('admin.balances.amountUzs', { amount: formatMoneyFixed(data.total_uzs) })}
-          </p>
-        </div>
-        <p className="text-sm text-slate-500">
-          {rates
-            .map((c) => t('admin.rates.equation', { code: c.code, rate: formatRate(c.rate_to_uzs) }))
-            .join(' · ')}
-        </p>
-      </Card>
+      <BusinessTotal grid={data} />
       {notice ? <SuccessMessage>{notice}</SuccessMessage> : null}
       <Table caption={t('admin.balances.caption')}>
         <THead>
@@ -78,33 +65,7 @@ export function AdminBalancesPage() {
             <TableMessageRow colSpan={columns}>{t('admin.balances.empty')}</TableMessageRow>
           ) : (
             data.rows.map((row) => (
-              <TR
-                key={row.user.id}
-                data-testid="balance-row"
-                className={row.user.is_active ? undefined : 'opacity-60'}
-              >
-                <TD>
-                  <Who u={row.user} />
-                  {row.user.is_active ? null : (
-                    <Badge tone="gray" className="mt-1">
-                      {t('admin.status.inactive')}
-                    </Badge>
-                  )}
-                </TD>
-                {row.on_hand.map((amount, i) => (
-                  <TD key={data.currencies[i]?.id} numeric data-currency={data.currencies[i]?.code}>
-                    {formatMoneyFixed(amount)}
-                  </TD>
-                ))}
-                <TD numeric className="font-medium">
-                  {formatMoneyFixed(row.total_uzs)}
-                </TD>
-                <TD className="text-right">
-                  <Button size="sm" variant="secondary" onClick={() => setAdjusting(row.user.id)}>
-                    {t('admin.balances.adjust')}
-                  </Button>
-                </TD>
-              </TR>
+              <BalanceRow key={row.user.id} grid={data} row={row} onAdjust={setAdjusting} />
             ))
           )}
           <TR className="bg-slate-50 font-semibold" data-testid="balance-totals">
@@ -128,5 +89,64 @@ export function AdminBalancesPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** The business's total in UZS, and the rates it was valued at. */
+function BusinessTotal({ grid: data }: { grid: BalanceGrid }) {
+  const t = useT();
+  const rates = data.currencies.filter((c) => c.code !== PIVOT_CURRENCY_CODE);
+  return (
+    <Card className="flex flex-wrap items-end justify-between gap-4 p-5">
+      <div>
+        <p className="text-sm text-slate-500">{t('admin.balances.businessTotal')}</p>
+        <p className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="business-total">
+          {t('admin.balances.amountUzs', { amount: formatMoneyFixed(data.total_uzs) })}
+        </p>
+      </div>
+      <p className="text-sm text-slate-500">
+        {rates
+          .map((c) => t('admin.rates.equation', { code: c.code, rate: formatRate(c.rate_to_uzs) }))
+          .join(' · ')}
+      </p>
+    </Card>
+  );
+}
+
+/** A department: its money per currency, its total in UZS, and the adjustment. */
+function BalanceRow({
+  grid: data,
+  row,
+  onAdjust,
+}: {
+  grid: BalanceGrid;
+  row: BalanceGrid['rows'][number];
+  onAdjust: (userId: number) => void;
+}) {
+  const t = useT();
+  return (
+    <TR data-testid="balance-row" className={row.user.is_active ? undefined : 'opacity-60'}>
+      <TD>
+        <Who u={row.user} />
+        {row.user.is_active ? null : (
+          <Badge tone="gray" className="mt-1">
+            {t('admin.status.inactive')}
+          </Badge>
+        )}
+      </TD>
+      {row.on_hand.map((amount, i) => (
+        <TD key={data.currencies[i]?.id} numeric data-currency={data.currencies[i]?.code}>
+          {formatMoneyFixed(amount)}
+        </TD>
+      ))}
+      <TD numeric className="font-medium">
+        {formatMoneyFixed(row.total_uzs)}
+      </TD>
+      <TD className="text-right">
+        <Button size="sm" variant="secondary" onClick={() => onAdjust(row.user.id)}>
+          {t('admin.balances.adjust')}
+        </Button>
+      </TD>
+    </TR>
   );
 }

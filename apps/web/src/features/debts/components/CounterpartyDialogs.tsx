@@ -1,7 +1,7 @@
 import { COUNTERPARTY_KINDS, type Counterparty, CounterpartyCreateSchema } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -72,7 +72,6 @@ export function CounterpartyFormDialog({
       setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
-  const { errors } = form.formState;
   return (
     <Modal
       open
@@ -97,45 +96,7 @@ export function CounterpartyFormDialog({
         aria-label={t('debts.common.counterparty')}
         className="space-y-4"
       >
-        <Input
-          label={t('debts.counterpartyForm.nameLabel')}
-          autoComplete="off"
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <Select
-          label={t('debts.common.kind')}
-          options={COUNTERPARTY_KINDS.map((k) => ({ value: k, label: t(KIND_LABELS[k]) }))}
-          error={errors.kind?.message}
-          {...form.register('kind')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label={t('debts.common.phone')}
-            type="tel"
-            autoComplete="off"
-            placeholder="+998 90 123-45-67"
-            error={errors.phone?.message}
-            {...form.register('phone')}
-          />
-          <Input
-            label={t('debts.common.tin')}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={t('debts.counterpartyForm.tinPlaceholder')}
-            error={errors.tin?.message}
-            {...form.register('tin')}
-          />
-        </div>
-        <Field id="counterparty-note" label={t('debts.common.note')} error={errors.note?.message}>
-          <textarea
-            id="counterparty-note"
-            rows={3}
-            aria-invalid={errors.note ? true : undefined}
-            className={`${controlClasses} py-2`}
-            {...form.register('note')}
-          />
-        </Field>
+        <CounterpartyFields form={form} />
         <ErrorMessage>{error}</ErrorMessage>
       </form>
     </Modal>
@@ -188,5 +149,54 @@ export function DeleteCounterpartyDialog({
     >
       <ErrorMessage>{error}</ErrorMessage>
     </Modal>
+  );
+}
+
+/** Name, kind, phone and STIR, and a note. */
+function CounterpartyFields({ form }: { form: UseFormReturn<FormValues, unknown, Body> }) {
+  const t = useT();
+  const { errors } = form.formState;
+  return (
+    <>
+      <Input
+        label={t('debts.counterpartyForm.nameLabel')}
+        autoComplete="off"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <Select
+        label={t('debts.common.kind')}
+        options={COUNTERPARTY_KINDS.map((k) => ({ value: k, label: t(KIND_LABELS[k]) }))}
+        error={errors.kind?.message}
+        {...form.register('kind')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label={t('debts.common.phone')}
+          type="tel"
+          autoComplete="off"
+          placeholder="+998 90 123-45-67"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <Input
+          label={t('debts.common.tin')}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t('debts.counterpartyForm.tinPlaceholder')}
+          error={errors.tin?.message}
+          {...form.register('tin')}
+        />
+      </div>
+      <Field id="counterparty-note" label={t('debts.common.note')} error={errors.note?.message}>
+        <textarea
+          id="counterparty-note"
+          rows={3}
+          aria-invalid={errors.note ? true : undefined}
+          className={`${controlClasses} py-2`}
+          {...form.register('note')}
+        />
+      </Field>
+    </>
   );
 }

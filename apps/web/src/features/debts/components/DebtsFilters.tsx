@@ -65,22 +65,7 @@ export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlP
           url.update({ counterparty: c ? String(c.id) : null });
         }}
       />
-      <div className="flex w-full gap-3 sm:w-auto">
-        <DateInput
-          label={t('debts.filters.dueFrom')}
-          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
-          value={filters.due_from ?? ''}
-          max={filters.due_to}
-          onChange={(e) => url.update({ due_from: e.target.value })}
-        />
-        <DateInput
-          label={t('debts.filters.dueTo')}
-          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
-          value={filters.due_to ?? ''}
-          min={filters.due_from}
-          onChange={(e) => url.update({ due_to: e.target.value })}
-        />
-      </div>
+      <DueRange filters={filters} url={url} />
       {any ? (
         <Button
           variant="ghost"
@@ -93,5 +78,28 @@ export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlP
         </Button>
       ) : null}
     </Card>
+  );
+}
+
+/** The due-date range: from and to, each bounding the other. */
+function DueRange({ filters, url }: { filters: DebtFilters; url: UrlParams }) {
+  const t = useT();
+  return (
+    <div className="flex w-full gap-3 sm:w-auto">
+      <DateInput
+        label={t('debts.filters.dueFrom')}
+        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        value={filters.due_from ?? ''}
+        max={filters.due_to}
+        onChange={(e) => url.update({ due_from: e.target.value })}
+      />
+      <DateInput
+        label={t('debts.filters.dueTo')}
+        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        value={filters.due_to ?? ''}
+        min={filters.due_from}
+        onChange={(e) => url.update({ due_to: e.target.value })}
+      />
+    </div>
   );
 }

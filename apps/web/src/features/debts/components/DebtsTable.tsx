@@ -69,68 +69,14 @@ export function DebtsTable({
           <TableMessageRow colSpan={columns}>{emptyText ?? t('debts.table.empty')}</TableMessageRow>
         ) : (
           rows.map((d) => (
-            <TR key={d.id} data-testid="debt-row" data-debt-id={d.id}>
-              <TD className="text-slate-500 tabular-nums">{d.id}</TD>
-              {showCounterparty ? (
-                <TD>
-                  <Link
-                    to={counterpartyPath(d.counterparty.id)}
-                    className="block w-40 font-medium break-words whitespace-normal text-brand-700 hover:underline sm:w-auto sm:max-w-xs"
-                  >
-                    {d.counterparty.name}
-                  </Link>
-                  {d.reason ? (
-                    <span className="block max-w-xs truncate text-xs text-slate-500" title={d.reason}>
-                      {d.reason}
-                    </span>
-                  ) : null}
-                  <PhoneSummary debt={d} />
-                </TD>
-              ) : null}
-              {showDepartment ? (
-                <TD className="text-slate-600">
-                  <span className="block max-w-36 truncate" title={d.department.email}>
-                    {d.department.email.split('@')[0]}
-                  </span>
-                </TD>
-              ) : null}
-              <TD>
-                <DirectionText direction={d.direction} />
-                {showCounterparty ? null : <PhoneSummary debt={d} />}
-              </TD>
-              <TD numeric>
-                <Money value={d.amount} code={d.currency_code} />
-              </TD>
-              <TD numeric>
-                <Money value={d.paid} code={d.currency_code} />
-              </TD>
-              <TD numeric className="font-semibold text-slate-900">
-                <Money value={d.remaining} code={d.currency_code} />
-              </TD>
-              <TD>
-                <span
-                  className={cn(
-                    'block text-xs tabular-nums',
-                    d.status === 'OVERDUE' ? 'font-medium text-red-700' : 'text-slate-600',
-                  )}
-                >
-                  {formatDay(d.due_date)}
-                </span>
-                <DebtStatusBadge status={d.status} />
-              </TD>
-              <TD className="text-right">
-                {canRecordPayment(me, d) ? (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => onPay(d)}
-                    aria-label={t('debts.table.payAria', { id: String(d.id) })}
-                  >
-                    {t('debts.common.payment')}
-                  </Button>
-                ) : null}
-              </TD>
-            </TR>
+            <DebtRow
+              key={d.id}
+              d={d}
+              showCounterparty={showCounterparty}
+              showDepartment={showDepartment}
+              canPay={canRecordPayment(me, d)}
+              onPay={onPay}
+            />
           ))
         )}
       </TBody>
@@ -175,5 +121,86 @@ function PhoneSummary({ debt }: { debt: Debt }) {
     >
       <Money value={debt.remaining} code={debt.currency_code} /> · {t(STATUS_LABELS[debt.status])}
     </span>
+  );
+}
+
+/** One debt: its number, who, whose, which way, the figures, due date and status, and To'lov. */
+function DebtRow({
+  d,
+  showCounterparty,
+  showDepartment,
+  canPay,
+  onPay,
+}: {
+  d: Debt;
+  showCounterparty: boolean;
+  showDepartment: boolean;
+  canPay: boolean;
+  onPay: (debt: Debt) => void;
+}) {
+  const t = useT();
+  return (
+    <TR data-testid="debt-row" data-debt-id={d.id}>
+      <TD className="text-slate-500 tabular-nums">{d.id}</TD>
+      {showCounterparty ? (
+        <TD>
+          <Link
+            to={counterpartyPath(d.counterparty.id)}
+            className="block w-40 font-medium break-words whitespace-normal text-brand-700 hover:underline sm:w-auto sm:max-w-xs"
+          >
+            {d.counterparty.name}
+          </Link>
+          {d.reason ? (
+            <span className="block max-w-xs truncate text-xs text-slate-500" title={d.reason}>
+              {d.reason}
+            </span>
+          ) : null}
+          <PhoneSummary debt={d} />
+        </TD>
+      ) : null}
+      {showDepartment ? (
+        <TD className="text-slate-600">
+          <span className="block max-w-36 truncate" title={d.department.email}>
+            {d.department.email.split('@')[0]}
+          </span>
+        </TD>
+      ) : null}
+      <TD>
+        <DirectionText direction={d.direction} />
+        {showCounterparty ? null : <PhoneSummary debt={d} />}
+      </TD>
+      <TD numeric>
+        <Money value={d.amount} code={d.currency_code} />
+      </TD>
+      <TD numeric>
+        <Money value={d.paid} code={d.currency_code} />
+      </TD>
+      <TD numeric className="font-semibold text-slate-900">
+        <Money value={d.remaining} code={d.currency_code} />
+      </TD>
+      <TD>
+        <span
+          className={cn(
+            'block text-xs tabular-nums',
+            d.status === 'OVERDUE' ? 'font-medium text-red-700' : 'text-slate-600',
+          )}
+        >
+          {formatDay(d.due_date)}
+        </span>
+        <DebtStatusBadge status={d.status} />
+      </TD>
+      <TD className="text-right">
+        {canPay ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onPay(d)}
+            aria-label={t('debts.table.payAria', { id: String(d.id) })}
+          >
+            {t('debts.common.payment')}
+          </Button>
+        ) : null}
+      </TD>
+    </TR>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { createCounterparty } from '../../../api/counterparties.ts';
 import { useCurrencies } from '../../../api/currencies.ts';
@@ -54,6 +54,7 @@ interface FormValues {
   reason_text: string;
 }
 type Body = z.output<typeof DebtFormSchema>;
+type DebtForm = UseFormReturn<FormValues, unknown, Body>;
 
 /** A new quick counterparty from the picker: a customer, named as typed. */
 async function quickCounterparty(name: string, t: Translate): Promise<CounterpartyOption> {
@@ -75,29 +76,9 @@ export function NewDebtDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useT();
-  const searchCounterparties = useCounterpartySearch();
-  const currencies = useCurrencies();
+  const { form, currencies, currencyOptions } = useDebtForm(counterparty);
   const create = useCreateDebt();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<FormValues, unknown, Body>({
-    resolver: useTranslatedResolver(
-      zodResolver(DebtFormSchema) as unknown as Resolver<FormValues, unknown, Body>,
-    ),
-    defaultValues: {
-      counterparty: counterparty ?? null,
-      direction: 'RECEIVABLE',
-      currency: '',
-      amount: '',
-      due_date: '',
-      reason_text: '',
-    },
-  });
-  const currencyOptions = (currencies.data ?? []).map((c) => ({ value: String(c.id), label: c.code }));
-  // The first currency once they load, unless one is chosen.
-  const firstCurrency = currencyOptions[0]?.value;
-  useEffect(() => {
-    if (firstCurrency && form.getValues('currency') === '') form.setValue('currency', firstCurrency);
-  }, [firstCurrency, form]);
 
   const submit = form.handleSubmit(async (body) => {
     setError(null);
@@ -116,7 +97,6 @@ export function NewDebtDialog({
       setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
     }
   });
-  const { errors } = form.formState;
 
   return (
     <Modal
@@ -142,67 +122,115 @@ export function NewDebtDialog({
         aria-label={t('debts.common.newDebt')}
         className="space-y-4"
       >
-        {counterparty ? (
-          <p className="text-sm">
-            <span className="text-slate-500">{t('debts.newDebt.counterpartyFixed')}</span>
-            <span className="font-medium text-slate-900">{counterparty.name}</span>
-          </p>
-        ) : (
-          <Controller
-            control={form.control}
-            name="counterparty"
-            render={({ field }) => (
-              <CounterpartyPicker
-                label={t('debts.newDebt.counterpartyLabel')}
-                value={field.value}
-                onChange={field.onChange}
-                search={searchCounterparties}
-                create={(name) => quickCounterparty(name, t)}
-                error={errors.counterparty?.message}
-              />
-            )}
-          />
-        )}
-        <Select
-          label={t('debts.newDebt.directionLabel')}
-          options={DEBT_DIRECTIONS.map((d) => ({ value: d, label: directionWithHint(t, d) }))}
-          error={errors.direction?.message}
-          {...form.register('direction')}
-        />
-        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-          <Select
-            label={t('debts.newDebt.currencyLabel')}
-            placeholder={
-              currencies.isPending ? t('debts.common.loading') : t('debts.newDebt.currencyPlaceholder')
-            }
-            options={currencyOptions}
-            error={errors.currency?.message}
-            {...form.register('currency')}
-          />
-          <Input
-            label={t('debts.newDebt.amountLabel')}
-            type="number"
-            min="0"
-            step={MONEY_STEP}
-            inputMode="decimal"
-            error={errors.amount?.message}
-            {...form.register('amount')}
-          />
-        </div>
-        <DateInput
-          label={t('debts.newDebt.dueDateLabel')}
-          hint={t('debts.newDebt.dueDateHint')}
-          error={errors.due_date?.message}
-          {...form.register('due_date')}
-        />
-        <Input
-          label={t('debts.common.note')}
-          autoComplete="off"
-          error={errors.reason_text?.message}
-          {...form.register('reason_text')}
-        />
+        <CounterpartyField form={form} fixed={counterparty} />
+        <DebtFields form={form} currencyOptions={currencyOptions} currenciesPending={currencies.isPending} />
         <ErrorMessage>{error}</ErrorMessage>
       </form>
     </Modal>
   );
+}
+
+/** The card's counterparty, fixed; else the picker, which may add a customer as typed. */
+function CounterpartyField({ form, fixed }: { form: DebtForm; fixed: CounterpartyOption | undefined }) {
+  const t = useT();
+  const searchCounterparties = useCounterpartySearch();
+  return fixed ? (
+    <p className="text-sm">
+      <span className="text-slate-500">{t('debts.newDebt.counterpartyFixed')}</span>
+      <span className="font-medium text-slate-900">{fixed.name}</span>
+    </p>
+  ) : (
+    <Controller
+      control={form.control}
+      name="counterparty"
+      render={({ field }) => (
+        <CounterpartyPicker
+          label={t('debts.newDebt.counterpartyLabel')}
+          value={field.value}
+          onChange={field.onChange}
+          search={searchCounterparties}
+          create={(name) => quickCounterparty(name, t)}
+          error={form.formState.errors.counterparty?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** Direction, currency and amount, due date and note. */
+function DebtFields({
+  form,
+  currencyOptions,
+  currenciesPending,
+}: {
+  form: DebtForm;
+  currencyOptions: { value: string; label: string }[];
+  currenciesPending: boolean;
+}) {
+  const t = useT();
+  const { errors } = form.formState;
+  return (
+    <>
+      <Select
+        label={t('debts.newDebt.directionLabel')}
+        options={DEBT_DIRECTIONS.map((d) => ({ value: d, label: directionWithHint(t, d) }))}
+        error={errors.direction?.message}
+        {...form.register('direction')}
+      />
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <Select
+          label={t('debts.newDebt.currencyLabel')}
+          placeholder={currenciesPending ? t('debts.common.loading') : t('debts.newDebt.currencyPlaceholder')}
+          options={currencyOptions}
+          error={errors.currency?.message}
+          {...form.register('currency')}
+        />
+        <Input
+          label={t('debts.newDebt.amountLabel')}
+          type="number"
+          min="0"
+          step={MONEY_STEP}
+          inputMode="decimal"
+          error={errors.amount?.message}
+          {...form.register('amount')}
+        />
+      </div>
+      <DateInput
+        label={t('debts.newDebt.dueDateLabel')}
+        hint={t('debts.newDebt.dueDateHint')}
+        error={errors.due_date?.message}
+        {...form.register('due_date')}
+      />
+      <Input
+        label={t('debts.common.note')}
+        autoComplete="off"
+        error={errors.reason_text?.message}
+        {...form.register('reason_text')}
+      />
+    </>
+  );
+}
+
+/** The form, with the first currency chosen once the currencies load (unless one is chosen). */
+function useDebtForm(counterparty: CounterpartyOption | undefined) {
+  const currencies = useCurrencies();
+  const form = useForm<FormValues, unknown, Body>({
+    resolver: useTranslatedResolver(
+      zodResolver(DebtFormSchema) as unknown as Resolver<FormValues, unknown, Body>,
+    ),
+    defaultValues: {
+      counterparty: counterparty ?? null,
+      direction: 'RECEIVABLE',
+      currency: '',
+      amount: '',
+      due_date: '',
+      reason_text: '',
+    },
+  });
+  const currencyOptions = (currencies.data ?? []).map((c) => ({ value: String(c.id), label: c.code }));
+  const firstCurrency = currencyOptions[0]?.value;
+  useEffect(() => {
+    if (firstCurrency && form.getValues('currency') === '') form.setValue('currency', firstCurrency);
+  }, [firstCurrency, form]);
+  return { form, currencies, currencyOptions };
 }

@@ -54,39 +54,11 @@ export function DebtsAgeingPage() {
   };
   const page = pickPage(params.get('page'));
   const report = useDebtsAgeing(filters, page);
-  const rows = report.data?.results ?? [];
   const totalPages = report.data ? Math.max(1, Math.ceil(report.data.count / AGEING_PAGE_SIZE)) : 0;
 
   return (
     <div className="space-y-5">
-      <Card className="flex flex-wrap items-end gap-x-6 gap-y-4 p-4">
-        <fieldset>
-          <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('debts.common.direction')}</legend>
-          <div className="flex flex-wrap gap-1.5">
-            {DEBT_DIRECTIONS.map((d: DebtDirection) => (
-              <button
-                key={d}
-                type="button"
-                aria-pressed={filters.direction === d}
-                onClick={() => url.update({ direction: d })}
-                className={cn(
-                  'inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                  filters.direction === d
-                    ? 'bg-brand-700 text-white shadow-sm'
-                    : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-                )}
-              >
-                {directionWithHint(t, d)}
-              </button>
-            ))}
-          </div>
-        </fieldset>
-        <DepartmentSelect
-          value={filters.department}
-          onChange={(d) => url.update({ department: d === undefined ? null : String(d) })}
-        />
-      </Card>
+      <AgeingFilterBar filters={filters} onUpdate={url.update} />
 
       <section
         aria-label={t('debts.ageing.tableLabel')}
@@ -108,73 +80,7 @@ export function DebtsAgeingPage() {
         {report.isError ? (
           <ErrorMessage>{failureMessage(report.error, t('debts.ageing.loadFailed'))}</ErrorMessage>
         ) : null}
-        <Table
-          caption={t('debts.ageing.title')}
-          className={cn(
-            '[&_td]:px-3 [&_th]:px-3',
-            report.isPlaceholderData && 'opacity-60 transition-opacity',
-          )}
-        >
-          <THead>
-            <tr>
-              <TH>{t('debts.common.counterparty')}</TH>
-              <TH>{t('debts.common.currency')}</TH>
-              {BUCKETS.map((b) => (
-                <TH key={b.key} align="right" title={t(b.title)}>
-                  {t(b.label)}
-                </TH>
-              ))}
-              <TH align="right">{t('debts.common.total')}</TH>
-            </tr>
-          </THead>
-          <TBody>
-            {report.isPending ? (
-              <TableMessageRow colSpan={COLUMNS}>
-                <LoadingText className="justify-center">{t('debts.common.loading')}</LoadingText>
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS}>{t('debts.common.noOpenDebts')}</TableMessageRow>
-            ) : (
-              rows.map((row) => (
-                <TR key={`${row.counterparty.id}-${row.currency_code}`} data-testid="report-row">
-                  <TD>
-                    <Link
-                      to={counterpartyPath(row.counterparty.id)}
-                      className="block w-40 font-medium break-words whitespace-normal text-brand-700 hover:underline sm:w-auto sm:max-w-xs"
-                    >
-                      {row.counterparty.name}
-                    </Link>
-                  </TD>
-                  <TD>{row.currency_code}</TD>
-                  {BUCKETS.map((b) => (
-                    <TD key={b.key} numeric>
-                      <Bucket value={row[b.key]} late={b.key !== 'current'} />
-                    </TD>
-                  ))}
-                  <TD numeric className="font-semibold text-slate-900">
-                    {formatMoneyFixed(row.total)}
-                  </TD>
-                </TR>
-              ))
-            )}
-          </TBody>
-          {report.data && rows.length > 0 ? (
-            <TFoot>
-              {report.data.totals.map((total) => (
-                <tr key={total.currency_code} data-testid="report-totals">
-                  <TD>{t('debts.common.total')}</TD>
-                  <TD>{total.currency_code}</TD>
-                  {BUCKETS.map((b) => (
-                    <TD key={b.key} numeric>
-                      {formatMoneyFixed(total[b.key])}
-                    </TD>
-                  ))}
-                  <TD numeric>{formatMoneyFixed(total.total)}</TD>
-                </tr>
-              ))}
-            </TFoot>
-          ) : null}
-        </Table>
+        <AgeingTable report={report} />
         {totalPages > 1 ? (
           <Pagination
             page={page}
@@ -185,5 +91,118 @@ export function DebtsAgeingPage() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** The direction toggle and, for those who see every debt, the department. */
+function AgeingFilterBar({
+  filters,
+  onUpdate,
+}: {
+  filters: AgeingFilters;
+  onUpdate: (changes: Record<string, string | null>) => void;
+}) {
+  const t = useT();
+  return (
+    <Card className="flex flex-wrap items-end gap-x-6 gap-y-4 p-4">
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('debts.common.direction')}</legend>
+        <div className="flex flex-wrap gap-1.5">
+          {DEBT_DIRECTIONS.map((d: DebtDirection) => (
+            <button
+              key={d}
+              type="button"
+              aria-pressed={filters.direction === d}
+              onClick={() => onUpdate({ direction: d })}
+              className={cn(
+                'inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                filters.direction === d
+                  ? 'bg-brand-700 text-white shadow-sm'
+                  : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+              )}
+            >
+              {directionWithHint(t, d)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <DepartmentSelect
+        value={filters.department}
+        onChange={(d) => onUpdate({ department: d === undefined ? null : String(d) })}
+      />
+    </Card>
+  );
+}
+
+/** The rows by counterparty and currency, their buckets, and the totals per currency. */
+function AgeingTable({ report }: { report: ReturnType<typeof useDebtsAgeing> }) {
+  const t = useT();
+  const rows = report.data?.results ?? [];
+  return (
+    <Table
+      caption={t('debts.ageing.title')}
+      className={cn('[&_td]:px-3 [&_th]:px-3', report.isPlaceholderData && 'opacity-60 transition-opacity')}
+    >
+      <THead>
+        <tr>
+          <TH>{t('debts.common.counterparty')}</TH>
+          <TH>{t('debts.common.currency')}</TH>
+          {BUCKETS.map((b) => (
+            <TH key={b.key} align="right" title={t(b.title)}>
+              {t(b.label)}
+            </TH>
+          ))}
+          <TH align="right">{t('debts.common.total')}</TH>
+        </tr>
+      </THead>
+      <TBody>
+        {report.isPending ? (
+          <TableMessageRow colSpan={COLUMNS}>
+            <LoadingText className="justify-center">{t('debts.common.loading')}</LoadingText>
+          </TableMessageRow>
+        ) : rows.length === 0 ? (
+          <TableMessageRow colSpan={COLUMNS}>{t('debts.common.noOpenDebts')}</TableMessageRow>
+        ) : (
+          rows.map((row) => (
+            <TR key={`${row.counterparty.id}-${row.currency_code}`} data-testid="report-row">
+              <TD>
+                <Link
+                  to={counterpartyPath(row.counterparty.id)}
+                  className="block w-40 font-medium break-words whitespace-normal text-brand-700 hover:underline sm:w-auto sm:max-w-xs"
+                >
+                  {row.counterparty.name}
+                </Link>
+              </TD>
+              <TD>{row.currency_code}</TD>
+              {BUCKETS.map((b) => (
+                <TD key={b.key} numeric>
+                  <Bucket value={row[b.key]} late={b.key !== 'current'} />
+                </TD>
+              ))}
+              <TD numeric className="font-semibold text-slate-900">
+                {formatMoneyFixed(row.total)}
+              </TD>
+            </TR>
+          ))
+        )}
+      </TBody>
+      {report.data && rows.length > 0 ? (
+        <TFoot>
+          {report.data.totals.map((total) => (
+            <tr key={total.currency_code} data-testid="report-totals">
+              <TD>{t('debts.common.total')}</TD>
+              <TD>{total.currency_code}</TD>
+              {BUCKETS.map((b) => (
+                <TD key={b.key} numeric>
+                  {formatMoneyFixed(total[b.key])}
+                </TD>
+              ))}
+              <TD numeric>{formatMoneyFixed(total.total)}</TD>
+            </tr>
+          ))}
+        </TFoot>
+      ) : null}
+    </Table>
   );
 }
