@@ -14,12 +14,13 @@ describe('date inputs in the language order (DESIGN.md section 16)', () => {
     expect(parseDateInput('07.11.2026')).toBe('2026-11-07');
     expect(parseDateInput(' 7/3/26 ')).toBe('2026-03-07');
     expect(parseDateInput('7-3-2026')).toBe('2026-03-07');
+    expect(parseDateInput('2026-11-07')).toBe('2026-11-07');
   });
 
   it('refuses what is no calendar day', () => {
     expect(parseDateInput('31.02.2026')).toBeNull();
     expect(parseDateInput('12.13.2026')).toBeNull();
-    expect(parseDateInput('2026-11-07')).toBeNull();
+    expect(parseDateInput('2026-02-30')).toBeNull();
     expect(parseDateInput('07.11')).toBeNull();
     expect(parseDateInput('')).toBeNull();
   });

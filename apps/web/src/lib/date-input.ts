@@ -36,9 +36,14 @@ export function formatDateInput(iso: string | null | undefined, language: Langua
   return [m[3], m[2], m[1]].join(separator);
 }
 
-/** A typed day ("27.11.2026", "7/3/26") as "YYYY-MM-DD"; null when it is no day of the calendar. */
+/**
+ * A typed day ("27.11.2026", "7/3/26", or pasted as "2026-11-27") as "YYYY-MM-DD"; null when it is
+ * no day of the calendar.
+ */
 export function parseDateInput(text: string): string | null {
-  const m = TYPED_DAY.exec(text.trim());
+  const trimmed = text.trim();
+  const iso = ISO_DAY.exec(trimmed);
+  const m = iso ? [trimmed, iso[3], iso[2], iso[1]] : TYPED_DAY.exec(trimmed);
   if (!m) return null;
   const [, d = '', mo = '', y = ''] = m;
   const day = Number(d);

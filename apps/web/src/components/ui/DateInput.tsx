@@ -1,5 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { type ReactNode, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../../i18n/I18nProvider.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
@@ -58,8 +58,8 @@ export function DateInput({ ref, id, name = '', label, hint, error, className, .
   const [typed, setTyped] = useState<string | null>(null);
   const textRef = useRef<HTMLInputElement>(null);
 
-  useImperativeHandle(
-    ref,
+  // One handle for the field's life: react-hook-form's register() keeps it as the field's element.
+  const handle = useMemo<DateInputHandle>(
     () => ({
       name,
       get value() {
@@ -73,6 +73,7 @@ export function DateInput({ ref, id, name = '', label, hint, error, className, .
     }),
     [name],
   );
+  useImperativeHandle(ref, () => handle, [handle]);
 
   const emit = (next: string) => {
     if (next === dayRef.current) return;

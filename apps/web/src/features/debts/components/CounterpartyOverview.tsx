@@ -49,27 +49,32 @@ function OpenRow({ o }: { o: OpenBalance }) {
       className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-2.5 first:pt-0 last:pb-0"
     >
       <span className="font-semibold text-slate-700">{o.currency_code}</span>
-      {/* A row of its own on phones: three figures beside the code do not fit. */}
-      <dl className="grid w-full grid-cols-3 gap-x-3 text-right text-sm sm:w-auto sm:max-w-md sm:flex-1">
-        <div>
+      {/* On phones a line per figure, label left and figure right: three figures side by side
+          broke a long one over two lines (DESIGN.md section 16). */}
+      <dl className="grid w-full grid-cols-1 gap-y-1 text-sm sm:w-auto sm:max-w-md sm:flex-1 sm:grid-cols-3 sm:gap-x-3 sm:text-right">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 sm:block">
           <dt className="text-xs text-slate-500" title={t('debts.common.theyOweUs')}>
             {t(DIRECTION_LABELS.RECEIVABLE)}
           </dt>
-          <dd className="text-emerald-700 tabular-nums">{formatMoneyFixed(o.receivable)}</dd>
+          <dd className="whitespace-nowrap text-emerald-700 tabular-nums">
+            {formatMoneyFixed(o.receivable)}
+          </dd>
         </div>
-        <div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 sm:block">
           <dt className="text-xs text-slate-500" title={t('debts.common.weOweThem')}>
             {t(DIRECTION_LABELS.PAYABLE)}
           </dt>
-          <dd className="text-rose-700 tabular-nums">{formatMoneyFixed(o.payable)}</dd>
+          <dd className="whitespace-nowrap text-rose-700 tabular-nums">{formatMoneyFixed(o.payable)}</dd>
         </div>
-        <div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 sm:block">
           <dt className="text-xs text-slate-500" title={t('debts.counterparty.netTitle')}>
             {t('debts.counterparty.net')}
           </dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">{formatMoneyFixed(net)}</dd>
+          <dd className="whitespace-nowrap font-semibold text-slate-900 tabular-nums">
+            {formatMoneyFixed(net)}
+          </dd>
           {signOf(net) === 0 ? null : (
-            <dd className="text-xs text-slate-500">
+            <dd className="basis-full text-right text-xs text-slate-500">
               {t(signOf(net) > 0 ? DIRECTION_HINTS.RECEIVABLE : DIRECTION_HINTS.PAYABLE)}
             </dd>
           )}
