@@ -22,15 +22,12 @@ import { type LoginState, readSetPasswordState } from '../navigation-state.ts';
  */
 export function SetPasswordPage() {
   const t = useT();
-  const RESET_FAILED = t('auth.setPassword.resetFailed');
-  const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
   const invite = search.get('invite');
   const { resetToken } = readSetPasswordState(location.state);
-  const resetPassword = useResetPassword();
-  const acceptInvite = useAcceptInvite();
   const [error, setError] = useState<string | null>(null);
+  const onSubmit = useSubmitPassword(invite, resetToken, setError);
   // The new password is the server's rule (DESIGN.md section 5); the shared schema adds the
   // confirmation, whose mismatch (spec.md section 5) sends nothing.
   const {
@@ -43,31 +40,6 @@ export function SetPasswordPage() {
   });
   // spec.md section 8 "Password mismatch" is the page's error; a too short password shows under its field.
   const mismatch = errors.confirm?.message;
-
-  async function onSubmit({ password }: SetPasswordFormValues) {
-    setError(null);
-    if (invite) {
-      try {
-        await acceptInvite.mutateAsync({ token: invite, new_password: password });
-        const next: LoginState = { notice: t('auth.setPassword.inviteDone') };
-        navigate(paths.login, { replace: true, state: next });
-      } catch (err) {
-        setError(errorDetail(err) ?? t('auth.setPassword.inviteFailed'));
-      }
-      return;
-    }
-    if (!resetToken) {
-      setError(RESET_FAILED);
-      return;
-    }
-    try {
-      await resetPassword.mutateAsync({ token: resetToken, new_password: password });
-      const next: LoginState = { notice: t('auth.setPassword.resetDone') };
-      navigate(paths.login, { replace: true, state: next });
-    } catch {
-      setError(RESET_FAILED);
-    }
-  }
 
   return (
     <AuthLayout
@@ -104,4 +76,42 @@ export function SetPasswordPage() {
       </form>
     </AuthLayout>
   );
+}
+
+/** Accepts the invitation, or sets the reset password; either way back to login with a notice. */
+function useSubmitPassword(
+  invite: string | null,
+  resetToken: string | undefined,
+  setError: (error: string | null) => void,
+) {
+  const t = useT();
+  const RESET_FAILED = t('auth.setPassword.resetFailed');
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const acceptInvite = useAcceptInvite();
+  async function onSubmit({ password }: SetPasswordFormValues) {
+    setError(null);
+    if (invite) {
+      try {
+        await acceptInvite.mutateAsync({ token: invite, new_password: password });
+        const next: LoginState = { notice: t('auth.setPassword.inviteDone') };
+        navigate(paths.login, { replace: true, state: next });
+      } catch (err) {
+        setError(errorDetail(err) ?? t('auth.setPassword.inviteFailed'));
+      }
+      return;
+    }
+    if (!resetToken) {
+      setError(RESET_FAILED);
+      return;
+    }
+    try {
+      await resetPassword.mutateAsync({ token: resetToken, new_password: password });
+      const next: LoginState = { notice: t('auth.setPassword.resetDone') };
+      navigate(paths.login, { replace: true, state: next });
+    } catch {
+      setError(RESET_FAILED);
+    }
+  }
+  return onSubmit;
 }

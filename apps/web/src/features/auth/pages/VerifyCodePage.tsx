@@ -8,7 +8,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -34,7 +34,6 @@ const EmailSchema = ForgotPasswordBodySchema.shape.email;
 export function VerifyCodePage() {
   const t = useT();
   const VERIFY_FAILED = t('auth.verify.failed');
-  const RESEND_FAILED = t('auth.verify.resendFailed');
   const navigate = useNavigate();
   const location = useLocation();
   const state = readVerifyCodeState(location.state);
@@ -56,13 +55,13 @@ export function VerifyCodePage() {
 
   const verifyReset = useVerifyResetCode();
   const verifyLogin = useVerifyLoginCode();
-  const resend = useRequestPasswordCode();
 
   // The countdown starts when the code was sent: on arrival from forgot-password, and after a resend.
   const secondsLeft = useCountdown(
     state.sentAt === undefined ? undefined : state.sentAt + RESEND_COUNTDOWN_SECONDS * 1000,
   );
   const busy = verifyReset.isPending || verifyLogin.isPending;
+  const resend = useResend(form, secondsLeft, setError, setNotice);
 
   const clearMessages = () => {
     setError(null);
@@ -85,6 +84,124 @@ export function VerifyCodePage() {
     }
   }, clearMessages);
 
+  return (
+    <AuthLayout title={t('auth.verify.title')} description={t('auth.verify.description')}>
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <SuccessMessage>{notice}</SuccessMessage>
+        <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
+        <CodeFields form={form} askEmail={!loginMode && state.email === undefined} sentTo={state.email} />
+        <Button type="submit" size="lg" className="w-full" loading={busy}>
+          {busy ? t('auth.verify.submitting') : t('auth.verify.submit')}
+        </Button>
+        <CodeLinks
+          loginMode={loginMode}
+          secondsLeft={secondsLeft}
+          resending={resend.pending}
+          onResend={resend.onResend}
+        />
+      </form>
+    </AuthLayout>
+  );
+}
+
+/** The e-mail when it is not known (reset mode), where the code went, and the code. */
+function CodeFields({
+  form,
+  askEmail,
+  sentTo,
+}: {
+  form: UseFormReturn<VerifyCodeFormValues>;
+  askEmail: boolean;
+  sentTo: string | undefined;
+}) {
+  const t = useT();
+  return (
+    <>
+      {askEmail ? (
+        <Input
+          label={t('auth.field.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.field.emailPlaceholder')}
+          {...form.register('email')}
+        />
+      ) : null}
+      {sentTo ? (
+        <p className="text-sm text-slate-600">
+          <T
+            id="auth.verify.sentTo"
+            values={{
+              email: sentTo,
+              b: (chunks) => <span className="font-medium text-slate-900">{chunks}</span>,
+            }}
+          />
+        </p>
+      ) : null}
+      <Input
+        label={t('auth.verify.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="123456"
+        maxLength={6}
+        {...form.register('code', {
+          setValueAs: (value: string) => value.replace(/\s+/g, ''),
+        })}
+        inputClassName="text-center text-lg tracking-[0.4em] tabular-nums placeholder:tracking-[0.4em]"
+      />
+    </>
+  );
+}
+
+/** Back (to login, or to change the e-mail), and in reset mode the resend with its countdown. */
+function CodeLinks({
+  loginMode,
+  secondsLeft,
+  resending,
+  onResend,
+}: {
+  loginMode: boolean;
+  secondsLeft: number;
+  resending: boolean;
+  onResend: () => void;
+}) {
+  const t = useT();
+  return (
+    <div className="flex items-center justify-between gap-4 text-sm">
+      <Link
+        to={loginMode ? paths.login : paths.forgotPassword}
+        className="flex items-center gap-1.5 font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        {loginMode ? t('auth.backToLogin') : t('auth.verify.changeEmail')}
+      </Link>
+      {/* Resend exists in reset mode only: a login code comes from signing in, and a new one
+          needs the password again, so login mode offers "Back to login" instead. */}
+      {loginMode ? null : (
+        <Button variant="link" onClick={onResend} disabled={secondsLeft > 0 || resending}>
+          {secondsLeft > 0
+            ? t('auth.verify.resendIn', { seconds: secondsLeft })
+            : resending
+              ? t('auth.sending')
+              : t('auth.verify.resend')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A new code to the e-mail (reset mode), once the countdown allows; the countdown restarts. */
+function useResend(
+  form: UseFormReturn<VerifyCodeFormValues>,
+  secondsLeft: number,
+  setError: (error: string | null) => void,
+  setNotice: (notice: string | null) => void,
+) {
+  const t = useT();
+  const RESEND_FAILED = t('auth.verify.resendFailed');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const resend = useRequestPasswordCode();
   async function onResend() {
     if (secondsLeft > 0 || resend.isPending) return;
     setError(null);
@@ -104,68 +221,5 @@ export function VerifyCodePage() {
       setError(RESEND_FAILED);
     }
   }
-
-  return (
-    <AuthLayout title={t('auth.verify.title')} description={t('auth.verify.description')}>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <SuccessMessage>{notice}</SuccessMessage>
-        <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
-        {!loginMode && state.email === undefined ? (
-          <Input
-            label={t('auth.field.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('auth.field.emailPlaceholder')}
-            {...form.register('email')}
-          />
-        ) : null}
-        {state.email ? (
-          <p className="text-sm text-slate-600">
-            <T
-              id="auth.verify.sentTo"
-              values={{
-                email: state.email,
-                b: (chunks) => <span className="font-medium text-slate-900">{chunks}</span>,
-              }}
-            />
-          </p>
-        ) : null}
-        <Input
-          label={t('auth.verify.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          maxLength={6}
-          {...form.register('code', {
-            setValueAs: (value: string) => value.replace(/\s+/g, ''),
-          })}
-          inputClassName="text-center text-lg tracking-[0.4em] tabular-nums placeholder:tracking-[0.4em]"
-        />
-        <Button type="submit" size="lg" className="w-full" loading={busy}>
-          {busy ? t('auth.verify.submitting') : t('auth.verify.submit')}
-        </Button>
-        <div className="flex items-center justify-between gap-4 text-sm">
-          <Link
-            to={loginMode ? paths.login : paths.forgotPassword}
-            className="flex items-center gap-1.5 font-medium text-slate-600 hover:text-slate-900"
-          >
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-            {loginMode ? t('auth.backToLogin') : t('auth.verify.changeEmail')}
-          </Link>
-          {/* Resend exists in reset mode only: a login code comes from signing in, and a new one
-              needs the password again, so login mode offers "Back to login" instead. */}
-          {loginMode ? null : (
-            <Button variant="link" onClick={onResend} disabled={secondsLeft > 0 || resend.isPending}>
-              {secondsLeft > 0
-                ? t('auth.verify.resendIn', { seconds: secondsLeft })
-                : resend.isPending
-                  ? t('auth.sending')
-                  : t('auth.verify.resend')}
-            </Button>
-          )}
-        </div>
-      </form>
-    </AuthLayout>
-  );
+  return { onResend, pending: resend.isPending };
 }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseMutationResult, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -70,16 +70,7 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
     if (!props.showServerErrors) return;
     setServerError(applyServerErrors(form.setError, err, t('catalog.form.saveFailed')));
   };
-  const form = useForm<Record<string, string>, unknown, W>({
-    // Every input here is text, which is what the shared form schemas take.
-    resolver: useTranslatedResolver(
-      zodResolver(props.schema as z.ZodType<W, Record<string, string>>) as Resolver<
-        Record<string, string>,
-        unknown,
-        W
-      >,
-    ),
-  });
+  const form = useAttributeForm(props.schema);
 
   function edit(row?: T) {
     setServerError(null);
@@ -101,115 +92,39 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
     remove.mutate(toDelete.id, { onSettled: () => setToDelete(null), onError: report('delete') });
   }
 
-  const columnCount = columns.length + (canWrite ? 2 : 1);
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-        {canWrite ? (
-          <Button onClick={() => edit()} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-            {props.addLabel}
-          </Button>
-        ) : null}
-      </div>
+      <PageTop title={title} addLabel={canWrite ? props.addLabel : undefined} onAdd={() => edit()} />
       {serverError && editing === null ? <ErrorMessage>{serverError}</ErrorMessage> : null}
       {rows.isError ? (
         <ErrorMessage>{loadError}</ErrorMessage>
       ) : rows.isPending ? (
         <LoadingText />
       ) : (
-        <Table caption={title}>
-          <THead>
-            <tr>
-              <TH>#</TH>
-              {columns.map((c) => (
-                <TH key={c.header}>{c.header}</TH>
-              ))}
-              {canWrite ? <TH align="right">{t('catalog.field.actions')}</TH> : null}
-            </tr>
-          </THead>
-          <TBody>
-            {rows.data.length === 0 ? (
-              <TableMessageRow colSpan={columnCount}>{t('catalog.empty')}</TableMessageRow>
-            ) : null}
-            {rows.data.map((row, i) => (
-              <TR key={row.id}>
-                <TD className="text-slate-500">{i + 1}</TD>
-                {columns.map((c) => (
-                  <TD key={c.header}>{c.cell(row)}</TD>
-                ))}
-                {canWrite ? (
-                  <TD align="right">
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('catalog.actions.editItem', { name: itemName(row) })}
-                        onClick={() => edit(row)}
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="text-red-700"
-                        aria-label={t('catalog.actions.deleteItem', { name: itemName(row) })}
-                        onClick={() => setToDelete(row)}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                    </div>
-                  </TD>
-                ) : null}
-              </TR>
-            ))}
-          </TBody>
-        </Table>
+        <AttributeTable
+          title={title}
+          rows={rows.data}
+          columns={columns}
+          canWrite={canWrite}
+          itemName={itemName}
+          onEdit={edit}
+          onDelete={setToDelete}
+        />
       )}
-      <Modal
+      <EditModal
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={
           editing?.row ? t('catalog.actions.editTitle', { name: itemName(editing.row) }) : props.addLabel
         }
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setEditing(null)}>
-              {t('catalog.actions.cancel')}
-            </Button>
-            <Button type="submit" form={formId} loading={save.isPending}>
-              {t('catalog.actions.save')}
-            </Button>
-          </>
-        }
+        formId={formId}
+        saving={save.isPending}
       >
         <form id={formId} onSubmit={submit} noValidate className="grid gap-4">
-          {fields.map((f) => {
-            // The shared schema's message for this field, under it.
-            const error = form.formState.errors[f.name]?.message;
-            return f.options ? (
-              <Select
-                key={f.name}
-                label={f.label}
-                placeholder={t('catalog.form.choose')}
-                options={f.options}
-                error={error}
-                {...form.register(f.name)}
-              />
-            ) : (
-              <Input
-                key={f.name}
-                label={f.label}
-                placeholder={f.placeholder}
-                autoComplete="off"
-                error={error}
-                {...form.register(f.name)}
-              />
-            );
-          })}
+          <AttributeFields fields={fields} form={form} />
           {serverError ? <ErrorMessage>{serverError}</ErrorMessage> : null}
         </form>
-      </Modal>
+      </EditModal>
       <ConfirmDeleteModal
         item={toDelete ? itemName(toDelete) : null}
         onCancel={() => setToDelete(null)}
@@ -217,5 +132,187 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
         busy={remove.isPending}
       />
     </section>
+  );
+}
+
+/** The rows, numbered, and for the writing roles edit and delete on each. */
+function AttributeTable<T extends { id: number }>({
+  title,
+  rows,
+  columns,
+  canWrite,
+  itemName,
+  onEdit,
+  onDelete,
+}: {
+  title: string;
+  rows: T[];
+  columns: ColumnDef<T>[];
+  canWrite: boolean;
+  itemName: (row: T) => string;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+}) {
+  const t = useT();
+  const columnCount = columns.length + (canWrite ? 2 : 1);
+  return (
+    <Table caption={title}>
+      <THead>
+        <tr>
+          <TH>#</TH>
+          {columns.map((c) => (
+            <TH key={c.header}>{c.header}</TH>
+          ))}
+          {canWrite ? <TH align="right">{t('catalog.field.actions')}</TH> : null}
+        </tr>
+      </THead>
+      <TBody>
+        {rows.length === 0 ? (
+          <TableMessageRow colSpan={columnCount}>{t('catalog.empty')}</TableMessageRow>
+        ) : null}
+        {rows.map((row, i) => (
+          <TR key={row.id}>
+            <TD className="text-slate-500">{i + 1}</TD>
+            {columns.map((c) => (
+              <TD key={c.header}>{c.cell(row)}</TD>
+            ))}
+            {canWrite ? (
+              <TD align="right">
+                <div className="flex justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('catalog.actions.editItem', { name: itemName(row) })}
+                    onClick={() => onEdit(row)}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-red-700"
+                    aria-label={t('catalog.actions.deleteItem', { name: itemName(row) })}
+                    onClick={() => onDelete(row)}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                </div>
+              </TD>
+            ) : null}
+          </TR>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+/** The page's fields: a choice where the field has options, else text; the schema's message under each. */
+function AttributeFields<W>({
+  fields,
+  form,
+}: {
+  fields: FieldDef[];
+  form: UseFormReturn<Record<string, string>, unknown, W>;
+}) {
+  const t = useT();
+  return (
+    <>
+      {fields.map((f) => {
+        // The shared schema's message for this field, under it.
+        const error = form.formState.errors[f.name]?.message;
+        return f.options ? (
+          <Select
+            key={f.name}
+            label={f.label}
+            placeholder={t('catalog.form.choose')}
+            options={f.options}
+            error={error}
+            {...form.register(f.name)}
+          />
+        ) : (
+          <Input
+            key={f.name}
+            label={f.label}
+            placeholder={f.placeholder}
+            autoComplete="off"
+            error={error}
+            {...form.register(f.name)}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+/** The form of a row: every input is text, which is what the shared form schemas take. */
+function useAttributeForm<W>(schema: z.ZodType<W>) {
+  return useForm<Record<string, string>, unknown, W>({
+    resolver: useTranslatedResolver(
+      zodResolver(schema as z.ZodType<W, Record<string, string>>) as Resolver<
+        Record<string, string>,
+        unknown,
+        W
+      >,
+    ),
+  });
+}
+
+/** The add or edit dialog around the form, with Cancel and Save. */
+function EditModal({
+  open,
+  onClose,
+  title,
+  formId,
+  saving,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  formId: string;
+  saving: boolean;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('catalog.actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={saving}>
+            {t('catalog.actions.save')}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** The title, and "add" for the writing roles (`addLabel` undefined: none). */
+function PageTop({
+  title,
+  addLabel,
+  onAdd,
+}: {
+  title: string;
+  addLabel: string | undefined;
+  onAdd: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {addLabel !== undefined ? (
+        <Button onClick={onAdd} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+          {addLabel}
+        </Button>
+      ) : null}
+    </div>
   );
 }

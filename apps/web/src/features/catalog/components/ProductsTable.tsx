@@ -62,61 +62,16 @@ export function ProductsTable(props: ProductsTableProps) {
           const count = variantsByProduct.get(p.id)?.length ?? 0;
           return (
             <Fragment key={p.id}>
-              <TR data-product-id={p.id}>
-                <TD numeric align="left" className="text-slate-500">
-                  {firstIndex + i}
-                </TD>
-                <TD className="font-medium text-slate-900">{p.name}</TD>
-                <TD>{p.model}</TD>
-                <TD numeric align="left">
-                  {p.code}
-                </TD>
-                <TD>{p.unit_name}</TD>
-                <TD>
-                  <Badge tone={TYPE_TONES[p.type]}>{t(PRODUCT_TYPE_KEYS[p.type])}</Badge>
-                </TD>
-                <TD>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-expanded={expanded}
-                    aria-label={t('catalog.products.variantsToggle', { name: p.name })}
-                    onClick={() => toggle(p.id)}
-                    icon={
-                      expanded ? (
-                        <ChevronDown aria-hidden="true" className="h-4 w-4" />
-                      ) : (
-                        <ChevronRight aria-hidden="true" className="h-4 w-4" />
-                      )
-                    }
-                  >
-                    {count}
-                  </Button>
-                </TD>
-                {canWrite ? (
-                  <TD align="right">
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('catalog.actions.editItem', { name: p.name })}
-                        onClick={() => onEdit(p)}
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="text-red-700"
-                        aria-label={t('catalog.actions.deleteItem', { name: p.name })}
-                        onClick={() => onDelete(p)}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                    </div>
-                  </TD>
-                ) : null}
-              </TR>
+              <ProductRow
+                p={p}
+                index={firstIndex + i}
+                count={count}
+                expanded={expanded}
+                canWrite={canWrite}
+                onToggle={() => toggle(p.id)}
+                onEdit={onEdit}
+                onDelete={onDelete}
+              />
               {expanded ? (
                 <tr>
                   <td colSpan={columns} className="p-0">
@@ -135,5 +90,85 @@ export function ProductsTable(props: ProductsTableProps) {
         })}
       </TBody>
     </Table>
+  );
+}
+
+/** A product's row: its fields, the variants toggle with their count, and edit and delete for writers. */
+function ProductRow({
+  p,
+  index,
+  count,
+  expanded,
+  canWrite,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  p: Product;
+  index: number;
+  count: number;
+  expanded: boolean;
+  canWrite: boolean;
+  onToggle: () => void;
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
+}) {
+  const t = useT();
+  return (
+    <TR data-product-id={p.id}>
+      <TD numeric align="left" className="text-slate-500">
+        {index}
+      </TD>
+      <TD className="font-medium text-slate-900">{p.name}</TD>
+      <TD>{p.model}</TD>
+      <TD numeric align="left">
+        {p.code}
+      </TD>
+      <TD>{p.unit_name}</TD>
+      <TD>
+        <Badge tone={TYPE_TONES[p.type]}>{t(PRODUCT_TYPE_KEYS[p.type])}</Badge>
+      </TD>
+      <TD>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={expanded}
+          aria-label={t('catalog.products.variantsToggle', { name: p.name })}
+          onClick={onToggle}
+          icon={
+            expanded ? (
+              <ChevronDown aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+            )
+          }
+        >
+          {count}
+        </Button>
+      </TD>
+      {canWrite ? (
+        <TD align="right">
+          <div className="flex justify-end gap-1">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('catalog.actions.editItem', { name: p.name })}
+              onClick={() => onEdit(p)}
+            >
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-red-700"
+              aria-label={t('catalog.actions.deleteItem', { name: p.name })}
+              onClick={() => onDelete(p)}
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </div>
+        </TD>
+      ) : null}
+    </TR>
   );
 }

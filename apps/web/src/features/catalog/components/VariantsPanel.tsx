@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type BaseSyntheticEvent, useState } from 'react';
 import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -93,26 +93,10 @@ function VariantFields<Body>({
 export function VariantsPanel({ product, variants, colors, sizes, canWrite }: VariantsPanelProps) {
   const t = useT();
   const createVariant = useCreateVariant();
-  const updateVariant = useUpdateVariant();
-  const deleteVariant = useDeleteVariant();
-  // spec.md section 5, Variant: the shared schemas, SKU required on create.
-  // Draft is the schemas' input with text in the selects; their input types say unknown there.
-  const addForm = useForm<Draft, unknown, z.output<typeof VariantFormSchema>>({
-    resolver: useTranslatedResolver(
-      zodResolver(VariantFormSchema) as Resolver<Draft, unknown, z.output<typeof VariantFormSchema>>,
-    ),
-    defaultValues: EMPTY,
-  });
-  const editForm = useForm<Draft, unknown, z.output<typeof VariantUpdateSchema>>({
-    resolver: useTranslatedResolver(
-      zodResolver(VariantUpdateSchema) as Resolver<Draft, unknown, z.output<typeof VariantUpdateSchema>>,
-    ),
-    defaultValues: EMPTY,
-  });
-  const [editing, setEditing] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<Variant | null>(null);
+  const { addForm, editForm } = useVariantForms();
   const [error, setError] = useState<string | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const edit = useVariantEdit(editForm, setError);
+  const remove = useVariantDelete();
 
   const add = addForm.handleSubmit((body) => {
     if (createVariant.isPending) return;
@@ -122,34 +106,6 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
       { onSuccess: () => addForm.reset(EMPTY), onError: () => setError(t('catalog.variants.createError')) },
     );
   });
-
-  const save = editForm.handleSubmit((body) => {
-    if (editing === null) return;
-    setError(null);
-    updateVariant.mutate(
-      { id: editing, body },
-      { onSuccess: () => setEditing(null), onError: () => setError(t('catalog.variants.updateError')) },
-    );
-  });
-
-  function startEditing(v: Variant) {
-    editForm.reset({
-      sku: v.sku,
-      color: v.color ? String(v.color) : '',
-      size: v.size ? String(v.size) : '',
-      min_qty: v.min_qty ?? '',
-    });
-    setEditing(v.id);
-  }
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    setDeleteError(null);
-    deleteVariant.mutate(toDelete.id, {
-      onSuccess: () => setToDelete(null),
-      onError: () => setDeleteError(t('catalog.variants.deleteError')),
-    });
-  }
 
   return (
     // On phones the table scrolls sideways; the panel stays in view at the left edge.
@@ -162,94 +118,229 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {variants.map((v) =>
-            editing === v.id ? (
-              <li key={v.id} className="p-3">
-                <form
-                  onSubmit={save}
-                  className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
-                  aria-label={t('catalog.actions.editItem', { name: v.sku })}
-                >
-                  <VariantFields form={editForm} colors={colors} sizes={sizes} />
-                  <div className="flex gap-2">
-                    <Button type="submit" size="md" loading={updateVariant.isPending}>
-                      {t('catalog.actions.save')}
-                    </Button>
-                    <Button variant="secondary" onClick={() => setEditing(null)}>
-                      {t('catalog.actions.cancel')}
-                    </Button>
-                  </div>
-                </form>
-              </li>
-            ) : (
-              <li
+            edit.editing === v.id ? (
+              <EditVariantLine
                 key={v.id}
-                className="flex flex-wrap items-center gap-x-6 gap-y-1 px-3 py-2 text-sm"
-                data-variant-sku={v.sku}
-              >
-                <span className="inline-flex min-w-28 items-center gap-2 text-slate-700">
-                  {v.color_code ? <ColorSwatch code={v.color_code} /> : null}
-                  {v.color_name ?? '—'}
-                </span>
-                <span className="min-w-16 text-slate-700">{v.size_label ?? '—'}</span>
-                <span className="font-mono text-slate-900">{v.sku}</span>
-                {v.min_qty !== null ? (
-                  <span className="text-slate-500">
-                    {t('catalog.variants.minQtyValue', { qty: formatQuantity(v.min_qty) })}
-                  </span>
-                ) : null}
-                {canWrite ? (
-                  <span className="ml-auto flex gap-1">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-                      onClick={() => startEditing(v)}
-                    >
-                      {t('catalog.actions.edit')}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-700"
-                      icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-                      onClick={() => {
-                        setDeleteError(null);
-                        setToDelete(v);
-                      }}
-                    >
-                      {t('catalog.actions.delete')}
-                    </Button>
-                  </span>
-                ) : null}
-              </li>
+                v={v}
+                form={editForm}
+                colors={colors}
+                sizes={sizes}
+                onSubmit={edit.save}
+                saving={edit.saving}
+                onCancel={() => edit.setEditing(null)}
+              />
+            ) : (
+              <VariantLine key={v.id} v={v} canWrite={canWrite} onEdit={edit.start} onDelete={remove.ask} />
             ),
           )}
         </ul>
       )}
       {canWrite ? (
-        <form
+        <AddVariantForm
+          form={addForm}
+          colors={colors}
+          sizes={sizes}
           onSubmit={add}
-          className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
-          aria-label={t('catalog.variants.add')}
-        >
-          <VariantFields form={addForm} colors={colors} sizes={sizes} />
-          <Button
-            type="submit"
-            loading={createVariant.isPending}
-            icon={<Plus aria-hidden="true" className="h-4 w-4" />}
-          >
-            {t('catalog.variants.add')}
-          </Button>
-        </form>
+          adding={createVariant.isPending}
+        />
       ) : null}
       <ErrorMessage>{error}</ErrorMessage>
       <ConfirmDeleteModal
-        item={toDelete?.sku ?? null}
-        onCancel={() => setToDelete(null)}
-        onConfirm={confirmDelete}
-        busy={deleteVariant.isPending}
-        error={deleteError}
+        item={remove.toDelete?.sku ?? null}
+        onCancel={remove.cancel}
+        onConfirm={remove.confirm}
+        busy={remove.busy}
+        error={remove.error}
       />
     </div>
   );
+}
+
+/** A variant being edited, in place. */
+function EditVariantLine({
+  v,
+  form,
+  colors,
+  sizes,
+  onSubmit,
+  saving,
+  onCancel,
+}: {
+  v: Variant;
+  form: UseFormReturn<Draft, unknown, z.output<typeof VariantUpdateSchema>>;
+  colors: VariantsPanelProps['colors'];
+  sizes: VariantsPanelProps['sizes'];
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  saving: boolean;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  return (
+    <li className="p-3">
+      <form
+        onSubmit={onSubmit}
+        className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
+        aria-label={t('catalog.actions.editItem', { name: v.sku })}
+      >
+        <VariantFields form={form} colors={colors} sizes={sizes} />
+        <div className="flex gap-2">
+          <Button type="submit" size="md" loading={saving}>
+            {t('catalog.actions.save')}
+          </Button>
+          <Button variant="secondary" onClick={onCancel}>
+            {t('catalog.actions.cancel')}
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+/** A variant: colour, size, SKU, minimum, and for the writing roles edit and delete. */
+function VariantLine({
+  v,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  v: Variant;
+  canWrite: boolean;
+  onEdit: (v: Variant) => void;
+  onDelete: (v: Variant) => void;
+}) {
+  const t = useT();
+  return (
+    <li className="flex flex-wrap items-center gap-x-6 gap-y-1 px-3 py-2 text-sm" data-variant-sku={v.sku}>
+      <span className="inline-flex min-w-28 items-center gap-2 text-slate-700">
+        {v.color_code ? <ColorSwatch code={v.color_code} /> : null}
+        {v.color_name ?? '—'}
+      </span>
+      <span className="min-w-16 text-slate-700">{v.size_label ?? '—'}</span>
+      <span className="font-mono text-slate-900">{v.sku}</span>
+      {v.min_qty !== null ? (
+        <span className="text-slate-500">
+          {t('catalog.variants.minQtyValue', { qty: formatQuantity(v.min_qty) })}
+        </span>
+      ) : null}
+      {canWrite ? (
+        <span className="ml-auto flex gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+            onClick={() => onEdit(v)}
+          >
+            {t('catalog.actions.edit')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700"
+            icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+            onClick={() => onDelete(v)}
+          >
+            {t('catalog.actions.delete')}
+          </Button>
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * spec.md section 5, Variant: the shared schemas, SKU required on create. Draft is the schemas'
+ * input with text in the selects; their input types say unknown there.
+ */
+function useVariantForms() {
+  const addForm = useForm<Draft, unknown, z.output<typeof VariantFormSchema>>({
+    resolver: useTranslatedResolver(
+      zodResolver(VariantFormSchema) as Resolver<Draft, unknown, z.output<typeof VariantFormSchema>>,
+    ),
+    defaultValues: EMPTY,
+  });
+  const editForm = useForm<Draft, unknown, z.output<typeof VariantUpdateSchema>>({
+    resolver: useTranslatedResolver(
+      zodResolver(VariantUpdateSchema) as Resolver<Draft, unknown, z.output<typeof VariantUpdateSchema>>,
+    ),
+    defaultValues: EMPTY,
+  });
+  return { addForm, editForm };
+}
+
+/** A new variant of the product, under the list. */
+function AddVariantForm({
+  form,
+  colors,
+  sizes,
+  onSubmit,
+  adding,
+}: {
+  form: UseFormReturn<Draft, unknown, z.output<typeof VariantFormSchema>>;
+  colors: VariantsPanelProps['colors'];
+  sizes: VariantsPanelProps['sizes'];
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  adding: boolean;
+}) {
+  const t = useT();
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
+      aria-label={t('catalog.variants.add')}
+    >
+      <VariantFields form={form} colors={colors} sizes={sizes} />
+      <Button type="submit" loading={adding} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+        {t('catalog.variants.add')}
+      </Button>
+    </form>
+  );
+}
+
+/** Editing a variant in place: one at a time, its draft from what it is now. */
+function useVariantEdit(
+  editForm: UseFormReturn<Draft, unknown, z.output<typeof VariantUpdateSchema>>,
+  setError: (error: string | null) => void,
+) {
+  const t = useT();
+  const updateVariant = useUpdateVariant();
+  const [editing, setEditing] = useState<number | null>(null);
+  const save = editForm.handleSubmit((body) => {
+    if (editing === null) return;
+    setError(null);
+    updateVariant.mutate(
+      { id: editing, body },
+      { onSuccess: () => setEditing(null), onError: () => setError(t('catalog.variants.updateError')) },
+    );
+  });
+  function start(v: Variant) {
+    editForm.reset({
+      sku: v.sku,
+      color: v.color ? String(v.color) : '',
+      size: v.size ? String(v.size) : '',
+      min_qty: v.min_qty ?? '',
+    });
+    setEditing(v.id);
+  }
+  return { editing, setEditing, save, saving: updateVariant.isPending, start };
+}
+
+/** Deleting a variant after a confirmation; a refusal shows in the confirmation. */
+function useVariantDelete() {
+  const t = useT();
+  const deleteVariant = useDeleteVariant();
+  const [toDelete, setToDelete] = useState<Variant | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  function ask(v: Variant) {
+    setError(null);
+    setToDelete(v);
+  }
+  function confirm() {
+    if (!toDelete) return;
+    setError(null);
+    deleteVariant.mutate(toDelete.id, {
+      onSuccess: () => setToDelete(null),
+      onError: () => setError(t('catalog.variants.deleteError')),
+    });
+  }
+  return { toDelete, ask, cancel: () => setToDelete(null), confirm, busy: deleteVariant.isPending, error };
 }

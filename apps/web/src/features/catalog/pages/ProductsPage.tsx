@@ -91,12 +91,10 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<{ product?: Product } | null>(null);
-  const [toDelete, setToDelete] = useState<Product | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
-  const deleteProduct = useDeleteProduct();
+  const remove = useProductDelete();
 
   const variantsByProduct = useMemo(() => groupVariantsByProduct(variants), [variants]);
   const filtered = useMemo(() => products.filter((p) => matchesProductSearch(p, query)), [products, query]);
@@ -124,36 +122,16 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
     }
   }
 
-  function confirmDelete() {
-    if (!toDelete) return;
-    setDeleteError(null);
-    deleteProduct.mutate(toDelete.id, {
-      onSuccess: () => setToDelete(null),
-      onError: () => setDeleteError(t('catalog.products.deleteError')),
-    });
-  }
-
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Input
-          type="search"
-          aria-label={t('catalog.products.search')}
-          placeholder={t('catalog.products.searchPlaceholder')}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(1);
-          }}
-          className="w-full sm:w-96"
-          trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
-        />
-        {canWrite ? (
-          <Button onClick={() => openForm()} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-            {t('catalog.products.add')}
-          </Button>
-        ) : null}
-      </div>
+      <ProductsToolbar
+        query={query}
+        onQuery={(next) => {
+          setQuery(next);
+          setPage(1);
+        }}
+        onAdd={canWrite ? () => openForm() : undefined}
+      />
       <ProductsTable
         products={rows}
         firstIndex={(current - 1) * PRODUCTS_PAGE_SIZE + 1}
@@ -162,10 +140,7 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
         sizes={sizes}
         canWrite={canWrite}
         onEdit={openForm}
-        onDelete={(p) => {
-          setDeleteError(null);
-          setToDelete(p);
-        }}
+        onDelete={remove.ask}
       />
       {totalPages > 1 ? <Pagination page={current} totalPages={totalPages} onPageChange={setPage} /> : null}
       <ProductFormModal
@@ -178,12 +153,64 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
         onSubmit={submit}
       />
       <ConfirmDeleteModal
-        item={toDelete?.name ?? null}
-        onCancel={() => setToDelete(null)}
-        onConfirm={confirmDelete}
-        busy={deleteProduct.isPending}
-        error={deleteError}
+        item={remove.toDelete?.name ?? null}
+        onCancel={remove.cancel}
+        onConfirm={remove.confirm}
+        busy={remove.busy}
+        error={remove.error}
       />
     </div>
   );
+}
+
+/** The search box, and "add" for the writing roles (`onAdd` undefined: none). */
+function ProductsToolbar({
+  query,
+  onQuery,
+  onAdd,
+}: {
+  query: string;
+  onQuery: (query: string) => void;
+  onAdd: (() => void) | undefined;
+}) {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <Input
+        type="search"
+        aria-label={t('catalog.products.search')}
+        placeholder={t('catalog.products.searchPlaceholder')}
+        value={query}
+        onChange={(e) => onQuery(e.target.value)}
+        className="w-full sm:w-96"
+        trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
+      />
+      {onAdd ? (
+        <Button onClick={onAdd} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+          {t('catalog.products.add')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Deleting a product after a confirmation; a refusal shows in the confirmation. */
+function useProductDelete() {
+  const t = useT();
+  const deleteProduct = useDeleteProduct();
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  function ask(p: Product) {
+    setError(null);
+    setToDelete(p);
+  }
+  function confirm() {
+    if (!toDelete) return;
+    setError(null);
+    deleteProduct.mutate(toDelete.id, {
+      onSuccess: () => setToDelete(null),
+      onError: () => setError(t('catalog.products.deleteError')),
+    });
+  }
+  return { toDelete, ask, cancel: () => setToDelete(null), confirm, busy: deleteProduct.isPending, error };
 }
