@@ -3,13 +3,14 @@ import {
   type AuditQuery,
   type AuditRow,
   type Language,
+  msg,
   seesWholeBusiness,
 } from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
-import { readable } from '../../lib/texts.ts';
+import { storedText } from '../../lib/texts.ts';
 import { type AuditCursor, type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
 
 // History (DESIGN.md section 10): the audit log as its readers may see it.
@@ -28,7 +29,8 @@ function filterFor(actor: Actor, query: AuditQuery): AuditFilter {
   };
 }
 
-function toRow(r: Awaited<ReturnType<typeof listAudit>>[number]): AuditRow {
+/** A History row, its summary in the reader's language (DESIGN.md section 15). */
+function toRow(r: Awaited<ReturnType<typeof listAudit>>[number], language: Language): AuditRow {
   return {
     id: r.id,
     actor:
@@ -43,20 +45,25 @@ function toRow(r: Awaited<ReturnType<typeof listAudit>>[number]): AuditRow {
     action: r.action,
     entity: r.entity,
     entity_id: r.entity_id,
-    summary: r.summary,
+    summary: storedText(r.summary_message, r.summary, language),
     ip: r.ip,
     created_at: r.created_at.toISOString(),
   };
 }
 
-export async function listHistory(deps: Pick<Deps, 'db'>, actor: Actor, query: AuditQuery) {
+export async function listHistory(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  query: AuditQuery,
+  language: Language,
+) {
   const page = parsePage(query.page);
   const filter = filterFor(actor, query);
   const count = await countAudit(deps.db, filter);
   const lastPage = Math.max(1, Math.ceil(count / AUDIT_PAGE_SIZE));
-  if (page > lastPage) throw notFound('Invalid page.');
+  if (page > lastPage) throw notFound(msg('errors.invalid_page'));
   const rows = await listAudit(deps.db, filter, AUDIT_PAGE_SIZE, { offset: (page - 1) * AUDIT_PAGE_SIZE });
-  return { count, page, lastPage, results: rows.map(toRow) };
+  return { count, page, lastPage, results: rows.map((r) => toRow(r, language)) };
 }
 
 const CSV_COLUMNS = ['id', 'created_at', 'actor', 'action', 'entity', 'entity_id', 'summary', 'ip'] as const;
@@ -79,7 +86,7 @@ export async function* historyCsv(
     const rows = await listAudit(deps.db, filter, CSV_CHUNK, after ? { after } : {});
     if (rows.length === 0) return;
     yield rows
-      .map((r) => readable(toRow(r), ['summary'], language))
+      .map((r) => toRow(r, language))
       .map((r) =>
         csvLine([
           r.id,

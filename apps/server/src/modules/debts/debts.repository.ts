@@ -1,4 +1,4 @@
-import { DEBTS_PAGE_SIZE, type DebtDirection, type DebtListQuery } from '@app/shared';
+import { DEBTS_PAGE_SIZE, type DebtDirection, type DebtListQuery, type Message } from '@app/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { searchPattern } from '../../lib/like.ts';
@@ -133,6 +133,7 @@ export interface DebtRow {
   due_date: string | null;
   status: 'OPEN' | 'PAID' | 'OVERDUE';
   reason: string;
+  reason_message: Message | null;
   stock_exit_id: number | null;
   stock_entry_id: number | null;
   created_at: Date;
@@ -159,6 +160,7 @@ function debtRows(db: Db, v: DebtViewer) {
       sql<string | null>`d.due_date::text`.as('due_date'),
       statusSql(v.today).as('status'),
       'd.reason',
+      'd.reason_message',
       'd.stock_exit_id',
       'd.stock_entry_id',
       'd.created_at',
@@ -222,6 +224,7 @@ export interface DebtPaymentRow {
   currency_code: string;
   money_transaction_id: number;
   reason: string;
+  reason_message: Message | null;
   created_by: number;
   email: string;
   created_at: Date;
@@ -240,6 +243,7 @@ export function listPayments(db: Db, debtId: number) {
       'cur.code as currency_code',
       'p.money_transaction_id',
       'p.reason',
+      'p.reason_message',
       'p.created_by',
       'u.email',
       'p.created_at',
@@ -260,16 +264,18 @@ export async function statementRows(db: Db, v: DebtViewer, counterpartyId: numbe
     currency_code: string;
     amount: string;
     reason: string;
+    reason_message: Message | null;
   }>`
     SELECT d.created_at AS at, 'DEBT' AS kind, d.id AS debt, d.direction, cur.code AS currency_code,
-           d.amount::text AS amount, d.reason, 0 AS seq, d.id AS row_id
+           d.amount::text AS amount, d.reason, d.reason_message, 0 AS seq, d.id AS row_id
     FROM debts d JOIN currencies cur ON cur.id = d.currency_id
     WHERE d.counterparty_id = ${counterpartyId} AND d.business_id = ${v.businessId} AND ${visible(v)}
     UNION ALL
-    SELECT p.created_at, 'PAYMENT', d.id, d.direction, cur.code, p.amount::text, p.reason, 1, p.id
+    SELECT p.created_at, 'PAYMENT', d.id, d.direction, cur.code, p.amount::text, p.reason, p.reason_message, 1,
+           p.id
     FROM debt_payments p JOIN debts d ON d.id = p.debt_id JOIN currencies cur ON cur.id = d.currency_id
     WHERE d.counterparty_id = ${counterpartyId} AND d.business_id = ${v.businessId} AND ${visible(v)}
-    ORDER BY 1, 8, 9`.execute(db);
+    ORDER BY 1, 9, 10`.execute(db);
   return rows;
 }
 

@@ -6,6 +6,7 @@ import {
   type ExchangeResponse,
   fixedMoney,
   fixedRate,
+  msg,
   quoteExchange,
 } from '@app/shared';
 import type { z } from 'zod';
@@ -48,7 +49,7 @@ export async function createExchange(
   idempotency: IdempotencyScope | null,
 ): Promise<ExchangeResponse> {
   if (body.from_currency === body.to_currency) {
-    throw fieldError('to_currency', "Boshqa valyutani tanlang: bir xil valyutalarni almashtirib bo'lmaydi.");
+    throw fieldError('to_currency', msg('errors.finance.same_currency'));
   }
   let from: Currency | undefined;
   let to: Currency | undefined;
@@ -57,14 +58,14 @@ export async function createExchange(
     actor.businessId,
     (currencies) => {
       from = currencies.get(body.from_currency);
-      if (!from) throw fieldError('from_currency', 'Valyuta topilmadi.');
+      if (!from) throw fieldError('from_currency', msg('errors.finance.currency_not_found'));
       to = currencies.get(body.to_currency);
-      if (!to) throw fieldError('to_currency', 'Valyuta topilmadi.');
+      if (!to) throw fieldError('to_currency', msg('errors.finance.currency_not_found'));
       const quote = quoteExchange(from, to, body.from_amount, body.custom_rate);
       // Refused when the result rounds to 0 (DESIGN.md section 3).
       if (!quote || quote.toAmount.lte(0)) {
-        throw badRequest('Almashtirish natijasi 0 ga teng: summani oshiring.', {
-          from_amount: ['The exchanged amount rounds to 0.'],
+        throw badRequest(msg('errors.finance.exchange_comes_0_increase_amount'), {
+          from_amount: [msg('errors.finance.exchange_rounds_to_zero')],
         });
       }
       const group = randomUUID();
@@ -75,7 +76,12 @@ export async function createExchange(
         exchangeGroup: group,
         createdBy: actor.id,
       };
-      const reason = `Almashtirish: ${fixedMoney(body.from_amount)} ${from.code} -> ${fixedMoney(quote.toAmount)} ${to.code}`;
+      const reason = msg('reason.exchange', {
+        fixedMoney: fixedMoney(body.from_amount),
+        code: from.code,
+        fixedMoney2: fixedMoney(quote.toAmount),
+        code2: to.code,
+      });
       return {
         idempotency,
         rates: [from, to],
@@ -101,7 +107,7 @@ export async function createExchange(
           action: 'exchange.create',
           entity: 'exchange',
           entityId: group,
-          summary: `${reason}, kurs ${fixedRate(quote.rate)}`,
+          summary: msg('audit.finance.rate', { reason, fixedRate: fixedRate(quote.rate) }),
           ip: actor.ip,
         },
         result: { exchange_group: group, rate: fixedRate(quote.rate) },
