@@ -4,7 +4,10 @@ import { runInNewContext } from 'node:vm';
 import { businessDay } from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../src/db/connection.ts';
-import * as repo from '../src/modules/reports/reports.repository.ts';
+import { cashFlowRows } from '../src/modules/reports/cash-flow.repository.ts';
+import type * as repo from '../src/modules/reports/reports.repository.ts';
+import { salesRows } from '../src/modules/reports/sales.repository.ts';
+import { stockMovementRows } from '../src/modules/reports/stock-movement.repository.ts';
 import { signIn, type TestUser } from '../test/factories.ts';
 import type { BenchContext } from './context.ts';
 import type { Measurement } from './measure.ts';
@@ -678,14 +681,14 @@ const REPORTS: ReportCase[] = [
       path: 'sales/',
       params: { group_by: group },
       statement: (scope) =>
-        repo.salesRows(scope, group, group === 'day' ? 'key' : '-revenue_uzs', { limit: 50, offset: 0 }),
+        salesRows(scope, group, group === 'day' ? 'key' : '-revenue_uzs', { limit: 50, offset: 0 }),
     }),
   ),
   {
     name: 'stock-movement',
     path: 'stock-movement/',
     params: {},
-    statement: (scope) => repo.stockMovementRows(scope, undefined, 'label'),
+    statement: (scope) => stockMovementRows(scope, undefined, 'label'),
   },
   ...(['day', 'month'] as const).map(
     (grain): ReportCase => ({
@@ -693,7 +696,7 @@ const REPORTS: ReportCase[] = [
       path: 'cash-flow/',
       params: { group_by: grain, by_type: 'true' },
       statement: (scope) =>
-        repo.cashFlowRows(scope, { currencyId: undefined, grain, byType: true, descending: false }),
+        cashFlowRows(scope, { currencyId: undefined, grain, byType: true, descending: false }),
     }),
   ),
 ];

@@ -119,6 +119,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
 
+  const deps = createDeps(app, options);
+  registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+  registerLanguageVary(app);
+  registerIdempotency(app);
+
+  await registerApi(app, deps);
+  if (options.schedules) registerSchedules(app, deps);
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** The services' dependencies, with the hooks that start and stop them with the server. */
+function createDeps(app: FastifyInstance, options: BuildOptions): Deps {
+  const { config } = options;
   const caches = createCaches();
   const deps: Deps = {
     db: options.db,
@@ -147,10 +163,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Requests in flight finish first (app.close), then their batches commit before the pool closes.
     app.addHook('onClose', () => batcher.close());
   }
+  return deps;
+}
 
-  // Security headers on every answer (DESIGN.md section 5), the same for each: helmet's middleware
-  // is run once here and its headers are set on each reply in one call, instead of running its dozen
-  // middlewares on every request.
+/**
+ * Security headers on every answer (DESIGN.md section 5), the same for each: helmet's middleware
+ * is run once here and its headers are set on each reply in one call, instead of running its dozen
+ * middlewares on every request.
+ */
+function registerSecurityHeaders(app: FastifyInstance): void {
   const securityHeaders = headersOf(
     helmet({
       contentSecurityPolicy: {
@@ -175,11 +196,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.headers(securityHeaders);
     done();
   });
-  await app.register(fastifyCookie);
-  registerErrorHandler(app);
-  registerLanguageVary(app);
-  registerIdempotency(app);
+}
 
+/** The API under /api/: every module's routes, their OpenAPI document and its viewer. */
+async function registerApi(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -201,26 +221,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+}
 
-  if (options.schedules) {
-    let stop: (() => Promise<void>) | undefined;
-    let stopNotifications: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stop = startCbuSchedule(deps);
-      // Telegram (DESIGN.md section 13) beside the e-mail: it sends nothing while the bot is off.
-      stopNotifications = startNotificationJobs(deps, { extraSenders: [sendTelegramNotification] });
-    });
-    app.addHook('onClose', async () => stopNotifications?.());
-    // The events a reconnecting stream may still ask for are a day's; older ones go, hourly.
-    const prune = setInterval(() => {
-      deps.events.prune().catch((err: unknown) => app.log.warn({ err }, 'events: pruning failed'));
-    }, 3_600_000);
-    prune.unref();
-    app.addHook('onClose', async () => clearInterval(prune));
-    app.addHook('onClose', async () => stop?.());
-  }
+/** The timed jobs: the daily Central Bank import, the notifications, the events' pruning. */
+function registerSchedules(app: FastifyInstance, deps: Deps): void {
+  let stop: (() => Promise<void>) | undefined;
+  let stopNotifications: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startCbuSchedule(deps);
+    // Telegram (DESIGN.md section 13) beside the e-mail: it sends nothing while the bot is off.
+    stopNotifications = startNotificationJobs(deps, { extraSenders: [sendTelegramNotification] });
+  });
+  app.addHook('onClose', async () => stopNotifications?.());
+  // The events a reconnecting stream may still ask for are a day's; older ones go, hourly.
+  const prune = setInterval(() => {
+    deps.events.prune().catch((err: unknown) => app.log.warn({ err }, 'events: pruning failed'));
+  }, 3_600_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+  app.addHook('onClose', async () => stop?.());
+}
 
-  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+/** The built web app, when there is one, and the answer for every path nothing else takes. */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt app is served without a restart.
@@ -242,5 +265,4 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .status(404)
       .send({ detail: tr(requestLanguage(request), notFound), detail_message: notFound });
   });
-  return app;
 }

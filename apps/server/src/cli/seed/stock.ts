@@ -128,16 +128,19 @@ async function seedIssues(trx: Trx, demo: Demo, ids: number[]) {
 
 type Status = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELED';
 
-async function seedOffers(trx: Trx, demo: Demo, ids: number[]) {
+interface PlannedOffer {
+  from: number;
+  to: number;
+  by: number;
+  status: Status;
+  lines: Array<[number, string]>;
+  reason: string;
+}
+
+/** The demo's product offers between its departments, one of each state. */
+function offerPlan(demo: Demo, ids: number[]): PlannedOffer[] {
   const v = (i: number) => ids[i] as number;
-  const plan: Array<{
-    from: number;
-    to: number;
-    by: number;
-    status: Status;
-    lines: Array<[number, string]>;
-    reason: string;
-  }> = [
+  return [
     {
       from: demo.taminotchi,
       to: demo.bozorchi,
@@ -201,6 +204,10 @@ async function seedOffers(trx: Trx, demo: Demo, ids: number[]) {
       reason: "Bekor qilingan so'rov",
     },
   ];
+}
+
+async function seedOffers(trx: Trx, demo: Demo, ids: number[]) {
+  const plan = offerPlan(demo, ids);
   for (const [i, p] of plan.entries()) {
     const decider = p.by === p.from ? p.to : p.from;
     const at = new Date(Date.now() - (plan.length - i) * 5_400_000);

@@ -16,14 +16,14 @@
 -- approval's effect), each of the offer's money lines moves from the sender to the receiver at
 -- the rate in force, as two ledger rows with the offer's reason; the audit summary's {from} and
 -- {to} become the parties' e-mails. An offer of another kind raises BO415 before anything is
--- claimed or written, so the caller needs no round trip to read the kind first.
+-- claimed or written (the caller chooses by the offer's kind; this is the guard behind it).
 -- Errors carry SQLSTATE BOxxx and a JSON DETAIL the caller turns into the API's answer:
 --   BO001 a rate the caller used is no longer in force (the caller reads the rates again)
 --   BO403 the actor may not do this to the offer     {"who": "creator" | "other"}
 --   BO404 no such offer in the actor's business
 --   BO409 {"kind": "state", "status": ...} | {"kind": "shortfall", ...} (money_post)
 --   BO415 "post": "money_lines" for an offer that is not a money offer {"kind": ...} (checked
---         before the key is claimed: the caller approves it as a product offer instead)
+--         before the key is claimed)
 --   BO410 the Idempotency-Key was used for another request (idempotency_claim)
 
 -- The pieces below are money_apply's, and money_apply_together's (75_money_apply_batch.sql),

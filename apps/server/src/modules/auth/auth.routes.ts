@@ -46,9 +46,16 @@ function refreshTokenOf(request: FastifyRequest, body: { refresh?: string | unde
 }
 
 export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await prepareDummyHash(deps.caches.dummyHash);
+  await sessionRoutes(app, deps);
+  await codeRoutes(app, deps);
+  await passwordRoutes(app, deps);
+}
+
+/** Sessions: sign in, refresh, sign out (DESIGN.md section 5). */
+async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
-  await prepareDummyHash(deps.caches.dummyHash);
 
   r.post(
     '/auth/login/',
@@ -108,6 +115,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       return reply.status(204).send(null);
     },
   );
+}
+
+/** One-time codes: ask for a reset code, check a reset or sign-in code. */
+async function codeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
 
   r.post(
     '/auth/forgot-password/',
@@ -145,6 +158,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       return auth.verifyResetCode(deps, body.email, body.code, request.ip);
     },
   );
+}
+
+/** Passwords: reset with a reset token, choose one through an invitation. */
+async function passwordRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
 
   r.post(
     '/auth/reset-password/',

@@ -2,26 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { type Language, type LoginBody, msg } from '@app/shared';
 import { writeAudit } from '../../lib/audit.ts';
 import { hashPassword, spendOneHash, verifyPassword } from '../../lib/auth/passwords.ts';
-import { randomCode, randomToken, sha256 } from '../../lib/auth/tokens.ts';
+import { randomToken, sha256 } from '../../lib/auth/tokens.ts';
 import type { Deps } from '../../lib/context.ts';
 import { AppError, badRequest, forbidden, throttled, unauthorized } from '../../lib/errors.ts';
-import { codeMessage } from '../../lib/mailer.ts';
 import { recipientLanguage } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import * as repo from './auth.repository.ts';
+import { checkCode, INVALID_CODE, secondsUntil, sendCode } from './one-time-codes.ts';
+
+// Sessions (sign-in, refresh, sign-out) and passwords (DESIGN.md section 5). The one-time codes
+// they send and check live in one-time-codes.ts (DESIGN.md section 15: sessions apart from codes).
 
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
 export { insertInvitation, revokeAllForUser, revokeInvitations } from './auth.repository.ts';
+// The reset-code steps, so that the routes call this one service.
+export { forgotPassword, verifyResetCode } from './one-time-codes.ts';
 
 // The numbers of DESIGN.md section 5.
 export const REFRESH_TTL_MS = 7 * 86_400_000;
 export const ROTATION_GRACE_MS = 30_000;
-const CODE_TTL_MS = 10 * 60_000;
-const RESET_TOKEN_TTL_MS = 15 * 60_000;
-const CODE_MAX_ATTEMPTS = 5;
-const CODE_MIN_INTERVAL_MS = 60_000;
-const CODES_PER_HOUR = 5;
-const CODES_PER_DAY = 20;
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const LOGIN_FAILURES_ALLOWED = 10;
 // Per client address as well, so guesses spread over many e-mails are slowed too. An office signs
@@ -31,7 +30,6 @@ const LOGIN_FAILURES_PER_IP_ALLOWED = 100;
 
 const INVALID_CREDENTIALS = msg('errors.auth.no_active_account_found_with');
 const ACCOUNT_DEACTIVATED = msg('errors.auth.your_account_has_been_deactivated');
-const INVALID_CODE = msg('validation.forms.invalid_or_expired_code');
 
 export interface IssuedTokens {
   access: string;
@@ -42,9 +40,6 @@ export interface IssuedTokens {
 export type LoginResult = ({ kind: 'tokens' } & IssuedTokens) | { kind: 'otp'; otp_token: string };
 
 type AuthDeps = Pick<Deps, 'db' | 'tokens' | 'clock' | 'mailer' | 'log' | 'caches'>;
-
-const secondsUntil = (from: Date, windowMs: number, now: Date) =>
-  Math.max(1, Math.ceil((from.getTime() + windowMs - now.getTime()) / 1000));
 
 async function issueTokens(
   deps: AuthDeps,
@@ -206,130 +201,6 @@ export async function logout(deps: AuthDeps, token: string | undefined, ip: stri
     summary: msg('audit.auth.signed_out'),
     ip,
   });
-}
-
-/**
- * Creates a code (after the rate limits) and mails it after the caller has answered. A row is
- * written for unknown e-mails too, so limits and timing reveal nothing. Returns the otp_token
- * for login codes.
- */
-async function sendCode(
-  deps: AuthDeps,
-  email: string,
-  userId: number | null,
-  purpose: 'RESET' | 'LOGIN',
-  language: Language,
-  persistent = true,
-): Promise<string> {
-  const now = deps.clock();
-  const stats = await repo.codeRequestStats(deps.db, email, purpose, now);
-  if (stats.latest && now.getTime() - stats.latest.getTime() < CODE_MIN_INTERVAL_MS) {
-    throw throttled(
-      secondsUntil(stats.latest, CODE_MIN_INTERVAL_MS, now),
-      msg('errors.auth.code_was_sent_less_than'),
-    );
-  }
-  if (stats.lastHour >= CODES_PER_HOUR && stats.oldestInHour) {
-    throw throttled(
-      secondsUntil(stats.oldestInHour, 3600_000, now),
-      msg('errors.auth.too_many_codes_requested_hour'),
-    );
-  }
-  if (stats.lastDay >= CODES_PER_DAY && stats.oldestInDay) {
-    throw throttled(
-      secondsUntil(stats.oldestInDay, 86_400_000, now),
-      msg('errors.auth.too_many_codes_requested_today'),
-    );
-  }
-  const code = randomCode();
-  const otpToken = purpose === 'LOGIN' ? randomToken() : null;
-  await repo.insertCode(deps.db, {
-    purpose,
-    email,
-    user_id: userId,
-    code_hash: deps.tokens.hmac(code),
-    otp_token_hash: otpToken ? sha256(otpToken) : null,
-    persistent,
-    expires_at: new Date(now.getTime() + CODE_TTL_MS),
-    created_at: now,
-  });
-  if (userId !== null) {
-    // After the answer: the reply does not wait for the mail server, for known or unknown e-mails.
-    setImmediate(() => {
-      // The code goes in the message text, not a field: `code` fields are redacted everywhere.
-      if (deps.mailer.drop) deps.log.info({ email, purpose }, `one-time code ${code} issued (mail drop)`);
-      deps.mailer
-        .send(codeMessage(email, code, purpose, language))
-        .catch((err) => deps.log.error({ err, email }, 'sending a code failed'));
-    });
-  }
-  return otpToken ?? '';
-}
-
-export async function forgotPassword(
-  deps: AuthDeps,
-  email: string,
-  ip: string | null,
-  language: Language,
-): Promise<void> {
-  const user = await repo.findUserByEmail(deps.db, email);
-  const known = user?.is_active ? user : undefined;
-  await sendCode(deps, email, known?.id ?? null, 'RESET', recipientLanguage(known?.language, language));
-  await writeAudit(deps.db, {
-    businessId: known?.business_id ?? null,
-    actorId: known?.id ?? null,
-    action: 'auth.reset_code_requested',
-    entity: 'user',
-    entityId: known?.id,
-    summary: known
-      ? msg('audit.auth.password_reset_code_sent')
-      : msg('audit.auth.password_reset_requested_email_not', { email }),
-    ip,
-  });
-}
-
-type CodeRow = NonNullable<Awaited<ReturnType<typeof repo.findLoginCode>>>;
-
-/** Checks a code against its row; counts a wrong try and burns the code at the fifth. */
-async function checkCode(
-  deps: AuthDeps,
-  row: CodeRow | undefined,
-  code: string,
-): Promise<CodeRow & { user_id: number }> {
-  const now = deps.clock();
-  if (!row || row.used_at || row.expires_at <= now || row.user_id === null) {
-    if (row && !row.used_at && row.user_id === null)
-      await repo.countWrongTry(deps.db, row.id, CODE_MAX_ATTEMPTS, now);
-    throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
-  }
-  if (deps.tokens.hmac(code) !== row.code_hash) {
-    await repo.countWrongTry(deps.db, row.id, CODE_MAX_ATTEMPTS, now);
-    throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
-  }
-  if (!(await repo.consumeCode(deps.db, row.id, now)))
-    throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
-  return row as CodeRow & { user_id: number };
-}
-
-export async function verifyResetCode(deps: AuthDeps, email: string, code: string, ip: string | null) {
-  const row = await checkCode(deps, await repo.findLatestResetCode(deps.db, email), code);
-  const resetToken = randomToken();
-  await repo.insertResetToken(deps.db, {
-    token_hash: sha256(resetToken),
-    user_id: row.user_id,
-    expires_at: new Date(deps.clock().getTime() + RESET_TOKEN_TTL_MS),
-  });
-  const user = await repo.findUserById(deps.db, row.user_id);
-  await writeAudit(deps.db, {
-    businessId: user?.business_id ?? null,
-    actorId: row.user_id,
-    action: 'auth.reset_code_verified',
-    entity: 'user',
-    entityId: row.user_id,
-    summary: msg('audit.auth.password_reset_code_confirmed'),
-    ip,
-  });
-  return { reset_token: resetToken };
 }
 
 export async function verifyLoginCode(deps: AuthDeps, otpToken: string, code: string, ip: string | null) {

@@ -27,6 +27,13 @@ import * as chat from './chat.service.ts';
 const EmptyBodySchema = z.unknown().optional();
 
 export async function chatRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await conversationRoutes(app, deps);
+  await messageRoutes(app, deps);
+  await offerMessageRoutes(app, deps);
+}
+
+/** Conversations: list, start. */
+async function conversationRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
   const tags = ['chat'];
@@ -71,6 +78,14 @@ export async function chatRoutes(app: FastifyInstance, deps: Deps): Promise<void
       return reply.status(created ? 201 : (200 as 201)).send(conversation);
     },
   );
+}
+
+/** A conversation's messages: list, send, mark read. */
+async function messageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+  const tags = ['chat'];
+
   r.get(
     '/chat/conversations/:id/messages/',
     {
@@ -115,6 +130,13 @@ export async function chatRoutes(app: FastifyInstance, deps: Deps): Promise<void
     },
     (request) => chat.markConversationRead(deps, actorOf(request), request.params.id),
   );
+}
+
+/** An offer's messages: list, send. */
+async function offerMessageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+  const tags = ['chat'];
 
   r.get(
     '/offers/offers/:id/messages/',

@@ -1,9 +1,4 @@
 import {
-  CounterpartyCreateSchema,
-  CounterpartyListQuerySchema,
-  CounterpartyPageSchema,
-  CounterpartySchema,
-  CounterpartyUpdateSchema,
   DebtCreateSchema,
   DebtListQuerySchema,
   DebtPageSchema,
@@ -11,7 +6,6 @@ import {
   DebtPaymentSchema,
   DebtSchema,
   IdParamsSchema,
-  StatementLineSchema,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,106 +13,25 @@ import { z } from 'zod';
 import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
-import { ErrorSchemas, IdempotencyHeadersSchema, NoContentSchema } from '../../lib/openapi.ts';
+import { ErrorSchemas, IdempotencyHeadersSchema } from '../../lib/openapi.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { readable, requestLanguage } from '../../lib/texts.ts';
+import { counterpartiesRoutes } from './counterparties.routes.ts';
 import * as debts from './debts.service.ts';
 
 // Counterparties and the debt book (DESIGN.md section 12): every signed-in user of the business;
-// the services decide what each role sees and may change.
+// the services decide what each role sees and may change. Counterparties: counterparties.routes.ts.
 export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await counterpartiesRoutes(app, deps);
+  await debtRoutes(app, deps);
+  await paymentRoutes(app, deps);
+}
+
+/** The debt book: list, open, card. */
+async function debtRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
   const tags = ['debts'];
-
-  r.get(
-    '/crm/counterparties/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Counterparties (customers, suppliers), searched by name, phone and STIR, 50 a page',
-        querystring: CounterpartyListQuerySchema,
-        response: { 200: CounterpartyPageSchema, ...ErrorSchemas },
-      },
-    },
-    async (request) => pageOf(request, await debts.listCounterparties(deps, actorOf(request), request.query)),
-  );
-  r.post(
-    '/crm/counterparties/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Add a counterparty',
-        body: CounterpartyCreateSchema,
-        response: { 201: CounterpartySchema, ...ErrorSchemas },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await debts.createCounterparty(deps, actorOf(request), request.body)),
-  );
-  r.get(
-    '/crm/counterparties/:id/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'A counterparty with what remains open per currency',
-        params: IdParamsSchema,
-        response: { 200: CounterpartySchema, ...ErrorSchemas },
-      },
-    },
-    (request) => debts.getCounterparty(deps, actorOf(request), request.params.id),
-  );
-  r.patch(
-    '/crm/counterparties/:id/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Edit a counterparty',
-        params: IdParamsSchema,
-        body: CounterpartyUpdateSchema,
-        response: { 200: CounterpartySchema, ...ErrorSchemas },
-      },
-    },
-    (request) => debts.updateCounterparty(deps, actorOf(request), request.params.id, request.body),
-  );
-  r.delete(
-    '/crm/counterparties/:id/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Delete a counterparty without debts (administrators; 409 while debts exist)',
-        params: IdParamsSchema,
-        response: { 204: NoContentSchema, ...ErrorSchemas },
-      },
-    },
-    async (request, reply) => {
-      await debts.deleteCounterparty(deps, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-  r.get(
-    '/crm/counterparties/:id/statement/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Its debts and payments in time order, with the running balance per currency',
-        params: IdParamsSchema,
-        response: { 200: z.array(StatementLineSchema), ...ErrorSchemas },
-      },
-    },
-    async (request) => {
-      const language = requestLanguage(request);
-      return (await debts.counterpartyStatement(deps, actorOf(request), request.params.id)).map((line) =>
-        readable(line, ['reason'], language),
-      );
-    },
-  );
 
   r.get(
     '/debts/',
@@ -179,6 +92,14 @@ export async function debtsRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         requestLanguage(request),
       ),
   );
+}
+
+/** A debt's payments: list, record. */
+async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+  const tags = ['debts'];
+
   r.get(
     '/debts/:id/payments/',
     {

@@ -1,9 +1,5 @@
 import {
   businessDay,
-  type Counterparty,
-  type CounterpartyCreateSchema,
-  type CounterpartyListQuery,
-  type CounterpartyUpdateSchema,
   D,
   DEBTS_PAGE_SIZE,
   type Debt,
@@ -12,11 +8,9 @@ import {
   type DebtPayment,
   type DebtPaymentCreateSchema,
   fixedMoney,
-  isAdministrator,
   type Message,
   money,
   msg,
-  type StatementLine,
   seesEveryDebt,
 } from '@app/shared';
 import type { z } from 'zod';
@@ -29,6 +23,7 @@ import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { jsonOf, toStored } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { postMoney, resolveCurrency } from '../finance/finance.service.ts';
+import { counterpartyExists } from './counterparties.repository.ts';
 import * as repo from './debts.repository.ts';
 
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
@@ -49,143 +44,6 @@ export function viewerOf(deps: Pick<Deps, 'clock'>, actor: Actor): repo.DebtView
 }
 
 const iso = (d: Date) => d.toISOString();
-
-function toCounterparty(r: Omit<repo.CounterpartyRow, 'total_count'>): Counterparty {
-  return {
-    id: r.id,
-    name: r.name,
-    kind: r.kind,
-    phone: r.phone,
-    tin: r.tin,
-    note: r.note,
-    open: r.open ?? [],
-    overdue: r.overdue,
-    created_at: iso(r.created_at),
-  };
-}
-
-export async function listCounterparties(deps: Deps_, actor: Actor, query: CounterpartyListQuery) {
-  const page = parsePage(query.page);
-  const rows = await repo.listCounterparties(
-    deps.db,
-    viewerOf(deps, actor),
-    query,
-    (page - 1) * DEBTS_PAGE_SIZE,
-  );
-  const paged = countedPage(rows, page, DEBTS_PAGE_SIZE);
-  return { ...paged, results: paged.rows.map(toCounterparty) };
-}
-
-export async function getCounterparty(deps: Deps_, actor: Actor, id: number): Promise<Counterparty> {
-  const row = await repo.findCounterparty(deps.db, viewerOf(deps, actor), id);
-  if (!row) throw notFound();
-  return toCounterparty(row);
-}
-
-export async function createCounterparty(
-  deps: Deps_,
-  actor: Actor,
-  body: z.output<typeof CounterpartyCreateSchema>,
-): Promise<Counterparty> {
-  const id = await inTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .insertInto('counterparties')
-      .values({ business_id: actor.businessId, ...body, created_by: actor.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
-      action: 'counterparty.create',
-      entity: 'counterparty',
-      entityId: row.id,
-      summary: msg('audit.debts.counterparty_added', { name: body.name }),
-      ip: actor.ip,
-    });
-    return row.id;
-  });
-  return getCounterparty(deps, actor, id);
-}
-
-export async function updateCounterparty(
-  deps: Deps_,
-  actor: Actor,
-  id: number,
-  body: z.output<typeof CounterpartyUpdateSchema>,
-): Promise<Counterparty> {
-  await inTransaction(deps.db, async (trx) => {
-    const changed = await trx
-      .updateTable('counterparties')
-      .set({ ...body, updated_at: new Date() })
-      .where('id', '=', id)
-      .where('business_id', '=', actor.businessId)
-      .returning('name')
-      .executeTakeFirst();
-    if (!changed) throw notFound();
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
-      action: 'counterparty.update',
-      entity: 'counterparty',
-      entityId: id,
-      summary: msg('audit.debts.counterparty_updated', { name: changed.name }),
-      ip: actor.ip,
-    });
-  });
-  return getCounterparty(deps, actor, id);
-}
-
-/** Administrators delete a counterparty without debts; with debts it is a 409 (DESIGN.md section 12). */
-export async function deleteCounterparty(deps: Deps_, actor: Actor, id: number): Promise<void> {
-  await inTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .selectFrom('counterparties')
-      .select('name')
-      .where('id', '=', id)
-      .where('business_id', '=', actor.businessId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    if (!isAdministrator(actor.role)) throw forbidden();
-    const debts = await repo.countDebtsOf(trx, id);
-    if (debts > 0)
-      throw conflict(msg('errors.debts.cannot_delete_debts_plural_one', { name: row.name, debts }));
-    await trx.deleteFrom('counterparties').where('id', '=', id).execute();
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
-      action: 'counterparty.delete',
-      entity: 'counterparty',
-      entityId: id,
-      summary: msg('audit.debts.counterparty_deleted', { name: row.name }),
-      ip: actor.ip,
-    });
-  });
-}
-
-/** A counterparty's debts and payments with the running balance per currency (they owe us: +). */
-export async function counterpartyStatement(deps: Deps_, actor: Actor, id: number): Promise<StatementLine[]> {
-  const viewer = viewerOf(deps, actor);
-  if (!(await repo.counterpartyExists(deps.db, actor.businessId, id))) throw notFound();
-  const balances = new Map<string, InstanceType<typeof D>>();
-  return (await repo.statementRows(deps.db, viewer, id)).map((r) => {
-    // A receivable raises what they owe us, its payment lowers it; a payable the other way round.
-    const sign = (r.direction === 'RECEIVABLE') === (r.kind === 'DEBT') ? 1 : -1;
-    const balance = (balances.get(r.currency_code) ?? new D(0)).plus(new D(r.amount).times(sign));
-    balances.set(r.currency_code, balance);
-    return {
-      date: iso(r.at),
-      kind: r.kind,
-      debt: r.debt,
-      direction: r.direction,
-      currency_code: r.currency_code,
-      amount: fixedMoney(r.amount),
-      balance: fixedMoney(balance),
-      reason: r.reason,
-      reason_message: r.reason_message,
-    };
-  });
-}
 
 // ---------------------------------------------------------------- debts
 
@@ -233,7 +91,7 @@ export async function getDebt(deps: Deps_, actor: Actor, id: number): Promise<De
 
 /** A counterparty of the actor's business, or a field error (another business's is as good as missing). */
 export async function requireCounterparty(db: Database, businessId: number, id: number): Promise<void> {
-  if (!(await repo.counterpartyExists(db, businessId, id)))
+  if (!(await counterpartyExists(db, businessId, id)))
     throw fieldError('counterparty', msg('errors.invalid_pk', { id }));
 }
 
@@ -267,8 +125,8 @@ export interface NewDebt {
  * debts/, or a sale or purchase on credit in the stock forms' transaction (DESIGN.md section 12).
  */
 export async function openDebt(trx: Database, actor: Actor, debt: NewDebt): Promise<number> {
-  await requireCounterparty(trx, actor.businessId, debt.counterpartyId);
   const reason = toStored(debt.reason);
+  await requireCounterparty(trx, actor.businessId, debt.counterpartyId);
   const row = await trx
     .insertInto('debts')
     .values({

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Language } from '@app/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, authenticate } from '../../lib/auth/guard.ts';
@@ -64,62 +64,73 @@ export async function eventsRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         response: { 200: EventStreamSchema, ...ErrorSchemas },
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const language = requestLanguage(request);
-      const lastEventId = Number(request.headers['last-event-id'] ?? 0);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-      });
-      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-      open.add(res);
-
-      // Subscribed before the replay, so nothing committed meanwhile is lost; what both bring is
-      // sent once.
-      const sent = new Set<number>();
-      let replaying: StoredEvent[] | null = [];
-      const send = (e: StoredEvent) => {
-        if (sent.has(e.id) || res.writableEnded) return;
-        sent.add(e.id);
-        if (sent.size > 1000) sent.delete(sent.values().next().value as number);
-        res.write(sse(e, language));
-        if (res.writableLength > MAX_UNSENT_BYTES) res.end();
-      };
-      const unsubscribe = deps.events.subscribe(actor.id, (e) => {
-        if (replaying) replaying.push(e);
-        else send(e);
-      });
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      // The stream lives as long as the access token it was opened with (DESIGN.md section 5:
-      // 5 minutes), then ends: the client reconnects with a fresh one and Last-Event-ID, so a
-      // deactivated user or a changed role stops hearing as promptly as the rest of the API.
-      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      const exp = deps.caches.verifiedTokens.get(token)?.exp;
-      const expiry = setTimeout(() => res.end(), exp ? Math.max(0, exp * 1000 - Date.now()) : HEARTBEAT_MS);
-      const done = () => {
-        clearTimeout(expiry);
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(res);
-        // A client that went away: the response goes with its connection. One that ended here
-        // (the token's expiry) finished cleanly, and its connection stays the browser's to reuse.
-        if (!res.writableFinished) res.destroy();
-      };
-      res.on('close', done);
-
-      try {
-        if (lastEventId > 0) for (const e of await deps.events.replay(actor.id, lastEventId)) send(e);
-      } catch (err) {
-        request.log.warn({ err }, 'events: the replay failed; the stream goes on live');
-      }
-      const waiting = replaying;
-      replaying = null;
-      for (const e of waiting) send(e);
-    },
+    async (request, reply) => streamEvents(deps, open, request, reply),
   );
+}
+
+/**
+ * One signed-in client's stream: what it missed since Last-Event-ID, then every event as it
+ * comes, with a heartbeat, until the client goes, the access token expires or the server stops.
+ */
+async function streamEvents(
+  deps: Deps,
+  open: Set<ServerResponse>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const actor = actorOf(request);
+  const language = requestLanguage(request);
+  const lastEventId = Number(request.headers['last-event-id'] ?? 0);
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+  });
+  res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+  open.add(res);
+
+  // Subscribed before the replay, so nothing committed meanwhile is lost; what both bring is
+  // sent once.
+  const sent = new Set<number>();
+  let replaying: StoredEvent[] | null = [];
+  const send = (e: StoredEvent) => {
+    if (sent.has(e.id) || res.writableEnded) return;
+    sent.add(e.id);
+    if (sent.size > 1000) sent.delete(sent.values().next().value as number);
+    res.write(sse(e, language));
+    if (res.writableLength > MAX_UNSENT_BYTES) res.end();
+  };
+  const unsubscribe = deps.events.subscribe(actor.id, (e) => {
+    if (replaying) replaying.push(e);
+    else send(e);
+  });
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  // The stream lives as long as the access token it was opened with (DESIGN.md section 5:
+  // 5 minutes), then ends: the client reconnects with a fresh one and Last-Event-ID, so a
+  // deactivated user or a changed role stops hearing as promptly as the rest of the API.
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  const exp = deps.caches.verifiedTokens.get(token)?.exp;
+  const expiry = setTimeout(() => res.end(), exp ? Math.max(0, exp * 1000 - Date.now()) : HEARTBEAT_MS);
+  const done = () => {
+    clearTimeout(expiry);
+    clearInterval(heartbeat);
+    unsubscribe();
+    open.delete(res);
+    // A client that went away: the response goes with its connection. One that ended here
+    // (the token's expiry) finished cleanly, and its connection stays the browser's to reuse.
+    if (!res.writableFinished) res.destroy();
+  };
+  res.on('close', done);
+
+  try {
+    if (lastEventId > 0) for (const e of await deps.events.replay(actor.id, lastEventId)) send(e);
+  } catch (err) {
+    request.log.warn({ err }, 'events: the replay failed; the stream goes on live');
+  }
+  const waiting = replaying;
+  replaying = null;
+  for (const e of waiting) send(e);
 }

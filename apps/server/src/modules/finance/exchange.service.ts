@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CURRENCY_IDS,
   D,
+  type DecimalValue,
   type ExchangeBodySchema,
   type ExchangeResponse,
   fixedMoney,
@@ -41,6 +42,16 @@ function leg(row: AppliedEntry, currency: Currency) {
   };
 }
 
+/** An exchange's ledger reason ("Almashtirish: 10.00 USD -> 126 500.00 UZS"), as a message. */
+function exchangeReason(amount: string, from: Currency, toAmount: string | DecimalValue, to: Currency) {
+  return msg('reason.exchange', {
+    fixedMoney: fixedMoney(amount),
+    code: from.code,
+    fixedMoney2: fixedMoney(toAmount),
+    code2: to.code,
+  });
+}
+
 /** POST offers/exchanges/: two ledger rows with one exchange_group, in one round trip. */
 export async function createExchange(
   deps: Pick<Deps, 'db' | 'caches' | 'moneyBatcher'>,
@@ -76,12 +87,7 @@ export async function createExchange(
         exchangeGroup: group,
         createdBy: actor.id,
       };
-      const reason = msg('reason.exchange', {
-        fixedMoney: fixedMoney(body.from_amount),
-        code: from.code,
-        fixedMoney2: fixedMoney(quote.toAmount),
-        code2: to.code,
-      });
+      const reason = exchangeReason(body.from_amount, from, quote.toAmount, to);
       return {
         idempotency,
         rates: [from, to],

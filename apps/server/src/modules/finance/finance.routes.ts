@@ -22,6 +22,13 @@ import { createExchange } from './exchange.service.ts';
 import * as finance from './finance.service.ts';
 
 export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await accountRoutes(app, deps);
+  await moneyRoutes(app, deps);
+  await transactionRoutes(app, deps);
+}
+
+/** Currencies and my balances. */
+async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
   const tags = ['finance'];
@@ -51,6 +58,13 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
     },
     async (request) => finance.listMyBalances(deps, actorOf(request)),
   );
+}
+
+/** Money moved: an external transaction, an exchange. */
+async function moneyRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+  const tags = ['finance'];
 
   r.post(
     '/finance/money-transactions/external-transaction/',
@@ -101,6 +115,13 @@ export async function financeRoutes(app: FastifyInstance, deps: Deps): Promise<v
       return reply.status(201).send(result);
     },
   );
+}
+
+/** My money transactions. */
+async function transactionRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+  const tags = ['finance'];
 
   r.get(
     '/finance/money-transactions/by-user/',

@@ -30,8 +30,7 @@ export interface MoneyOperation {
    * An offer decision and its row of the state table (OFFER_TRANSITIONS in packages/shared),
    * which money_apply checks under the offer's lock. With `post`, a money offer's lines are
    * posted (then `entries` is empty, and the audit summary's {from} and {to} become the parties'
-   * e-mails); an offer of another kind is refused before anything happens (OfferRuleViolation
-   * 'kind').
+   * e-mails). The caller posts only a money offer's lines: it chooses by the offer's kind.
    */
   offer?: {
     id: number;
@@ -51,13 +50,10 @@ export interface MoneyOperation {
 /** A posted ledger row as money_apply answers it: created_at is ISO 8601, UTC, milliseconds. */
 export type AppliedEntry = Omit<PostedEntry, 'created_at'> & { created_at: string };
 
-/**
- * The offer was missing (404), the actor the wrong party (403), its state wrong (409), or it is
- * not a money offer ('kind': nothing was done, the caller takes the product path).
- */
+/** The offer was missing (404), the actor the wrong party (403), or its state wrong (409). */
 export class OfferRuleViolation extends Error {
   constructor(
-    readonly kind: 'not_found' | 'actor' | 'state' | 'kind',
+    readonly kind: 'not_found' | 'actor' | 'state',
     readonly status?: string,
   ) {
     super(`offer rule: ${kind}`);
@@ -181,7 +177,6 @@ function translate(err: unknown): unknown {
   const code = pgCodeOf(err);
   if (code === 'BO404') return new OfferRuleViolation('not_found');
   if (code === 'BO403') return new OfferRuleViolation('actor');
-  if (code === 'BO415') return new OfferRuleViolation('kind');
   const detail = moneyErrorDetail(err, 'BO409');
   if (detail?.kind === 'state') return new OfferRuleViolation('state', String(detail.status));
   if (code === 'BO001')

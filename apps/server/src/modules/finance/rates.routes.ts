@@ -19,6 +19,12 @@ import * as rates from './rates.service.ts';
 
 /** Currencies and rates per business (DESIGN.md section 9): administrators write, everyone reads. */
 export async function ratesRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await currencyRoutes(app, deps);
+  await rateRoutes(app, deps);
+}
+
+/** Add a currency (administrators). */
+async function currencyRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
   const administrators = [onRequest, requireRole(ADMIN_ROLES)];
@@ -40,6 +46,14 @@ export async function ratesRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       return reply.status(201).send(added);
     },
   );
+}
+
+/** A currency's rates: history, set; the Central Bank import. */
+async function rateRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+  const administrators = [onRequest, requireRole(ADMIN_ROLES)];
+  const tags = ['finance'];
 
   r.get(
     '/finance/currencies/:id/rates/',

@@ -34,6 +34,13 @@ function listAnswer<T>(request: FastifyRequest, list: inventory.StockList<T>) {
 // spec.md section 7 paths. Entries are the Ta'minotchi's, exits the Bozorchi's (DESIGN.md
 // section 3 "Stock"): the lists too, since each department sees only its own.
 export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await entryRoutes(app, deps);
+  await exitRoutes(app, deps);
+  await balanceRoutes(app, deps);
+}
+
+/** Stock entries: list, record. */
+async function entryRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = authenticate(deps);
   const tags = ['inventory'];
@@ -76,6 +83,13 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
       return reply.status(201).send(entry);
     },
   );
+}
+
+/** Stock exits: list, record. */
+async function exitRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = authenticate(deps);
+  const tags = ['inventory'];
 
   r.get(
     '/inventory/stocks-exit/',
@@ -114,6 +128,13 @@ export async function inventoryRoutes(app: FastifyInstance, deps: Deps): Promise
       return reply.status(201).send(exit);
     },
   );
+}
+
+/** My department's stock. */
+async function balanceRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = authenticate(deps);
+  const tags = ['inventory'];
 
   r.get(
     '/inventory/stocks/my-balance/',

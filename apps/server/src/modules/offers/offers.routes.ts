@@ -14,6 +14,12 @@ import * as offers from './offers.service.ts';
 const EmptyBodySchema = z.unknown().optional();
 
 export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await offerRoutes(app, deps);
+  await offerStepRoutes(app, deps);
+}
+
+/** Offers: create, the incoming and outgoing lists, one offer. */
+async function offerRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
   const tags = ['offers'];
@@ -76,6 +82,14 @@ export async function offersRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     async (request) => offers.getOffer(deps, actorOf(request), request.params.id),
   );
+}
+
+/** An offer's steps: submit, cancel, reject, approve; delete a draft. */
+async function offerStepRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+  const tags = ['offers'];
+  const offerReply = { 200: OfferSchema, ...ErrorSchemas };
 
   for (const action of ['submit', 'cancel', 'reject'] as const) {
     r.post(

@@ -221,11 +221,10 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
 
 /**
  * PENDING -> APPROVED with its effect, atomically and once (DESIGN.md section 3). The offer's
- * kind, fixed at its creation, picks how: a money offer is approved in one round trip by
- * money_apply, which refuses any other kind before doing anything; a product offer's stock then
- * moves in a transaction of the stock ledger. Either way the offer row is locked first, so a
- * racing second approval waits and then finds APPROVED (409), and a shortfall throws 409 and
- * rolls everything back: the offer stays PENDING.
+ * kind, fixed at its creation, picks how: a money offer is approved in one statement by
+ * money_apply; a product offer's stock moves in a transaction of the stock ledger. Either way the
+ * offer row is locked first, so a racing second approval waits and then finds APPROVED (409), and
+ * a shortfall throws 409 and rolls everything back: the offer stays PENDING.
  */
 export async function approveOffer(
   deps: Pick<Deps, 'db' | 'caches' | 'moneyBatcher'>,
@@ -233,23 +232,25 @@ export async function approveOffer(
   id: number,
   idempotency: IdempotencyScope | null,
 ): Promise<Offer> {
-  const approved = await approveMoneyOffer(deps, actor, id, idempotency);
-  return approved ?? approveProductOffer(deps, actor, id, idempotency);
+  const kind = await repo.findOfferKind(deps.db, actor.businessId, id);
+  if (kind === undefined) throw notFound();
+  if (kind === 'MONEY') return approveMoneyOffer(deps, actor, id, idempotency);
+  return approveProductOffer(deps, actor, id, idempotency);
 }
 
 /**
  * A money offer: money_apply checks the table's rule for approve under the offer's lock, moves
- * its lines and answers with the approved offer. Null: not a money offer (nothing was done).
+ * its lines and answers with the approved offer.
  */
 async function approveMoneyOffer(
   deps: Pick<Deps, 'db' | 'caches' | 'moneyBatcher'>,
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
-): Promise<Offer | null> {
+): Promise<Offer> {
   const rule = OFFER_TRANSITIONS.approve;
   try {
-    const answer = await applyMoney<{ offer: OfferViewJson | number }>(deps, actor.businessId, () => ({
+    const answer = await applyMoney<{ offer: OfferViewJson }>(deps, actor.businessId, () => ({
       idempotency,
       rates: [],
       offer: {
@@ -277,12 +278,9 @@ async function approveMoneyOffer(
         ip: actor.ip,
       },
     }));
-    // A key stored before migration 0010 (within its 24 hours) holds the offer's id, not its view.
-    if (typeof answer.offer === 'number') return viewOf(deps, id);
     return toOffer(answer.offer, new Map());
   } catch (err) {
     if (!(err instanceof OfferRuleViolation)) throw err;
-    if (err.kind === 'kind') return null;
     if (err.kind === 'not_found') throw notFound();
     if (err.kind === 'actor') throw forbidden(WRONG_ACTOR[rule.who]);
     throw wrongState('approve', err.status ?? '');

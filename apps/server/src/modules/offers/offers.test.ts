@@ -311,21 +311,6 @@ describe('the state table', () => {
     ).toHaveLength(2);
   });
 
-  it('replays a key stored before migration 0010 (the offer id, not its view) with the offer', async () => {
-    const id = await pendingOffer({ money_lines: money('4') });
-    const headers = { 'idempotency-key': `approve-old-${id}` };
-    expect((await as.manager.post(`offers/offers/${id}/approve/`, {}, headers)).status).toBe(200);
-    await t.db
-      .updateTable('idempotency_keys')
-      .set({ response: JSON.stringify({ offer: id, decided_at: new Date().toISOString(), entries: [] }) })
-      .where('user_id', '=', users.manager.id)
-      .where('key', '=', `approve-old-${id}`)
-      .execute();
-    const again = await as.manager.post(`offers/offers/${id}/approve/`, {}, headers);
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual((await as.manager.get(`offers/offers/${id}/`)).body);
-  });
-
   it('two approvals racing apply the effect once', async () => {
     const id = await pendingOffer({ money_lines: money('5') });
     const results = await Promise.all([1, 2, 3].map(() => as.manager.post(`offers/offers/${id}/approve/`)));

@@ -25,6 +25,12 @@ import { cashFlowReport, dashboard, salesReport, stockMovementReport } from './r
 const FILE_NOTE = 'JSON; with format=csv|xlsx|pdf, the same rows as a file (Content-Disposition: attachment)';
 
 export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await dashboardRoutes(app, deps);
+  await reportRoutes(app, deps);
+}
+
+/** The owner's dashboard. */
+async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
 
@@ -42,6 +48,12 @@ export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<v
     },
     (request) => dashboard(deps, actorOf(request), request.query),
   );
+}
+
+/** The reports: sales, stock movement, cash flow, debts ageing. */
+async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
 
   r.get(
     '/reports/sales/',

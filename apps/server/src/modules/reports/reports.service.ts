@@ -24,7 +24,20 @@ import { fieldError, forbidden } from '../../lib/errors.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { type FileAnswer, type FileColumn, reportFile } from '../../lib/report-files.ts';
 import { overdueDebts } from '../debts/debts.service.ts';
+import {
+  type CashFlowDbRow,
+  type CashFlowOptions,
+  cashFlowRows,
+  cashFlowTotals,
+} from './cash-flow.repository.ts';
+import * as dashboardRepo from './dashboard.repository.ts';
 import * as repo from './reports.repository.ts';
+import { type SalesDbRow, salesRows, salesTotals } from './sales.repository.ts';
+import {
+  type StockMovementDbRow,
+  stockMovementRows,
+  stockMovementTotalsOf,
+} from './stock-movement.repository.ts';
 
 // Reports and the owner's dashboard (DESIGN.md section 11). Viewers of the whole business choose
 // a department or all; everyone else is fixed to their own (another department is 403).
@@ -104,7 +117,7 @@ const SALES_KEY_HEADERS: Record<SalesQuery['group_by'], string> = {
   day: 'Sana',
 };
 
-function salesColumns(groupBy: SalesQuery['group_by']): FileColumn<repo.SalesDbRow>[] {
+function salesColumns(groupBy: SalesQuery['group_by']): FileColumn<SalesDbRow>[] {
   return [
     { header: SALES_KEY_HEADERS[groupBy], kind: 'text', value: (r) => r.label, width: 3 },
     { header: 'Miqdor', kind: 'quantity', value: (r) => r.qty },
@@ -122,7 +135,7 @@ export async function salesReport(
 ): Promise<ReportAnswer<Omit<SalesReport, 'next' | 'previous'>>> {
   const scope = await resolveScope(deps, actor, query);
   const ordering = query.ordering ?? (query.group_by === 'day' ? 'key' : '-revenue_uzs');
-  const rows = (window?: repo.RowWindow) => repo.salesRows(scope, query.group_by, ordering, window);
+  const rows = (window?: repo.RowWindow) => salesRows(scope, query.group_by, ordering, window);
   if (query.format !== 'json') {
     return {
       kind: 'file',
@@ -134,7 +147,7 @@ export async function salesReport(
         batches: cursorBatches(deps.db, rows()),
         totals: async () => {
           const [t, unit] = await Promise.all([
-            repo.salesTotals(deps.db, scope),
+            salesTotals(deps.db, scope),
             repo.totalsUnit(deps.db, scope.businessId),
           ]);
           // No total across different units (DESIGN.md section 16), in a file as on the page.
@@ -145,7 +158,7 @@ export async function salesReport(
   }
   const [paging, totals, unit] = await Promise.all([
     pageOfRows(deps.db, rows, query.page, query.page_size),
-    repo.salesTotals(deps.db, scope),
+    salesTotals(deps.db, scope),
     repo.totalsUnit(deps.db, scope.businessId),
   ]);
   return {
@@ -163,7 +176,7 @@ export async function salesReport(
 
 // ---------------------------------------------------------------- stock movement
 
-const STOCK_COLUMNS: FileColumn<repo.StockMovementDbRow>[] = [
+const STOCK_COLUMNS: FileColumn<StockMovementDbRow>[] = [
   { header: 'SKU', kind: 'text', value: (r) => r.sku },
   { header: 'Variant', kind: 'text', value: (r) => r.label, width: 3 },
   { header: "Boshlang'ich qoldiq", kind: 'quantity', value: (r) => r.opening_qty },
@@ -180,10 +193,10 @@ export async function stockMovementReport(
 ): Promise<ReportAnswer<Omit<StockMovementReport, 'next' | 'previous'>>> {
   const scope = await resolveScope(deps, actor, query);
   const rows = (window?: repo.RowWindow) =>
-    repo.stockMovementRows(scope, query.variant, query.ordering ?? 'label', window);
+    stockMovementRows(scope, query.variant, query.ordering ?? 'label', window);
   if (query.format !== 'json') {
     // Every row carries the totals: the file's last line takes them from the last row it wrote.
-    let last: repo.StockMovementDbRow | undefined;
+    let last: StockMovementDbRow | undefined;
     async function* remembered() {
       for await (const batch of cursorBatches(deps.db, rows())) {
         last = batch.at(-1) ?? last;
@@ -199,7 +212,7 @@ export async function stockMovementReport(
         columns: STOCK_COLUMNS,
         batches: remembered(),
         totals: async () => {
-          const t = repo.stockMovementTotalsOf(last);
+          const t = stockMovementTotalsOf(last);
           // No total across different units (DESIGN.md section 16), in a file as on the page.
           const qty = (await repo.totalsUnit(deps.db, scope.businessId))
             ? [t.opening_qty, t.in_qty, t.out_qty, t.closing_qty]
@@ -228,20 +241,18 @@ export async function stockMovementReport(
         closing_qty: r.closing_qty,
         closing_value_uzs: r.closing_value_uzs,
       })),
-      totals: { ...repo.stockMovementTotalsOf(paging.rows[0]), unit },
+      totals: { ...stockMovementTotalsOf(paging.rows[0]), unit },
     },
   };
 }
 
 // ---------------------------------------------------------------- cash flow
 
-function cashFlowColumns(byType: boolean): FileColumn<repo.CashFlowDbRow>[] {
+function cashFlowColumns(byType: boolean): FileColumn<CashFlowDbRow>[] {
   return [
     { header: 'Davr', kind: 'text', value: (r) => r.period },
     { header: 'Valyuta', kind: 'text', value: (r) => r.currency_code },
-    ...(byType
-      ? [{ header: 'Turi', kind: 'text' as const, value: (r: repo.CashFlowDbRow) => r.tx_type }]
-      : []),
+    ...(byType ? [{ header: 'Turi', kind: 'text' as const, value: (r: CashFlowDbRow) => r.tx_type }] : []),
     { header: 'Kirim', kind: 'money', value: (r) => r.inflow },
     { header: 'Chiqim', kind: 'money', value: (r) => r.outflow },
     { header: 'Sof', kind: 'money', value: (r) => r.net },
@@ -255,13 +266,13 @@ export async function cashFlowReport(
   query: CashFlowQuery,
 ): Promise<ReportAnswer<Omit<CashFlowReport, 'next' | 'previous'>>> {
   const scope = await resolveScope(deps, actor, query);
-  const options: repo.CashFlowOptions = {
+  const options: CashFlowOptions = {
     currencyId: query.currency,
     grain: query.group_by,
     byType: query.by_type,
     descending: query.ordering === '-period',
   };
-  const rows = repo.cashFlowRows(scope, options);
+  const rows = cashFlowRows(scope, options);
   if (query.format !== 'json') {
     return {
       kind: 'file',
@@ -276,7 +287,7 @@ export async function cashFlowReport(
   }
   const [paging, totals] = await Promise.all([
     pageOfRows(deps.db, rows, query.page, query.page_size),
-    repo.cashFlowTotals(deps.db, scope, options),
+    cashFlowTotals(deps.db, scope, options),
   ]);
   return {
     kind: 'json',
@@ -313,12 +324,12 @@ export async function dashboard(
     today: businessDay(deps.clock()),
   };
   const [balances, stockValue, sales, pending, low, series, overdue] = await Promise.all([
-    repo.moneyOnHand(deps.db, scope),
-    repo.stockValue(deps.db, scope),
-    repo.salesTotals(deps.db, scope),
-    repo.pendingOffers(deps.db, scope),
-    repo.lowStock(deps.db, scope, LOW_STOCK_SHOWN),
-    repo.dailySeries(deps.db, scope),
+    dashboardRepo.moneyOnHand(deps.db, scope),
+    dashboardRepo.stockValue(deps.db, scope),
+    salesTotals(deps.db, scope),
+    dashboardRepo.pendingOffers(deps.db, scope),
+    dashboardRepo.lowStock(deps.db, scope, LOW_STOCK_SHOWN),
+    dashboardRepo.dailySeries(deps.db, scope),
     overdueDebts(deps.db, debtViewer, OVERDUE_SHOWN),
   ]);
   return {

@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
 import { requestLanguage } from '../../lib/texts.ts';
-import { createTelegramBot } from './telegram.bot.ts';
+import { createTelegramBot, type TelegramBot } from './telegram.bot.ts';
 import {
   createLinkCode,
   handleUpdate,
@@ -36,7 +36,6 @@ function sameSecret(given: unknown, secret: string): boolean {
 }
 
 export async function telegramRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const settings = deps.config.telegram;
   const bot = settings ? createTelegramBot(settings, deps.log) : null;
   if (bot) {
@@ -44,10 +43,19 @@ export async function telegramRoutes(app: FastifyInstance, deps: Deps): Promise<
     app.addHook('onReady', async () => bot.identity.start());
     app.addHook('onClose', async () => bot.identity.stop());
   }
-  const botOrOff = () => {
-    if (!bot) throw telegramOff();
-    return bot;
-  };
+  await linkRoutes(app, deps, bot);
+  await webhookRoutes(app, deps, bot);
+}
+
+/** The server's bot, or the 404 that says it has none. */
+function botOrOff(bot: TelegramBot | null): TelegramBot {
+  if (!bot) throw telegramOff();
+  return bot;
+}
+
+/** My account's link to a Telegram chat: status, link, unlink. */
+async function linkRoutes(app: FastifyInstance, deps: Deps, bot: TelegramBot | null): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
   const tags = ['telegram'];
 
@@ -80,7 +88,7 @@ export async function telegramRoutes(app: FastifyInstance, deps: Deps): Promise<
         },
       },
     },
-    async (request) => createLinkCode(deps, botOrOff(), actorOf(request)),
+    async (request) => createLinkCode(deps, botOrOff(bot), actorOf(request)),
   );
 
   r.delete(
@@ -94,10 +102,17 @@ export async function telegramRoutes(app: FastifyInstance, deps: Deps): Promise<
       },
     },
     async (request, reply) => {
-      await unlinkTelegram(deps, botOrOff(), actorOf(request), requestLanguage(request));
+      await unlinkTelegram(deps, botOrOff(bot), actorOf(request), requestLanguage(request));
       return reply.status(204).send(null);
     },
   );
+}
+
+/** Telegram's webhook, behind its secret header. */
+async function webhookRoutes(app: FastifyInstance, deps: Deps, bot: TelegramBot | null): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const settings = deps.config.telegram;
+  const tags = ['telegram'];
 
   const checkSecret = async (request: FastifyRequest) => {
     if (!settings) throw telegramOff();
@@ -123,7 +138,7 @@ export async function telegramRoutes(app: FastifyInstance, deps: Deps): Promise<
       },
     },
     async (request) => {
-      await handleUpdate(deps, botOrOff(), request.body);
+      await handleUpdate(deps, botOrOff(bot), request.body);
       return { ok: true as const };
     },
   );

@@ -15,14 +15,21 @@ import { BadGatewaySchema, ErrorSchemas } from '../../lib/openapi.ts';
 import { requestLanguage } from '../../lib/texts.ts';
 import * as users from './admin-users.service.ts';
 
+/** Invitation links point at PUBLIC_URL, else at the address the administrator's browser used. */
+const origin = (deps: Deps, request: FastifyRequest) =>
+  deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+
 /** Users from the web (DESIGN.md section 9): Owner and admin only. */
 export async function adminUsersRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await userRoutes(app, deps);
+  await invitationRoutes(app, deps);
+}
+
+/** The business's users: list, add (with an invitation), edit. */
+async function userRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [authenticate(deps), requireRole(ADMIN_ROLES)];
   const tags = ['admin'];
-  // Invitation links point at PUBLIC_URL, else at the address the administrator's browser used.
-  const origin = (request: FastifyRequest) =>
-    deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   r.get(
     '/admin/users/',
@@ -55,7 +62,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: Deps): Promis
         deps,
         actorOf(request),
         request.body,
-        origin(request),
+        origin(deps, request),
         requestLanguage(request),
       );
       return reply.status(201).send(created);
@@ -77,6 +84,13 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: Deps): Promis
     },
     async (request) => users.updateUser(deps, actorOf(request), request.params.id, request.body),
   );
+}
+
+/** A new invitation for a user (the older links stop working). */
+async function invitationRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = [authenticate(deps), requireRole(ADMIN_ROLES)];
+  const tags = ['admin'];
 
   r.post(
     '/admin/users/:id/invite/',
@@ -94,7 +108,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: Deps): Promis
         deps,
         actorOf(request),
         request.params.id,
-        origin(request),
+        origin(deps, request),
         requestLanguage(request),
       ),
   );
