@@ -152,12 +152,12 @@ export const FixedRateSchema = DecimalInputSchema.superRefine((v, ctx) => {
   else if (rate.decimalPlaces() > RATE_SCALE)
     ctx.addIssue({
       code: 'custom',
-      message: 'validation.catalog.ensure_that_there_are_no',
+      message: 'validation.catalog.max_6_decimals',
     });
   else if (rate.gte('1e14'))
     ctx.addIssue({
       code: 'custom',
-      message: 'validation.catalog.ensure_that_there_are_no_2',
+      message: 'validation.catalog.max_14_integer_digits',
     });
 });
 
@@ -180,7 +180,7 @@ export const SizeWriteSchema = z.object({
   size: RequiredText(50),
   label: text()
     .trim()
-    .max(100, { message: 'validation.catalog.ensure_field_has_no_more' })
+    .max(100, { message: 'validation.catalog.max_100_characters' })
     .nullish()
     .transform((v) => v ?? ''),
 });
@@ -211,7 +211,7 @@ export const LocationWriteSchema = z.object({
   kind: z.enum(LOCATION_KINDS, { message: 'validation.catalog.choose_warehouse_shop_market_workshop' }),
   address: text()
     .trim()
-    .max(500, { message: 'validation.catalog.ensure_field_has_no_more_2' })
+    .max(500, { message: 'validation.catalog.max_500_characters' })
     .nullish()
     .transform((v) => v ?? ''),
   is_active: z.boolean({ message: 'validation.catalog.must_valid_boolean' }).default(true),

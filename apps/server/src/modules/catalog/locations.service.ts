@@ -52,7 +52,7 @@ export function deleteLocation(deps: Deps, actor: Actor, id: number): Promise<vo
     if (!row) throw notFound();
     const used = await repo.countStockNaming(trx, actor.businessId, row.name);
     if (used > 0) {
-      throw conflict(msg('errors.catalog.cannot_delete_location_used_plural', { used }));
+      throw conflict(msg('errors.catalog.location_in_use', { used }));
     }
     await repo.deleteLocation(trx, id);
     await auditCatalog(trx, actor, 'delete', 'location', id, row.name);

@@ -146,7 +146,7 @@ export async function deleteVariant(deps: Deps, actor: Actor, id: number): Promi
     if (pgCodeOf(err) === '23503') {
       const table = pgTableOf(err);
       if (table.startsWith('offer'))
-        throw conflict(msg('errors.catalog.cannot_delete_variant_used_by_2', { sku }));
+        throw conflict(msg('errors.catalog.cannot_delete_variant_used_by_offer', { sku }));
       if (table.startsWith('stock')) throw stockHistoryConflict(sku);
       throw conflict(
         msg('errors.catalog.cannot_delete_variant_other_records', { sku, table: table || 'history' }),

@@ -123,8 +123,7 @@ export async function deleteCounterparty(deps: Deps_, actor: Actor, id: number):
     if (!row) throw notFound();
     if (!isAdministrator(actor.role)) throw forbidden();
     const debts = await repo.countDebtsOf(trx, id);
-    if (debts > 0)
-      throw conflict(msg('errors.debts.cannot_delete_debts_plural_one', { name: row.name, debts }));
+    if (debts > 0) throw conflict(msg('errors.debts.counterparty_has_debts', { name: row.name, debts }));
     await trx.deleteFrom('counterparties').where('id', '=', id).execute();
     await writeAudit(trx, {
       businessId: actor.businessId,

@@ -84,8 +84,8 @@ function exitSummary(
   lots: string,
 ) {
   return location
-    ? msg('audit.inventory.lots', { type, sku, qty, location, lots })
-    : msg('audit.inventory.lots_2', { type, sku, qty, lots });
+    ? msg('audit.inventory.exit_at_location', { type, sku, qty, location, lots })
+    : msg('audit.inventory.exit', { type, sku, qty, lots });
 }
 
 /** A list of spec.md: every row; with `page`, one page of it (DESIGN.md section 16). */

@@ -242,7 +242,7 @@ async function shortfall(trx: Trx, input: ConsumeInput) {
     .executeTakeFirst();
   const available = fixedQuantity(row?.qty_on_hand ?? '0');
   return conflict(
-    msg('errors.inventory.not_enough_stock_variant_available', {
+    msg('errors.inventory.insufficient_stock', {
       sku: row?.sku ?? input.variantId,
       available,
       fixedQuantity: fixedQuantity(input.qty),

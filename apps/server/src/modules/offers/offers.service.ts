@@ -150,8 +150,8 @@ export async function getOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: number)
 }
 
 const WRONG_ACTOR: Record<OfferSide, Message> = {
-  creator: msg('errors.offers.only_offer_s_creator_can'),
-  other: msg('errors.offers.only_other_party_offer_can'),
+  creator: msg('errors.offers.creator_only'),
+  other: msg('errors.offers.other_party_only'),
 };
 
 /** Locks the offer, then checks actor (403) and state (409) by the state table, in the transaction. */
@@ -172,8 +172,8 @@ function wrongState(action: OfferAction, status: string) {
   const [first = '', second] = OFFER_TRANSITIONS[action].from;
   return conflict(
     second === undefined
-      ? msg('errors.offers.offer_s_status_action_only', { status, first })
-      : msg('errors.offers.offer_s_status_action_only_2', { status, first, second }),
+      ? msg('errors.offers.wrong_state', { status, first })
+      : msg('errors.offers.wrong_state_either', { status, first, second }),
   );
 }
 
@@ -205,7 +205,7 @@ export async function changeOfferState(
       actor,
       `offer.${action}`,
       id,
-      msg('audit.offers.offer', { id, status: offer.status, to }),
+      msg('audit.offers.status_changed', { id, status: offer.status, to }),
     );
   });
   return viewOf(deps, id);

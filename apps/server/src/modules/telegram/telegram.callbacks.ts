@@ -38,9 +38,9 @@ export const CALLBACK_TEXTS = {
   rejected: (id: number) => msg('bot.offer_rejected', { id }),
   decided: (id: number, status: OfferStatus) =>
     msg('bot.offer_has_already_been_decided', { id, status: STATUS_TEXTS[status] }),
-  approvedNote: msg('bot.approved_2'),
-  rejectedNote: msg('bot.rejected_2'),
-  decidedNote: (status: OfferStatus) => msg('bot.decided', { status: STATUS_TEXTS[status] }),
+  approvedNote: msg('bot.approved_note'),
+  rejectedNote: msg('bot.rejected_note'),
+  decidedNote: (status: OfferStatus) => msg('bot.decided_note', { status: STATUS_TEXTS[status] }),
   approve: msg('bot.approve'),
   reject: msg('bot.reject'),
 } as const;

@@ -28,8 +28,8 @@ import * as repo from './telegram.repository.ts';
 export const LINK_CODE_TTL_MS = 10 * 60_000;
 
 export const START_TEXTS = {
-  linked: (email: string) => msg('bot.done_chat_now_connected_account', { email }),
-  moved: (email: string) => msg('bot.done_chat_now_connected_account_2', { email }),
+  linked: (email: string) => msg('bot.linked', { email }),
+  moved: (email: string) => msg('bot.linked_moved', { email }),
   invalid: msg('bot.code_invalid_or_has_expired'),
   hello: msg('bot.hello_get_notifications_here_get'),
   privateOnly: msg('bot.telegram_can_only_connected_in'),
