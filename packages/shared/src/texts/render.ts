@@ -56,11 +56,15 @@ export function createRenderer(catalogues: Partial<Record<Language, TextCatalogu
     return format;
   }
 
-  function value(v: MessageValue, language: Language): string | number {
+  function value(v: MessageValue | null | undefined, language: Language): string | number {
     if (typeof v === 'string' || typeof v === 'number') return v;
+    // A stored message's values are JSON: a null (a debt without a due date) reads as nothing.
+    if (v === null || v === undefined || typeof v !== 'object')
+      return v === null || v === undefined ? '' : String(v);
     if (Array.isArray(v)) return v.map((m) => render(m, language)).join('; ');
     if (isMessage(v)) return render(v, language);
-    const amount = v as { amount: string; currency: string };
+    const amount = v as { amount?: unknown; currency?: unknown };
+    if (typeof amount.amount !== 'string' || typeof amount.currency !== 'string') return '';
     return formatMoneyIn(language, amount.amount, amount.currency);
   }
 

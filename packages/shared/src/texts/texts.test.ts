@@ -120,7 +120,9 @@ describe('rendering a message', () => {
     expect(render(msg('errors.n', { n: 3 }), 'ru')).toBe('3 товара');
   });
 
-  it('never throws on a value a plural cannot count', () => {
+  it('reads a stored null as nothing, and never throws on a value a plural cannot count', () => {
+    const stored = JSON.parse('{"key":"errors.m","values":{"left":null}}');
+    expect(render(stored, 'uz')).toBe(' qoldi');
     expect(() => render(msg('errors.n', { n: 'many' }), 'ru')).not.toThrow();
   });
 
