@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { msg } from '@app/shared';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -21,7 +22,7 @@ import { EventHub } from './lib/events.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { openApiTransform } from './lib/openapi.ts';
-import { registerTextTranslation } from './lib/texts.ts';
+import { registerLanguageVary, requestLanguage, tr } from './lib/texts.ts';
 import { startCbuSchedule } from './modules/finance/rates.schedule.ts';
 import { MODULE_ROUTES } from './modules/index.ts';
 import { startNotificationJobs } from './modules/notifications/notifications.schedule.ts';
@@ -122,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   registerErrorHandler(app);
-  registerTextTranslation(app);
+  registerLanguageVary(app);
   registerIdempotency(app);
 
   await registerApi(app, deps);
@@ -259,6 +260,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     if (hasWeb && isDeepLink && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: 'Not found.' });
+    const notFound = msg('errors.not_found');
+    return reply
+      .status(404)
+      .send({ detail: tr(requestLanguage(request), notFound), detail_message: notFound });
   });
 }

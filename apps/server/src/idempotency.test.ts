@@ -6,6 +6,7 @@ import { startWithUsers, type TestApp } from '../test/harness.ts';
 import { assertMoneyInvariants } from '../test/money-invariants.ts';
 import { assertStockInvariants } from '../test/stock-invariants.ts';
 import { KEY_REUSED } from './lib/idempotency.ts';
+import { tr } from './lib/texts.ts';
 import {
   fund,
   ledgerCount,
@@ -136,7 +137,7 @@ describe('the body is compared as the client sent it', () => {
     for (const type of ['RETURN', 'PURCHASE']) {
       const other = await send('entry-defaults', { ...entry(), type });
       expect(other.status, type).toBe(409);
-      expect(other.body).toEqual({ detail: KEY_REUSED });
+      expect(other.body).toEqual({ detail: tr('uz', KEY_REUSED), detail_message: KEY_REUSED });
     }
   });
 

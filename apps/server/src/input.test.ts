@@ -1,8 +1,9 @@
-import { CONTROL_CHARACTERS_MESSAGE } from '@app/shared';
+import { CONTROL_CHARACTERS_MESSAGE, msg } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test/client.ts';
 import { createSignedInUsers } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
+import { tr } from './lib/texts.ts';
 import { createProduct, createUnit, createVariant } from './modules/catalog/catalog.fixtures.ts';
 
 // Clean input (DESIGN.md section 4): control characters, strict path ids, authentication before
@@ -51,8 +52,10 @@ describe('control characters', () => {
     for (const [client, path, body, field] of cases) {
       const res = await client.post(path, body);
       expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(400);
-      expect(res.body[field]).toEqual([CONTROL_CHARACTERS_MESSAGE]);
-      expect(res.body.detail).toBe(`${field}: ${CONTROL_CHARACTERS_MESSAGE}`);
+      const message = tr('uz', msg(CONTROL_CHARACTERS_MESSAGE));
+      expect(res.body[field]).toEqual([message]);
+      expect(res.body.field_messages[field]).toEqual([{ key: CONTROL_CHARACTERS_MESSAGE }]);
+      expect(res.body.detail).toBe(`${field}: ${message}`);
     }
   });
 
@@ -94,7 +97,7 @@ describe('path ids', () => {
     ]) {
       const res = await owner.get(`catalog/products/${id}/`);
       expect(res.status, id).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.' });
+      expect(res.body).toEqual({ detail: 'Not found.', detail_message: { key: 'errors.not_found' } });
     }
     for (const id of ['99999999999', '2147483648', '1e3']) {
       expect((await owner.patch(`catalog/products/${id}/`, { name: 'x' })).status, id).toBe(404);
@@ -114,10 +117,10 @@ describe('authentication before validation', () => {
     ]) {
       const res = await anon.post(path, { unexpected: '\u0000' });
       expect(res.status, path).toBe(401);
-      expect(Object.keys(res.body)).toEqual(['detail']);
+      expect(Object.keys(res.body)).toEqual(['detail', 'detail_message']);
     }
     const wrongRole = await kassir.post('catalog/products/', { name: 1 });
     expect(wrongRole.status).toBe(403);
-    expect(Object.keys(wrongRole.body)).toEqual(['detail']);
+    expect(Object.keys(wrongRole.body)).toEqual(['detail', 'detail_message']);
   });
 });

@@ -21,4 +21,5 @@ export * from './schemas/offers.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/telegram.ts';
 export * from './schemas/users.ts';
-export * from './texts/translate.ts';
+export * from './texts/message.ts';
+export * from './texts/render.ts';

@@ -71,24 +71,33 @@ export function formatQuantity(value: string | number): string {
  */
 let separators = { group: ' ', decimal: '.' };
 
-export function setNumberLanguage(language: Language): void {
-  if (language === DEFAULT_LANGUAGE) {
-    separators = { group: ' ', decimal: '.' };
-    return;
-  }
+function separatorsOf(language: Language): typeof separators {
+  if (language === DEFAULT_LANGUAGE) return { group: ' ', decimal: '.' };
   const parts = new Intl.NumberFormat(language).formatToParts(1234567.5);
-  separators = {
+  return {
     group: parts.find((p) => p.type === 'group')?.value ?? ' ',
     decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
   };
 }
 
-function groupThousands(plain: string): string {
+export function setNumberLanguage(language: Language): void {
+  separators = separatorsOf(language);
+}
+
+/**
+ * An amount with its currency for one reader, whatever the page's language ("25 520.75 USD"):
+ * the server renders a message's money for its reader (DESIGN.md section 15).
+ */
+export function formatMoneyIn(language: Language, value: string, currency: string): string {
+  return `${groupThousands(fixedMoney(value), separatorsOf(language))} ${currency}`;
+}
+
+function groupThousands(plain: string, { group, decimal } = separators): string {
   const [int = '0', frac] = plain.split('.');
   const sign = int.startsWith('-') ? '-' : '';
   const digits = sign ? int.slice(1) : int;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, separators.group);
-  return frac ? `${sign}${grouped}${separators.decimal}${frac}` : `${sign}${grouped}`;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return frac ? `${sign}${grouped}${decimal}${frac}` : `${sign}${grouped}`;
 }
 
 export interface ExchangeCurrency {

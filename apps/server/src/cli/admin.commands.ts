@@ -1,10 +1,11 @@
-import { BalanceAdjustBodySchema, PASSWORD_MIN, ROLES } from '@app/shared';
+import { BalanceAdjustBodySchema, DEFAULT_LANGUAGE, msg, PASSWORD_MIN, ROLES } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { hashPassword } from '../lib/auth/passwords.ts';
 import { createCaches } from '../lib/caches.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, issueMessage } from '../lib/errors.ts';
+import { renderMessage } from '../lib/texts.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { adjustBalance as adjustBalanceOf } from '../modules/admin/balances.service.ts';
 import { openBusiness } from '../modules/admin/business.service.ts';
@@ -66,7 +67,7 @@ async function insertUser(trx: Database, businessId: number, user: Awaited<Retur
     action: 'cli.create-user',
     entity: 'user',
     entityId: row.id,
-    summary: `Foydalanuvchi qo'shildi (CLI): ${user.email} (${user.role})`,
+    summary: msg('audit.cli.user_added_cli', { email: user.email, role: user.role }),
   });
   return row;
 }
@@ -90,7 +91,7 @@ export async function createBusiness(
       action: 'cli.create-business',
       entity: 'business',
       entityId: row.id,
-      summary: `Biznes ochildi (CLI): ${row.name}`,
+      summary: msg('audit.cli.business_created_cli', { name: row.name }),
     });
     const ownerRow = firstOwner ? await insertUser(trx, row.id, firstOwner) : null;
     return { ...row, owner: ownerRow };
@@ -144,7 +145,7 @@ export async function setLoginCodes(db: Database, email: string, on: boolean) {
       action: 'cli.login-codes',
       entity: 'user',
       entityId: user.id,
-      summary: on ? 'Kirish kodlari yoqildi (CLI)' : "Kirish kodlari o'chirildi (CLI)",
+      summary: on ? msg('audit.cli.sign_in_codes_turned_on') : msg('audit.cli.sign_in_codes_turned_off'),
     });
   });
   return user;
@@ -153,8 +154,11 @@ export async function setLoginCodes(db: Database, email: string, on: boolean) {
 /** The web's errors, as the CLI's: the detail, then each field's first message. */
 function cliErrorOf(err: unknown): unknown {
   if (!(err instanceof AppError)) return err;
-  const fields = Object.entries(err.fields ?? {}).map(([f, m]) => `${f}: ${m[0]}`);
-  return new CliError([err.detail, ...fields.filter((f) => !f.endsWith(err.detail))].join('; '));
+  const detail = renderMessage(err.detail, DEFAULT_LANGUAGE);
+  const fields = Object.entries(err.fields ?? {}).map(
+    ([f, [m]]) => `${f}: ${m ? renderMessage(m, DEFAULT_LANGUAGE) : ''}`,
+  );
+  return new CliError([detail, ...fields.filter((f) => !f.endsWith(detail))].join('; '));
 }
 
 /** The business's rate for a currency, as the web sets it (DESIGN.md section 9); UZS stays 1. */
@@ -194,7 +198,8 @@ export async function adjustBalance(
   });
   if (!body.success) {
     const issue = body.error.issues[0];
-    throw new CliError(`${issue?.path.join('.')}: ${issue?.message}`);
+    const message = renderMessage(issueMessage(issue?.message), DEFAULT_LANGUAGE);
+    throw new CliError(`${issue?.path.join('.')}: ${message}`);
   }
   try {
     const row = await adjustBalanceOf(

@@ -1,5 +1,6 @@
-import type { AuditAction, AuditEntity } from '@app/shared';
+import type { AuditAction, AuditEntity, Message } from '@app/shared';
 import type { Database } from '../db/connection.ts';
+import { jsonOf, toStored } from './texts.ts';
 
 // The audit writer is shared by every module that changes state, so it lives below them (DESIGN.md
 // section 15), like lib/events.ts's publish; modules/audit reads the rows back as History.
@@ -11,12 +12,14 @@ export interface AuditEntry {
   action: AuditAction;
   entity: AuditEntity;
   entityId?: string | number | null;
-  summary?: string;
+  /** What happened (DESIGN.md section 15), or values only ("KIRIM: A-1, 2 x 3"), stored as written. */
+  summary?: Message | string;
   ip?: string | null;
 }
 
 /** DESIGN.md section 3 "Audit": every state change writes one row, in the change's transaction. */
 export async function writeAudit(db: Database, entry: AuditEntry): Promise<void> {
+  const summary = toStored(entry.summary);
   await db
     .insertInto('audit_log')
     .values({
@@ -25,7 +28,8 @@ export async function writeAudit(db: Database, entry: AuditEntry): Promise<void>
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-      summary: (entry.summary ?? '').slice(0, 1000),
+      summary: summary.text.slice(0, 1000),
+      summary_message: jsonOf(summary.message),
       ip: entry.ip ?? null,
     })
     .execute();

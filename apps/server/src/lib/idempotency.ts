@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { msg } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -7,7 +8,7 @@ import { type AppError, badRequest, conflict, pgCodeOf } from './errors.ts';
 /** How long a key replays its first answer (DESIGN.md section 4); money_apply is told it too. */
 export const KEY_TTL_HOURS = 24;
 
-export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
+export const KEY_REUSED = msg('errors.idempotency_key_has_already_been');
 
 export interface IdempotencyScope {
   userId: number;
@@ -107,7 +108,7 @@ export function idempotencyScope(
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters.');
+    throw badRequest(msg('errors.idempotency_key_must_1_200'));
   }
   // Kept by registerIdempotency's hook, which buildApp registers for every route.
   if (request.sentBody === null) throw new Error('the body as sent was not kept (registerIdempotency)');

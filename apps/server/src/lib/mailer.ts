@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Language } from '@app/shared';
+import { type Language, msg } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { tr } from './texts.ts';
@@ -86,11 +86,11 @@ export function codeMessage(
   language: Language,
 ): MailMessage {
   const parts = mailLanguages(language).map((lang) => ({
-    title: purpose === 'RESET' ? tr(lang, 'Parolni tiklash kodi') : tr(lang, 'Kirish kodi'),
-    valid: tr(
-      lang,
-      'Kod 10 daqiqa amal qiladi. Agar siz so‘ramagan bo‘lsangiz, bu xatni e’tiborsiz qoldiring.',
-    ),
+    title:
+      purpose === 'RESET'
+        ? tr(lang, msg('email.your_password_reset_code'))
+        : tr(lang, msg('email.your_sign_in_code')),
+    valid: tr(lang, msg('email.code_valid_for_10_minutes')),
   }));
   const [first, ...others] = parts as [(typeof parts)[0], ...typeof parts];
   const text = parts.map((p) => `${p.title}: ${code}\n${p.valid}`).join('\n\n');
@@ -112,14 +112,10 @@ export function inviteMessage(
 ): MailMessage {
   const values = { business: businessName, hours };
   const parts = mailLanguages(language).map((lang) => ({
-    subject: tr(lang, "{business}: back office'ga taklif", values),
-    invited: tr(lang, 'Sizni {business} back office tizimiga taklif qilishdi.', values),
-    open: tr(
-      lang,
-      'Parol tanlash uchun havolani oching ({hours} soat amal qiladi, bir marta ishlaydi):',
-      values,
-    ),
-    choose: tr(lang, 'Parol tanlash'),
+    subject: tr(lang, msg('email.invitation_back_office', values)),
+    invited: tr(lang, msg('email.you_have_been_invited_back', values)),
+    open: tr(lang, msg('email.open_link_choose_password_valid', values)),
+    choose: tr(lang, msg('email.choose_password')),
   }));
   const [first, ...others] = parts as [(typeof parts)[0], ...typeof parts];
   const text = parts.map((p) => [p.invited, p.open, link].join('\n')).join('\n\n');

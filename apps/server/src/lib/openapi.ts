@@ -6,17 +6,30 @@ import { KEY_TTL_HOURS } from './idempotency.ts';
 // shapes, the headers and the empty answers (DESIGN.md section 4). Routes spread or pass these, so
 // the document and the validation come from one definition.
 
-const detail = z.string().describe('What went wrong, for a person to read');
-const DetailSchema = z.object({ detail });
+const detail = z.string().describe("What went wrong, for a person to read, in the request's language");
+/** A message as a key with values (DESIGN.md section 15; docs/api.md "Errors"). */
+const MessageSchema = z
+  .object({ key: z.string(), values: z.record(z.string(), z.unknown()).optional() })
+  .describe(
+    'The message itself: its key in the catalogues and its values, for clients that render their own',
+  );
+const detail_message = MessageSchema.optional();
+const DetailSchema = z.object({ detail, detail_message });
 
 /** The error answers every route may give (DESIGN.md section 4: Django REST framework's shapes). */
 export const ErrorSchemas = {
   400: z
-    .object({ detail, non_field_errors: z.array(z.string()).optional() })
+    .object({
+      detail,
+      detail_message,
+      non_field_errors: z.array(z.string()).optional(),
+      field_messages: z.record(z.string(), z.array(MessageSchema)).optional(),
+    })
     .catchall(z.array(z.string()))
     .describe(
       "Bad input: each bad field's messages under its name (dotted when nested), non_field_errors for " +
-        'the body as a whole, and detail repeating the first message',
+        'the body as a whole, and detail repeating the first message; field_messages and detail_message ' +
+        'hold the same as messages (key and values)',
     ),
   401: DetailSchema.describe('No access token, or a bad or expired one'),
   403: DetailSchema.describe('Your role, or your side of the offer, may not do this'),

@@ -1,3 +1,4 @@
+import { msg } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
 
@@ -7,7 +8,7 @@ import { notFound } from './errors.ts';
 /** DRF's page numbers: digits only, 1 up to the last page (page 1 of an empty list exists). */
 export function parsePage(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 1;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound('Invalid page.');
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound(msg('errors.invalid_page'));
   return Number(raw);
 }
 
@@ -38,6 +39,6 @@ export function pageOf<T>(
  */
 export function countedPage<R extends { total_count: number }>(rows: R[], page: number, size: number) {
   const count = rows[0]?.total_count ?? 0;
-  if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
+  if (page > 1 && rows.length === 0) throw notFound(msg('errors.invalid_page'));
   return { page, lastPage: Math.max(1, Math.ceil(count / size)), count, rows };
 }

@@ -1,28 +1,66 @@
 import {
   acceptLanguageTags,
-  createTexts,
+  createRenderer,
   DEFAULT_LANGUAGE,
   isLanguage,
+  isMessage,
   type Language,
+  type Message,
   pickLanguage,
 } from '@app/shared';
 import en from '@app/shared/texts/en.json' with { type: 'json' };
 import ru from '@app/shared/texts/ru.json' with { type: 'json' };
+import uz from '@app/shared/texts/uz.json' with { type: 'json' };
 import uzCyrl from '@app/shared/texts/uz-Cyrl.json' with { type: 'json' };
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-// The server's texts in the reader's language (DESIGN.md section 14; @app/shared texts): the code
-// writes Uzbek, `detail` and field errors are translated when the answer is sent, e-mails and
-// Telegram messages when they are written for their recipient.
+// The server's messages in the reader's language (DESIGN.md sections 14 and 15): the code says a
+// message as a key with values; it is rendered from the catalogues when an answer is sent (the
+// request's language), an e-mail or a Telegram message written (the recipient's).
 
-export const texts = createTexts({ 'uz-Cyrl': uzCyrl, ru, en });
+const render = createRenderer({ uz, 'uz-Cyrl': uzCyrl, ru, en });
 
-/** A template of ours with its values, in `language` (texts.test.ts finds the templates by this name). */
-export const tr = (
+/** A message in `language`. */
+export const renderMessage = (message: Message, language: Language): string => render(message, language);
+
+/** `renderMessage` with the language first, for a function that writes many texts for one reader. */
+export const tr = (language: Language, message: Message): string => render(message, language);
+
+/**
+ * A stored text for its reader: rendered from the message the row keeps since messages have keys
+ * (migration 0022), else the text as the row was written (older rows, a person's own words).
+ */
+export function storedText(message: Message | null | undefined, text: string, language: Language): string {
+  return message ? render(message, language) : text;
+}
+
+/**
+ * A row with stored texts (`reason` beside `reason_message`, migration 0022) with those fields
+ * in `language`, their message columns dropped: the message rendered, or the text as stored.
+ */
+export function readable<T extends object>(
+  row: T,
+  fields: readonly (keyof T & string)[],
   language: Language,
-  template: string,
-  values?: Readonly<Record<string, string | number>>,
-) => texts.render(template, language, values);
+): T {
+  const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  for (const field of fields) {
+    const message = out[`${field}_message`];
+    if (isMessage(message) && typeof out[field] === 'string') out[field] = render(message, language);
+    delete out[`${field}_message`];
+  }
+  return out as T;
+}
+
+/** A stored message's columns: the Uzbek text (search, files, older clients) and the message itself. */
+export function toStored(message: Message | string | undefined): { text: string; message: Message | null } {
+  if (message === undefined) return { text: '', message: null };
+  if (typeof message === 'string') return { text: message, message: null };
+  return { text: render(message, DEFAULT_LANGUAGE), message };
+}
+
+/** A stored message as a JSONB column takes it (JSON text). */
+export const jsonOf = (message: Message | null): string | null => (message ? JSON.stringify(message) : null);
 
 /** The language a request asks for: its Accept-Language, Uzbek when it names none of ours. */
 export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Language {
@@ -43,45 +81,11 @@ export function recipientLanguage(
 }
 
 /**
- * A row the code wrote a text into (a History summary, a ledger row's or a debt's reason: stored
- * as written, in Uzbek), with those fields in `language`; a person's own words stay as they are.
+ * Every answer's words are in the request's language (errors rendered by lib/errors.ts, records
+ * by their modules), so every answer varies with Accept-Language, which a cache must know.
  */
-export function readable<T extends object>(row: T, fields: readonly (keyof T)[], language: Language): T {
-  if (language === DEFAULT_LANGUAGE) return row;
-  const out = { ...row };
-  for (const field of fields) {
-    const value = out[field];
-    if (typeof value === 'string') out[field] = texts.translate(value, language) as T[keyof T];
-  }
-  return out;
-}
-
-type Body = Record<string, unknown>;
-
-/**
- * Every answer's messages in the request's language: an error's `detail` and field errors (an
- * error body is `{detail, <field>: [messages]}`), and the `{detail}` of a success that only says
- * something. One place, after the handlers and the error handler, so no module translates its
- * refusals (the records in answers are read through `readable`). Every answer varies with
- * Accept-Language, which a cache must know.
- */
-export function registerTextTranslation(app: FastifyInstance): void {
+export function registerLanguageVary(app: FastifyInstance): void {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('vary', 'Accept-Language');
-  });
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-    const body = payload as Body;
-    const isError = reply.statusCode >= 400;
-    if (!isError && !(typeof body.detail === 'string' && Object.keys(body).length === 1)) return payload;
-    const language = requestLanguage(request);
-    if (language === DEFAULT_LANGUAGE) return payload;
-    const translate = (value: unknown): unknown =>
-      typeof value === 'string'
-        ? texts.translate(value, language)
-        : Array.isArray(value)
-          ? value.map((v) => (typeof v === 'string' ? texts.translate(v, language) : v))
-          : value;
-    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, translate(value)]));
   });
 }

@@ -1,5 +1,11 @@
-import type { Texts } from '@app/shared';
-import { createTexts, type Language, pickLanguage, setNumberLanguage } from '@app/shared';
+import {
+  createRenderer,
+  type Language,
+  type Message,
+  pickLanguage,
+  type RenderMessage,
+  setNumberLanguage,
+} from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
@@ -25,8 +31,8 @@ interface LanguageContextValue {
   language: Language;
   /** Shows the interface in a language and remembers it on this browser. */
   setLanguage: (language: Language) => void;
-  /** A text the shared code wrote in Uzbek (a schema's message), in this language. */
-  translateText: (text: string) => string;
+  /** A message of the shared code (a schema's, as a key with values), in this language. */
+  renderMessage: (message: Message) => string;
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
@@ -61,7 +67,11 @@ export function I18nProvider({
 }) {
   const queryClient = useQueryClient();
   const [language, setLanguageState] = useState<Language>(initialLanguage);
-  const [loaded, setLoaded] = useState<{ language: Language; messages: Messages; texts: Texts } | null>(null);
+  const [loaded, setLoaded] = useState<{
+    language: Language;
+    messages: Messages;
+    render: RenderMessage;
+  } | null>(null);
   const [unavailable, setUnavailable] = useState(false);
 
   // `loaded` is read only to know whether anything is on screen yet.
@@ -72,7 +82,7 @@ export function I18nProvider({
       ({ messages, texts }) => {
         if (!current) return;
         applyLanguage(language, messages);
-        setLoaded({ language, messages, texts: createTexts({ [language]: texts }) });
+        setLoaded({ language, messages, render: createRenderer({ [language]: texts }) });
         // What the server wrote in words (History, reasons, notifications) comes in the new
         // language once asked again: everything on screen is.
         if (loaded !== null) void queryClient.invalidateQueries();
@@ -97,8 +107,8 @@ export function I18nProvider({
 
   const context = useMemo(() => {
     const shown = loaded?.language ?? language;
-    const translateText = (text: string) => loaded?.texts.translate(text, shown) ?? text;
-    return { language: shown, setLanguage, translateText };
+    const renderMessage = (message: Message) => loaded?.render(message, shown) ?? message.key;
+    return { language: shown, setLanguage, renderMessage };
   }, [loaded, language, setLanguage]);
 
   if (!loaded) return <>{unavailable ? failed : fallback}</>;

@@ -37,8 +37,8 @@ export type Messages = Record<string, string>;
 
 /**
  * Each language's catalogue, a chunk of its own: only the chosen language is downloaded. With it
- * come the server's texts in that language (@app/shared texts), which translate the shared
- * schemas' messages the forms show.
+ * come the server's messages in that language (@app/shared texts), which render the shared
+ * schemas' messages the forms show (keys with values, DESIGN.md section 15).
  */
 const LOADERS: Record<Language, () => Promise<{ default: Messages; texts: TextCatalogue }>> = {
   uz: () => import('./messages/uz/index.ts'),

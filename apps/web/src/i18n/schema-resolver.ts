@@ -1,16 +1,21 @@
+import { decodeMessage, type Message } from '@app/shared';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { useLanguage } from './I18nProvider.tsx';
 
-// The shared schemas' messages are written in Uzbek, as the server's are (@app/shared texts);
-// a form shows them in the chosen language: `resolver: useTranslatedResolver(zodResolver(Schema))`.
+// The shared schemas' messages are keys with values (DESIGN.md section 15), as the server's are;
+// a form shows them rendered in the chosen language: `resolver: useTranslatedResolver(zodResolver(Schema))`.
+// A message that is no key of ours (a library's own words) is shown as it is.
 
-function translateErrors(node: unknown, translate: (text: string) => string): void {
+function renderErrors(node: unknown, render: (message: Message) => string): void {
   if (!node || typeof node !== 'object') return;
   const error = node as { message?: unknown };
-  if (typeof error.message === 'string') error.message = translate(error.message);
+  if (typeof error.message === 'string') {
+    const decoded = decodeMessage(error.message);
+    if ('key' in decoded) error.message = render(decoded);
+  }
   for (const [key, value] of Object.entries(node)) {
     // ref is the input element the error belongs to, not a nested error.
-    if (key !== 'ref' && key !== 'message') translateErrors(value, translate);
+    if (key !== 'ref' && key !== 'message') renderErrors(value, render);
   }
 }
 
@@ -18,10 +23,10 @@ function translateErrors(node: unknown, translate: (text: string) => string): vo
 export function useTranslatedResolver<T extends FieldValues, C, O>(
   resolver: Resolver<T, C, O>,
 ): Resolver<T, C, O> {
-  const { translateText } = useLanguage();
+  const { renderMessage } = useLanguage();
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
-    translateErrors(result.errors as FieldErrors<T>, translateText);
+    renderErrors(result.errors as FieldErrors<T>, renderMessage);
     return result;
   };
 }

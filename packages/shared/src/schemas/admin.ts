@@ -13,12 +13,12 @@ const MONEY_LIMIT = '1000000000000000000';
 
 /** A currency's rate to UZS: positive, at most 6 decimals. */
 export const RateToUzsSchema = DecimalInputSchema.refine((v) => new D(v).gt(0), {
-  message: "Kurs musbat son bo'lishi kerak.",
+  message: 'validation.admin.exchange_rate_must_positive_number',
 })
   .refine((v) => new D(v).decimalPlaces() <= RATE_SCALE, {
-    message: `Ko'pi bilan ${RATE_SCALE} ta kasr xonasi.`,
+    message: 'validation.admin.use_at_most_6_decimal',
   })
-  .refine((v) => new D(v).lt(RATE_LIMIT), { message: 'Kurs juda katta.' });
+  .refine((v) => new D(v).lt(RATE_LIMIT), { message: 'validation.admin.exchange_rate_too_large' });
 
 export const RATE_SOURCES = ['MANUAL', 'CBU'] as const;
 export type RateSource = (typeof RATE_SOURCES)[number];
@@ -30,8 +30,11 @@ export const PIVOT_CURRENCY_CODE = 'UZS';
 export const CurrencyCreateBodySchema = z.object({
   code: text()
     .trim()
-    .regex(/^[A-Z]{3}$/, { message: 'Valyuta kodi uchta katta lotin harfi (masalan, EUR).' }),
-  name: text().trim().min(1, { message: 'Nomini kiriting.' }).max(100, { message: 'Nomi juda uzun.' }),
+    .regex(/^[A-Z]{3}$/, { message: 'validation.admin.currency_code_must_three_capital' }),
+  name: text()
+    .trim()
+    .min(1, { message: 'validation.admin.enter_name' })
+    .max(100, { message: 'validation.admin.name_too_long' }),
   rate_to_uzs: RateToUzsSchema,
 });
 export type CurrencyCreateBody = z.input<typeof CurrencyCreateBodySchema>;
@@ -74,12 +77,12 @@ export type CbuImportResult = z.infer<typeof CbuImportResultSchema>;
 
 /** A signed amount that is not zero, with at most 2 decimals (an adjustment takes money away too). */
 export const SignedMoneyAmountSchema = DecimalInputSchema.refine((v) => !new D(v).isZero(), {
-  message: "Summa noldan farq qilishi kerak (olib qo'yish uchun manfiy).",
+  message: 'validation.admin.amount_must_not_zero_use',
 })
   .refine((v) => new D(v).decimalPlaces() <= MONEY_SCALE, {
-    message: `Ko'pi bilan ${MONEY_SCALE} ta kasr xonasi.`,
+    message: 'validation.admin.use_at_most_2_decimal',
   })
-  .refine((v) => new D(v).abs().lt(MONEY_LIMIT), { message: 'Summa juda katta.' });
+  .refine((v) => new D(v).abs().lt(MONEY_LIMIT), { message: 'validation.admin.amount_too_large' });
 
 /** POST api/admin/balances/adjust/ (Idempotency-Key). */
 export const BalanceAdjustBodySchema = z.object({
@@ -133,7 +136,10 @@ export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 /** PATCH api/admin/settings/: any of the fields. */
 export const BusinessSettingsPatchSchema = z
   .object({
-    name: text().trim().min(1, { message: 'Nomini kiriting.' }).max(200, { message: 'Nomi juda uzun.' }),
+    name: text()
+      .trim()
+      .min(1, { message: 'validation.admin.enter_name' })
+      .max(200, { message: 'validation.admin.name_too_long' }),
     follow_cbu: z.boolean(),
     low_stock_email: z.boolean(),
   })

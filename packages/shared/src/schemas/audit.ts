@@ -11,12 +11,12 @@ export const AUDIT_PAGE_SIZE = 50;
 /** A calendar day in the business's time zone, YYYY-MM-DD (DESIGN.md part two). */
 export const IsoDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Enter a date as YYYY-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.audit.enter_date_as_yyyy_mm' })
   .refine(
     (v) =>
       !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     {
-      message: 'Enter a date as YYYY-MM-DD.',
+      message: 'validation.audit.enter_date_as_yyyy_mm',
     },
   );
 
@@ -33,7 +33,7 @@ export const AuditQuerySchema = z
     format: z.enum(['json', 'csv']).default('json'),
   })
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
-    message: 'date_from must not be after date_to.',
+    message: 'validation.audit.date_from_must_not_after',
     path: ['date_to'],
   });
 export type AuditQuery = z.output<typeof AuditQuerySchema>;

@@ -9,15 +9,15 @@ export const EmailSchema = z
   .trim()
   .toLowerCase()
   .max(254)
-  .pipe(z.email({ message: 'Enter a valid email address.' }));
+  .pipe(z.email({ message: 'validation.auth.enter_valid_email_address' }));
 const CodeSchema = z
   .string()
   .trim()
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { message: `Enter the ${OTP_LENGTH}-digit code.` });
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { message: 'validation.auth.enter_6_digit_code' });
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, { message: 'This field may not be blank.' }).max(1024),
+  password: z.string().min(1, { message: 'validation.auth.field_may_not_blank' }).max(1024),
   remember: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -44,7 +44,7 @@ export const VerifyCodeResponseSchema = z.union([z.object({ reset_token: z.strin
 
 const NewPasswordSchema = z
   .string()
-  .min(PASSWORD_MIN, { message: `Ensure this field has at least ${PASSWORD_MIN} characters.` })
+  .min(PASSWORD_MIN, { message: 'validation.auth.ensure_field_has_at_least' })
   .max(256);
 
 export const ResetPasswordBodySchema = z.object({

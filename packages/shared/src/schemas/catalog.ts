@@ -21,18 +21,20 @@ const OptionalRefSchema = z.preprocess((v) => (v === '' ? null : v), IdSchema.nu
  * the server, kept below 2^53 so it stays exact as a JSON number.
  */
 export const ProductCodeSchema = z
-  .union([z.number(), z.string()], { message: 'A valid integer is required.' })
+  .union([z.number(), z.string()], { message: 'validation.catalog.valid_integer_required' })
   .transform((v) => (typeof v === 'string' ? v.trim() : v))
   .refine((v) => (typeof v === 'number' ? Number.isInteger(v) : /^\d{1,15}$/.test(v)), {
-    message: 'A valid integer is required.',
+    message: 'validation.catalog.valid_integer_required',
   })
   .transform((v) => Number(v))
   .refine((v) => v >= 0 && v <= Number.MAX_SAFE_INTEGER, {
-    message: 'Ensure this value is a whole number from 0 up.',
+    message: 'validation.catalog.ensure_value_whole_number_0',
   });
 
-export const ProductTypeSchema = z.enum(PRODUCT_TYPES, { message: 'Choose RAW, SEMI or FINISHED.' });
-export const UnitMeasureSchema = z.enum(UNIT_MEASURES, { message: 'Choose KG, M or D.' });
+export const ProductTypeSchema = z.enum(PRODUCT_TYPES, {
+  message: 'validation.catalog.choose_raw_semi_or_finished',
+});
+export const UnitMeasureSchema = z.enum(UNIT_MEASURES, { message: 'validation.catalog.choose_kg_m_or_d' });
 
 // ---------------------------------------------------------------------------------------------
 // Products
@@ -72,12 +74,14 @@ export const ProductListQuerySchema = z.object({ type: ProductTypeSchema.optiona
 export const MinQtySchema = z
   .union([z.literal('').transform(() => null), z.null(), DecimalInputSchema])
   .refine((v) => v === null || new D(v).gte(0), {
-    message: 'Ensure this value is greater than or equal to 0.',
+    message: 'validation.catalog.ensure_value_greater_than_or',
   })
   .refine((v) => v === null || new D(v).decimalPlaces() <= QUANTITY_SCALE, {
-    message: 'Use at most 3 decimal places.',
+    message: 'validation.catalog.use_at_most_3_decimal',
   })
-  .refine((v) => v === null || new D(v).lt('1000000000000000'), { message: 'The quantity is too large.' });
+  .refine((v) => v === null || new D(v).lt('1000000000000000'), {
+    message: 'validation.catalog.quantity_too_large',
+  });
 
 export const VariantCreateSchema = z.object({
   product: IdSchema,
@@ -127,8 +131,8 @@ export const VariantListQuerySchema = z.object({
   type: ProductTypeSchema.optional(),
   product: IdSchema.optional(),
   limit: z.coerce
-    .number({ message: 'A valid integer is required.' })
-    .int({ message: 'A valid integer is required.' })
+    .number({ message: 'validation.catalog.valid_integer_required' })
+    .int({ message: 'validation.catalog.valid_integer_required' })
     .min(1)
     .max(VARIANT_LIST_MAX_LIMIT)
     .optional(),
@@ -146,16 +150,16 @@ export const FixedRateSchema = DecimalInputSchema.superRefine((v, ctx) => {
   if (!DECIMAL_PATTERN.test(v)) return;
   const rate = new D(v);
   if (rate.lt(0))
-    ctx.addIssue({ code: 'custom', message: 'Ensure this value is greater than or equal to 0.' });
+    ctx.addIssue({ code: 'custom', message: 'validation.catalog.ensure_value_greater_than_or' });
   else if (rate.decimalPlaces() > RATE_SCALE)
     ctx.addIssue({
       code: 'custom',
-      message: `Ensure that there are no more than ${RATE_SCALE} decimal places.`,
+      message: 'validation.catalog.max_6_decimals',
     });
   else if (rate.gte('1e14'))
     ctx.addIssue({
       code: 'custom',
-      message: 'Ensure that there are no more than 14 digits before the decimal point.',
+      message: 'validation.catalog.max_14_integer_digits',
     });
 });
 
@@ -178,7 +182,7 @@ export const SizeWriteSchema = z.object({
   size: RequiredText(50),
   label: text()
     .trim()
-    .max(100, { message: 'Ensure this field has no more than 100 characters.' })
+    .max(100, { message: 'validation.catalog.max_100_characters' })
     .nullish()
     .transform((v) => v ?? ''),
 });
@@ -189,7 +193,7 @@ export type Size = z.infer<typeof SizeSchema>;
 export const ColorWriteSchema = z.object({
   name: RequiredText(100),
   code: RequiredText(20).refine((v) => HEX_COLOR_PATTERN.test(v), {
-    message: 'Enter a hex colour code of 6 digits, e.g. #1E40AF.',
+    message: 'validation.catalog.enter_6_digit_hex_colour',
   }),
 });
 export type ColorWrite = z.input<typeof ColorWriteSchema>;
@@ -206,13 +210,13 @@ export type LocationKind = (typeof LOCATION_KINDS)[number];
  */
 export const LocationWriteSchema = z.object({
   name: RequiredText(200),
-  kind: z.enum(LOCATION_KINDS, { message: 'Choose WAREHOUSE, SHOP, MARKET, WORKSHOP or OTHER.' }),
+  kind: z.enum(LOCATION_KINDS, { message: 'validation.catalog.choose_warehouse_shop_market_workshop' }),
   address: text()
     .trim()
-    .max(500, { message: 'Ensure this field has no more than 500 characters.' })
+    .max(500, { message: 'validation.catalog.max_500_characters' })
     .nullish()
     .transform((v) => v ?? ''),
-  is_active: z.boolean({ message: 'Must be a valid boolean.' }).default(true),
+  is_active: z.boolean({ message: 'validation.catalog.must_valid_boolean' }).default(true),
 });
 export type LocationWrite = z.input<typeof LocationWriteSchema>;
 export const LocationSchema = z.object({

@@ -20,8 +20,8 @@ export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 /** Characters as a person counts them on the server: code points, so an emoji is one, not two. */
 export const chatLength = (v: string) => Array.from(v).length;
 
-const BLANK = 'This field may not be blank.';
-const TOO_LONG = `Ensure this field has no more than ${CHAT_MESSAGE_MAX} characters.`;
+const BLANK = 'validation.auth.field_may_not_blank';
+const TOO_LONG = 'validation.chat.ensure_field_has_no_more';
 // A lone UTF-16 surrogate (with the u flag a paired one is a single code point and does not
 // match): it has no UTF-8 form, so it could not be stored as given.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
@@ -30,9 +30,9 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
  * A message's text: 1-4,000 characters, not only whitespace, stored exactly as given (no trimming,
  * no escaping: it is always shown as text, never as HTML).
  */
-export const ChatTextSchema = text({ message: 'This field is required.' })
+export const ChatTextSchema = text({ message: 'validation.chat.field_required' })
   .refine((v) => v.trim().length > 0, { message: BLANK, abort: true })
-  .refine((v) => !LONE_SURROGATE.test(v), { message: 'The text is not valid Unicode.', abort: true })
+  .refine((v) => !LONE_SURROGATE.test(v), { message: 'validation.chat.text_not_valid_unicode', abort: true })
   .refine((v) => chatLength(v) <= CHAT_MESSAGE_MAX, { message: TOO_LONG });
 
 /** POST api/chat/conversations/{id}/messages/ and api/offers/offers/{id}/messages/. */
@@ -46,7 +46,7 @@ export type ConversationCreate = z.input<typeof ConversationCreateSchema>;
 /** A message id in a query: a positive integer (messages ids are BIGINT, kept within 2^53). */
 const MessageIdQuerySchema = z
   .string()
-  .regex(/^[1-9][0-9]{0,14}$/, { message: 'A valid message id is required.' })
+  .regex(/^[1-9][0-9]{0,14}$/, { message: 'validation.chat.valid_message_id_required' })
   .transform(Number);
 
 /** GET .../messages/?before=<id>: the 50 messages before that one, newest first (none: the newest 50). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REASON_MAX, REASON_MIN } from '../constants.ts';
 import { DECIMAL_PATTERN } from '../money.ts';
+import { encodeMessage } from '../texts/message.ts';
 
 /**
  * The messages of the checks a schema gives no message of its own (zod's are developer English,
@@ -8,27 +9,27 @@ import { DECIMAL_PATTERN } from '../money.ts';
  * other messages (DESIGN.md section 6). A schema's own message always wins over these.
  */
 export const ZOD_TEXTS = {
-  required: 'This field is required.',
-  number: 'A valid number is required.',
-  string: 'Not a valid string.',
-  list: 'Expected a list of items.',
-  object: 'Invalid data. Expected a dictionary.',
-  boolean: 'Must be a valid boolean.',
-  choice: 'Choose one of the allowed values.',
-  format: 'Enter a valid value.',
-  unknownField: 'This field is not expected.',
-  invalid: 'Invalid value.',
-  blank: 'This field may not be blank.',
-  empty: 'This list may not be empty.',
-  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
-  tooShort: (min: number) => `Ensure this field has at least ${min} characters.`,
-  tooMany: (max: number) => `Ensure this field has no more than ${max} elements.`,
-  tooFew: (min: number) => `Ensure this field has at least ${min} elements.`,
-  tooLarge: (max: number) => `Ensure this value is less than or equal to ${max}.`,
-  tooSmall: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
-  above: (min: number) => `Ensure this value is greater than ${min}.`,
-  below: (max: number) => `Ensure this value is less than ${max}.`,
-  integer: 'A valid integer is required.',
+  required: 'validation.chat.field_required',
+  number: 'validation.valid_number_required',
+  string: 'validation.not_valid_string',
+  list: 'validation.expected_list_items',
+  object: 'validation.invalid_data_object_expected',
+  boolean: 'validation.catalog.must_valid_boolean',
+  choice: 'validation.choose_one_allowed_values',
+  format: 'validation.enter_valid_value',
+  unknownField: 'validation.field_not_expected',
+  invalid: 'validation.invalid_value',
+  blank: 'validation.auth.field_may_not_blank',
+  empty: 'validation.list_may_not_empty',
+  tooLong: (max: number) => encodeMessage('validation.ensure_field_has_no_more', { max }),
+  tooShort: (min: number) => encodeMessage('validation.ensure_field_has_at_least', { min }),
+  tooMany: (max: number) => encodeMessage('validation.ensure_list_has_no_more', { max }),
+  tooFew: (min: number) => encodeMessage('validation.ensure_list_has_at_least', { min }),
+  tooLarge: (max: number) => encodeMessage('validation.ensure_value_less_than_or', { max }),
+  tooSmall: (min: number) => encodeMessage('validation.ensure_value_greater_than_or', { min }),
+  above: (min: number) => encodeMessage('validation.ensure_value_greater_than', { min }),
+  below: (max: number) => encodeMessage('validation.ensure_value_less_than', { max }),
+  integer: 'validation.catalog.valid_integer_required',
 } as const;
 
 const TYPE_TEXTS: Record<string, string> = {
@@ -79,7 +80,7 @@ z.config({ customError: defaultMessage });
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this rule's purpose.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
-export const CONTROL_CHARACTERS_MESSAGE = 'Remove control characters from this field.';
+export const CONTROL_CHARACTERS_MESSAGE = 'validation.remove_control_characters_from_field';
 
 /**
  * Every free-text field of a request body starts here: a string without control characters
@@ -88,20 +89,20 @@ export const CONTROL_CHARACTERS_MESSAGE = 'Remove control characters from this f
 export const text = (params?: { message: string }) =>
   z.string(params).refine((v) => !CONTROL_CHARACTER.test(v), { message: CONTROL_CHARACTERS_MESSAGE });
 
-const BLANK = 'This field may not be blank.';
+const BLANK = 'validation.auth.field_may_not_blank';
 
 /** Text that must be non-blank after trimming (spec.md section 5, product, colour, size, unit). */
 export const RequiredText = (max: number) =>
-  text({ message: 'This field is required.' })
+  text({ message: 'validation.chat.field_required' })
     .trim()
     .min(1, { message: BLANK })
-    .max(max, { message: `Ensure this field has no more than ${max} characters.` });
+    .max(max, { message: ZOD_TEXTS.tooLong(max) });
 
 /** Optional text: missing or null is ''. */
 export const OptionalText = (max: number) =>
   text()
     .trim()
-    .max(max, { message: `Ensure this field has no more than ${max} characters.` })
+    .max(max, { message: ZOD_TEXTS.tooLong(max) })
     .nullish()
     .transform((v) => v ?? '');
 
@@ -137,14 +138,14 @@ export const DecimalInputSchema = z
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
   // abort: later checks (new D(v)...) must never see a malformed string, which would throw.
   .refine((v) => DECIMAL_PATTERN.test(v) && v.length <= 32, {
-    message: 'Enter a valid number.',
+    message: 'validation.enter_valid_number',
     abort: true,
   });
 
 export const ReasonSchema = text()
   .trim()
-  .min(REASON_MIN, { message: `Sabab kamida ${REASON_MIN} ta belgidan iborat bo'lishi kerak.` })
-  .max(REASON_MAX, { message: `Sabab ${REASON_MAX} ta belgidan oshmasligi kerak.` });
+  .min(REASON_MIN, { message: 'validation.reason_must_at_least_8' })
+  .max(REASON_MAX, { message: 'validation.reason_must_not_exceed_500' });
 
 /** A user as the API shows it (DESIGN.md section 4). */
 export const UserRefSchema = z.object({

@@ -16,9 +16,8 @@ export type DebtStatus = (typeof DEBT_STATUSES)[number];
 /** Part two's lists: 50 a page. */
 export const DEBTS_PAGE_SIZE = 50;
 
-export const TIN_MESSAGE = "STIR 9 ta raqamdan iborat bo'lishi kerak.";
-export const PHONE_MESSAGE =
-  "Telefon raqamida faqat raqamlar, +, bo'sh joy, qavs va chiziqcha bo'lishi mumkin.";
+export const TIN_MESSAGE = 'validation.debts.tin_must_9_digits';
+export const PHONE_MESSAGE = 'validation.debts.phone_number_may_contain_only';
 
 /** STIR, the taxpayer number: 9 digits, optional ('' and null mean none). */
 const TinSchema = z
@@ -128,7 +127,7 @@ export const DebtListQuerySchema = z
     due_to: IsoDateSchema.optional(),
   })
   .refine((q) => !q.due_from || !q.due_to || q.due_from <= q.due_to, {
-    message: 'due_from must not be after due_to.',
+    message: 'validation.debts.due_from_must_not_after',
     path: ['due_to'],
   });
 export type DebtListQuery = z.output<typeof DebtListQuerySchema>;

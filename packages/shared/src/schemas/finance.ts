@@ -13,17 +13,17 @@ function decimalPlaces(value: string): number {
 
 /** A positive money amount with at most 2 decimals (spec.md section 9: step 0.01). */
 export const MoneyAmountInputSchema = DecimalInputSchema.refine((v) => new D(v).gt(0), {
-  message: 'Enter a positive amount.',
+  message: 'validation.finance.enter_positive_amount',
 })
-  .refine((v) => decimalPlaces(v) <= MONEY_SCALE, { message: 'Use at most 2 decimal places.' })
-  .refine((v) => new D(v).lt(MONEY_LIMIT), { message: 'The amount is too large.' });
+  .refine((v) => decimalPlaces(v) <= MONEY_SCALE, { message: 'validation.finance.use_at_most_2_decimal' })
+  .refine((v) => new D(v).lt(MONEY_LIMIT), { message: 'validation.finance.amount_too_large' });
 
 /** An optional custom rate: at least 0, step 0.000001 (spec.md section 5). */
 export const RateInputSchema = DecimalInputSchema.refine((v) => new D(v).gte(0), {
-  message: 'The rate must not be negative.',
+  message: 'validation.finance.rate_must_not_negative',
 })
-  .refine((v) => decimalPlaces(v) <= RATE_SCALE, { message: 'Use at most 6 decimal places.' })
-  .refine((v) => new D(v).lt(RATE_LIMIT), { message: 'The rate is too large.' });
+  .refine((v) => decimalPlaces(v) <= RATE_SCALE, { message: 'validation.finance.use_at_most_6_decimal' })
+  .refine((v) => new D(v).lt(RATE_LIMIT), { message: 'validation.finance.rate_too_large' });
 
 export const CurrencySchema = z.object({
   id: z.number(),
@@ -76,7 +76,7 @@ export const ExternalTransactionBodySchema = z.object({
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, { message: 'Please choose a currency.' }),
+      .regex(/^[A-Z]{3}$/, { message: 'validation.finance.please_choose_currency' }),
     IdSchema,
   ]),
   amount: MoneyAmountInputSchema,

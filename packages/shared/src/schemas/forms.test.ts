@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { decodeMessage } from '../texts/message.ts';
+import { createRenderer } from '../texts/render.ts';
+import uz from '../texts/uz.json' with { type: 'json' };
 import {
   ExchangeFormSchema,
   ExternalTransactionFormSchema,
@@ -13,10 +16,19 @@ import {
   VerifyResetCodeFormSchema,
 } from './forms.ts';
 
-/** The messages a form shows, in field order (the first is the one in the form's error area). */
+const render = createRenderer({ uz });
+
+/**
+ * The messages a form shows in Uzbek, in field order (the first is the one in the form's error
+ * area): each issue's message is a key with values (DESIGN.md section 15), rendered from uz.
+ */
 function messages(schema: z.ZodType, values: unknown): string[] {
   const result = schema.safeParse(values);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    const message = decodeMessage(issue.message);
+    return 'key' in message ? render(message, 'uz') : message.text;
+  });
 }
 
 const REASON = 'Oylik uchun pul';

@@ -60,7 +60,7 @@ const pickedVariant = (message: string) =>
 // ---------------------------------------------------------------------------------------------
 // Balances page: exchange and external transaction (spec.md section 5)
 
-export const EXCHANGE_REQUIRED = 'Please fill required fields.';
+export const EXCHANGE_REQUIRED = 'validation.forms.please_fill_in_required_fields';
 
 export const ExchangeFormSchema = ExchangeBodySchema.extend({
   from_currency: filled(EXCHANGE_REQUIRED).pipe(onText(ExchangeBodySchema.shape.from_currency)),
@@ -74,8 +74,8 @@ export const ExchangeFormSchema = ExchangeBodySchema.extend({
 });
 export type ExchangeFormValues = z.input<typeof ExchangeFormSchema>;
 
-export const CHOOSE_CURRENCY = 'Please choose a currency.';
-export const INVALID_AMOUNT = 'Please enter a valid amount.';
+export const CHOOSE_CURRENCY = 'validation.finance.please_choose_currency';
+export const INVALID_AMOUNT = 'validation.forms.please_enter_valid_amount';
 
 export const ExternalTransactionFormSchema = ExternalTransactionBodySchema.extend({
   currency: filled(CHOOSE_CURRENCY).pipe(onText(ExternalTransactionBodySchema.shape.currency)),
@@ -93,8 +93,8 @@ function offerParties(direction: OfferDirection, me: number, other: number) {
   return direction === 'income' ? { from_user: other, to_user: me } : { from_user: me, to_user: other };
 }
 
-export const FILL_ALL_FIELDS = "Barcha maydonlarni to'ldiring.";
-export const USER_NOT_FOUND = 'User topilmadi';
+export const FILL_ALL_FIELDS = 'validation.forms.fill_in_all_fields';
+export const USER_NOT_FOUND = 'validation.forms.user_not_found';
 
 /**
  * The new-money form. `me` is the signed-in department (missing while it loads); `departments` are
@@ -131,9 +131,9 @@ export function moneyOfferFormSchema(
 }
 export type MoneyOfferFormValues = z.input<ReturnType<typeof moneyOfferFormSchema>>;
 
-export const DEPARTMENT_NOT_FOUND = "Qabul qiluvchi bo'lim ID topilmadi.";
-export const CHOOSE_SENDER = "Yuboruvchi bo'limni tanlang.";
-export const FILL_VARIANT_AND_QUANTITY = "Variant va miqdorni to'ldiring.";
+export const DEPARTMENT_NOT_FOUND = 'validation.forms.receiving_department_not_found';
+export const CHOOSE_SENDER = 'validation.forms.choose_sending_department';
+export const FILL_VARIANT_AND_QUANTITY = 'validation.forms.fill_in_variant_and_quantity';
 
 const ProductOfferLineFormSchema = z.object({
   variant: pickedVariant(FILL_VARIANT_AND_QUANTITY),
@@ -165,7 +165,7 @@ export type ProductOfferFormValues = z.input<ReturnType<typeof productOfferFormS
 // ---------------------------------------------------------------------------------------------
 // Stock entry and exit (spec.md section 5)
 
-export const FILL_REQUIRED_FIELDS = 'Fill all required fields *';
+export const FILL_REQUIRED_FIELDS = 'validation.forms.fill_in_all_required_fields';
 
 export const StockEntryFormSchema = StockEntryCreateSchema.extend({
   variant: pickedVariant(FILL_REQUIRED_FIELDS),
@@ -190,7 +190,7 @@ export type StockExitFormValues = z.input<typeof StockExitFormSchema>;
 // ---------------------------------------------------------------------------------------------
 // Catalogue (spec.md section 5): selects hold '' until something is chosen.
 
-const REQUIRED = 'This field is required.';
+const REQUIRED = 'validation.chat.field_required';
 
 export const ProductFormSchema = ProductCreateSchema.extend({
   unit: filled(REQUIRED).pipe(onText(ProductCreateSchema.shape.unit)),
@@ -215,7 +215,7 @@ export type VariantFormValues = z.input<typeof VariantFormSchema>;
 // ---------------------------------------------------------------------------------------------
 // Sign-in pages (spec.md sections 2, 5 and 8)
 
-export const VERIFY_FAILED = 'Invalid or expired code.';
+export const VERIFY_FAILED = 'validation.forms.invalid_or_expired_code';
 const verifyFields = VerifyCodeBodySchema.options[1].shape;
 
 /** A malformed code is refused before the call, so it does not spend one of the server's tries. */
@@ -225,7 +225,7 @@ export const VerifyResetCodeFormSchema = VerifyLoginCodeFormSchema.extend({
 });
 export type VerifyCodeFormValues = z.input<typeof VerifyResetCodeFormSchema>;
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+export const PASSWORDS_DO_NOT_MATCH = 'validation.forms.passwords_do_not_match';
 
 /** The new password is the server's rule; the confirmation is the form's own field. */
 export const SetPasswordFormSchema = z
@@ -236,7 +236,7 @@ export type SetPasswordFormValues = z.input<typeof SetPasswordFormSchema>;
 /** The location form (DESIGN.md section 10): the write body, with its status as a select's text. */
 export const LocationFormSchema = LocationWriteSchema.extend({
   is_active: z
-    .enum(['true', 'false'], { message: 'Must be a valid boolean.' })
+    .enum(['true', 'false'], { message: 'validation.catalog.must_valid_boolean' })
     .transform((v) => v === 'true'),
 });
 export type LocationFormBody = z.output<typeof LocationFormSchema>;

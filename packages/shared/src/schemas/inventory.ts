@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE, UNIT_MEASURES } from '../constants.ts';
 import { D } from '../money.ts';
+import { encodeMessage } from '../texts/message.ts';
 import { DecimalInputSchema, IdSchema, OptionalText, pageSchemaOf, searchText } from './common.ts';
 import { CreditFieldsSchema } from './debts.ts';
 // One quantity rule for offers' item lines and stock (spec.md section 9: step 0.001).
@@ -25,12 +26,14 @@ function integerDigits(value: string): number {
 /** A decimal of the given scale that fits NUMERIC(precision, scale), at least 0. */
 function scaledDecimal(scale: number, precision: number) {
   return DecimalInputSchema.refine((v) => decimalPlaces(v) <= scale, {
-    message: `Ensure that there are no more than ${scale} decimal places.`,
+    message: encodeMessage('validation.inventory.ensure_that_there_scale_plural', { scale }),
   })
     .refine((v) => integerDigits(v) <= precision - scale, {
-      message: `Ensure that there are no more than ${precision - scale} digits before the decimal point.`,
+      message: encodeMessage('validation.inventory.ensure_that_there_precision_plural', {
+        precision: precision - scale,
+      }),
     })
-    .refine((v) => new D(v).gte(0), { message: 'Ensure this value is greater than or equal to 0.' });
+    .refine((v) => new D(v).gte(0), { message: 'validation.catalog.ensure_value_greater_than_or' });
 }
 
 /** A unit cost or price: NUMERIC(20,2), at least 0. */
@@ -38,7 +41,7 @@ export const UnitMoneyInputSchema = scaledDecimal(MONEY_SCALE, 20);
 
 /** spec.md section 9: currency ids 1 USD, 2 UZS. */
 export const StockCurrencySchema = IdSchema.refine((v) => v === CURRENCY_IDS.USD || v === CURRENCY_IDS.UZS, {
-  message: 'Currency must be 1 (USD) or 2 (UZS).',
+  message: 'validation.inventory.currency_must_1_usd_or',
 });
 
 export const StockEntryCreateSchema = z.object({
@@ -65,8 +68,8 @@ export const StockExitCreateSchema = z.object({
 });
 export type StockExitCreate = z.input<typeof StockExitCreateSchema>;
 
-export const CREDIT_COUNTERPARTY_MESSAGE = 'Nasiya uchun kontragentni tanlang.';
-export const CREDIT_PRICE_MESSAGE = 'Nasiya uchun narxni kiriting.';
+export const CREDIT_COUNTERPARTY_MESSAGE = 'validation.inventory.choose_counterparty_for_credit_entry';
+export const CREDIT_PRICE_MESSAGE = 'validation.inventory.enter_price_for_credit_entry';
 
 /**
  * The rules of a sale or a purchase on credit (DESIGN.md section 12), for the server's bodies and
@@ -82,7 +85,11 @@ function creditRules(kind: 'SALE' | 'PURCHASE', price: 'unit_price' | 'unit_cost
     if (body.counterparty === null)
       ctx.addIssue({ code: 'custom', path: ['counterparty'], message: CREDIT_COUNTERPARTY_MESSAGE });
     if (body.type !== kind)
-      ctx.addIssue({ code: 'custom', path: ['type'], message: `Nasiyaga faqat ${kind} yoziladi.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: encodeMessage('validation.inventory.only_can_recorded_on_credit', { kind }),
+      });
     const amount = body[price];
     if (typeof amount !== 'string' || !new D(amount).gt(0))
       ctx.addIssue({ code: 'custom', path: [price], message: CREDIT_PRICE_MESSAGE });

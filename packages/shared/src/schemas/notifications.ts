@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodeMessage } from '../texts/message.ts';
 import { BooleanQuerySchema } from './common.ts';
 
 // Notifications, the bell (DESIGN.md section 13): one contract for the server's validation, the
@@ -66,12 +67,15 @@ export type NotificationsRead = z.infer<typeof NotificationsReadSchema>;
  * a field error on `email_notifications`, as Django REST framework's choice field says it).
  */
 export const EmailNotificationsSchema = z
-  .array(z.string(), { message: 'Expected a list of items.' })
+  .array(z.string(), { message: 'validation.expected_list_items' })
   .max(EMAIL_NOTIFICATION_KINDS.length * 2)
   .superRefine((kinds, ctx) => {
     for (const kind of kinds) {
       if (!(EMAIL_NOTIFICATION_KINDS as readonly string[]).includes(kind))
-        ctx.addIssue({ code: 'custom', message: `"${kind}" is not a valid choice.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: encodeMessage('validation.notifications.not_valid_choice', { kind }),
+        });
     }
   })
   .transform((kinds) => EMAIL_NOTIFICATION_KINDS.filter((k) => kinds.includes(k)));

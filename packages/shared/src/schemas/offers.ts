@@ -9,10 +9,12 @@ const MAX_LINES = 50;
 
 /** A positive quantity with at most 3 decimals (spec.md section 9: step 0.001), NUMERIC(18,3). */
 export const QuantityInputSchema = DecimalInputSchema.refine((v) => new D(v).gt(0), {
-  message: 'Enter a positive quantity.',
+  message: 'validation.offers.enter_positive_quantity',
 })
-  .refine((v) => new D(v).decimalPlaces() <= QUANTITY_SCALE, { message: 'Use at most 3 decimal places.' })
-  .refine((v) => new D(v).lt('1000000000000000'), { message: 'The quantity is too large.' });
+  .refine((v) => new D(v).decimalPlaces() <= QUANTITY_SCALE, {
+    message: 'validation.catalog.use_at_most_3_decimal',
+  })
+  .refine((v) => new D(v).lt('1000000000000000'), { message: 'validation.catalog.quantity_too_large' });
 
 export const OfferMoneyLineInputSchema = z.object({ currency: IdSchema, amount: MoneyAmountInputSchema });
 export const OfferItemLineInputSchema = z.object({ variant: IdSchema, quantity: QuantityInputSchema });

@@ -36,11 +36,11 @@ function withPeriodRules<
 >(schema: T) {
   return schema
     .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
-      message: 'date_from must not be after date_to.',
+      message: 'validation.audit.date_from_must_not_after',
       path: ['date_to'],
     })
     .refine((q) => !q.date_from || !q.date_to || dayCount(q.date_from, q.date_to) <= REPORT_MAX_DAYS, {
-      message: `A report covers at most ${REPORT_MAX_DAYS} days.`,
+      message: 'validation.reports.report_can_cover_at_most',
       path: ['date_from'],
     });
 }

@@ -30,10 +30,10 @@ export const AdminUsersQuerySchema = z.object({ search: searchText().trim().max(
 const name = (message: string) => text().trim().max(150, { message });
 
 const editable = {
-  role: z.enum(ROLES, { message: 'Rolni tanlang.' }),
-  first_name: name('Ism 150 belgidan oshmasin.'),
-  last_name: name('Familiya 150 belgidan oshmasin.'),
-  code: text().trim().max(50, { message: "Bo'lim kodi 50 belgidan oshmasin." }),
+  role: z.enum(ROLES, { message: 'validation.users.choose_role' }),
+  first_name: name('validation.users.first_name_must_not_exceed'),
+  last_name: name('validation.users.last_name_must_not_exceed'),
+  code: text().trim().max(50, { message: 'validation.users.department_code_must_not_exceed' }),
   login_otp: z.boolean(),
 };
 

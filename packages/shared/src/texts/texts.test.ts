@@ -1,133 +1,139 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../languages.ts';
-import { extractTexts } from './extract.ts';
-import { createTexts, fillTemplate, messageArguments, type TextCatalogue } from './translate.ts';
+import { decodeMessage, encodeMessage, msg } from './message.ts';
+import { createRenderer, messageArguments, type TextCatalogue } from './render.ts';
 
-// The server's text catalogues (DESIGN.md section 14): each holds exactly the texts the code
-// writes (extract.ts), every translation is valid ICU with the same arguments as its Uzbek
-// template, and the translation reads a text back whatever its values.
+// The server's message catalogues (DESIGN.md sections 14 and 15): one key set in all four
+// languages (uz included), every key used by the code and every key the code uses in them, every
+// message valid ICU with the same arguments in every language, and the server's namespaces apart
+// from the web's (one key space).
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../../../..');
-const TRANSLATED = LANGUAGES.filter((l): l is Exclude<Language, 'uz'> => l !== 'uz');
 const catalogues = Object.fromEntries(
-  TRANSLATED.map((l) => [l, JSON.parse(readFileSync(path.join(HERE, `${l}.json`), 'utf8')) as TextCatalogue]),
-) as Record<Exclude<Language, 'uz'>, TextCatalogue>;
+  LANGUAGES.map((l) => [l, JSON.parse(readFileSync(path.join(HERE, `${l}.json`), 'utf8')) as TextCatalogue]),
+) as Record<Language, TextCatalogue>;
 
-const templateArguments = (template: string) =>
-  [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+/** The server's namespaces: a key's first part. */
+const NAMESPACES = ['answers', 'audit', 'bot', 'email', 'errors', 'export', 'notice', 'reason', 'validation'];
+const KEY = new RegExp(`['"]((?:${NAMESPACES.join('|')})\\.[\\w.]+)['"]`, 'g');
 
-describe('the server texts', () => {
-  const { found, unresolved } = extractTexts(ROOT);
-  const written = [...new Set(found.map((f) => f.text))].sort();
+function sourceFiles(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(full, pattern);
+    return pattern.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
 
-  it('are all read from the code', () => {
-    // An expression the extractor cannot follow would be a text no catalogue is checked for.
-    expect(unresolved).toEqual([]);
-    expect(written.length).toBeGreaterThan(150);
+/** Every key the code names: a string literal in a namespace of ours (TypeScript and SQL). */
+function keysInCode(): Map<string, string> {
+  const files = [
+    ...sourceFiles(path.join(ROOT, 'packages/shared/src'), /\.ts$/),
+    ...sourceFiles(path.join(ROOT, 'apps/server/src'), /\.(ts|sql)$/),
+    ...sourceFiles(path.join(ROOT, 'apps/web/src'), /\.tsx?$/),
+  ].filter((f) => !f.includes('/db/migrations/'));
+  const keys = new Map<string, string>();
+  for (const file of files)
+    for (const m of readFileSync(file, 'utf8').matchAll(KEY))
+      keys.set(m[1] as string, path.relative(ROOT, file));
+  return keys;
+}
+
+describe('the server message catalogues', () => {
+  const used = keysInCode();
+  const keys = Object.keys(catalogues.uz).sort();
+
+  it('have every key the code uses, in all four languages, and no key the code does not use', () => {
+    expect(used.size).toBeGreaterThan(250);
+    for (const language of LANGUAGES) {
+      const own = Object.keys(catalogues[language]).sort();
+      expect(own, `${language} has the keys of uz`).toEqual(keys);
+      expect(
+        [...used].filter(([key]) => !(key in catalogues[language])).map(([k, file]) => `${k} (${file})`),
+        `missing in ${language}`,
+      ).toEqual([]);
+    }
+    expect(
+      keys.filter((k) => !used.has(k)),
+      'unused',
+    ).toEqual([]);
   });
 
-  for (const language of TRANSLATED) {
-    it(`have every text the code writes in ${language}, and no other`, () => {
-      const keys = Object.keys(catalogues[language]).sort();
-      expect(
-        written.filter((t) => !keys.includes(t)),
-        'missing',
-      ).toEqual([]);
-      expect(
-        keys.filter((k) => !written.includes(k)),
-        'unused',
-      ).toEqual([]);
-    });
+  it('keep to namespaces of their own, apart from the web catalogue', () => {
+    const web = readdirSync(path.join(ROOT, 'apps/web/src/i18n/messages/uz'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
+    expect(NAMESPACES.filter((n) => web.includes(n))).toEqual([]);
+    for (const key of keys) expect(NAMESPACES, key).toContain(key.split('.')[0]);
+  });
 
-    it(`are valid ICU in ${language}, with the Uzbek template's arguments, and render`, () => {
-      const texts = createTexts({ [language]: catalogues[language] });
-      for (const [template, message] of Object.entries(catalogues[language])) {
-        const args = [...messageArguments(parse(message)).all].sort();
-        expect(args, `${language}: ${template}`).toEqual(templateArguments(template));
-        expect(message.trim(), template).not.toBe('');
-        // Every argument a number (a count must be one): the message formats, every value in it.
-        const values = Object.fromEntries(templateArguments(template).map((name) => [name, '7']));
-        const rendered = texts.render(template, language, values);
-        expect(rendered, template).not.toMatch(/[{}]/);
-        expect(rendered, template).toBe(String(new IntlMessageFormat(message, language).format(values)));
+  it('are valid ICU with the same arguments in every language, and render', () => {
+    for (const key of keys) {
+      const reference = [
+        ...messageArguments(parse(catalogues.uz[key] ?? '', { ignoreTag: true })).all,
+      ].sort();
+      for (const language of LANGUAGES) {
+        const source = catalogues[language][key] ?? '';
+        expect(source.trim(), `${language} ${key}`).not.toBe('');
+        const args = [...messageArguments(parse(source, { ignoreTag: true })).all].sort();
+        expect(args, `${language} ${key}`).toEqual(reference);
+        // Every value a number (a count must be one): the message renders, no braces left.
+        const values = Object.fromEntries(args.map((name) => [name, 7]));
+        const rendered = createRenderer(catalogues)(msg(key, values), language);
+        expect(rendered, `${language} ${key}`).not.toBe(key);
+        expect(rendered, `${language} ${key}`).not.toMatch(/[{}]/);
       }
-    });
-  }
+    }
+  });
 });
 
-describe('translating a text', () => {
-  const texts = createTexts({
+describe('rendering a message', () => {
+  const render = createRenderer({
+    uz: { 'notice.low': 'Kam qoldiq: {sku}', 'errors.f': '{field}: {message}', 'errors.m': '{left} qoldi' },
     ru: {
-      'Not found.': 'Не найдено.',
-      'Kam qoldiq: {sku}': 'Мало на складе: {sku}',
-      'Yangi xabar: {sent}': 'Новое сообщение: {sent}',
-      'Yangi xabar: {sent} (taklif #{offer})': 'Новое сообщение: {sent} (предложение №{offer})',
-      '{firstKey}: {firstMessages}': '{firstKey}: {firstMessages}',
-      'Enter a positive amount.': 'Введите положительную сумму.',
-      'Used by {n} product(s).': '{n, plural, one {# товаром} few {# товарами} other {# товара}}',
-      'A {a} B {b} C {c} D {d} E': 'А {a} Б {b} В {c} Г {d} Д',
+      'notice.low': 'Мало на складе: {sku}',
+      'errors.f': '{field}: {message}',
+      'errors.n': '{n, plural, one {# товар} few {# товара} other {# товаров}}',
     },
   });
 
-  it('leaves Uzbek as the code wrote it', () => {
-    expect(texts.translate('Kam qoldiq: A-1', 'uz')).toBe('Kam qoldiq: A-1');
+  it('renders in the reader language, else in Uzbek, else the key', () => {
+    expect(render(msg('notice.low', { sku: 'A-1' }), 'ru')).toBe('Мало на складе: A-1');
+    expect(render(msg('notice.low', { sku: 'A-1' }), 'uz')).toBe('Kam qoldiq: A-1');
+    expect(render(msg('errors.m', { left: '5' }), 'ru')).toBe('5 qoldi');
+    expect(render(msg('errors.none'), 'ru')).toBe('errors.none');
   });
 
-  it('translates a text and a template with its values', () => {
-    expect(texts.translate('Not found.', 'ru')).toBe('Не найдено.');
-    expect(texts.translate('Kam qoldiq: KO‘YLAK-{1}', 'ru')).toBe('Мало на складе: KO‘YLAK-{1}');
-  });
-
-  it('prefers the most specific template', () => {
-    expect(texts.translate('Yangi xabar: Ali (taklif #7)', 'ru')).toBe(
-      'Новое сообщение: Ali (предложение №7)',
+  it('renders a message among the values, and money for the reader', () => {
+    const inner = msg('notice.low', { sku: 'B' });
+    expect(render(msg('errors.f', { field: 'sku', message: inner }), 'ru')).toBe('sku: Мало на складе: B');
+    expect(render(msg('errors.f', { field: 'x', message: [inner, inner] }), 'uz')).toBe(
+      'x: Kam qoldiq: B; Kam qoldiq: B',
     );
-    expect(texts.translate('Yangi xabar: Ali', 'ru')).toBe('Новое сообщение: Ali');
+    const left = { amount: '25520.75', currency: 'USD' };
+    expect(render(msg('errors.m', { left }), 'uz')).toBe('25 520.75 USD qoldi');
+    expect(render(msg('errors.n', { n: 3 }), 'ru')).toBe('3 товара');
   });
 
-  it('translates a value that is a text of its own, and plurals by the value', () => {
-    expect(texts.translate('amount: Enter a positive amount.', 'ru')).toBe(
-      'amount: Введите положительную сумму.',
+  it('reads a stored null as nothing, and never throws on a value a plural cannot count', () => {
+    const stored = JSON.parse('{"key":"errors.m","values":{"left":null}}');
+    expect(render(stored, 'uz')).toBe(' qoldi');
+    expect(() => render(msg('errors.n', { n: 'many' }), 'ru')).not.toThrow();
+  });
+
+  it('carries a message through a zod issue as its key, or as JSON with values', () => {
+    expect(encodeMessage('validation.x')).toBe('validation.x');
+    expect(decodeMessage('validation.x')).toEqual({ key: 'validation.x' });
+    expect(decodeMessage(encodeMessage('validation.max', { max: 5 }))).toEqual(
+      msg('validation.max', { max: 5 }),
     );
-    expect(texts.translate('sku: Kam qoldiq: A', 'ru')).toBe('sku: Мало на складе: A');
-    expect(texts.translate('x: Not found.; Kam qoldiq: B; own words', 'ru')).toBe(
-      'x: Не найдено.; Мало на складе: B; own words',
-    );
-    expect(texts.translate('Used by 3 product(s).', 'ru')).toBe('3 товарами');
-    expect(texts.translate('Used by 1 product(s).', 'ru')).toBe('1 товаром');
-  });
-
-  it('reads a text of several lines line by line, and leaves what it does not know', () => {
-    expect(texts.translate('Not found.\nKam qoldiq: B\nnima?', 'ru')).toBe(
-      'Не найдено.\nМало на складе: B\nnima?',
-    );
-    expect(texts.translate('a person’s own words', 'ru')).toBe('a person’s own words');
-    expect(texts.translate('Not found.', 'en')).toBe('Not found.');
-  });
-
-  it('never fails and never stalls: a text shaped like a key, braces, a long text, words where a count goes', () => {
-    expect(texts.translate('Used by {n} product(s).', 'ru')).toBe('Used by {n} product(s).');
-    expect(texts.translate('Used by many product(s).', 'ru')).toBe('Used by many product(s).');
-    expect(texts.translate('Ofis: Not found.', 'ru')).toBe('Ofis: Not found.');
-    const long = `Kam qoldiq: ${'Kam qoldiq: a'.repeat(20_000)}`;
-    // A pattern of several lazy groups backtracks for seconds on this one; the matcher is linear.
-    const shaped = `A ${' B  C '.repeat(3000)}x E`;
-    const started = performance.now();
-    expect(texts.translate(long, 'ru')).toContain('Мало на складе: ');
-    expect(texts.translate(shaped, 'ru')).toBe(shaped);
-    expect(texts.translate('A 1 B 2 C 3 D 4 E', 'ru')).toBe('А 1 Б 2 В 3 Г 4 Д');
-    expect(performance.now() - started).toBeLessThan(500);
-  });
-
-  it('renders a template with values for one reader', () => {
-    expect(texts.render('Kam qoldiq: {sku}', 'ru', { sku: 'A' })).toBe('Мало на складе: A');
-    expect(texts.render('Kam qoldiq: {sku}', 'uz', { sku: 'A' })).toBe('Kam qoldiq: A');
-    expect(fillTemplate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+    expect(decodeMessage('Invalid input: expected string')).toEqual({
+      text: 'Invalid input: expected string',
+    });
   });
 });

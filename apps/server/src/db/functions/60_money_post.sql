@@ -35,7 +35,7 @@ $$;
 -- changes the balances by the same sums, row by row in balance_moves' order; each debit is a
 -- conditional UPDATE, and a
 -- shortfall raises BO409, which rolls the caller's transaction back. Keeps money_tx_counts.
--- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, offer_id,
+-- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, reason_message, offer_id,
 -- exchange_group, created_by, created_at}], amounts as decimal strings. money_post computes each
 -- row's UZS amount (money_amount_in_uzs).
 CREATE OR REPLACE FUNCTION money_post(p_entries JSONB) RETURNS SETOF money_transactions LANGUAGE plpgsql AS $$
@@ -77,11 +77,12 @@ BEGIN
 
   RETURN QUERY
   INSERT INTO money_transactions (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs,
-                                  offer_id, reason, tx_type, exchange_group, created_by, created_at)
+                                  offer_id, reason, reason_message, tx_type, exchange_group, created_by,
+                                  created_at)
   SELECT (e->>'business_id')::int, (e->>'user_id')::int, (e->>'currency_id')::int,
          (e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric,
          money_amount_in_uzs((e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric),
-         (e->>'offer_id')::int, e->>'reason', e->>'tx_type', (e->>'exchange_group')::uuid,
+         (e->>'offer_id')::int, e->>'reason', nullif(e->'reason_message', 'null'::jsonb), e->>'tx_type', (e->>'exchange_group')::uuid,
          (e->>'created_by')::int, coalesce((e->>'created_at')::timestamptz, now())
   FROM jsonb_array_elements(p_entries) WITH ORDINALITY AS x(e, n)
   ORDER BY x.n

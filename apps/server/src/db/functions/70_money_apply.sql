@@ -98,13 +98,26 @@ BEGIN
 END;
 $$;
 
--- The audit summary of a posted offer: {from} and {to} become the parties' e-mails.
-CREATE OR REPLACE FUNCTION money_offer_summary(p_summary TEXT, p_target offers) RETURNS TEXT
+DROP FUNCTION IF EXISTS money_offer_summary(TEXT, offers);
+
+-- The audit row of a posted offer: {from} and {to} become the parties' e-mails, in its summary
+-- (the Uzbek text) and in its summary's message (DESIGN.md section 15).
+CREATE OR REPLACE FUNCTION money_offer_audit(p_audit JSONB, p_target offers) RETURNS JSONB
 LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  from_email TEXT := coalesce((SELECT email FROM users WHERE id = p_target.from_user_id),
+                              p_target.from_user_id::text);
+  to_email TEXT := coalesce((SELECT email FROM users WHERE id = p_target.to_user_id),
+                            p_target.to_user_id::text);
+  message JSONB := nullif(p_audit->'summary_message', 'null'::jsonb);
 BEGIN
-  RETURN replace(replace(p_summary,
-    '{from}', coalesce((SELECT email FROM users WHERE id = p_target.from_user_id), p_target.from_user_id::text)),
-    '{to}', coalesce((SELECT email FROM users WHERE id = p_target.to_user_id), p_target.to_user_id::text));
+  IF message IS NOT NULL THEN
+    message := jsonb_set(message, '{values}', coalesce(message->'values', '{}'::jsonb)
+                         || jsonb_build_object('from', from_email, 'to', to_email));
+  END IF;
+  RETURN p_audit || jsonb_build_object(
+    'summary', replace(replace(p_audit->>'summary', '{from}', from_email), '{to}', to_email),
+    'summary_message', message);
 END;
 $$;
 
@@ -130,14 +143,16 @@ BEGIN
 END;
 $$;
 
--- The operations' audit rows: [{business_id, actor_id, action, entity, entity_id, summary, ip}].
+-- The operations' audit rows: [{business_id, actor_id, action, entity, entity_id, summary,
+-- summary_message, ip}].
 CREATE OR REPLACE FUNCTION money_audit(p_audits JSONB) RETURNS VOID LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO audit_log (business_id, actor_id, action, entity, entity_id, summary, ip)
-  SELECT a.business_id, a.actor_id, a.action, a.entity, a.entity_id, left(coalesce(a.summary, ''), 1000), a.ip
+  INSERT INTO audit_log (business_id, actor_id, action, entity, entity_id, summary, summary_message, ip)
+  SELECT a.business_id, a.actor_id, a.action, a.entity, a.entity_id, left(coalesce(a.summary, ''), 1000),
+         nullif(a.summary_message, 'null'::jsonb), a.ip
   FROM jsonb_array_elements(p_audits) WITH ORDINALITY AS x(value, n)
   CROSS JOIN LATERAL jsonb_to_record(x.value) AS a(business_id INTEGER, actor_id INTEGER, action TEXT,
-       entity TEXT, entity_id TEXT, summary TEXT, ip TEXT)
+       entity TEXT, entity_id TEXT, summary TEXT, summary_message JSONB, ip TEXT)
   ORDER BY x.n;
 END;
 $$;
@@ -147,7 +162,7 @@ DECLARE
   idem JSONB := nullif(p_op->'idempotency', 'null'::jsonb);
   rule JSONB := nullif(p_op->'offer', 'null'::jsonb);
   entries JSONB := coalesce(p_op->'entries', '[]'::jsonb);
-  summary TEXT := p_op->'audit'->>'summary';
+  audit JSONB := p_op->'audit';
   replay JSONB;
   target offers;
   decided JSONB := '{}';
@@ -189,14 +204,14 @@ BEGIN
     decided := jsonb_build_object('offer', (SELECT to_jsonb(v) FROM offer_views v WHERE v.id = target.id));
     IF rule->>'post' = 'money_lines' THEN
       entries := money_offer_lines(rule, target);
-      summary := money_offer_summary(summary, target);
+      audit := money_offer_audit(audit, target);
     END IF;
   END IF;
 
   posted := ARRAY(SELECT m FROM money_post(entries) AS m ORDER BY m.id);
   answer := money_answers(ARRAY[p_op], ARRAY[decided], posted,
                           array_fill(1, ARRAY[coalesce(array_length(posted, 1), 0)]))->0;
-  PERFORM money_audit(jsonb_build_array(p_op->'audit' || jsonb_build_object('summary', summary)));
+  PERFORM money_audit(jsonb_build_array(audit));
   IF idem IS NOT NULL THEN
     PERFORM idempotency_store((idem->>'user_id')::int, idem->>'key', idem->>'request_hash',
                               (idem->>'now')::timestamptz, answer);

@@ -146,8 +146,7 @@ BEGIN
       op_entries := money_offer_lines(rule, target);
       decisions := decisions || jsonb_build_array(jsonb_build_object(
         'id', target.id, 'to', rule->>'to', 'actor_id', rule->>'actor_id'));
-      audits := audits || jsonb_build_array(op->'audit' || jsonb_build_object(
-        'summary', money_offer_summary(op->'audit'->>'summary', target)));
+      audits := audits || jsonb_build_array(money_offer_audit(op->'audit', target));
     END IF;
     entries := entries || op_entries;
     owners := owners || array_fill(i, ARRAY[jsonb_array_length(op_entries)]);

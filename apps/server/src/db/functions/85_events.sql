@@ -29,7 +29,8 @@ BEGIN
   INSERT INTO events (user_id, type, data)
   SELECT n.user_id, 'notification', jsonb_build_object(
            'notification', jsonb_build_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body,
-                                              'entity', n.entity, 'entity_id', n.entity_id,
+                                              'title_message', n.title_message,
+                                              'body_message', n.body_message, 'entity', n.entity, 'entity_id', n.entity_id,
                                               'read_at', n.read_at, 'created_at', n.created_at))
   FROM new_rows n ORDER BY n.id;
   RETURN NULL;
@@ -68,7 +69,9 @@ $$;
 CREATE OR REPLACE FUNCTION offer_notifications(p_old offers[], p_new offers[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO notifications (business_id, user_id, kind, title, body, entity, entity_id)
+  -- The title is kept as its message too (DESIGN.md section 15), rendered for its reader; the body
+  -- is the actor's e-mail and the offer's reason, a person's own words.
+  INSERT INTO notifications (business_id, user_id, kind, title, title_message, body, entity, entity_id)
   SELECT n.business_id,
          CASE WHEN n.status = 'PENDING'
               THEN CASE WHEN n.created_by = n.from_user_id THEN n.to_user_id ELSE n.from_user_id END
@@ -79,6 +82,12 @@ BEGIN
            WHEN 'APPROVED' THEN format('Taklif #%s tasdiqlandi', n.id)
            ELSE format('Taklif #%s rad etildi', n.id)
          END,
+         jsonb_build_object('key', CASE n.status
+                                     WHEN 'PENDING' THEN 'notice.offer_waiting_for_your_decision'
+                                     WHEN 'APPROVED' THEN 'notice.offer_approved'
+                                     ELSE 'notice.offer_rejected'
+                                   END,
+                            'values', jsonb_build_object('id', n.id)),
          format('%s: %s', actor.email, n.reason),
          'offer', n.id
   FROM unnest(p_new) AS n

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { StoredMessage } from './core.ts';
 
 /** A notification's kind (DESIGN.md section 13). */
 export type NotificationKind =
@@ -40,6 +41,8 @@ export interface ChatTables {
     kind: NotificationKind;
     title: string;
     body: Generated<string>;
+    title_message: StoredMessage;
+    body_message: StoredMessage;
     entity: string | null;
     entity_id: number | null;
     read_at: Date | null;

@@ -1,6 +1,12 @@
-import type { Role } from '@app/shared';
+import type { Message, Role } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { OneTimeCodePurpose } from '../enums.ts';
+
+/**
+ * 0022: a message a row was written from (DESIGN.md section 15), JSONB: written as JSON text,
+ * read as the parsed value; null on rows written before it, and where the row has no such text.
+ */
+export type StoredMessage = ColumnType<Message | null, string | null | undefined, string | null>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** NUMERIC columns: strings out, decimal strings in (DESIGN.md section 1). */
@@ -88,6 +94,7 @@ export interface CoreTables {
     entity: string;
     entity_id: string | null;
     summary: Generated<string>;
+    summary_message: StoredMessage;
     ip: string | null;
     created_at: Generated<Date>;
   };

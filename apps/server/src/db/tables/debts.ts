@@ -1,6 +1,6 @@
 import type { CounterpartyKind, DebtDirection } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
-import type { Numeric } from './core.ts';
+import type { Numeric, StoredMessage } from './core.ts';
 
 /** Kysely types of migrations/0016_debts.sql. */
 export interface DebtTables {
@@ -28,6 +28,7 @@ export interface DebtTables {
     /** DATE, read as a Date like every DATE (db/connection.ts parses none). */
     due_date: ColumnType<Date | null, string | null, string | null>;
     reason: Generated<string>;
+    reason_message: StoredMessage;
     stock_exit_id: number | null;
     stock_entry_id: number | null;
     created_by: number;
@@ -39,6 +40,7 @@ export interface DebtTables {
     amount: Numeric;
     money_transaction_id: number;
     reason: Generated<string>;
+    reason_message: StoredMessage;
     created_by: number;
     created_at: Generated<Date>;
   };

@@ -1,10 +1,8 @@
-import type { RateSource } from '@app/shared';
+import type { RateSource, TxType } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
-import type { Numeric } from './core.ts';
+import type { Numeric, StoredMessage } from './core.ts';
 
 export type { TxType } from '@app/shared';
-
-import type { TxType } from '@app/shared';
 
 /** Kysely types of migrations/0004_finance.sql. */
 export interface FinanceTables {
@@ -26,6 +24,7 @@ export interface FinanceTables {
     amount_in_uzs: Numeric;
     offer_id: number | null;
     reason: string;
+    reason_message: StoredMessage;
     tx_type: TxType;
     exchange_group: string | null;
     created_by: number | null;

@@ -1,4 +1,4 @@
-import type { Role } from '@app/shared';
+import { msg, type Role } from '@app/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, Deps } from '../context.ts';
 import { forbidden, unauthorized } from '../errors.ts';
@@ -22,7 +22,7 @@ export function authenticate(deps: Pick<Deps, 'tokens'>) {
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized();
     const claims = await deps.tokens.verifyAccess(match[1]);
-    if (!claims) throw unauthorized('Given token not valid for any token type');
+    if (!claims) throw unauthorized(msg('errors.token_not_valid_for_any'));
     request.actor = { ...claims, ip: request.ip };
   };
 }

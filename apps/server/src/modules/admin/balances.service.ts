@@ -5,6 +5,7 @@ import {
   D,
   type DecimalValue,
   fixedMoney,
+  msg,
 } from '@app/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -41,7 +42,7 @@ export async function adjustBalance(
         .where('id', '=', body.user)
         .where('business_id', '=', by.businessId)
         .executeTakeFirst();
-      if (!user) throw fieldError('user', 'User topilmadi');
+      if (!user) throw fieldError('user', msg('validation.forms.user_not_found'));
       const currency = await resolveCurrency(trx, by.businessId, body.currency);
       const [row] = await postMoney(trx, [
         {
@@ -68,7 +69,13 @@ export async function adjustBalance(
         action: 'balance.adjust',
         entity: 'money_transaction',
         entityId: row.id,
-        summary: `Balans tuzatildi: ${user.email} ${fixedMoney(body.amount)} ${currency.code} (endi ${balance.on_hand}): ${body.reason_text}`,
+        summary: msg('audit.admin.balance_adjusted_now', {
+          email: user.email,
+          fixedMoney: fixedMoney(body.amount),
+          code: currency.code,
+          on_hand: balance.on_hand,
+          reason_text: body.reason_text,
+        }),
         ip: by.ip ?? null,
       });
       // The department's open pages reload its balances (DESIGN.md section 13).

@@ -1,4 +1,4 @@
-import type { BusinessSettings, BusinessSettingsPatchSchema } from '@app/shared';
+import { type BusinessSettings, type BusinessSettingsPatchSchema, type Message, msg } from '@app/shared';
 import type { z } from 'zod';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
@@ -7,13 +7,13 @@ import { businessSettings } from './business.repository.ts';
 
 type SettingsPatch = z.output<typeof BusinessSettingsPatchSchema>;
 
-/** The History line's changes, joined by '; ' (each one a text of its own for the translations). */
+/** The History line's changes, each a message of its own (rendered joined by '; '). */
 const CHANGE_TEXTS = {
-  name: (from: string, to: string) => `nomi: ${from} -> ${to}`,
-  cbuOn: 'Markaziy bank kurslari yoqildi',
-  cbuOff: "Markaziy bank kurslari o'chirildi",
-  lowStockOn: 'kam qoldiq xati yoqildi',
-  lowStockOff: "kam qoldiq xati o'chirildi",
+  name: (from: string, to: string) => msg('audit.admin.name', { from, to }),
+  cbuOn: msg('audit.admin.central_bank_rates_turned_on'),
+  cbuOff: msg('audit.admin.central_bank_rates_turned_off'),
+  lowStockOn: msg('audit.admin.low_stock_email_turned_on'),
+  lowStockOff: msg('audit.admin.low_stock_email_turned_off'),
 } as const;
 
 /** PATCH api/admin/settings/ (DESIGN.md section 9): the fields given, audited as one change. */
@@ -29,7 +29,7 @@ export async function updateSettings(
       .where('id', '=', actor.businessId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const changes: string[] = [];
+    const changes: Message[] = [];
     if (patch.name !== undefined && patch.name !== before.name)
       changes.push(CHANGE_TEXTS.name(before.name, patch.name));
     if (patch.follow_cbu !== undefined && patch.follow_cbu !== before.follow_cbu)
@@ -44,7 +44,7 @@ export async function updateSettings(
       action: 'settings.update',
       entity: 'business',
       entityId: actor.businessId,
-      summary: `Sozlamalar o'zgardi: ${changes.join('; ')}`,
+      summary: msg('audit.admin.settings_changed', { changes }),
       ip: actor.ip,
     });
     return businessSettings(trx, actor.businessId);

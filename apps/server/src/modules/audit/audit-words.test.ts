@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUDIT_ACTIONS, LANGUAGES } from '@app/shared';
+import { AUDIT_ACTIONS, LANGUAGES, msg } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { texts } from '../../lib/texts.ts';
+import { tr } from '../../lib/texts.ts';
 import { createColor, createProduct, createSize, createVariant } from '../catalog/catalog.fixtures.ts';
 import { fund, USD } from '../finance/finance.fixtures.ts';
 import { ACTION_TEXTS } from './audit-words.ts';
@@ -156,9 +156,7 @@ describe('every action code has its phrase', () => {
     for (const language of LANGUAGES) {
       const catalogue = web(language);
       for (const code of AUDIT_ACTIONS) {
-        expect(texts.translate(ACTION_TEXTS[code], language), `${language} ${code}`).toBe(
-          catalogue[keyOf(code)],
-        );
+        expect(tr(language, msg(ACTION_TEXTS[code])), `${language} ${code}`).toBe(catalogue[keyOf(code)]);
       }
     }
   });

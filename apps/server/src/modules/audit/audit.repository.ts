@@ -162,6 +162,7 @@ export function listAudit(
       'a.entity',
       'a.entity_id',
       'a.summary',
+      'a.summary_message',
       'a.ip',
       'a.created_at',
     ])

@@ -6,7 +6,7 @@ import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
 import { pageOf } from '../../lib/pagination.ts';
-import { readable, requestLanguage } from '../../lib/texts.ts';
+import { requestLanguage } from '../../lib/texts.ts';
 import { historyCsv, listHistory } from './audit.service.ts';
 
 export async function auditRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -38,12 +38,7 @@ export async function auditRoutes(app: FastifyInstance, deps: Deps): Promise<voi
             .send(Readable.from(historyCsv(deps, actor, request.query, requestLanguage(request))) as never)
         );
       }
-      const page = await listHistory(deps, actor, request.query);
-      const language = requestLanguage(request);
-      return pageOf(request, {
-        ...page,
-        results: page.results.map((r) => readable(r, ['summary'], language)),
-      });
+      return pageOf(request, await listHistory(deps, actor, request.query, requestLanguage(request)));
     },
   );
 }

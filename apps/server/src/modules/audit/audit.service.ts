@@ -5,6 +5,7 @@ import {
   isAuditAction,
   isAuditEntity,
   type Language,
+  msg,
   OFFER_ACTIONS,
   OFFER_TRANSITIONS,
   type OfferAction,
@@ -15,7 +16,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
-import { readable, texts } from '../../lib/texts.ts';
+import { storedText, tr } from '../../lib/texts.ts';
 import { type AuditCursor, type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
 import { ACTION_TEXTS, OBJECT_TEXTS, STATUS_TEXTS } from './audit-words.ts';
 
@@ -56,7 +57,8 @@ function statusChange(
   return { from: submitted ? 'PENDING' : 'DRAFT', to: rule.to };
 }
 
-function toRow(r: ListedRow): AuditRow {
+/** A History row, its summary in the reader's language (DESIGN.md section 15). */
+function toRow(r: ListedRow, language: Language): AuditRow {
   const change = statusChange(r.action, r.offer_submitted);
   return {
     id: r.id,
@@ -72,7 +74,7 @@ function toRow(r: ListedRow): AuditRow {
     action: r.action,
     entity: r.entity,
     entity_id: r.entity_id,
-    summary: r.summary,
+    summary: storedText(r.summary_message, r.summary, language),
     ip: r.ip,
     created_at: r.created_at.toISOString(),
     object_label: r.object_label,
@@ -83,14 +85,19 @@ function toRow(r: ListedRow): AuditRow {
   };
 }
 
-export async function listHistory(deps: Pick<Deps, 'db'>, actor: Actor, query: AuditQuery) {
+export async function listHistory(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  query: AuditQuery,
+  language: Language,
+) {
   const page = parsePage(query.page);
   const filter = filterFor(actor, query);
   const count = await countAudit(deps.db, filter);
   const lastPage = Math.max(1, Math.ceil(count / AUDIT_PAGE_SIZE));
-  if (page > lastPage) throw notFound('Invalid page.');
+  if (page > lastPage) throw notFound(msg('errors.invalid_page'));
   const rows = await listAudit(deps.db, filter, AUDIT_PAGE_SIZE, { offset: (page - 1) * AUDIT_PAGE_SIZE });
-  return { count, page, lastPage, results: rows.map(toRow) };
+  return { count, page, lastPage, results: rows.map((r) => toRow(r, language)) };
 }
 
 // The codes first, as before, then the same row in words in the reader's language (DESIGN.md
@@ -112,13 +119,13 @@ const CSV_CHUNK = 1000;
 
 /** A row's action, object and change of state in words, in `language`. */
 function rowWords(r: AuditRow, language: Language): [string, string, string] {
-  const say = (text: string) => texts.translate(text, language);
+  const say = (key: string, values?: Record<string, string>) => tr(language, msg(key, values));
   const action = isAuditAction(r.action) ? say(ACTION_TEXTS[r.action]) : r.action;
   const numbered =
     r.entity_id === null
       ? ''
       : isAuditEntity(r.entity)
-        ? say(OBJECT_TEXTS[r.entity](r.entity_id))
+        ? say(OBJECT_TEXTS[r.entity], { id: r.entity_id })
         : `${r.entity} #${r.entity_id}`;
   const change =
     r.status_from && r.status_to
@@ -144,7 +151,7 @@ export async function* historyCsv(
     const rows = await listAudit(deps.db, filter, CSV_CHUNK, after ? { after } : {});
     if (rows.length === 0) return;
     yield rows
-      .map((r) => readable(toRow(r), ['summary'], language))
+      .map((r) => toRow(r, language))
       .map((r) =>
         csvLine([
           r.id,

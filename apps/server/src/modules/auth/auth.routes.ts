@@ -5,6 +5,7 @@ import {
   LoginBodySchema,
   LoginResponseSchema,
   LogoutBodySchema,
+  msg,
   RefreshBodySchema,
   ResetPasswordBodySchema,
   TokenPairSchema,
@@ -17,7 +18,7 @@ import { z } from 'zod';
 import { prepareDummyHash } from '../../lib/auth/passwords.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
-import { requestLanguage } from '../../lib/texts.ts';
+import { requestLanguage, tr } from '../../lib/texts.ts';
 import * as auth from './auth.service.ts';
 
 /** The web app's refresh token lives here, never in script-readable storage (DESIGN.md section 5). */
@@ -133,7 +134,7 @@ async function codeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
     },
     async (request) => {
       await auth.forgotPassword(deps, request.body.email, request.ip, requestLanguage(request));
-      return { detail: 'If the e-mail belongs to an account, a code has been sent to it.' };
+      return { detail: tr(requestLanguage(request), msg('answers.auth.if_email_belongs_account_code')) };
     },
   );
 
@@ -176,7 +177,7 @@ async function passwordRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
     },
     async (request) => {
       await auth.resetPassword(deps, request.body.token, request.body.new_password, request.ip);
-      return { detail: 'Password has been reset.' };
+      return { detail: tr(requestLanguage(request), msg('answers.auth.your_password_has_been_reset')) };
     },
   );
 
@@ -192,7 +193,7 @@ async function passwordRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
     },
     async (request) => {
       await auth.acceptInvite(deps, request.body.token, request.body.new_password, request.ip);
-      return { detail: "Parol o'rnatildi. Endi tizimga kiring." };
+      return { detail: tr(requestLanguage(request), msg('answers.auth.your_password_has_been_set')) };
     },
   );
 }

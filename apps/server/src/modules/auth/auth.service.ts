@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, LoginBody } from '@app/shared';
+import { type Language, type LoginBody, msg } from '@app/shared';
 import { writeAudit } from '../../lib/audit.ts';
 import { hashPassword, spendOneHash, verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomToken, sha256 } from '../../lib/auth/tokens.ts';
@@ -28,9 +28,8 @@ const LOGIN_FAILURES_ALLOWED = 10;
 // could reach, yet caps a guesser at 400 an hour, whatever e-mails it tries.
 const LOGIN_FAILURES_PER_IP_ALLOWED = 100;
 
-const INVALID_CREDENTIALS = 'No active account found with the given credentials';
-const ACCOUNT_DEACTIVATED =
-  "Hisobingiz nofaol qilingan. Uni qayta faollashtirishni administratordan so'rang.";
+const INVALID_CREDENTIALS = msg('errors.auth.no_active_account_found_with');
+const ACCOUNT_DEACTIVATED = msg('errors.auth.your_account_has_been_deactivated');
 
 export interface IssuedTokens {
   access: string;
@@ -75,7 +74,7 @@ async function checkLoginThrottle(deps: AuthDeps, email: string, ip: string | nu
     if (failures.n >= allowed && failures.oldest) {
       throw throttled(
         secondsUntil(failures.oldest, LOGIN_FAILURE_WINDOW_MS, now),
-        'Too many failed sign-in attempts. Try again later.',
+        msg('errors.auth.too_many_failed_sign_in'),
       );
     }
   }
@@ -105,7 +104,7 @@ export async function login(
       action: 'auth.login_failed',
       entity: 'user',
       entityId: user?.id,
-      summary: `Kirish muvaffaqiyatsiz: ${body.email}`,
+      summary: msg('audit.auth.sign_in_failed', { email: body.email }),
       ip,
     });
     // A deactivated account says so and whom to ask (DESIGN.md section 16), but only to someone
@@ -129,7 +128,7 @@ export async function login(
       action: 'auth.login_code_sent',
       entity: 'user',
       entityId: user.id,
-      summary: "Parol to'g'ri: kirish kodi e-mailga yuborildi",
+      summary: msg('audit.auth.password_correct_sign_in_code'),
       ip,
     });
     return { kind: 'otp', otp_token: otpToken };
@@ -142,7 +141,7 @@ export async function login(
     action: 'auth.login',
     entity: 'user',
     entityId: user.id,
-    summary: 'Tizimga kirdi',
+    summary: msg('audit.auth.signed_in'),
     ip,
   });
   return { kind: 'tokens', ...tokens };
@@ -158,12 +157,13 @@ export async function refresh(
   token: string | undefined,
   ip: string | null,
 ): Promise<IssuedTokens> {
-  if (!token) throw unauthorized('Refresh token is missing.');
+  if (!token) throw unauthorized(msg('errors.auth.refresh_token_missing'));
   const now = deps.clock();
   const row = await repo.findRefreshToken(deps.db, sha256(token));
-  if (!row || row.revoked_at || row.expires_at <= now) throw unauthorized('Token is invalid or expired');
+  if (!row || row.revoked_at || row.expires_at <= now)
+    throw unauthorized(msg('errors.auth.token_invalid_or_has_expired'));
   const user = await repo.findUserById(deps.db, row.user_id);
-  if (!user?.is_active) throw unauthorized('Token is invalid or expired');
+  if (!user?.is_active) throw unauthorized(msg('errors.auth.token_invalid_or_has_expired'));
   const won = await repo.markRotated(deps.db, row.id, now);
   if (!won) {
     const again = await repo.findRefreshToken(deps.db, sha256(token));
@@ -176,10 +176,10 @@ export async function refresh(
         action: 'auth.refresh_reuse',
         entity: 'refresh_token',
         entityId: row.id,
-        summary: 'Eski sessiya tokeni qayta ishlatildi: shu sessiyaning barcha tokenlari bekor qilindi',
+        summary: msg('audit.auth.old_session_token_was_reused'),
         ip,
       });
-      throw unauthorized('Token is invalid or expired');
+      throw unauthorized(msg('errors.auth.token_invalid_or_has_expired'));
     }
   }
   return issueTokens(deps, user, row.persistent, row.family_id);
@@ -198,7 +198,7 @@ export async function logout(deps: AuthDeps, token: string | undefined, ip: stri
     action: 'auth.logout',
     entity: 'user',
     entityId: row.user_id,
-    summary: 'Tizimdan chiqdi',
+    summary: msg('audit.auth.signed_out'),
     ip,
   });
 }
@@ -215,14 +215,14 @@ export async function verifyLoginCode(deps: AuthDeps, otpToken: string, code: st
     action: 'auth.login',
     entity: 'user',
     entityId: user.id,
-    summary: 'Tizimga kirdi (e-mail kodi bilan)',
+    summary: msg('audit.auth.signed_in_with_email_code'),
     ip,
   });
   return tokens;
 }
 
 const invalidResetToken = () =>
-  new AppError(400, 'invalid_token', 'The reset link is invalid or has expired. Ask for a new code.');
+  new AppError(400, 'invalid_token', msg('errors.auth.reset_link_invalid_or_has'));
 
 export async function resetPassword(deps: AuthDeps, token: string, newPassword: string, ip: string | null) {
   const tokenHash = sha256(token);
@@ -247,18 +247,14 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
       action: 'auth.password_reset',
       entity: 'user',
       entityId: taken.user_id,
-      summary: 'Parol tiklandi: barcha sessiyalar yopildi',
+      summary: msg('audit.auth.password_reset_all_sessions_closed'),
       ip,
     });
   });
 }
 
 const invalidInvitation = () =>
-  new AppError(
-    400,
-    'invalid_token',
-    "Taklif havolasi yaroqsiz yoki muddati o'tgan. Administratordan yangi taklif so'rang.",
-  );
+  new AppError(400, 'invalid_token', msg('errors.auth.invitation_link_invalid_or_has'));
 
 /**
  * POST auth/accept-invite/ (DESIGN.md section 9): an invited person chooses a password through
@@ -283,7 +279,7 @@ export async function acceptInvite(deps: AuthDeps, token: string, newPassword: s
       action: 'auth.accept_invite',
       entity: 'user',
       entityId: taken.user_id,
-      summary: "Taklif qabul qilindi: parol o'rnatildi",
+      summary: msg('audit.auth.invitation_accepted_password_set'),
       ip,
     });
   });

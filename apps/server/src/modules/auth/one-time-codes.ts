@@ -1,4 +1,4 @@
-import type { Language } from '@app/shared';
+import { type Language, msg } from '@app/shared';
 import { writeAudit } from '../../lib/audit.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/auth/tokens.ts';
 import type { Deps } from '../../lib/context.ts';
@@ -18,7 +18,7 @@ const CODE_MIN_INTERVAL_MS = 60_000;
 const CODES_PER_HOUR = 5;
 const CODES_PER_DAY = 20;
 
-export const INVALID_CODE = 'Invalid or expired code.';
+export const INVALID_CODE = msg('validation.forms.invalid_or_expired_code');
 
 type CodeDeps = Pick<Deps, 'db' | 'tokens' | 'clock' | 'mailer' | 'log'>;
 
@@ -44,19 +44,19 @@ export async function sendCode(
   if (stats.latest && now.getTime() - stats.latest.getTime() < CODE_MIN_INTERVAL_MS) {
     throw throttled(
       secondsUntil(stats.latest, CODE_MIN_INTERVAL_MS, now),
-      'A code was sent less than a minute ago. Wait before asking again.',
+      msg('errors.auth.code_was_sent_less_than'),
     );
   }
   if (stats.lastHour >= CODES_PER_HOUR && stats.oldestInHour) {
     throw throttled(
       secondsUntil(stats.oldestInHour, 3600_000, now),
-      'Too many codes requested this hour. Try again later.',
+      msg('errors.auth.too_many_codes_requested_hour'),
     );
   }
   if (stats.lastDay >= CODES_PER_DAY && stats.oldestInDay) {
     throw throttled(
       secondsUntil(stats.oldestInDay, 86_400_000, now),
-      'Too many codes requested today. Try again tomorrow.',
+      msg('errors.auth.too_many_codes_requested_today'),
     );
   }
   const code = randomCode();
@@ -100,8 +100,8 @@ export async function forgotPassword(
     entity: 'user',
     entityId: known?.id,
     summary: known
-      ? 'Parolni tiklash kodi yuborildi'
-      : `Parolni tiklash so'raldi, e-mail topilmadi: ${email}`,
+      ? msg('audit.auth.password_reset_code_sent')
+      : msg('audit.auth.password_reset_requested_email_not', { email }),
     ip,
   });
 }
@@ -144,7 +144,7 @@ export async function verifyResetCode(deps: CodeDeps, email: string, code: strin
     action: 'auth.reset_code_verified',
     entity: 'user',
     entityId: row.user_id,
-    summary: 'Parolni tiklash kodi tasdiqlandi',
+    summary: msg('audit.auth.password_reset_code_confirmed'),
     ip,
   });
   return { reset_token: resetToken };

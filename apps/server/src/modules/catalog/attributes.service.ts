@@ -2,6 +2,7 @@ import {
   type Color,
   type ColorWriteSchema,
   fixedRate,
+  msg,
   type Size,
   type SizeWriteSchema,
   UNIT_MEASURE_LABELS,
@@ -68,7 +69,7 @@ export function deleteUnit(deps: Deps, actor: Actor, id: number): Promise<void> 
   return inTransaction(deps.db, async (trx) => {
     if (!(await repo.lockAttribute(trx, 'units', actor.businessId, id))) throw notFound();
     const products = await repo.countProductsOfUnit(trx, id);
-    if (products > 0) throw conflict(`Cannot delete this unit: it is used by ${products} product(s).`);
+    if (products > 0) throw conflict(msg('errors.catalog.cannot_delete_unit_used_by', { products }));
     const row = await repo.deleteUnitRow(trx, id);
     await auditCatalog(trx, actor, 'delete', 'unit', id, `${row.name} (${row.measure})`);
   });
@@ -107,7 +108,7 @@ export function deleteSize(deps: Deps, actor: Actor, id: number): Promise<void> 
   return inTransaction(deps.db, async (trx) => {
     if (!(await repo.lockAttribute(trx, 'sizes', actor.businessId, id))) throw notFound();
     const variants = await repo.countVariantsUsing(trx, 'size_id', id);
-    if (variants > 0) throw conflict(`Cannot delete this size: it is used by ${variants} variant(s).`);
+    if (variants > 0) throw conflict(msg('errors.catalog.cannot_delete_size_used_by', { variants }));
     const row = await repo.deleteSizeRow(trx, id);
     await auditCatalog(trx, actor, 'delete', 'size', id, row.size);
   });
@@ -153,7 +154,7 @@ export function deleteColor(deps: Deps, actor: Actor, id: number): Promise<void>
   return inTransaction(deps.db, async (trx) => {
     if (!(await repo.lockAttribute(trx, 'colors', actor.businessId, id))) throw notFound();
     const variants = await repo.countVariantsUsing(trx, 'color_id', id);
-    if (variants > 0) throw conflict(`Cannot delete this colour: it is used by ${variants} variant(s).`);
+    if (variants > 0) throw conflict(msg('errors.catalog.cannot_delete_colour_used_by', { variants }));
     const row = await repo.deleteColorRow(trx, id);
     await auditCatalog(trx, actor, 'delete', 'color', id, `${row.name} ${row.code}`);
   });

@@ -1,3 +1,4 @@
+import { type Message, type MessageValue, msg } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
@@ -5,44 +6,47 @@ import type { Actor } from '../../lib/context.ts';
 type CatalogEntity = 'product' | 'variant' | 'unit' | 'size' | 'color' | 'location';
 type CatalogAction = 'create' | 'update' | 'delete';
 
-/** Each write's History line, whole, for the translations (@app/shared texts): {subject} names the row. */
-const AUDIT_TEXTS: Record<CatalogEntity, Record<CatalogAction, (subject: string) => string>> = {
+/** Each write's History line (DESIGN.md section 15): {subject} names the row. */
+const AUDIT_TEXTS: Record<CatalogEntity, Record<CatalogAction, (subject: MessageValue) => Message>> = {
   product: {
-    create: (subject) => `Mahsulot qo'shildi: ${subject}`,
-    update: (subject) => `Mahsulot o'zgartirildi: ${subject}`,
-    delete: (subject) => `Mahsulot o'chirildi: ${subject}`,
+    create: (subject) => msg('audit.catalog.product_added', { subject }),
+    update: (subject) => msg('audit.catalog.product_updated', { subject }),
+    delete: (subject) => msg('audit.catalog.product_deleted', { subject }),
   },
   variant: {
-    create: (subject) => `Variant qo'shildi: ${subject}`,
-    update: (subject) => `Variant o'zgartirildi: ${subject}`,
-    delete: (subject) => `Variant o'chirildi: ${subject}`,
+    create: (subject) => msg('audit.catalog.variant_added', { subject }),
+    update: (subject) => msg('audit.catalog.variant_updated', { subject }),
+    delete: (subject) => msg('audit.catalog.variant_deleted', { subject }),
   },
   unit: {
-    create: (subject) => `O'lchov birligi qo'shildi: ${subject}`,
-    update: (subject) => `O'lchov birligi o'zgartirildi: ${subject}`,
-    delete: (subject) => `O'lchov birligi o'chirildi: ${subject}`,
+    create: (subject) => msg('audit.catalog.unit_measure_added', { subject }),
+    update: (subject) => msg('audit.catalog.unit_measure_updated', { subject }),
+    delete: (subject) => msg('audit.catalog.unit_measure_deleted', { subject }),
   },
   size: {
-    create: (subject) => `Razmer qo'shildi: ${subject}`,
-    update: (subject) => `Razmer o'zgartirildi: ${subject}`,
-    delete: (subject) => `Razmer o'chirildi: ${subject}`,
+    create: (subject) => msg('audit.catalog.size_added', { subject }),
+    update: (subject) => msg('audit.catalog.size_updated', { subject }),
+    delete: (subject) => msg('audit.catalog.size_deleted', { subject }),
   },
   color: {
-    create: (subject) => `Rang qo'shildi: ${subject}`,
-    update: (subject) => `Rang o'zgartirildi: ${subject}`,
-    delete: (subject) => `Rang o'chirildi: ${subject}`,
+    create: (subject) => msg('audit.catalog.colour_added', { subject }),
+    update: (subject) => msg('audit.catalog.colour_updated', { subject }),
+    delete: (subject) => msg('audit.catalog.colour_deleted', { subject }),
   },
   location: {
-    create: (subject) => `Manzil qo'shildi: ${subject}`,
-    update: (subject) => `Manzil o'zgartirildi: ${subject}`,
-    delete: (subject) => `Manzil o'chirildi: ${subject}`,
+    create: (subject) => msg('audit.catalog.location_added', { subject }),
+    update: (subject) => msg('audit.catalog.location_updated', { subject }),
+    delete: (subject) => msg('audit.catalog.location_deleted', { subject }),
   },
 };
 
 /** The subjects the services write beside a row's own name. */
 export const SUBJECT_TEXTS = {
-  variantOf: (sku: string, product: number) => `${sku} of product ${product}`,
-  changed: (fields: string[]) => (fields.length > 0 ? `changed ${fields.join(', ')}` : 'changed nothing'),
+  variantOf: (sku: string, product: number) => msg('audit.catalog.product', { sku, product }),
+  changed: (fields: string[]) =>
+    fields.length > 0
+      ? msg('audit.catalog.changed', { fields: fields.join(', ') })
+      : msg('audit.catalog.changed_nothing'),
 } as const;
 
 /**
@@ -55,7 +59,7 @@ export function auditCatalog(
   action: CatalogAction,
   entity: CatalogEntity,
   entityId: number,
-  summary: string,
+  subject: MessageValue,
 ): Promise<void> {
   return writeAudit(db, {
     businessId: actor.businessId,
@@ -63,14 +67,14 @@ export function auditCatalog(
     action: `catalog.${entity}.${action}`,
     entity,
     entityId,
-    summary: AUDIT_TEXTS[entity][action](summary),
+    summary: AUDIT_TEXTS[entity][action](subject),
     ip: actor.ip,
   });
 }
 
 /** DRF's wording for a reference to a row that is not there (or not in the business). */
-export function missingRef(id: number): string {
-  return `Invalid pk "${id}" - object does not exist.`;
+export function missingRef(id: number): Message {
+  return msg('errors.invalid_pk', { id });
 }
 
 interface PgLike {

@@ -1,4 +1,4 @@
-import type { Location, LocationWriteSchema } from '@app/shared';
+import { type Location, type LocationWriteSchema, msg } from '@app/shared';
 import type { z } from 'zod';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
@@ -12,7 +12,7 @@ import * as repo from './locations.repository.ts';
 
 type LocationWrite = z.output<typeof LocationWriteSchema>;
 
-const NAME_TAKEN = 'A location with this name already exists.';
+const NAME_TAKEN = msg('errors.catalog.location_with_name_already_exists');
 
 function describe(row: Location): string {
   return `${row.name} (${row.kind}${row.is_active ? '' : ', nofaol'})`;
@@ -52,9 +52,7 @@ export function deleteLocation(deps: Deps, actor: Actor, id: number): Promise<vo
     if (!row) throw notFound();
     const used = await repo.countStockNaming(trx, actor.businessId, row.name);
     if (used > 0) {
-      throw conflict(
-        `Cannot delete this location: ${used} stock entries and exits name it. Deactivate it instead.`,
-      );
+      throw conflict(msg('errors.catalog.location_in_use', { used }));
     }
     await repo.deleteLocation(trx, id);
     await auditCatalog(trx, actor, 'delete', 'location', id, row.name);

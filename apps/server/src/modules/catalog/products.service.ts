@@ -1,4 +1,5 @@
 import {
+  msg,
   PRODUCT_TYPE_LABELS,
   type Product,
   type ProductCreateSchema,
@@ -98,7 +99,11 @@ export function deleteProduct(deps: Deps, actor: Actor, id: number): Promise<voi
     const variants = await repo.countVariantsOfProduct(trx, id);
     if (variants > 0) {
       throw conflict(
-        `Cannot delete product "${product.name} ${product.model}": it has ${variants} variant(s). Delete them first.`,
+        msg('errors.catalog.cannot_delete_product_has_variants', {
+          name: product.name,
+          model: product.model,
+          variants,
+        }),
       );
     }
     await repo.deleteProduct(trx, id);

@@ -53,7 +53,16 @@ describe('product create', () => {
   it('refuses blank names, a non-numeric code, an unknown type and a missing unit with field errors', async () => {
     const res = await owner.post('catalog/products/', { name: '  ', model: '', code: '12a', type: 'TOOL' });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body).sort()).toEqual(['code', 'detail', 'model', 'name', 'type', 'unit']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'code',
+      'detail',
+      'detail_message',
+      'field_messages',
+      'model',
+      'name',
+      'type',
+      'unit',
+    ]);
     const unit = await createUnit(owner);
     const base = { name: 'x', model: 'y', unit: unit.id, type: 'RAW' };
     for (const code of [-1, 1.5, '', 'abc', '1e3', 2 ** 60, null, true]) {

@@ -1,5 +1,6 @@
 import {
   fixedQuantity,
+  msg,
   type Variant,
   type VariantCreateSchema,
   type VariantListQuerySchema,
@@ -21,7 +22,7 @@ type VariantCreateInput = z.output<typeof VariantCreateSchema>;
 type VariantUpdateInput = z.output<typeof VariantUpdateSchema>;
 type VariantListInput = z.output<typeof VariantListQuerySchema>;
 
-const SKU_TAKEN = 'A variant with this SKU already exists.';
+const SKU_TAKEN = msg('errors.catalog.variant_with_sku_already_exists');
 
 function toVariant(row: repo.VariantRow): Variant {
   return {
@@ -123,7 +124,7 @@ export function updateVariant(
 }
 
 function stockHistoryConflict(sku: string): AppError {
-  return conflict(`Cannot delete variant "${sku}": it has stock history.`);
+  return conflict(msg('errors.catalog.cannot_delete_variant_has_stock', { sku }));
 }
 
 /** A variant with offer or stock history is refused, never cascaded (DESIGN.md section 3, Catalogue). */
@@ -135,7 +136,7 @@ export async function deleteVariant(deps: Deps, actor: Actor, id: number): Promi
       if (!variant) throw notFound();
       sku = variant.sku;
       const offers = await repo.countOffersOfVariant(trx, id);
-      if (offers > 0) throw conflict(`Cannot delete variant "${sku}": it is used by ${offers} offer(s).`);
+      if (offers > 0) throw conflict(msg('errors.catalog.cannot_delete_variant_used_by', { sku, offers }));
       if (await repo.hasStockHistory(trx, id)) throw stockHistoryConflict(sku);
       await repo.deleteVariant(trx, id);
       await auditCatalog(trx, actor, 'delete', 'variant', id, sku);
@@ -145,9 +146,11 @@ export async function deleteVariant(deps: Deps, actor: Actor, id: number): Promi
     if (pgCodeOf(err) === '23503') {
       const table = pgTableOf(err);
       if (table.startsWith('offer'))
-        throw conflict(`Cannot delete variant "${sku}": it is used by an offer.`);
+        throw conflict(msg('errors.catalog.cannot_delete_variant_used_by_offer', { sku }));
       if (table.startsWith('stock')) throw stockHistoryConflict(sku);
-      throw conflict(`Cannot delete variant "${sku}": other records (${table || 'history'}) refer to it.`);
+      throw conflict(
+        msg('errors.catalog.cannot_delete_variant_other_records', { sku, table: table || 'history' }),
+      );
     }
     throw err;
   }

@@ -9,6 +9,7 @@ import {
   type ConversationCreateSchema,
   type ConversationListQuery,
   type ConversationRead,
+  msg,
 } from '@app/shared';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -91,10 +92,10 @@ export async function openConversation(
   actor: Actor,
   body: z.output<typeof ConversationCreateSchema>,
 ): Promise<{ created: boolean; conversation: Conversation }> {
-  if (body.user === actor.id) throw fieldError('user', "O'zingiz bilan suhbat ochib bo'lmaydi.");
+  if (body.user === actor.id) throw fieldError('user', msg('errors.chat.you_can_t_start_conversation'));
   // Another business's user, or a deactivated one, is as good as missing.
   if (!(await repo.findUser(deps.db, actor.businessId, body.user, true)))
-    throw fieldError('user', `Invalid pk "${body.user}" - object does not exist.`);
+    throw fieldError('user', msg('errors.invalid_pk', { id: body.user }));
   const { id, created } = await inTransaction(deps.db, (trx) =>
     repo.ensureDirectConversation(trx, actor.businessId, actor.id, body.user),
   );
@@ -199,7 +200,10 @@ async function writeMessage(
         businessId: actor.businessId,
         userId,
         kind: 'CHAT_MESSAGE' as const,
-        title: offer === null ? `Yangi xabar: ${sent}` : `Yangi xabar: ${sent} (taklif #${offer})`,
+        title:
+          offer === null
+            ? msg('notice.new_message_from', { sent })
+            : msg('notice.new_message_from_offer', { sent, offer }),
         body: quote(text),
         entity: { type: 'conversation' as const, id: conversationId },
       })),

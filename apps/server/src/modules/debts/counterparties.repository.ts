@@ -1,4 +1,4 @@
-import { DEBTS_PAGE_SIZE } from '@app/shared';
+import { DEBTS_PAGE_SIZE, type Message } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { searchPattern } from '../../lib/like.ts';
@@ -109,15 +109,17 @@ export async function statementRows(db: Db, v: DebtViewer, counterpartyId: numbe
     currency_code: string;
     amount: string;
     reason: string;
+    reason_message: Message | null;
   }>`
     SELECT d.created_at AS at, 'DEBT' AS kind, d.id AS debt, d.direction, cur.code AS currency_code,
-           d.amount::text AS amount, d.reason, 0 AS seq, d.id AS row_id
+           d.amount::text AS amount, d.reason, d.reason_message, 0 AS seq, d.id AS row_id
     FROM debts d JOIN currencies cur ON cur.id = d.currency_id
     WHERE d.counterparty_id = ${counterpartyId} AND d.business_id = ${v.businessId} AND ${visible(v)}
     UNION ALL
-    SELECT p.created_at, 'PAYMENT', d.id, d.direction, cur.code, p.amount::text, p.reason, 1, p.id
+    SELECT p.created_at, 'PAYMENT', d.id, d.direction, cur.code, p.amount::text, p.reason, p.reason_message, 1,
+           p.id
     FROM debt_payments p JOIN debts d ON d.id = p.debt_id JOIN currencies cur ON cur.id = d.currency_id
     WHERE d.counterparty_id = ${counterpartyId} AND d.business_id = ${v.businessId} AND ${visible(v)}
-    ORDER BY 1, 8, 9`.execute(db);
+    ORDER BY 1, 9, 10`.execute(db);
   return rows;
 }

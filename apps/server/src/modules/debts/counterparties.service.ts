@@ -7,6 +7,7 @@ import {
   DEBTS_PAGE_SIZE,
   fixedMoney,
   isAdministrator,
+  msg,
   type StatementLine,
 } from '@app/shared';
 import type { z } from 'zod';
@@ -73,7 +74,7 @@ export async function createCounterparty(
       action: 'counterparty.create',
       entity: 'counterparty',
       entityId: row.id,
-      summary: `Kontragent qo'shildi: ${body.name}`,
+      summary: msg('audit.debts.counterparty_added', { name: body.name }),
       ip: actor.ip,
     });
     return row.id;
@@ -102,7 +103,7 @@ export async function updateCounterparty(
       action: 'counterparty.update',
       entity: 'counterparty',
       entityId: id,
-      summary: `Kontragent o'zgartirildi: ${changed.name}`,
+      summary: msg('audit.debts.counterparty_updated', { name: changed.name }),
       ip: actor.ip,
     });
   });
@@ -122,10 +123,7 @@ export async function deleteCounterparty(deps: Deps_, actor: Actor, id: number):
     if (!row) throw notFound();
     if (!isAdministrator(actor.role)) throw forbidden();
     const debts = await repo.countDebtsOf(trx, id);
-    if (debts > 0)
-      throw conflict(
-        `"${row.name}" o'chirilmaydi: unda ${debts} ta qarz yozilgan. Qarzlar tarixi saqlanadi.`,
-      );
+    if (debts > 0) throw conflict(msg('errors.debts.counterparty_has_debts', { name: row.name, debts }));
     await trx.deleteFrom('counterparties').where('id', '=', id).execute();
     await writeAudit(trx, {
       businessId: actor.businessId,
@@ -133,7 +131,7 @@ export async function deleteCounterparty(deps: Deps_, actor: Actor, id: number):
       action: 'counterparty.delete',
       entity: 'counterparty',
       entityId: id,
-      summary: `Kontragent o'chirildi: ${row.name}`,
+      summary: msg('audit.debts.counterparty_deleted', { name: row.name }),
       ip: actor.ip,
     });
   });
@@ -158,6 +156,7 @@ export async function counterpartyStatement(deps: Deps_, actor: Actor, id: numbe
       amount: fixedMoney(r.amount),
       balance: fixedMoney(balance),
       reason: r.reason,
+      reason_message: r.reason_message,
     };
   });
 }

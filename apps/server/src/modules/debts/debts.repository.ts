@@ -1,4 +1,4 @@
-import { DEBTS_PAGE_SIZE, type DebtDirection, type DebtListQuery } from '@app/shared';
+import { DEBTS_PAGE_SIZE, type DebtDirection, type DebtListQuery, type Message } from '@app/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
@@ -38,6 +38,7 @@ export interface DebtRow {
   due_date: string | null;
   status: 'OPEN' | 'PAID' | 'OVERDUE';
   reason: string;
+  reason_message: Message | null;
   stock_exit_id: number | null;
   stock_entry_id: number | null;
   created_at: Date;
@@ -64,6 +65,7 @@ function debtRows(db: Db, v: DebtViewer) {
       sql<string | null>`d.due_date::text`.as('due_date'),
       statusSql(v.today).as('status'),
       'd.reason',
+      'd.reason_message',
       'd.stock_exit_id',
       'd.stock_entry_id',
       'd.created_at',
@@ -127,6 +129,7 @@ export interface DebtPaymentRow {
   currency_code: string;
   money_transaction_id: number;
   reason: string;
+  reason_message: Message | null;
   created_by: number;
   email: string;
   created_at: Date;
@@ -145,6 +148,7 @@ export function listPayments(db: Db, debtId: number) {
       'cur.code as currency_code',
       'p.money_transaction_id',
       'p.reason',
+      'p.reason_message',
       'p.created_by',
       'u.email',
       'p.created_at',

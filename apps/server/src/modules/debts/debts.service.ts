@@ -8,7 +8,9 @@ import {
   type DebtPayment,
   type DebtPaymentCreateSchema,
   fixedMoney,
-  formatMoneyFixed,
+  type Message,
+  money,
+  msg,
   seesEveryDebt,
 } from '@app/shared';
 import type { z } from 'zod';
@@ -18,6 +20,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
+import { jsonOf, toStored } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { postMoney, resolveCurrency } from '../finance/finance.service.ts';
 import { counterpartyExists } from './counterparties.repository.ts';
@@ -44,7 +47,10 @@ const iso = (d: Date) => d.toISOString();
 
 // ---------------------------------------------------------------- debts
 
-export function toDebt(r: repo.DebtRow): Debt {
+/** A generated reason's message (migration 0022), rendered for the reader by the routes (`readable`). */
+type WithReasonMessage<T> = T & { reason_message: Message | null };
+
+export function toDebt(r: repo.DebtRow): WithReasonMessage<Debt> {
   return {
     id: r.id,
     counterparty: { id: r.counterparty_id, name: r.counterparty_name },
@@ -58,6 +64,7 @@ export function toDebt(r: repo.DebtRow): Debt {
     due_date: r.due_date,
     status: r.status,
     reason: r.reason,
+    reason_message: r.reason_message,
     stock_exit: r.stock_exit_id,
     stock_entry: r.stock_entry_id,
     created_at: iso(r.created_at),
@@ -85,7 +92,7 @@ export async function getDebt(deps: Deps_, actor: Actor, id: number): Promise<De
 /** A counterparty of the actor's business, or a field error (another business's is as good as missing). */
 export async function requireCounterparty(db: Database, businessId: number, id: number): Promise<void> {
   if (!(await counterpartyExists(db, businessId, id)))
-    throw fieldError('counterparty', `Invalid pk "${id}" - object does not exist.`);
+    throw fieldError('counterparty', msg('errors.invalid_pk', { id }));
 }
 
 /**
@@ -95,11 +102,11 @@ export async function requireCounterparty(db: Database, businessId: number, id: 
 const debtSummary = (direction: NewDebt['direction'], amount: string, due: string | null) =>
   direction === 'RECEIVABLE'
     ? due
-      ? `Nasiya (bizdan qarz): ${amount}, muddat ${due}`
-      : `Nasiya (bizdan qarz): ${amount}`
+      ? msg('audit.debts.on_credit_owed_us_due', { amount, due })
+      : msg('audit.debts.on_credit_owed_us', { amount })
     : due
-      ? `Nasiya (bizning qarz): ${amount}, muddat ${due}`
-      : `Nasiya (bizning qarz): ${amount}`;
+      ? msg('audit.debts.on_credit_we_owe_due', { amount, due })
+      : msg('audit.debts.on_credit_we_owe', { amount });
 
 export interface NewDebt {
   counterpartyId: number;
@@ -107,7 +114,8 @@ export interface NewDebt {
   currencyId: number;
   amount: string;
   dueDate: string | null;
-  reason: string;
+  /** A message the code writes (a sale on credit's), or the person's own words. */
+  reason: Message | string;
   stockExitId?: number;
   stockEntryId?: number;
 }
@@ -117,6 +125,7 @@ export interface NewDebt {
  * debts/, or a sale or purchase on credit in the stock forms' transaction (DESIGN.md section 12).
  */
 export async function openDebt(trx: Database, actor: Actor, debt: NewDebt): Promise<number> {
+  const reason = toStored(debt.reason);
   await requireCounterparty(trx, actor.businessId, debt.counterpartyId);
   const row = await trx
     .insertInto('debts')
@@ -128,7 +137,8 @@ export async function openDebt(trx: Database, actor: Actor, debt: NewDebt): Prom
       currency_id: debt.currencyId,
       amount: debt.amount,
       due_date: debt.dueDate,
-      reason: debt.reason,
+      reason: reason.text,
+      reason_message: jsonOf(reason.message),
       stock_exit_id: debt.stockExitId ?? null,
       stock_entry_id: debt.stockEntryId ?? null,
       created_by: actor.id,
@@ -174,7 +184,7 @@ function mayRecordPayment(actor: Actor, departmentId: number): boolean {
   return actor.id === departmentId || actor.role === 'Kassir';
 }
 
-function toPayment(r: repo.DebtPaymentRow): DebtPayment {
+function toPayment(r: repo.DebtPaymentRow): WithReasonMessage<DebtPayment> {
   return {
     id: r.id,
     debt: r.debt_id,
@@ -182,6 +192,7 @@ function toPayment(r: repo.DebtPaymentRow): DebtPayment {
     currency_code: r.currency_code,
     money_transaction: r.money_transaction_id,
     reason: r.reason,
+    reason_message: r.reason_message,
     created_by: { id: r.created_by, email: r.email },
     created_at: iso(r.created_at),
   };
@@ -213,14 +224,16 @@ export async function payDebt(
       const debt = await repo.lockDebt(trx, actor.businessId, debtId);
       if (!debt) throw notFound();
       const remaining = new D(debt.amount).minus(debt.paid);
-      if (remaining.isZero()) throw conflict("Bu qarz to'liq to'langan.");
+      if (remaining.isZero()) throw conflict(msg('errors.debts.debt_has_already_been_paid'));
       if (new D(body.amount).gt(remaining)) {
-        // "25 520.75 USD" as the debts table shows it (DESIGN.md section 16), one value.
-        const left = `${formatMoneyFixed(remaining)} ${visible.currency_code}`;
-        throw conflict(`To'lov qolgan qarzdan oshmasligi kerak: ${left} qolgan.`);
+        // "25 520.75 USD" for the reader (DESIGN.md section 16), formatted when rendered.
+        const left = money(fixedMoney(remaining), visible.currency_code);
+        throw conflict(msg('errors.debts.payment_must_not_exceed_remaining', { left }));
       }
       const currency = await resolveCurrency(trx, actor.businessId, debt.currency_id);
-      const reason = body.reason_text || `Qarz to'lovi #${debtId}: ${visible.counterparty_name}`;
+      const reason =
+        body.reason_text ||
+        msg('reason.debt_payment', { debtId, counterparty_name: visible.counterparty_name });
       const [row] = await postMoney(trx, [
         {
           businessId: actor.businessId,
@@ -245,7 +258,8 @@ export async function payDebt(
           debt_id: debtId,
           amount: body.amount,
           money_transaction_id: row.id,
-          reason,
+          reason: toStored(reason).text,
+          reason_message: jsonOf(toStored(reason).message),
           created_by: actor.id,
         })
         .returning('id')
@@ -256,7 +270,11 @@ export async function payDebt(
         action: 'debt.payment',
         entity: 'debt',
         entityId: debtId,
-        summary: `Qarz to'lovi: ${fixedMoney(body.amount)} ${visible.currency_code} (${visible.counterparty_name})`,
+        summary: msg('audit.debts.debt_payment', {
+          fixedMoney: fixedMoney(body.amount),
+          currency_code: visible.currency_code,
+          counterparty_name: visible.counterparty_name,
+        }),
         ip: actor.ip,
       });
       return payment.id;

@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/context.ts';
 import type { StoredEvent } from '../../lib/events.ts';
 import { ErrorSchemas, EventStreamSchema } from '../../lib/openapi.ts';
 import { requestLanguage } from '../../lib/texts.ts';
-import { type NotificationTexts, readableNotification } from '../notifications/notifications.service.ts';
+import { type NotificationRow, notificationTexts } from '../notifications/notifications.service.ts';
 
 // GET api/events/ (DESIGN.md section 13): the signed-in user's live events as Server-Sent Events,
 // read with fetch and the bearer header (no token in a URL). After a reconnect, Last-Event-ID
@@ -29,9 +29,11 @@ const sse = (e: StoredEvent, language: Language) =>
 /** A notification's title and body in the stream's language, as GET api/notifications/ has them. */
 function readableData(e: StoredEvent, language: Language): unknown {
   const notification =
-    e.type === 'notification' ? (e.data as { notification?: NotificationTexts }).notification : null;
+    e.type === 'notification' ? (e.data as { notification?: NotificationRow }).notification : null;
   if (!notification) return e.data;
-  return { ...(e.data as object), notification: readableNotification(notification, language) };
+  const { title_message, body_message, ...rest } = notification;
+  const texts = notificationTexts({ ...notification, title_message, body_message }, language);
+  return { ...(e.data as object), notification: { ...rest, ...texts } };
 }
 
 export async function eventsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {

@@ -1,4 +1,4 @@
-import { D, fixedRate } from '@app/shared';
+import { D, fixedRate, msg } from '@app/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 
@@ -20,11 +20,7 @@ export interface CbuRates {
 }
 
 const feedFailed = (why: string) =>
-  new AppError(
-    502,
-    'bad_gateway',
-    `Markaziy bank kurslarini olib bo'lmadi (${why}). Kurslar o'zgarmadi; keyinroq qayta urinib ko'ring.`,
-  );
+  new AppError(502, 'bad_gateway', msg('errors.finance.could_not_fetch_central_bank', { why }));
 
 function isoDate(ddmmyyyy: string): string | null {
   const [dd, mm, yyyy] = ddmmyyyy.split('.');

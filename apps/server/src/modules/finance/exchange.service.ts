@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   CURRENCY_IDS,
   D,
+  type DecimalValue,
   type ExchangeBodySchema,
   type ExchangeResponse,
   fixedMoney,
   fixedRate,
+  msg,
   quoteExchange,
 } from '@app/shared';
 import type { z } from 'zod';
@@ -40,6 +42,16 @@ function leg(row: AppliedEntry, currency: Currency) {
   };
 }
 
+/** An exchange's ledger reason ("Almashtirish: 10.00 USD -> 126 500.00 UZS"), as a message. */
+function exchangeReason(amount: string, from: Currency, toAmount: string | DecimalValue, to: Currency) {
+  return msg('reason.exchange', {
+    fixedMoney: fixedMoney(amount),
+    code: from.code,
+    fixedMoney2: fixedMoney(toAmount),
+    code2: to.code,
+  });
+}
+
 /** POST offers/exchanges/: two ledger rows with one exchange_group, in one round trip. */
 export async function createExchange(
   deps: Pick<Deps, 'db' | 'caches' | 'moneyBatcher'>,
@@ -48,7 +60,7 @@ export async function createExchange(
   idempotency: IdempotencyScope | null,
 ): Promise<ExchangeResponse> {
   if (body.from_currency === body.to_currency) {
-    throw fieldError('to_currency', "Boshqa valyutani tanlang: bir xil valyutalarni almashtirib bo'lmaydi.");
+    throw fieldError('to_currency', msg('errors.finance.same_currency'));
   }
   let from: Currency | undefined;
   let to: Currency | undefined;
@@ -57,14 +69,14 @@ export async function createExchange(
     actor.businessId,
     (currencies) => {
       from = currencies.get(body.from_currency);
-      if (!from) throw fieldError('from_currency', 'Valyuta topilmadi.');
+      if (!from) throw fieldError('from_currency', msg('errors.finance.currency_not_found'));
       to = currencies.get(body.to_currency);
-      if (!to) throw fieldError('to_currency', 'Valyuta topilmadi.');
+      if (!to) throw fieldError('to_currency', msg('errors.finance.currency_not_found'));
       const quote = quoteExchange(from, to, body.from_amount, body.custom_rate);
       // Refused when the result rounds to 0 (DESIGN.md section 3).
       if (!quote || quote.toAmount.lte(0)) {
-        throw badRequest('Almashtirish natijasi 0 ga teng: summani oshiring.', {
-          from_amount: ['The exchanged amount rounds to 0.'],
+        throw badRequest(msg('errors.finance.exchange_comes_0_increase_amount'), {
+          from_amount: [msg('errors.finance.exchange_rounds_to_zero')],
         });
       }
       const group = randomUUID();
@@ -75,7 +87,7 @@ export async function createExchange(
         exchangeGroup: group,
         createdBy: actor.id,
       };
-      const reason = `Almashtirish: ${fixedMoney(body.from_amount)} ${from.code} -> ${fixedMoney(quote.toAmount)} ${to.code}`;
+      const reason = exchangeReason(body.from_amount, from, quote.toAmount, to);
       return {
         idempotency,
         rates: [from, to],
@@ -101,7 +113,7 @@ export async function createExchange(
           action: 'exchange.create',
           entity: 'exchange',
           entityId: group,
-          summary: `${reason}, kurs ${fixedRate(quote.rate)}`,
+          summary: msg('audit.finance.rate', { reason, fixedRate: fixedRate(quote.rate) }),
           ip: actor.ip,
         },
         result: { exchange_group: group, rate: fixedRate(quote.rate) },

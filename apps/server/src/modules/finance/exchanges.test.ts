@@ -123,7 +123,8 @@ describe('POST offers/exchanges/', () => {
     const usd = await balanceOf(t.db, user.id, USD);
     const res = await me.post(PATH, { from_currency: USD, to_currency: UZS, from_amount: '100000' });
     expect(res.status).toBe(409);
-    // Amounts as tables show them, 2 decimals and grouped (DESIGN.md section 16).
+    // Amounts as tables show them, 2 decimals and grouped as the reader's language groups
+    // (DESIGN.md section 16), formatted when the answer is rendered.
     expect(res.body.detail).toMatch(
       /^USD balansida mablag' yetarli emas: \d{1,3}( \d{3})*\.\d{2} USD bor, 100 000\.00 USD kerak\.$/,
     );
@@ -133,7 +134,7 @@ describe('POST offers/exchanges/', () => {
       { 'accept-language': 'ru' },
     );
     expect(ru.body.detail).toMatch(
-      /^Недостаточно средств на балансе USD: есть [\d ]+\.\d{2} USD, нужно 100 000\.00 USD\.$/,
+      /^Недостаточно средств на балансе USD: есть [\d\s]+,\d{2} USD, нужно 100\s000,00 USD\.$/,
     );
     expect(await balanceOf(t.db, user.id, USD)).toBe(usd);
   });

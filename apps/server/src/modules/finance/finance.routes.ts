@@ -17,7 +17,7 @@ import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas, IdempotencyHeadersSchema } from '../../lib/openapi.ts';
 import { pageOf } from '../../lib/pagination.ts';
-import { readable, requestLanguage } from '../../lib/texts.ts';
+import { requestLanguage } from '../../lib/texts.ts';
 import { createExchange } from './exchange.service.ts';
 import * as finance from './finance.service.ts';
 
@@ -135,12 +135,11 @@ async function transactionRoutes(app: FastifyInstance, deps: Deps): Promise<void
       },
     },
     async (request) => {
-      const page = await finance.listMyTransactions(deps, actorOf(request), request.query);
       const language = requestLanguage(request);
-      return pageOf(request, {
-        ...page,
-        results: page.results.map((r) => readable(r, ['reason'], language)),
-      });
+      return pageOf(
+        request,
+        await finance.listMyTransactions(deps, actorOf(request), request.query, language),
+      );
     },
   );
 }

@@ -2,8 +2,10 @@ import {
   type ExternalTransactionBodySchema,
   type ExternalTransactionResponse,
   fixedMoney,
+  type Language,
   type MoneyTransaction,
   type MoneyTransactionsQuery,
+  msg,
   TRANSACTIONS_PAGE_SIZE,
 } from '@app/shared';
 import type { z } from 'zod';
@@ -13,6 +15,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { parsePage } from '../../lib/pagination.ts';
+import { storedText } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import * as repo from './finance.repository.ts';
 import { postMoney } from './ledger.ts';
@@ -42,7 +45,7 @@ export async function resolveCurrency(db: Database, businessId: number, ref: str
     typeof ref === 'number'
       ? await repo.findCurrencyById(db, businessId, ref)
       : await repo.findCurrencyByCode(db, businessId, ref);
-  if (!currency) throw fieldError('currency', 'Valyuta topilmadi.');
+  if (!currency) throw fieldError('currency', msg('errors.finance.currency_not_found'));
   return currency;
 }
 
@@ -83,8 +86,16 @@ export async function recordExternalTransaction(
         entity: 'money_transaction',
         entityId: row.id,
         summary: body.is_income
-          ? `Tashqi kirim: ${fixedMoney(amount)} ${currency.code}: ${body.reason_text}`
-          : `Tashqi chiqim: ${fixedMoney(amount)} ${currency.code}: ${body.reason_text}`,
+          ? msg('audit.finance.incoming_external', {
+              fixedMoney: fixedMoney(amount),
+              code: currency.code,
+              reason_text: body.reason_text,
+            })
+          : msg('audit.finance.outgoing_external', {
+              fixedMoney: fixedMoney(amount),
+              code: currency.code,
+              reason_text: body.reason_text,
+            }),
         ip: actor.ip,
       });
       return {
@@ -113,6 +124,7 @@ export async function listMyTransactions(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   query: MoneyTransactionsQuery,
+  language: Language,
 ): Promise<TransactionsPage> {
   const page = parsePage(query.page);
   const { page: _page, ordering, ...filter } = query;
@@ -125,7 +137,7 @@ export async function listMyTransactions(
     TRANSACTIONS_PAGE_SIZE,
   );
   const lastPage = Math.max(1, Math.ceil(count / TRANSACTIONS_PAGE_SIZE));
-  if (page > lastPage) throw notFound('Invalid page.');
+  if (page > lastPage) throw notFound(msg('errors.invalid_page'));
   const rows = await txRepo.transactionsByIds(deps.db, ids);
   return {
     count,
@@ -138,7 +150,7 @@ export async function listMyTransactions(
       rate_to_uzs: r.rate_to_uzs,
       amount_in_uzs: r.amount_in_uzs,
       offer: r.offer_id,
-      reason: r.reason,
+      reason: storedText(r.reason_message, r.reason, language),
       tx_type: r.tx_type,
       exchange_group: r.exchange_group,
       created_at: r.created_at.toISOString(),

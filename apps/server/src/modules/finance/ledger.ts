@@ -1,8 +1,9 @@
-import { D, type DecimalValue, fixedMoney, formatMoneyFixed } from '@app/shared';
+import { D, type DecimalValue, fixedMoney, type Message, money, msg } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TxType } from '../../db/tables/finance.ts';
 import { type AppError, conflict, pgCodeOf } from '../../lib/errors.ts';
+import { toStored } from '../../lib/texts.ts';
 
 /** One movement of money for one department in one currency (DESIGN.md section 3). */
 export interface LedgerEntry {
@@ -14,7 +15,8 @@ export interface LedgerEntry {
   /** The UZS rate in force for this row. */
   rateToUzs: string;
   txType: TxType;
-  reason: string;
+  /** A message the code writes, or a person's own words (an offer's reason). */
+  reason: Message | string;
   offerId?: number | null;
   exchangeGroup?: string | null;
   createdBy: number | null;
@@ -39,6 +41,7 @@ export interface PostedEntry {
  */
 export function ledgerRow(e: LedgerEntry) {
   if (new D(e.amount).isZero()) throw new Error('a ledger row never has a zero amount');
+  const reason = toStored(e.reason);
   return {
     business_id: e.businessId,
     user_id: e.userId,
@@ -46,7 +49,8 @@ export function ledgerRow(e: LedgerEntry) {
     amount: fixedMoney(e.amount),
     rate_to_uzs: e.rateToUzs,
     offer_id: e.offerId ?? null,
-    reason: e.reason,
+    reason: reason.text,
+    reason_message: reason.message,
     tx_type: e.txType,
     exchange_group: e.exchangeGroup ?? null,
     created_by: e.createdBy,
@@ -82,11 +86,10 @@ export function shortfallError(err: unknown): AppError | null {
   const detail = moneyErrorDetail(err, 'BO409');
   if (detail?.kind !== 'shortfall') return null;
   const code = String(detail.code ?? detail.currency_id);
-  // Amounts as tables show them, "25 520.75 USD" (DESIGN.md section 16), each with its code as one
-  // value, so the text's translation finds the amount whole (a grouping space is no separator).
-  const have = `${formatMoneyFixed(String(detail.on_hand))} ${code}`;
-  const need = `${formatMoneyFixed(String(detail.needed))} ${code}`;
-  return conflict(`${code} balansida mablag' yetarli emas: ${have} bor, ${need} kerak.`);
+  // Amounts formatted for the reader when the answer is rendered, "25 520.75 USD" (DESIGN.md 16).
+  const have = money(String(detail.on_hand), code);
+  const need = money(String(detail.needed), code);
+  return conflict(msg('errors.finance.insufficient_funds', { code, have, need }));
 }
 
 /** The JSON DETAIL of an error the money functions raised with `sqlstate`, else null. */

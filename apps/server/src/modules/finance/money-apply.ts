@@ -1,10 +1,11 @@
-import type { OfferStatus, OfferTransition } from '@app/shared';
+import { msg, type OfferStatus, type OfferTransition } from '@app/shared';
 import { sql } from 'kysely';
 import type { AuditEntry } from '../../lib/audit.ts';
 import { cacheKey } from '../../lib/caches.ts';
 import type { Deps } from '../../lib/context.ts';
 import { AppError, pgCodeOf } from '../../lib/errors.ts';
 import { type IdempotencyScope, KEY_TTL_HOURS, keyReusedError } from '../../lib/idempotency.ts';
+import { toStored } from '../../lib/texts.ts';
 import { isRetryable, pauseBeforeRetry } from '../../lib/transaction.ts';
 import { listCurrencies } from './finance.repository.ts';
 import { type LedgerEntry, ledgerRow, moneyErrorDetail, type PostedEntry, shortfallError } from './ledger.ts';
@@ -129,6 +130,12 @@ export async function applyMoney<R extends object>(
   }
 }
 
+/** An audit summary as money_audit takes it: the Uzbek text and the message (DESIGN.md section 15). */
+function summaryOf(summary: AuditEntry['summary']) {
+  const stored = toStored(summary);
+  return { summary: stored.text, summary_message: stored.message };
+}
+
 function toJson(op: MoneyOperation, businessId: number) {
   const audit = op.audit;
   return {
@@ -157,7 +164,7 @@ function toJson(op: MoneyOperation, businessId: number) {
       action: audit.action,
       entity: audit.entity,
       entity_id: audit.entityId === undefined || audit.entityId === null ? null : String(audit.entityId),
-      summary: audit.summary ?? '',
+      ...summaryOf(audit.summary),
       ip: audit.ip ?? null,
     },
     result: op.result ?? {},
@@ -172,6 +179,7 @@ function translate(err: unknown): unknown {
   if (code === 'BO403') return new OfferRuleViolation('actor');
   const detail = moneyErrorDetail(err, 'BO409');
   if (detail?.kind === 'state') return new OfferRuleViolation('state', String(detail.status));
-  if (code === 'BO001') return new AppError(503, 'retry', 'The rates are changing; please try again.');
+  if (code === 'BO001')
+    return new AppError(503, 'retry', msg('errors.finance.rates_are_being_changed_please'));
   return err;
 }

@@ -2,6 +2,7 @@ import {
   AUDIT_PAGE_SIZE,
   type CbuImportResult,
   type CurrencyCreateBodySchema,
+  msg,
   PIVOT_CURRENCY_CODE,
   type RateHistoryRow,
   RateToUzsSchema,
@@ -10,7 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
-import { conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, issueMessage, notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { notifyRateChanged, type RateChange } from '../notifications/notifications.service.ts';
@@ -30,8 +31,7 @@ export interface RateSetter {
   ip?: string | null;
 }
 
-const pivotError = () =>
-  fieldError('rate_to_uzs', `${PIVOT_CURRENCY_CODE} asosiy valyuta: uning kursi doim 1, o'zgartirilmaydi.`);
+const pivotError = () => fieldError('rate_to_uzs', msg('errors.finance.uzs_base_currency_its_rate'));
 
 /** POST api/finance/currencies/: a currency added to the business (the global row made if new). */
 export async function addCurrency(
@@ -39,7 +39,7 @@ export async function addCurrency(
   actor: Actor,
   input: z.output<typeof CurrencyCreateBodySchema>,
 ) {
-  if (input.code === PIVOT_CURRENCY_CODE) throw conflict(`${PIVOT_CURRENCY_CODE} biznesda allaqachon bor.`);
+  if (input.code === PIVOT_CURRENCY_CODE) throw conflict(msg('errors.finance.business_already_has_uzs'));
   const added = await inTransaction(deps.db, async (trx) => {
     // One currency added at a time per business: two equal requests cannot both pass the check.
     await trx.selectFrom('businesses').select('id').where('id', '=', actor.businessId).forUpdate().execute();
@@ -54,7 +54,7 @@ export async function addCurrency(
       .where('code', '=', input.code)
       .executeTakeFirstOrThrow();
     if (await repo.findCurrencyById(trx, actor.businessId, currency.id)) {
-      throw conflict(`${currency.code} biznesda allaqachon bor: kursini o'zgartiring.`);
+      throw conflict(msg('errors.finance.currency_exists', { code: currency.code }));
     }
     const rate = await repo.recordRate(trx, {
       businessId: actor.businessId,
@@ -69,7 +69,11 @@ export async function addCurrency(
       action: 'currency.add',
       entity: 'currency',
       entityId: currency.id,
-      summary: `Valyuta qo'shildi: ${currency.code} (${currency.name}), 1 ${currency.code} = ${rate.rate_to_uzs} UZS`,
+      summary: msg('audit.finance.currency_added_1_uzs', {
+        code: currency.code,
+        name: currency.name,
+        rate_to_uzs: rate.rate_to_uzs,
+      }),
       ip: actor.ip,
     });
     return { ...currency, rate_to_uzs: rate.rate_to_uzs };
@@ -81,14 +85,20 @@ export async function addCurrency(
 /** The business's currency by id: another business's or an unknown one is 404. */
 async function businessCurrency(db: Database, businessId: number, currencyId: number) {
   const currency = await repo.findCurrencyById(db, businessId, currencyId);
-  if (!currency) throw notFound('Valyuta topilmadi.');
+  if (!currency) throw notFound(msg('errors.finance.currency_not_found'));
   return currency;
 }
 
 /** POST api/finance/currencies/{id}/rates/ and the CLI's set-rate: a new manual rate from now. */
 export async function setRate(deps: RateDeps, by: RateSetter, currencyId: number, rateToUzs: string) {
   const parsed = RateToUzsSchema.safeParse(rateToUzs);
-  if (!parsed.success) throw fieldError('rate_to_uzs', parsed.error.issues[0]?.message ?? 'Kurs noto‘g‘ri.');
+  if (!parsed.success)
+    throw fieldError(
+      'rate_to_uzs',
+      parsed.error.issues[0]
+        ? issueMessage(parsed.error.issues[0].message)
+        : msg('errors.finance.invalid_exchange_rate'),
+    );
   const result = await inTransaction(deps.db, async (trx) => {
     const currency = await businessCurrency(trx, by.businessId, currencyId);
     if (currency.code === PIVOT_CURRENCY_CODE) throw pivotError();
@@ -105,7 +115,11 @@ export async function setRate(deps: RateDeps, by: RateSetter, currencyId: number
       action: 'currency.rate',
       entity: 'currency',
       entityId: currencyId,
-      summary: `Kurs o'rnatildi: 1 ${currency.code} = ${rate.rate_to_uzs} UZS (avval ${currency.rate_to_uzs})`,
+      summary: msg('audit.finance.exchange_rate_set_1_uzs', {
+        code: currency.code,
+        rate_to_uzs: rate.rate_to_uzs,
+        rate_to_uzs2: currency.rate_to_uzs,
+      }),
       ip: by.ip ?? null,
     });
     await notifyRateChanged(trx, by.businessId, [
@@ -147,7 +161,7 @@ export async function listRateHistory(deps: RateDeps, actor: Actor, currencyId: 
   const page = parsePage(rawPage);
   const count = await repo.countRates(deps.db, actor.businessId, currencyId);
   const lastPage = Math.max(1, Math.ceil(count / AUDIT_PAGE_SIZE));
-  if (page > lastPage) throw notFound('Invalid page.');
+  if (page > lastPage) throw notFound(msg('errors.invalid_page'));
   const rows = await repo.rateHistory(
     deps.db,
     actor.businessId,
@@ -239,8 +253,8 @@ async function runCbuImport(
       action: CBU_IMPORT_ACTION,
       entity: 'currency',
       summary: changes
-        ? `Markaziy bank kurslari (${feed.date}): ${changes}`
-        : `Markaziy bank kurslari (${feed.date}): o'zgarish yo'q`,
+        ? msg('audit.finance.central_bank_rates', { date: feed.date, changes })
+        : msg('audit.finance.central_bank_rates_no_changes', { date: feed.date }),
       ip: by.ip ?? null,
     });
     return { date: feed.date, updated, unchanged };

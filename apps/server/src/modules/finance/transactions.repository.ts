@@ -115,6 +115,7 @@ export async function transactionsByIds(db: Database, ids: readonly number[]) {
       'money_transactions.amount_in_uzs',
       'money_transactions.offer_id',
       'money_transactions.reason',
+      'money_transactions.reason_message',
       'money_transactions.tx_type',
       'money_transactions.exchange_group',
       'money_transactions.created_at',

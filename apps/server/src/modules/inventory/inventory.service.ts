@@ -3,6 +3,7 @@ import {
   D,
   fixedMoney,
   fixedQuantity,
+  msg,
   STOCK_LIST_PAGE_SIZE,
   type StockEntry,
   type StockEntryCreateSchema,
@@ -47,8 +48,7 @@ async function openCreditDebt(
   debt: Pick<NewDebt, 'direction' | 'amount' | 'reason' | 'stockExitId' | 'stockEntryId'>,
 ): Promise<void> {
   const price = debt.direction === 'RECEIVABLE' ? 'unit_price' : 'unit_cost';
-  if (new D(debt.amount).isZero())
-    throw fieldError(price, 'The amount on credit rounds to 0.00: raise the price.');
+  if (new D(debt.amount).isZero()) throw fieldError(price, msg('errors.inventory.amount_on_credit_rounds_0'));
   await openDebt(trx, actor, {
     ...debt,
     counterpartyId: body.counterparty ?? 0,
@@ -60,7 +60,7 @@ async function openCreditDebt(
 /** A variant of another business is as good as missing (DESIGN.md section 3 "Tenancy"). */
 async function requireVariant(trx: Trx | Database, actor: Actor, variantId: number) {
   const variant = await repo.findBusinessVariant(trx, actor.businessId, variantId);
-  if (!variant) throw fieldError('variant', `Invalid pk "${variantId}" - object does not exist.`);
+  if (!variant) throw fieldError('variant', msg('errors.invalid_pk', { id: variantId }));
   return variant;
 }
 
@@ -84,8 +84,8 @@ function exitSummary(
   lots: string,
 ) {
   return location
-    ? `${type}: ${sku}, ${qty} (${location}), lots ${lots}`
-    : `${type}: ${sku}, ${qty}, lots ${lots}`;
+    ? msg('audit.inventory.exit_at_location', { type, sku, qty, location, lots })
+    : msg('audit.inventory.exit', { type, sku, qty, lots });
 }
 
 /** A list of spec.md: every row; with `page`, one page of it (DESIGN.md section 16). */
@@ -175,7 +175,10 @@ export function createEntry(
         await openCreditDebt(trx, actor, body, {
           direction: 'PAYABLE',
           amount: creditAmount(body.qty_received, body.unit_cost),
-          reason: `Nasiya xarid: ${variant.sku} x ${fixedQuantity(body.qty_received)}`,
+          reason: msg('reason.purchase_on_credit_x', {
+            sku: variant.sku,
+            fixedQuantity: fixedQuantity(body.qty_received),
+          }),
           stockEntryId: entry.id,
         });
       await writeAudit(trx, {
@@ -265,7 +268,10 @@ export function createExit(
         await openCreditDebt(trx, actor, body, {
           direction: 'RECEIVABLE',
           amount: creditAmount(body.qty_issued, body.unit_price ?? '0'),
-          reason: `Nasiya savdo: ${variant.sku} x ${fixedQuantity(body.qty_issued)}`,
+          reason: msg('reason.sale_on_credit_x', {
+            sku: variant.sku,
+            fixedQuantity: fixedQuantity(body.qty_issued),
+          }),
           stockExitId: exit.id,
         });
       await writeAudit(trx, {

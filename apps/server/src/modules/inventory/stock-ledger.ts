@@ -1,4 +1,4 @@
-import { D, fixedQuantity } from '@app/shared';
+import { D, fixedQuantity, msg } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -242,7 +242,11 @@ async function shortfall(trx: Trx, input: ConsumeInput) {
     .executeTakeFirst();
   const available = fixedQuantity(row?.qty_on_hand ?? '0');
   return conflict(
-    `Not enough stock of variant ${row?.sku ?? input.variantId}: ${available} available, ${fixedQuantity(input.qty)} requested.`,
+    msg('errors.inventory.insufficient_stock', {
+      sku: row?.sku ?? input.variantId,
+      available,
+      fixedQuantity: fixedQuantity(input.qty),
+    }),
   );
 }
 

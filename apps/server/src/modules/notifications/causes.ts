@@ -1,4 +1,4 @@
-import { D, fixedQuantity } from '@app/shared';
+import { D, fixedQuantity, msg } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
 import * as repo from './notifications.repository.ts';
 import { notify } from './notify.ts';
@@ -47,20 +47,20 @@ export async function notifyLowStock(trx: Database, d: StockDecrease): Promise<v
       businessId: d.businessId,
       userId,
       kind: 'LOW_STOCK' as const,
-      title: `Kam qoldiq: ${subject.sku}`,
+      title: msg('notice.low_stock', { sku: subject.sku }),
       body:
         userId === d.departmentId
-          ? `${subject.label}: ${qty} qoldi (eng kami ${min}).`
-          : `${subject.label}: ${subject.department_email} bo'limida ${qty} qoldi (eng kami ${min}).`,
+          ? msg('notice.left_minimum', { label: subject.label, qty, min })
+          : msg('notice.left_in_department_minimum', {
+              label: subject.label,
+              department_email: subject.department_email,
+              qty,
+              min,
+            }),
       entity: { type: 'variant' as const, id: d.variantId },
     })),
   );
 }
-
-/** A rate's line in the body of RATE_CHANGED. */
-const RATE_TEXTS = {
-  was: (rate: string, before: string) => `${rate} (avval ${before})`,
-} as const;
 
 /** A rate set for a currency of the business. */
 export interface RateChange {
@@ -83,12 +83,22 @@ export async function notifyRateChanged(
   const [first] = changes;
   if (!first) return;
   const line = (c: RateChange) => `1 ${c.code} = ${c.rateToUzs} UZS`;
-  await repo.notifyBusinessUsers(trx, {
-    businessId,
-    kind: 'RATE_CHANGED',
-    title: cbuDate ? `Markaziy bank kurslari (${cbuDate})` : `Kurs o'zgardi: ${line(first)}`,
-    // One line a rate: the texts' translation reads a body line by line (@app/shared texts).
-    body: changes.map((c) => RATE_TEXTS.was(line(c), c.before)).join('\n'),
-    entity: changes.length === 1 ? { type: 'currency', id: first.currencyId } : null,
+  const title = cbuDate
+    ? msg('notice.central_bank_rates', { cbuDate })
+    : msg('notice.exchange_rate_changed', { line: line(first) });
+  const body = msg('notice.rate_lines', {
+    lines: changes.map((c) => msg('notice.rate_was', { rate: line(c), before: c.before })),
   });
+  const users = await repo.activeUsers(trx, businessId);
+  await notify(
+    trx,
+    users.map((userId) => ({
+      businessId,
+      userId,
+      kind: 'RATE_CHANGED' as const,
+      title,
+      body,
+      ...(changes.length === 1 ? { entity: { type: 'currency' as const, id: first.currencyId } } : {}),
+    })),
+  );
 }

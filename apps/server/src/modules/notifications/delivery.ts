@@ -1,8 +1,10 @@
+import { msg } from '@app/shared';
 import type { Deps } from '../../lib/context.ts';
 import { escapeHtml, type MailMessage, mailLanguages } from '../../lib/mailer.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
-import { recipientLanguage, texts, tr } from '../../lib/texts.ts';
+import { recipientLanguage, tr } from '../../lib/texts.ts';
 import { type ClaimedNotification, claimUndelivered } from './notifications.repository.ts';
+import { notificationTexts } from './notify.ts';
 
 // Notifications beyond the bell (DESIGN.md section 13): the kinds a user opted into
 // (users.email_notifications) also go out by e-mail. Every server process runs the delivery; a
@@ -38,11 +40,10 @@ function wantsEmail(n: ClaimedNotification): boolean {
 /** A notification as an e-mail, in its recipient's language: its title and body, as plain text and HTML. */
 export function notificationMessage(n: ClaimedNotification, publicUrl: string | undefined): MailMessage {
   const language = recipientLanguage(n.language);
-  const title = texts.translate(n.title, language);
-  const body = texts.translate(n.body, language);
+  const { title, body } = notificationTexts(n, language);
   const link = publicUrl ? `${publicUrl}/` : null;
   const why = mailLanguages(language).map((lang) =>
-    tr(lang, "Siz bu bildirishnomalarni e-mailda olishni tanlagansiz; profilingizda o'chirishingiz mumkin."),
+    tr(lang, msg('email.you_chose_receive_these_notifications')),
   );
   const text = [title, body, ...(link ? ['', link] : []), '', ...why].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">

@@ -1,7 +1,6 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import type { NotificationKind } from '../../db/tables/chat.ts';
 import { variantLabelSql } from '../../db/variant-label.ts';
 import { activeOwnersQuery } from '../users/admin-users.service.ts';
 import type { NotificationRow } from './notify.ts';
@@ -10,7 +9,18 @@ import type { NotificationRow } from './notify.ts';
 
 type Db = Database;
 
-const COLUMNS = ['id', 'kind', 'title', 'body', 'entity', 'entity_id', 'read_at', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'kind',
+  'title',
+  'body',
+  'title_message',
+  'body_message',
+  'entity',
+  'entity_id',
+  'read_at',
+  'created_at',
+] as const;
 
 /** A page of the user's notifications, newest first, each row carrying the filtered count. */
 export async function listNotifications(
@@ -71,27 +81,16 @@ export async function markRead(
   return Number(result.numUpdatedRows);
 }
 
-/**
- * One notification to every active user of a business, in one statement (RATE_CHANGED). The
- * notifications' trigger tells each recipient's streams.
- */
-export async function notifyBusinessUsers(
-  db: Db,
-  n: {
-    businessId: number;
-    kind: NotificationKind;
-    title: string;
-    body: string;
-    entity: { type: string; id: number } | null;
-  },
-): Promise<void> {
-  await sql`
-    INSERT INTO notifications (business_id, user_id, kind, title, body, entity, entity_id)
-    SELECT u.business_id, u.id, ${n.kind}, ${n.title}, ${n.body}, ${n.entity?.type ?? null}::text,
-           ${n.entity?.id ?? null}::int
-    FROM users u
-    WHERE u.business_id = ${n.businessId} AND u.is_active
-    ORDER BY u.id`.execute(db);
+/** The active users of a business (RATE_CHANGED goes to every one of them). */
+export async function activeUsers(db: Db, businessId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The business's active Owners (LOW_STOCK goes to them as well as to the department). */
@@ -116,21 +115,27 @@ export async function lowStockSubject(db: Db, variantId: number, departmentId: n
     .executeTakeFirst();
 }
 
+/** A debt past its due date, with something left, whose department has not been told yet. */
+export interface OverdueDebt {
+  id: number;
+  business_id: number;
+  department_id: number;
+  direction: 'RECEIVABLE' | 'PAYABLE';
+  counterparty: string;
+  left: string;
+  currency: string;
+  due_date: string;
+}
+
 /**
- * DEBT_OVERDUE (DESIGN.md sections 12 and 13): every debt with something left past its due date
- * (`today` in the business's time zone) is told to its department, once: a debt already told is
- * left out, and the partial unique index of migration 0018 settles two checks racing. Returns
- * how many were written.
+ * Every debt with something left past its due date (`today` in the business's time zone) not yet
+ * told to its department (DESIGN.md sections 12 and 13); an active department only.
  */
-export async function notifyOverdueDebts(db: Db, today: string): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    INSERT INTO notifications (business_id, user_id, kind, title, body, entity, entity_id)
-    SELECT d.business_id, d.department_id, 'DEBT_OVERDUE',
-           format('Qarz muddati o''tdi: %s', cp.name),
-           format('Nasiya #%s (%s): %s %s qoldi, muddati %s edi.', d.id,
-                  CASE d.direction WHEN 'RECEIVABLE' THEN 'bizdan qarz' ELSE 'bizning qarz' END,
-                  (d.amount - d.paid)::numeric(20,2), cur.code, d.due_date),
-           'debt', d.id
+export async function overdueDebts(db: Db, today: string): Promise<OverdueDebt[]> {
+  const { rows } = await sql<OverdueDebt>`
+    SELECT d.id, d.business_id, d.department_id, d.direction, cp.name AS counterparty,
+           (d.amount - d.paid)::numeric(20,2)::text AS left, cur.code AS currency,
+           d.due_date::text AS due_date
     FROM debts d
     JOIN counterparties cp ON cp.id = d.counterparty_id
     JOIN currencies cur ON cur.id = d.currency_id
@@ -138,10 +143,8 @@ export async function notifyOverdueDebts(db: Db, today: string): Promise<number>
     WHERE debt_overdue(d.paid, d.amount, d.due_date, ${today}::date)
       AND NOT EXISTS (SELECT 1 FROM notifications n
                       WHERE n.kind = 'DEBT_OVERDUE' AND n.user_id = d.department_id AND n.entity_id = d.id)
-    ORDER BY d.id
-    ON CONFLICT (user_id, entity_id) WHERE kind = 'DEBT_OVERDUE' DO NOTHING
-    RETURNING id`.execute(db);
-  return rows.length;
+    ORDER BY d.id`.execute(db);
+  return rows;
 }
 
 /** A notification claimed for delivery, with what its senders need of its recipient. */
@@ -166,7 +169,7 @@ export async function claimUndelivered(db: Db, limit: number): Promise<ClaimedNo
       UPDATE notifications SET delivered_at = now()
       WHERE id IN (SELECT id FROM notifications WHERE delivered_at IS NULL
                    ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING id, business_id, user_id, kind, title, body, entity, entity_id, read_at, created_at)
+      RETURNING id, business_id, user_id, kind, title, body, title_message, body_message, entity, entity_id, read_at, created_at)
     SELECT c.*, u.email, u.is_active, u.email_notifications, u.language, u.telegram_chat_id
     FROM claimed c JOIN users u ON u.id = c.user_id
     ORDER BY c.id`.execute(db);

@@ -11,41 +11,26 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publish } from '../../lib/events.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
-import { readable } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import * as repo from './notifications.repository.ts';
-import type { NotificationRow } from './notify.ts';
+import { type NotificationRow, notificationTexts } from './notify.ts';
 
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
 export { notifyLowStock, notifyRateChanged, type RateChange } from './causes.ts';
 export type { NotificationSender } from './delivery.ts';
 export type { ClaimedNotification } from './notifications.repository.ts';
-export { notify } from './notify.ts';
+export { type NotificationRow, notificationTexts, notify } from './notify.ts';
 
 // The bell (DESIGN.md section 13): a user reads and marks their own notifications only; another
 // user's, of this business or another, is as good as missing (404).
 
 type Deps_ = Pick<Deps, 'db' | 'clock'>;
 
-export interface NotificationTexts {
-  title: string;
-  body: string;
-}
-
-/**
- * A notification's title and body in its reader's language: they are stored as the code wrote
- * them, in Uzbek, and translated when read (@app/shared texts), so a reader who changes language
- * reads the old ones in the new one too.
- */
-export function readableNotification<T extends NotificationTexts>(n: T, language: Language): T {
-  return readable(n, ['title', 'body'], language);
-}
-
 export function toNotification(r: NotificationRow, language: Language): Notification {
   return {
     id: r.id,
     kind: r.kind,
-    ...readableNotification({ title: r.title, body: r.body }, language),
+    ...notificationTexts(r, language),
     entity: r.entity,
     entity_id: r.entity_id,
     read_at: r.read_at ? r.read_at.toISOString() : null,

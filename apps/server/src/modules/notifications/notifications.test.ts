@@ -1,3 +1,4 @@
+import { msg } from '@app/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CbuFeed, startCbuFeed } from '../../../test/cbu-feed.ts';
 import { ApiClient } from '../../../test/client.ts';
@@ -90,7 +91,7 @@ describe('GET api/notifications/ and marking read', () => {
           businessId,
           userId: user.id,
           kind: 'RATE_CHANGED' as const,
-          title: `Xabar ${i + 1}`,
+          title: msg('errors.text', { text: `Xabar ${i + 1}` }),
           entity: { type: 'currency' as const, id: USD },
         })),
       ),
@@ -143,7 +144,9 @@ describe('GET api/notifications/ and marking read', () => {
   it("another user's notification, of this business or another, or an unknown id, is 404", async () => {
     const { user } = await freshUser();
     const [mine] = await inTransaction(t.db, (trx) =>
-      notify(trx, [{ businessId, userId: user.id, kind: 'LOW_STOCK', title: 'Kam qoldiq' }]),
+      notify(trx, [
+        { businessId, userId: user.id, kind: 'LOW_STOCK', title: msg('errors.text', { text: 'Kam qoldiq' }) },
+      ]),
     );
     const id = mine?.id as number;
     for (const client of [as.Owner, outsider]) {

@@ -1,7 +1,9 @@
+import type { Language, Message } from '@app/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { NotificationKind } from '../../db/tables/chat.ts';
+import { jsonOf, storedText, toStored } from '../../lib/texts.ts';
 
 // Notifications (DESIGN.md section 13) are written in the transaction of the event that causes
 // them: `notify` is called with the caller's transaction, so a refused or rolled-back operation
@@ -13,8 +15,9 @@ export interface NewNotification {
   businessId: number;
   userId: number;
   kind: NotificationKind;
-  title: string;
-  body?: string;
+  title: Message;
+  /** A message, or a person's own words (a chat message's quote), shown as written. */
+  body?: Message | string;
   /** What it is about, for its link: offer, variant, debt, conversation or currency. */
   entity?: { type: 'offer' | 'variant' | 'debt' | 'conversation' | 'currency'; id: number };
 }
@@ -25,10 +28,28 @@ export interface NotificationRow {
   kind: NotificationKind;
   title: string;
   body: string;
+  /** The messages the texts were written from (null: shown as stored), rendered for the reader. */
+  title_message: Message | null;
+  body_message: Message | null;
   entity: string | null;
   entity_id: number | null;
   read_at: Date | null;
   created_at: Date;
+}
+
+/**
+ * A notification's title and body in its reader's language: rendered from the messages they were
+ * written from (DESIGN.md section 15), so a reader who changes language reads the old ones in the
+ * new one too; a notification written before messages had keys is shown as stored.
+ */
+export function notificationTexts(
+  n: Pick<NotificationRow, 'title' | 'body' | 'title_message' | 'body_message'>,
+  language: Language,
+): { title: string; body: string } {
+  return {
+    title: storedText(n.title_message, n.title, language),
+    body: storedText(n.body_message, n.body, language),
+  };
 }
 
 /**
@@ -45,22 +66,38 @@ export async function notify(
     trx
       .insertInto('notifications')
       .values(
-        list.map((n) => ({
-          business_id: n.businessId,
-          user_id: n.userId,
-          kind: n.kind,
-          title: n.title,
-          body: n.body ?? '',
-          entity: n.entity?.type ?? null,
-          entity_id: n.entity?.id ?? null,
-        })),
+        list.map((n) => {
+          const [title, body] = [toStored(n.title), toStored(n.body)];
+          return {
+            business_id: n.businessId,
+            user_id: n.userId,
+            kind: n.kind,
+            title: title.text,
+            title_message: jsonOf(title.message),
+            body: body.text,
+            body_message: jsonOf(body.message),
+            entity: n.entity?.type ?? null,
+            entity_id: n.entity?.id ?? null,
+          };
+        }),
       )
       // The partial unique index of migration 0018: an overdue debt once per recipient (a literal:
       // PostgreSQL matches the index's predicate only against constants).
       .onConflict((oc) =>
         oc.columns(['user_id', 'entity_id']).where(sql<boolean>`kind = 'DEBT_OVERDUE'`).doNothing(),
       )
-      .returning(['id', 'kind', 'title', 'body', 'entity', 'entity_id', 'read_at', 'created_at'])
+      .returning([
+        'id',
+        'kind',
+        'title',
+        'body',
+        'title_message',
+        'body_message',
+        'entity',
+        'entity_id',
+        'read_at',
+        'created_at',
+      ])
       .execute()
   );
 }

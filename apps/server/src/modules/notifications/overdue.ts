@@ -1,7 +1,8 @@
-import { businessDay, DAY_MS, startOfBusinessDay } from '@app/shared';
+import { businessDay, DAY_MS, money, msg, startOfBusinessDay } from '@app/shared';
 import type { Deps } from '../../lib/context.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
 import * as repo from './notifications.repository.ts';
+import { notify } from './notify.ts';
 
 // DEBT_OVERDUE (DESIGN.md sections 12 and 13): checked at start and daily. A debt becomes overdue
 // when its due date is behind the business's day, so the daily check runs just after midnight in
@@ -14,8 +15,26 @@ type CheckDeps = Pick<Deps, 'db' | 'clock'>;
 const CHECK_AFTER_MIDNIGHT_MS = 60_000;
 
 /** Notifies the department of every overdue debt not yet told; returns how many were written. */
-export function checkOverdueDebts(deps: CheckDeps): Promise<number> {
-  return repo.notifyOverdueDebts(deps.db, businessDay(deps.clock()));
+export async function checkOverdueDebts(deps: CheckDeps): Promise<number> {
+  const debts = await repo.overdueDebts(deps.db, businessDay(deps.clock()));
+  // notify skips a debt already told (two checks racing: the partial unique index of 0018).
+  const written = await notify(
+    deps.db,
+    debts.map((d) => ({
+      businessId: d.business_id,
+      userId: d.department_id,
+      kind: 'DEBT_OVERDUE' as const,
+      title: msg('notice.debt_overdue', { name: d.counterparty }),
+      body: msg('notice.debt_overdue_body', {
+        id: d.id,
+        direction: msg(d.direction === 'RECEIVABLE' ? 'notice.debt_receivable' : 'notice.debt_payable'),
+        left: money(d.left, d.currency),
+        due: d.due_date,
+      }),
+      entity: { type: 'debt' as const, id: d.id },
+    })),
+  );
+  return written.length;
 }
 
 /** The next daily check after `now`. */

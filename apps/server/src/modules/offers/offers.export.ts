@@ -2,6 +2,8 @@ import {
   BUSINESS_TIME_ZONE,
   businessDay,
   type Language,
+  type Message,
+  msg,
   type Offer,
   type OfferStatus,
   type ReportFormat,
@@ -19,28 +21,28 @@ import { loadOfferViews } from './offers.views.ts';
 
 type Side = 'incomes' | 'outcomes';
 
-/** The file's words, written in Uzbek as the web's uz catalogue has them and translated by tr(). */
+/** The file's words (the uz catalogue's as the web's uz catalogue has them), rendered by tr(). */
 const OFFER_FILE_TEXTS = {
-  incomes: 'Kirim',
-  outcomes: 'Chiqim',
-  createdBy: 'Taklif qiluvchi',
-  from: 'Kimdan',
-  to: 'Kimga',
-  amount: 'Summa',
-  type: 'Turi',
-  status: 'Holat',
-  reason: 'Sabab',
-  date: 'Sana',
-  money: 'pul',
-  product: 'mahsulot',
+  incomes: msg('export.offers.incoming'),
+  outcomes: msg('export.offers.outgoing'),
+  createdBy: msg('export.offers.offered_by'),
+  from: msg('export.offers.from'),
+  to: msg('export.offers.to'),
+  amount: msg('export.offers.amount'),
+  type: msg('export.offers.type'),
+  status: msg('export.offers.status'),
+  reason: msg('export.offers.reason'),
+  date: msg('export.offers.date'),
+  money: msg('export.offers.money'),
+  product: msg('export.offers.product'),
 } as const;
 
-const STATUS_TEXTS: Record<OfferStatus, string> = {
-  DRAFT: 'DRAFT',
-  PENDING: 'PENDING',
-  APPROVED: 'APPROVED',
-  REJECTED: 'REJECTED',
-  CANCELED: 'CANCELED',
+const STATUS_TEXTS: Record<OfferStatus, Message> = {
+  DRAFT: msg('export.offers.draft'),
+  PENDING: msg('export.offers.pending'),
+  APPROVED: msg('export.offers.approved'),
+  REJECTED: msg('export.offers.rejected'),
+  CANCELED: msg('export.offers.canceled'),
 };
 
 /** Offers read for the file at a time. */
@@ -64,7 +66,7 @@ function offerAmount(offer: Offer): string {
 }
 
 function offerColumns(language: Language): FileColumn<Offer>[] {
-  const t = (text: string) => tr(language, text);
+  const t = (message: Message) => tr(language, message);
   return [
     { header: '#', kind: 'text', value: (o) => String(o.id), width: 0.6 },
     { header: t(OFFER_FILE_TEXTS.createdBy), kind: 'text', value: (o) => personName(o.created_by) },

@@ -2,6 +2,8 @@ import {
   type AuditAction,
   fixedMoney,
   fixedQuantity,
+  type Message,
+  msg,
   OFFER_TRANSITIONS,
   type Offer,
   type OfferAction,
@@ -31,7 +33,7 @@ export { offersFile } from './offers.export.ts';
 
 type CreateBody = z.output<typeof OfferCreateBodySchema>;
 
-function assertDistinct(ids: readonly number[], field: string, message: string) {
+function assertDistinct(ids: readonly number[], field: string, message: Message) {
   if (new Set(ids).size !== ids.length) throw fieldError(field, message);
 }
 
@@ -40,33 +42,35 @@ async function validateOffer(deps: Pick<Deps, 'db'>, actor: Actor, body: CreateB
   const hasMoney = body.money_lines.length > 0;
   const hasItems = body.item_lines.length > 0;
   if (hasMoney === hasItems) {
-    throw badRequest("Taklifda pul qatorlari yoki mahsulot qatorlari bo'lishi kerak (ikkalasi emas).", {
-      non_field_errors: ['An offer carries money lines or item lines, not both and not neither.'],
+    throw badRequest(msg('errors.offers.offer_must_have_either_money'), {
+      non_field_errors: [msg('errors.offers.money_or_item_lines')],
     });
   }
   if (body.from_user === body.to_user) {
-    throw badRequest("Yuboruvchi va qabul qiluvchi bir xil bo'lmasligi kerak.", {
-      non_field_errors: ['from_user and to_user must differ.'],
+    throw badRequest(msg('errors.offers.sender_and_receiver_must_different'), {
+      non_field_errors: [msg('errors.offers.parties_must_differ')],
     });
   }
   // The creator is one party: an outcome (I send) or an income (I ask).
   if (actor.id !== body.from_user && actor.id !== body.to_user) {
-    throw forbidden('Taklifni faqat uning tomonlaridan biri yarata oladi.');
+    throw forbidden(msg('errors.offers.offer_can_only_created_by'));
   }
   const otherField = actor.id === body.from_user ? 'to_user' : 'from_user';
   const otherId = actor.id === body.from_user ? body.to_user : body.from_user;
   if (!(await isBusinessUser(deps.db, actor.businessId, otherId)))
-    throw fieldError(otherField, 'User topilmadi');
+    throw fieldError(otherField, msg('validation.forms.user_not_found'));
 
   const currencyIds = body.money_lines.map((l) => l.currency);
-  assertDistinct(currencyIds, 'money_lines', 'Har bir valyuta bir marta kelishi kerak.');
+  assertDistinct(currencyIds, 'money_lines', msg('errors.offers.each_currency_may_appear_only'));
   const currencies = await findCurrenciesByIds(deps.db, actor.businessId, currencyIds);
-  if (currencies.length !== currencyIds.length) throw fieldError('money_lines', 'Valyuta topilmadi.');
+  if (currencies.length !== currencyIds.length)
+    throw fieldError('money_lines', msg('errors.finance.currency_not_found'));
 
   const variantIds = body.item_lines.map((l) => l.variant);
-  assertDistinct(variantIds, 'item_lines', 'Har bir variant bir marta kelishi kerak.');
+  assertDistinct(variantIds, 'item_lines', msg('errors.offers.each_variant_may_appear_only'));
   const known = await repo.existingVariantIds(deps.db, actor.businessId, variantIds);
-  if (variantIds.some((id) => !known.has(id))) throw fieldError('item_lines', 'Variant topilmadi.');
+  if (variantIds.some((id) => !known.has(id)))
+    throw fieldError('item_lines', msg('errors.offers.variant_not_found'));
 }
 
 /** POST offers/offers/: a new DRAFT (DESIGN.md section 3 "Offers"). */
@@ -96,8 +100,8 @@ export async function createOffer(deps: Pick<Deps, 'db'>, actor: Actor, body: Cr
       'offer.create',
       offerId,
       body.money_lines.length > 0
-        ? `Pul taklifi #${offerId} yaratildi: ${from} -> ${to}: ${reason}`
-        : `Mahsulot taklifi #${offerId} yaratildi: ${from} -> ${to}: ${reason}`,
+        ? msg('audit.offers.money_offer_created', { offerId, from, to, reason })
+        : msg('audit.offers.product_offer_created', { offerId, from, to, reason }),
     );
     return offerId;
   });
@@ -110,7 +114,7 @@ async function viewOf(deps: Pick<Deps, 'db'>, id: number): Promise<Offer> {
   return view;
 }
 
-function audit(trx: Transaction<DB>, actor: Actor, action: AuditAction, offerId: number, summary: string) {
+function audit(trx: Transaction<DB>, actor: Actor, action: AuditAction, offerId: number, summary: Message) {
   return writeAudit(trx, {
     businessId: actor.businessId,
     actorId: actor.id,
@@ -146,9 +150,9 @@ export async function getOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: number)
   throw notFound();
 }
 
-const WRONG_ACTOR: Record<OfferSide, string> = {
-  creator: 'Bu amalni faqat taklif yaratuvchisi bajara oladi.',
-  other: 'Bu amalni faqat taklifning ikkinchi tomoni bajara oladi.',
+const WRONG_ACTOR: Record<OfferSide, Message> = {
+  creator: msg('errors.offers.creator_only'),
+  other: msg('errors.offers.other_party_only'),
 };
 
 /** Locks the offer, then checks actor (403) and state (409) by the state table, in the transaction. */
@@ -166,11 +170,11 @@ async function lockForAction(trx: Transaction<DB>, actor: Actor, id: number, act
 }
 
 function wrongState(action: OfferAction, status: string) {
-  const [first, second] = OFFER_TRANSITIONS[action].from;
+  const [first = '', second] = OFFER_TRANSITIONS[action].from;
   return conflict(
     second === undefined
-      ? `Taklif holati ${status}: bu amal faqat ${first} holatida mumkin.`
-      : `Taklif holati ${status}: bu amal faqat ${first} yoki ${second} holatida mumkin.`,
+      ? msg('errors.offers.wrong_state', { status, first })
+      : msg('errors.offers.wrong_state_either', { status, first, second }),
   );
 }
 
@@ -197,7 +201,13 @@ export async function changeOfferState(
       to,
       action === 'submit' ? { submitted: true } : action === 'reject' ? { decidedBy: actor.id } : {},
     );
-    await audit(trx, actor, `offer.${action}`, id, `Taklif #${id}: ${offer.status} -> ${to}`);
+    await audit(
+      trx,
+      actor,
+      `offer.${action}`,
+      id,
+      msg('audit.offers.status_changed', { id, status: offer.status, to }),
+    );
   });
   return viewOf(deps, id);
 }
@@ -206,7 +216,7 @@ export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
   await inTransaction(deps.db, async (trx) => {
     await lockForAction(trx, actor, id, 'delete');
     await repo.deleteOffer(trx, id);
-    await audit(trx, actor, 'offer.delete', id, `Taklif #${id}: DRAFT o'chirildi`);
+    await audit(trx, actor, 'offer.delete', id, msg('audit.offers.offer_draft_deleted', { id }));
   });
 }
 
@@ -260,7 +270,12 @@ async function approveMoneyOffer(
         action: 'offer.approve',
         entity: 'offer',
         entityId: id,
-        summary: `Taklif #${id}: PENDING -> APPROVED, pul o'tkazildi: {from} -> {to}`,
+        // {from} and {to} become the parties' e-mails in money_apply (money_offer_audit).
+        summary: msg('audit.offers.offer_pending_approved_money_transferred', {
+          id,
+          from: '{from}',
+          to: '{to}',
+        }),
         ip: actor.ip,
       },
     }));
@@ -295,7 +310,11 @@ async function approveProductOffer(
         actor,
         'offer.approve',
         id,
-        `Taklif #${id}: PENDING -> APPROVED, mahsulot o'tkazildi: ${view.from_user.email} -> ${view.to_user.email}`,
+        msg('audit.offers.offer_pending_approved_products_transferred', {
+          id,
+          email: view.from_user.email,
+          email2: view.to_user.email,
+        }),
       );
       if (!decided?.decided_at) throw new Error('the approved offer has no decision time');
       return { decided_at: decided.decided_at.toISOString() };

@@ -1,4 +1,4 @@
-import { type DebtsAgeing, type DebtsAgeingQuery, seesEveryDebt } from '@app/shared';
+import { type DebtsAgeing, type DebtsAgeingQuery, msg, seesEveryDebt } from '@app/shared';
 import { sql } from 'kysely';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { cursorBatches } from '../../lib/cursor.ts';
@@ -35,7 +35,7 @@ export async function debtsAgeing(
   if (query.department !== undefined) {
     if (!seesEveryDebt(actor.role) && query.department !== actor.id) throw forbidden();
     if (!(await findDepartment(deps.db, actor.businessId, query.department)))
-      throw fieldError('department', `Invalid pk "${query.department}" - object does not exist.`);
+      throw fieldError('department', msg('errors.invalid_pk', { id: query.department }));
     viewer.departmentId = query.department;
   }
   const rows = ageingRows(viewer, query.direction);

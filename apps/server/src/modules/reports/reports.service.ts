@@ -7,6 +7,7 @@ import {
   type DashboardQuery,
   fixedMoney,
   fixedQuantity,
+  msg,
   type ReportFormat,
   type SalesQuery,
   type SalesReport,
@@ -61,14 +62,14 @@ export async function resolveScope(
   const today = businessDay(deps.clock());
   const to = query.date_to ?? (query.date_from && query.date_from > today ? query.date_from : today);
   const from = query.date_from ?? `${to.slice(0, 8)}01`;
-  if (from > to) throw fieldError('date_to', 'date_from must not be after date_to.');
+  if (from > to) throw fieldError('date_to', msg('validation.audit.date_from_must_not_after'));
   const wanted = query.department;
   if (!seesWholeBusiness(actor.role) && wanted !== undefined && wanted !== actor.id) throw forbidden();
   const departmentId = seesWholeBusiness(actor.role) ? (wanted ?? null) : actor.id;
   let departmentEmail: string | null = null;
   if (departmentId !== null) {
     const department = await repo.findDepartment(deps.db, actor.businessId, departmentId);
-    if (!department) throw fieldError('department', `Invalid pk "${departmentId}" - object does not exist.`);
+    if (!department) throw fieldError('department', msg('errors.invalid_pk', { id: departmentId }));
     departmentEmail = department.email;
   }
   return { businessId: actor.businessId, departmentId, departmentEmail, from, to };

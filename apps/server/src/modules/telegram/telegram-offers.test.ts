@@ -1,3 +1,4 @@
+import { msg } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
@@ -7,7 +8,7 @@ import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { startTelegramApi, TEST_TOKEN, telegramEnv, telegramSide } from '../../../test/telegram-api.ts';
 import { loadConfig } from '../../config.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { texts } from '../../lib/texts.ts';
+import { tr } from '../../lib/texts.ts';
 import { fund, USD } from '../finance/finance.fixtures.ts';
 import { deliverNotifications } from '../notifications/delivery.ts';
 import { CALLBACK_TEXTS } from './telegram.callbacks.ts';
@@ -115,7 +116,7 @@ describe('offers decided from Telegram', () => {
       .find((c) => c.body.reply_markup && c.body.text.startsWith(`Taklif #${id} `));
     const shown = { message_id: 100, text: sent?.body.text as string };
     expect((await tg.press(deciderChat, `offer:${id}:approve`, shown)).status).toBe(200);
-    expect(tg.lastAnswer()).toMatchObject({ text: CALLBACK_TEXTS.approved(id), show_alert: false });
+    expect(tg.lastAnswer()).toMatchObject({ text: tr('uz', CALLBACK_TEXTS.approved(id)), show_alert: false });
     expect(tg.lastCall('editMessageText', deciderChat)?.body).toEqual({
       chat_id: deciderChat,
       message_id: 100,
@@ -142,9 +143,12 @@ describe('offers decided from Telegram', () => {
     // Pressed again: already decided, nothing moves again.
     const edits = api.callsOf('editMessageText').length;
     expect((await tg.press(deciderChat, `offer:${id}:approve`, shown)).status).toBe(200);
-    expect(tg.lastAnswer()).toMatchObject({ text: CALLBACK_TEXTS.decided(id, 'APPROVED'), show_alert: true });
+    expect(tg.lastAnswer()).toMatchObject({
+      text: tr('uz', CALLBACK_TEXTS.decided(id, 'APPROVED')),
+      show_alert: true,
+    });
     expect((await tg.press(deciderChat, `offer:${id}:reject`, shown)).status).toBe(200);
-    expect(tg.lastAnswer()).toMatchObject({ text: CALLBACK_TEXTS.decided(id, 'APPROVED') });
+    expect(tg.lastAnswer()).toMatchObject({ text: tr('uz', CALLBACK_TEXTS.decided(id, 'APPROVED')) });
     expect(api.callsOf('editMessageText').length).toBe(edits + 2);
     expect(await statusOf(id)).toBe('APPROVED');
     expect(Number(await usd(as.Kassir))).toBe(Number(kassirBefore) - 40);
@@ -169,7 +173,7 @@ describe('offers decided from Telegram', () => {
     const id = await pendingOffer('20');
     const kassirBefore = await usd(as.Kassir);
     expect((await tg.press(deciderChat, `offer:${id}:reject`)).status).toBe(200);
-    expect(tg.lastAnswer()).toMatchObject({ text: CALLBACK_TEXTS.rejected(id), show_alert: false });
+    expect(tg.lastAnswer()).toMatchObject({ text: tr('uz', CALLBACK_TEXTS.rejected(id)), show_alert: false });
     expect(tg.lastCall('editMessageText', deciderChat)?.body.text).toMatch(/❌ Rad etildi$/);
     expect(await statusOf(id)).toBe('REJECTED');
     expect(await usd(as.Kassir)).toBe(kassirBefore);
@@ -245,22 +249,22 @@ describe('offers by Telegram in the deciding party’s language', () => {
         .where('id', '=', users.manager.id)
         .executeTakeFirstOrThrow()
     ).telegram_chat_id as number;
-    const title = texts.translate(`Taklif #${id} qaroringizni kutmoqda`, 'ru');
+    const title = tr('ru', msg('notice.offer_waiting_for_your_decision', { id }));
     expect(title).not.toContain('Taklif');
     const sent = api.callsOf('sendMessage', chat).find((c) => String(c.body.text).startsWith(title));
     expect(sent?.body.reply_markup).toEqual({
       inline_keyboard: [
         [
-          { text: texts.translate(CALLBACK_TEXTS.approve, 'ru'), callback_data: `offer:${id}:approve` },
-          { text: texts.translate(CALLBACK_TEXTS.reject, 'ru'), callback_data: `offer:${id}:reject` },
+          { text: tr('ru', CALLBACK_TEXTS.approve), callback_data: `offer:${id}:approve` },
+          { text: tr('ru', CALLBACK_TEXTS.reject), callback_data: `offer:${id}:reject` },
         ],
       ],
     });
     const shown = { message_id: 200, text: sent?.body.text as string };
     expect((await tg.press(chat, `offer:${id}:reject`, shown)).status).toBe(200);
-    expect(tg.lastAnswer()).toMatchObject({ text: texts.translate(CALLBACK_TEXTS.rejected(id), 'ru') });
+    expect(tg.lastAnswer()).toMatchObject({ text: tr('ru', CALLBACK_TEXTS.rejected(id)) });
     expect(tg.lastCall('editMessageText', chat)?.body.text).toBe(
-      `${shown.text}\n\n${texts.translate(CALLBACK_TEXTS.rejectedNote, 'ru')}`,
+      `${shown.text}\n\n${tr('ru', CALLBACK_TEXTS.rejectedNote)}`,
     );
   });
 });

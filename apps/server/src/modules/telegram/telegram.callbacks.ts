@@ -1,7 +1,7 @@
-import type { Language, OfferStatus, TelegramCallbackQuery } from '@app/shared';
+import { type Language, type Message, msg, type OfferStatus, type TelegramCallbackQuery } from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { languageOfTag, recipientLanguage, texts } from '../../lib/texts.ts';
+import { languageOfTag, recipientLanguage, tr } from '../../lib/texts.ts';
 import { approveOffer, changeOfferState, getOffer } from '../offers/offers.service.ts';
 import type { TelegramBot } from './telegram.bot.ts';
 import type { InlineButton } from './telegram.client.ts';
@@ -22,36 +22,35 @@ const CALLBACK_DATA = /^offer:([1-9]\d{0,8}):(approve|reject)$/;
 /** Actions taken through the bot are audited with this in place of an IP address. */
 export const TELEGRAM_AUDIT_IP = 'telegram';
 
-const STATUS_TEXTS: Record<OfferStatus, string> = {
-  DRAFT: 'qoralama',
-  PENDING: 'kutilmoqda',
-  APPROVED: 'tasdiqlangan',
-  REJECTED: 'rad etilgan',
-  CANCELED: 'bekor qilingan',
+const STATUS_TEXTS: Record<OfferStatus, Message> = {
+  DRAFT: msg('bot.draft'),
+  PENDING: msg('bot.pending'),
+  APPROVED: msg('bot.approved'),
+  REJECTED: msg('bot.rejected'),
+  CANCELED: msg('bot.canceled'),
 };
 
 export const CALLBACK_TEXTS = {
-  notLinked:
-    'Bu Telegram hisobi ilovadagi hech bir foydalanuvchiga ulanmagan. Profilingizda Telegramni qayta ulang.',
-  unknownButton: 'Bu tugma endi ishlamaydi.',
-  failed: "Xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring yoki ilovada bajaring.",
-  approved: (id: number) => `Taklif #${id} tasdiqlandi.`,
-  rejected: (id: number) => `Taklif #${id} rad etildi.`,
+  notLinked: msg('bot.telegram_account_isn_t_connected'),
+  unknownButton: msg('bot.button_no_longer_works'),
+  failed: msg('bot.something_went_wrong_try_again'),
+  approved: (id: number) => msg('bot.offer_approved', { id }),
+  rejected: (id: number) => msg('bot.offer_rejected', { id }),
   decided: (id: number, status: OfferStatus) =>
-    `Taklif #${id} allaqachon hal qilingan: ${STATUS_TEXTS[status]}.`,
-  approvedNote: '✅ Tasdiqlandi',
-  rejectedNote: '❌ Rad etildi',
-  decidedNote: (status: OfferStatus) => `Hal qilingan: ${STATUS_TEXTS[status]}`,
-  approve: 'Tasdiqlash',
-  reject: 'Rad etish',
+    msg('bot.offer_has_already_been_decided', { id, status: STATUS_TEXTS[status] }),
+  approvedNote: msg('bot.approved_note'),
+  rejectedNote: msg('bot.rejected_note'),
+  decidedNote: (status: OfferStatus) => msg('bot.decided_note', { status: STATUS_TEXTS[status] }),
+  approve: msg('bot.approve'),
+  reject: msg('bot.reject'),
 } as const;
 
 /** The buttons of an OFFER_PENDING message. */
 export function offerButtons(offerId: number, language: Language): InlineButton[][] {
   return [
     [
-      { text: texts.translate(CALLBACK_TEXTS.approve, language), callback_data: `offer:${offerId}:approve` },
-      { text: texts.translate(CALLBACK_TEXTS.reject, language), callback_data: `offer:${offerId}:reject` },
+      { text: tr(language, CALLBACK_TEXTS.approve), callback_data: `offer:${offerId}:approve` },
+      { text: tr(language, CALLBACK_TEXTS.reject), callback_data: `offer:${offerId}:reject` },
     ],
   ];
 }
@@ -64,10 +63,10 @@ export function parseOfferCallback(data: string | undefined): { offerId: number;
 
 interface Outcome {
   /** The answer to the press (a toast, or an alert for a refusal). */
-  answer: string;
+  answer: Message;
   alert: boolean;
   /** The decided offer's line added to the message, whose buttons go; null leaves the message. */
-  note: string | null;
+  note: Message | null;
 }
 
 /** Acts on a press and answers it; every failure is answered and logged, none is thrown. */
@@ -83,9 +82,9 @@ export async function handleCallbackQuery(deps: Deps, bot: TelegramBot, query: T
     deps.log.error({ err, data: query.data }, 'telegram: a button press failed');
     outcome = { answer: CALLBACK_TEXTS.failed, alert: true, note: null };
   }
-  const note = outcome.note === null ? null : texts.translate(outcome.note, language);
+  const note = outcome.note === null ? null : tr(language, outcome.note);
   await bot.client
-    .answerCallbackQuery(query.id, texts.translate(outcome.answer, language), outcome.alert)
+    .answerCallbackQuery(query.id, tr(language, outcome.answer), outcome.alert)
     .catch((err: unknown) => deps.log.warn({ err }, 'telegram: answering a button press failed'));
   const message = query.message;
   if (note === null || !message) return;

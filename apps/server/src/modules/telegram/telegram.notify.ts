@@ -1,6 +1,10 @@
 import type { Language } from '@app/shared';
-import { recipientLanguage, texts } from '../../lib/texts.ts';
-import type { ClaimedNotification, NotificationSender } from '../notifications/notifications.service.ts';
+import { recipientLanguage } from '../../lib/texts.ts';
+import {
+  type ClaimedNotification,
+  type NotificationSender,
+  notificationTexts,
+} from '../notifications/notifications.service.ts';
 import { offerButtons } from './telegram.callbacks.ts';
 import { createTelegramClient } from './telegram.client.ts';
 
@@ -12,9 +16,12 @@ import { createTelegramClient } from './telegram.client.ts';
 // the other channels and notifications go on.
 
 /** The message, in its recipient's language: the notification's title, then its body. */
-export function telegramText(n: Pick<ClaimedNotification, 'title' | 'body'>, language: Language): string {
-  const title = texts.translate(n.title, language);
-  return n.body ? `${title}\n\n${texts.translate(n.body, language)}` : title;
+export function telegramText(
+  n: Pick<ClaimedNotification, 'title' | 'body' | 'title_message' | 'body_message'>,
+  language: Language,
+): string {
+  const { title, body } = notificationTexts(n, language);
+  return body ? `${title}\n\n${body}` : title;
 }
 
 export const sendTelegramNotification: NotificationSender = async (deps, n) => {

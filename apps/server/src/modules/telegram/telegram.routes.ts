@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { TelegramLinkSchema, TelegramStatusSchema, TelegramWebhookReplySchema } from '@app/shared';
+import { msg, TelegramLinkSchema, TelegramStatusSchema, TelegramWebhookReplySchema } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -117,7 +117,7 @@ async function webhookRoutes(app: FastifyInstance, deps: Deps, bot: TelegramBot 
   const checkSecret = async (request: FastifyRequest) => {
     if (!settings) throw telegramOff();
     if (!sameSecret(request.headers[SECRET_HEADER], settings.webhookSecret))
-      throw unauthorized('X-Telegram-Bot-Api-Secret-Token is missing or wrong.');
+      throw unauthorized(msg('errors.telegram.x_telegram_bot_api_secret'));
   };
 
   r.post(

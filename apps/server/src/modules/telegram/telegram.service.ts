@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type Language,
+  type Message,
+  msg,
   type TelegramLink,
   type TelegramMessage,
   type TelegramStatus,
@@ -9,7 +11,7 @@ import {
 import { writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { languageOfTag, texts } from '../../lib/texts.ts';
+import { languageOfTag, tr } from '../../lib/texts.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import type { TelegramBot } from './telegram.bot.ts';
 import { handleCallbackQuery, TELEGRAM_AUDIT_IP } from './telegram.callbacks.ts';
@@ -26,27 +28,22 @@ import * as repo from './telegram.repository.ts';
 export const LINK_CODE_TTL_MS = 10 * 60_000;
 
 export const START_TEXTS = {
-  linked: (email: string) =>
-    `Tayyor: bu chat ${email} hisobiga ulandi. Bildirishnomalar endi shu yerga ham keladi.`,
-  moved: (email: string) =>
-    `Tayyor: bu chat ${email} hisobiga ulandi (avval boshqa hisobga ulangan edi). Bildirishnomalar endi shu yerga ham keladi.`,
-  invalid:
-    "Kod noto'g'ri yoki muddati o'tgan. Ilovada Profil sahifasidan yangi havola oling (havola 10 daqiqa amal qiladi).",
-  hello:
-    'Salom! Bildirishnomalarni shu yerda olish uchun ilovada Profil sahifasidan Telegram havolasini oling va uni oching.',
-  privateOnly: 'Telegramni faqat bot bilan shaxsiy chatda ulash mumkin.',
-  unlinked: (email: string) => `Bu chat ${email} hisobidan uzildi: bildirishnomalar endi bu yerga kelmaydi.`,
+  linked: (email: string) => msg('bot.linked', { email }),
+  moved: (email: string) => msg('bot.linked_moved', { email }),
+  invalid: msg('bot.code_invalid_or_has_expired'),
+  hello: msg('bot.hello_get_notifications_here_get'),
+  privateOnly: msg('bot.telegram_can_only_connected_in'),
+  unlinked: (email: string) => msg('bot.chat_has_been_disconnected_from', { email }),
 } as const;
 
 /** The answer when the server has no bot (TELEGRAM_BOT_TOKEN unset): 404, with a detail. */
-export const telegramOff = () =>
-  notFound('Telegram bot sozlanmagan (TELEGRAM_BOT_TOKEN). (Telegram is not set up on this server.)');
+export const telegramOff = () => notFound(msg('errors.telegram.no_telegram_bot_set_up'));
 
 const botSilent = () =>
   new AppError(
     503,
     'telegram_unavailable',
-    "Telegram bot hozir javob bermayapti; birozdan keyin qayta urinib ko'ring. (Telegram's Bot API does not answer.)",
+    msg('errors.telegram.telegram_bot_not_responding_right'),
     undefined,
     { 'retry-after': '30' },
   );
@@ -104,12 +101,12 @@ export async function unlinkTelegram(
       action: 'telegram.unlink',
       entity: 'user',
       entityId: actor.id,
-      summary: 'Telegram chat uzildi',
+      summary: msg('audit.telegram.telegram_chat_disconnected'),
       ip: actor.ip,
     });
     return { id: user.telegram_chat_id, email: user.email };
   });
-  if (chat) await reply(deps, bot, chat.id, texts.translate(START_TEXTS.unlinked(chat.email), language));
+  if (chat) await reply(deps, bot, chat.id, tr(language, START_TEXTS.unlinked(chat.email)));
 }
 
 /**
@@ -139,7 +136,7 @@ async function handleMessage(deps: Deps, bot: TelegramBot, message: TelegramMess
   const chatId = message.chat.id;
   // Before a chat is linked, the person's Telegram language is all the bot knows of them.
   const language = languageOfTag(message.from?.language_code);
-  const say = (text: string) => reply(deps, bot, chatId, texts.translate(text, language));
+  const say = (text: Message) => reply(deps, bot, chatId, tr(language, text));
   if (message.chat.type !== 'private') return say(START_TEXTS.privateOnly);
   const code = start[1];
   if (code === undefined) return say(START_TEXTS.hello);
@@ -172,7 +169,7 @@ async function linkChat(deps: Pick<Deps, 'db' | 'clock'>, chatId: number, code: 
         action: 'telegram.unlink',
         entity: 'user',
         entityId: loser.id,
-        summary: `Telegram chat ${row.email} hisobiga o'tdi`,
+        summary: msg('audit.telegram.telegram_chat_moved_account', { email: row.email }),
         ip: TELEGRAM_AUDIT_IP,
       });
     }
@@ -182,7 +179,7 @@ async function linkChat(deps: Pick<Deps, 'db' | 'clock'>, chatId: number, code: 
       action: 'telegram.link',
       entity: 'user',
       entityId: row.id,
-      summary: 'Telegram chat ulandi',
+      summary: msg('audit.telegram.telegram_chat_connected'),
       ip: TELEGRAM_AUDIT_IP,
     });
     return { email: row.email, moved: losers.length > 0 };

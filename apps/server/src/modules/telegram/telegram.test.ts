@@ -13,7 +13,7 @@ import {
   telegramSide,
 } from '../../../test/telegram-api.ts';
 import { loadConfig } from '../../config.ts';
-import { texts } from '../../lib/texts.ts';
+import { tr } from '../../lib/texts.ts';
 import { CALLBACK_TEXTS } from './telegram.callbacks.ts';
 import { START_TEXTS } from './telegram.service.ts';
 
@@ -114,13 +114,13 @@ describe('linking a chat (POST/DELETE api/telegram/link/, /start <code>)', () =>
     const res = await tg.message(chat, `/start ${code}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
-    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(START_TEXTS.linked(user.email));
+    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(tr('uz', START_TEXTS.linked(user.email)));
     expect(await chatOf(user.id)).toBe(chat);
     expect((await client.get('telegram/link/')).body).toMatchObject({ enabled: true, linked: true });
 
     const other = tg.newChat();
     expect((await tg.message(other, `/start ${code}`)).status).toBe(200);
-    expect(tg.lastCall('sendMessage', other)?.body.text).toBe(START_TEXTS.invalid);
+    expect(tg.lastCall('sendMessage', other)?.body.text).toBe(tr('uz', START_TEXTS.invalid));
     expect(await chatOf(user.id)).toBe(chat);
   });
 
@@ -130,16 +130,16 @@ describe('linking a chat (POST/DELETE api/telegram/link/, /start <code>)', () =>
     const expiring = await tg.newCode(client);
     clockOffsetMs = 10 * 60_000 + 1_000;
     await tg.message(chat, `/start ${expiring}`);
-    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(START_TEXTS.invalid);
+    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(tr('uz', START_TEXTS.invalid));
     clockOffsetMs = 0;
 
     const replaced = await tg.newCode(client);
     await tg.newCode(client);
     await tg.message(chat, `/start ${replaced}`);
-    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(START_TEXTS.invalid);
+    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(tr('uz', START_TEXTS.invalid));
     for (const made_up of ['AAAAAAAAAAAAAAAAAAAAAA', 'x'.repeat(65), "'; DROP TABLE users; --"]) {
       expect((await tg.message(chat, `/start ${made_up}`)).status).toBe(200);
-      expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(START_TEXTS.invalid);
+      expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(tr('uz', START_TEXTS.invalid));
     }
     expect(await chatOf(user.id)).toBeNull();
   });
@@ -147,15 +147,15 @@ describe('linking a chat (POST/DELETE api/telegram/link/, /start <code>)', () =>
   it('greets a /start without a code and does not link a group chat', async () => {
     const chat = tg.newChat();
     await tg.message(chat, '/start');
-    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(START_TEXTS.hello);
+    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(tr('uz', START_TEXTS.hello));
     // In the language of the person's Telegram (DESIGN.md section 14).
     await tg.message(chat, '/start', 'private', 'ru');
-    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(texts.translate(START_TEXTS.hello, 'ru'));
-    expect(texts.translate(START_TEXTS.hello, 'ru')).not.toBe(START_TEXTS.hello);
+    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(tr('ru', START_TEXTS.hello));
+    expect(tr('ru', START_TEXTS.hello)).not.toBe(tr('uz', START_TEXTS.hello));
     const { user, client } = await freshUser();
     const group = -1_001_234_567_890;
     await tg.message(group, `/start ${await tg.newCode(client)}`, 'supergroup');
-    expect(tg.lastCall('sendMessage', group)?.body.text).toBe(START_TEXTS.privateOnly);
+    expect(tg.lastCall('sendMessage', group)?.body.text).toBe(tr('uz', START_TEXTS.privateOnly));
     expect(await chatOf(user.id)).toBeNull();
   });
 
@@ -164,7 +164,7 @@ describe('linking a chat (POST/DELETE api/telegram/link/, /start <code>)', () =>
     const chat = await tg.linkNewChat(first.client);
     const second = await freshUser();
     await tg.message(chat, `/start ${await tg.newCode(second.client)}`);
-    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(START_TEXTS.moved(second.user.email));
+    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(tr('uz', START_TEXTS.moved(second.user.email)));
     expect(await chatOf(first.user.id)).toBeNull();
     expect(await chatOf(second.user.id)).toBe(chat);
     const audit = await t.db
@@ -188,7 +188,7 @@ describe('linking a chat (POST/DELETE api/telegram/link/, /start <code>)', () =>
     expect(res.status).toBe(204);
     expect(await chatOf(user.id)).toBeNull();
     expect((await client.get('telegram/link/')).body.linked).toBe(false);
-    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(START_TEXTS.unlinked(user.email));
+    expect(tg.lastCall('sendMessage', chat)?.body.text).toBe(tr('uz', START_TEXTS.unlinked(user.email)));
     // Nothing linked any more: another DELETE is done all the same, and says nothing anywhere.
     const sent = api.callsOf('sendMessage').length;
     expect((await client.delete('telegram/link/')).status).toBe(204);
@@ -302,11 +302,11 @@ describe('the webhook (POST api/telegram/webhook/)', () => {
   it('answers a button press from a chat linked to no one, and an unknown button', async () => {
     const chat = tg.newChat();
     expect((await tg.press(chat, 'offer:1:approve')).status).toBe(200);
-    expect(tg.lastAnswer()).toMatchObject({ text: CALLBACK_TEXTS.notLinked, show_alert: true });
+    expect(tg.lastAnswer()).toMatchObject({ text: tr('uz', CALLBACK_TEXTS.notLinked), show_alert: true });
     const linked = await tg.linkNewChat((await freshUser()).client);
     for (const data of ['offer:1:delete', 'offer:0:approve', 'offer:99999999999:approve', 'hello']) {
       expect((await tg.press(linked, data)).status).toBe(200);
-      expect(tg.lastAnswer()).toMatchObject({ text: CALLBACK_TEXTS.unknownButton });
+      expect(tg.lastAnswer()).toMatchObject({ text: tr('uz', CALLBACK_TEXTS.unknownButton) });
     }
   });
 });

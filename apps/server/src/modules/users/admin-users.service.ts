@@ -4,6 +4,8 @@ import {
   type AdminUserUpdateSchema,
   INVITE_TTL_HOURS,
   type Language,
+  type Message,
+  msg,
   type Role,
 } from '@app/shared';
 import type { z } from 'zod';
@@ -29,10 +31,9 @@ type CreateBody = z.output<typeof AdminUserCreateSchema>;
 type UpdateBody = z.output<typeof AdminUserUpdateSchema>;
 type UsersDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
 
-const LAST_OWNER =
-  'Biznesda kamida bitta faol Owner qolishi kerak: avval boshqa foydalanuvchini Owner qiling.';
-const EMAIL_TAKEN = 'Bu e-mail bilan foydalanuvchi allaqachon bor (boshqa biznesda bo‘lishi ham mumkin).';
-const OWNERS_ONLY = "Owner rolini faqat Owner bera oladi yoki o'zgartira oladi.";
+const LAST_OWNER = msg('errors.users.business_must_keep_at_least');
+const EMAIL_TAKEN = msg('errors.users.user_with_email_already_exists');
+const OWNERS_ONLY = msg('errors.users.only_owner_can_grant_or');
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
 
@@ -58,7 +59,7 @@ export async function listUsers(deps: Pick<Deps, 'db'>, actor: Actor, search?: s
 
 async function requireUser(db: Database, actor: Actor, id: number) {
   const user = await repo.findUser(db, actor.businessId, id);
-  if (!user) throw notFound('Foydalanuvchi topilmadi.');
+  if (!user) throw notFound(msg('errors.users.user_not_found'));
   return user;
 }
 
@@ -93,11 +94,7 @@ async function mailInvitation(
     await deps.mailer.send(inviteMessage(email, link, business.name, INVITE_TTL_HOURS, language));
   } catch (err) {
     deps.log.warn({ err, email }, 'invitation e-mail not sent');
-    throw new AppError(
-      502,
-      'mail_failed',
-      `Taklif xati ${email} manziliga yuborilmadi (pochta serveri javob bermadi). Foydalanuvchi saqlandi: "Taklifni qayta yuborish" bilan yana urinib ko'ring.`,
-    );
+    throw new AppError(502, 'mail_failed', msg('errors.users.invitation_email_was_not_sent', { email }));
   }
 }
 
@@ -140,7 +137,7 @@ export async function createUser(
       action: 'user.create',
       entity: 'user',
       entityId: row.id,
-      summary: `Foydalanuvchi qo'shildi: ${body.email} (${body.role}), taklif yuborildi`,
+      summary: msg('audit.users.user_added_invitation_sent', { email: body.email, role: body.role }),
       ip: actor.ip,
     });
     return { user: await requireUser(trx, actor, row.id), link };
@@ -163,11 +160,9 @@ export async function resendInvitation(
 ): Promise<AdminUser> {
   const { user, link } = await inTransaction(deps.db, async (trx) => {
     const user = await requireUser(trx, actor, id);
-    if (!user.is_active) throw conflict('Foydalanuvchi nofaol: avval faollashtiring.');
+    if (!user.is_active) throw conflict(msg('errors.users.user_inactive_reactivate_them_first'));
     if (user.password_set) {
-      throw conflict(
-        'Foydalanuvchi parolini allaqachon tanlagan; unutgan bo\'lsa, "Parolni unutdingizmi?" orqali tiklasin.',
-      );
+      throw conflict(msg('errors.users.user_has_already_chosen_password'));
     }
     const link = await issueInvitation(trx, deps, actor, user.id, origin);
     await writeAudit(trx, {
@@ -176,7 +171,7 @@ export async function resendInvitation(
       action: 'user.invite',
       entity: 'user',
       entityId: user.id,
-      summary: `Taklif qayta yuborildi: ${user.email}`,
+      summary: msg('audit.users.invitation_resent', { email: user.email }),
       ip: actor.ip,
     });
     return { user, link };
@@ -187,12 +182,12 @@ export async function resendInvitation(
 
 /** The History line's changes, joined by '; ' (each one a text of its own for the translations). */
 const CHANGE_TEXTS = {
-  role: (from: string, to: string) => `rol ${from} -> ${to}`,
-  field: (field: string, from: string, to: string) => `${field}: "${from}" -> "${to}"`,
-  codesOn: 'kirish kodlari yoqildi',
-  codesOff: "kirish kodlari o'chirildi",
-  activated: 'faollashtirildi',
-  deactivated: 'nofaol qilindi, sessiyalari yopildi',
+  role: (from: string, to: string) => msg('audit.users.role', { from, to }),
+  field: (field: string, from: string, to: string) => msg('audit.users.field_changed', { field, from, to }),
+  codesOn: msg('audit.users.sign_in_codes_turned_on'),
+  codesOff: msg('audit.users.sign_in_codes_turned_off'),
+  activated: msg('audit.users.reactivated'),
+  deactivated: msg('audit.users.deactivated_sessions_closed'),
 } as const;
 
 /**
@@ -217,7 +212,7 @@ export async function updateUser(
     const staysActiveOwner = role === 'Owner' && active;
     if (owners.includes(id) && !staysActiveOwner && owners.length === 1) throw conflict(LAST_OWNER);
 
-    const changes: string[] = [];
+    const changes: Message[] = [];
     if (role !== before.role) changes.push(CHANGE_TEXTS.role(before.role, role));
     for (const field of ['first_name', 'last_name', 'code'] as const) {
       const next = body[field];
@@ -241,7 +236,7 @@ export async function updateUser(
       action: 'user.update',
       entity: 'user',
       entityId: id,
-      summary: `${before.email}: ${changes.join('; ')}`,
+      summary: msg('audit.users.user_changed', { email: before.email, changes }),
       ip: actor.ip,
     });
     return view(await requireUser(trx, actor, id));

@@ -1,4 +1,4 @@
-import { isLanguage, type MeUpdateSchema, type Role, type WhoAmI } from '@app/shared';
+import { isLanguage, type MeUpdateSchema, msg, type Role, type WhoAmI } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -44,8 +44,8 @@ export async function updateMe(
         entityId: actor.id,
         summary:
           kinds.length > 0
-            ? `E-mail bildirishnomalari: ${kinds.join(', ')}`
-            : "E-mail bildirishnomalari: yo'q",
+            ? msg('audit.users.email_notifications', { kinds: kinds.join(', ') })
+            : msg('audit.users.email_notifications_none'),
         ip: actor.ip,
       });
     });

@@ -4,5 +4,4 @@ const files = import.meta.glob<Record<string, string>>('./*.json', { eager: true
 
 export default Object.assign({}, ...Object.values(files)) as Record<string, string>;
 
-// Uzbek is the language the shared schemas are written in: nothing to translate.
-export const texts: Record<string, string> = {};
+export { default as texts } from '@app/shared/texts/uz.json';
