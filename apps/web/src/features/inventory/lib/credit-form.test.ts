@@ -1,4 +1,12 @@
-import { CREDIT_COUNTERPARTY_MESSAGE, CREDIT_PRICE_MESSAGE, FILL_REQUIRED_FIELDS } from '@app/shared';
+import {
+  CREDIT_COUNTERPARTY_MESSAGE,
+  CREDIT_PRICE_MESSAGE,
+  createRenderer,
+  decodeMessage,
+  FILL_REQUIRED_FIELDS,
+  msg,
+} from '@app/shared';
+import uz from '@app/shared/texts/uz.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import {
   creditBody,
@@ -20,8 +28,14 @@ const exit = {
   due_date: '2030-01-31',
 };
 
+const render = createRenderer({ uz });
+/** A shared message in Uzbek, as the form shows it (DESIGN.md section 15: keys rendered at the edge). */
+const say = (key: string) => render(msg(key), 'uz');
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((i) => i.message) ?? [];
+  result.error?.issues.map((i) => {
+    const message = decodeMessage(i.message);
+    return 'key' in message ? render(message, 'uz') : message.text;
+  }) ?? [];
 
 describe('a sale on credit (DESIGN.md section 12)', () => {
   it('sends the counterparty id and the due date', () => {
@@ -31,7 +45,7 @@ describe('a sale on credit (DESIGN.md section 12)', () => {
 
   it('needs a counterparty and a price: the shared messages', () => {
     const result = StockExitCreditFormSchema.safeParse({ ...exit, counterparty: null, unit_price: '' });
-    expect(messages(result)).toEqual([CREDIT_COUNTERPARTY_MESSAGE, CREDIT_PRICE_MESSAGE]);
+    expect(messages(result)).toEqual([say(CREDIT_COUNTERPARTY_MESSAGE), say(CREDIT_PRICE_MESSAGE)]);
   });
 
   it('is only a SALE', () => {
@@ -41,7 +55,7 @@ describe('a sale on credit (DESIGN.md section 12)', () => {
 
   it("leaves spec.md's rules as they are: the required fields first, no due date is none", () => {
     const missing = StockExitCreditFormSchema.safeParse({ ...exit, variant: null, on_credit: false });
-    expect(messages(missing)).toEqual([FILL_REQUIRED_FIELDS]);
+    expect(messages(missing)).toEqual([say(FILL_REQUIRED_FIELDS)]);
     const cash = StockExitCreditFormSchema.parse({
       ...exit,
       on_credit: false,
@@ -67,7 +81,7 @@ describe('a purchase on credit', () => {
       due_date: '',
     };
     expect(messages(StockEntryCreditFormSchema.safeParse(entry))).toEqual([
-      CREDIT_COUNTERPARTY_MESSAGE,
+      say(CREDIT_COUNTERPARTY_MESSAGE),
       'Nasiyaga faqat PURCHASE yoziladi.',
     ]);
   });
