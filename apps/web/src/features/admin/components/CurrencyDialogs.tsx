@@ -11,6 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog, useSaveError } from '../../../components/FormDialog.tsx';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
@@ -66,12 +67,9 @@ export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: (
           {...form.register('name')}
         />
       </div>
-      <Input
+      <MoneyInput
         label={t('admin.addCurrency.rate')}
-        type="number"
-        min="0"
         step={RATE_STEP}
-        inputMode="decimal"
         error={errors.rate_to_uzs?.message}
         {...form.register('rate_to_uzs')}
       />
@@ -118,14 +116,11 @@ export function SetRateDialog({ currency, onClose }: { currency: Currency | null
       onSubmit={submit}
       error={error}
     >
-      <Input
+      <MoneyInput
         label={
           currency ? t('admin.setRate.label', { code: currency.code }) : t('admin.setRate.labelNoCurrency')
         }
-        type="number"
-        min="0"
         step={RATE_STEP}
-        inputMode="decimal"
         error={form.formState.errors.rate_to_uzs?.message}
         {...form.register('rate_to_uzs')}
       />

@@ -4,7 +4,6 @@ import {
   DebtCreateSchema,
   formatMoney,
   IsoDateSchema,
-  MONEY_STEP,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
@@ -14,6 +13,7 @@ import { createCounterparty } from '../../../api/counterparties.ts';
 import { useCurrencies } from '../../../api/currencies.ts';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
 import { FormDialog, useSaveError } from '../../../components/FormDialog.tsx';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { DateInput } from '../../../components/ui/DateInput.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
@@ -166,12 +166,8 @@ function DebtFields({
           error={errors.currency?.message}
           {...form.register('currency')}
         />
-        <Input
+        <MoneyInput
           label={t('debts.newDebt.amountLabel')}
-          type="number"
-          min="0"
-          step={MONEY_STEP}
-          inputMode="decimal"
           error={errors.amount?.message}
           {...form.register('amount')}
         />
