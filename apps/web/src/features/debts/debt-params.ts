@@ -9,6 +9,9 @@ import { generatePath } from 'react-router';
 import type { CounterpartyFilters } from '../../api/counterparties.ts';
 import { paths } from '../../config/paths.ts';
 import { formatDate } from '../../lib/format.ts';
+import { pickId, pickOption as pickOptionOr } from '../../lib/url-params.ts';
+
+export { pickId, pickPage, withChanges } from '../../lib/url-params.ts';
 
 // The debt pages keep their filters in the URL's search params (a list can be bookmarked, shared,
 // and survives a reload; the dashboard links to /debts?status=OVERDUE). These read them back
@@ -16,19 +19,7 @@ import { formatDate } from '../../lib/format.ts';
 
 /** `value` when it is one of `allowed`, else undefined. */
 export function pickOption<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
-  return allowed.includes(value as T) ? (value as T) : undefined;
-}
-
-/** An id from the URL, or undefined. */
-export function pickId(value: string | null): number | undefined {
-  if (!value || !/^\d{1,10}$/.test(value)) return undefined;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
-
-/** The page from the URL: a whole number from 1, else 1. */
-export function pickPage(value: string | null): number {
-  return value && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+  return pickOptionOr(value, allowed, undefined);
 }
 
 /** A real calendar day written YYYY-MM-DD (not 2025-02-30), from 1970 (not a year being typed). */
@@ -42,23 +33,6 @@ export function isIsoDay(value: string | null | undefined): value is string {
 export function formatDay(day: string | null): string {
   if (day === null || day === '') return '—';
   return isIsoDay(day) ? formatDate(day) : day;
-}
-
-/**
- * The params after a change: '' or null removes a key; any filter change but a page turn starts
- * again from page 1 (a later page of other filters may not exist).
- */
-export function withChanges(
-  params: URLSearchParams,
-  changes: Record<string, string | null | undefined>,
-): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null || value === undefined || value === '') next.delete(key);
-    else next.set(key, value);
-  }
-  if (!('page' in changes)) next.delete('page');
-  return next;
 }
 
 /** The filters of GET debts/ (DESIGN.md section 12). */

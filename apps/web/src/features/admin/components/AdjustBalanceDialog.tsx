@@ -9,15 +9,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { FormDialog, useSaveError } from '../../../components/FormDialog.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
-import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { newIdempotencyKey } from '../../../lib/api-client.ts';
-import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useAdjustBalance } from '../api/balances.ts';
 
 type FormValues = { user: string; currency: string; amount: string; reason_text: string };
@@ -45,7 +42,6 @@ export function AdjustBalanceDialog({
   const t = useT();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const adjust = useAdjustBalance(idempotencyKey);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, z.output<typeof BalanceAdjustBodySchema>>({
     resolver: useTranslatedResolver(
       zodResolver(
@@ -59,9 +55,9 @@ export function AdjustBalanceDialog({
       reason_text: '',
     },
   });
-  const submit = form.handleSubmit(async (body) => {
-    setError(null);
-    try {
+  const { error, run } = useSaveError(form.setError);
+  const submit = form.handleSubmit((body) =>
+    run(async () => {
       const done = await adjust.mutateAsync(body satisfies BalanceAdjustBody);
       onDone(
         t('admin.adjust.done', {
@@ -71,32 +67,22 @@ export function AdjustBalanceDialog({
         }),
       );
       onClose();
-    } catch (err) {
-      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
-    }
-  });
+    }),
+  );
   return (
-    <Modal
-      open
+    <FormDialog
       onClose={onClose}
       title={t('admin.adjust.title')}
       description={t('admin.adjust.description')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('admin.action.cancel')}
-          </Button>
-          <Button type="submit" form="adjust-balance" loading={adjust.isPending}>
-            {t('admin.adjust.submit')}
-          </Button>
-        </>
-      }
+      formId="adjust-balance"
+      cancelLabel={t('admin.action.cancel')}
+      submitLabel={t('admin.adjust.submit')}
+      pending={adjust.isPending}
+      onSubmit={submit}
+      error={error}
     >
-      <form id="adjust-balance" onSubmit={submit} noValidate className="space-y-4">
-        <AdjustFields form={form} grid={grid} />
-        <ErrorMessage>{error}</ErrorMessage>
-      </form>
-    </Modal>
+      <AdjustFields form={form} grid={grid} />
+    </FormDialog>
   );
 }
 

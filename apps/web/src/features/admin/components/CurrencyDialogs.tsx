@@ -8,88 +8,72 @@ import {
   RateCreateBodySchema,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { FormDialog, useSaveError } from '../../../components/FormDialog.tsx';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
-import { Modal } from '../../../components/ui/Modal.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
-import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useAddCurrency, useSetRate } from '../api/rates.ts';
 
 /** Add a currency to the business at a rate (POST finance/currencies/). */
 export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const add = useAddCurrency();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<CurrencyCreateBody, unknown, z.output<typeof CurrencyCreateBodySchema>>({
     resolver: useTranslatedResolver(zodResolver(CurrencyCreateBodySchema)),
     defaultValues: { code: '', name: '', rate_to_uzs: '' },
   });
+  const { error, setError, run } = useSaveError(form.setError);
   const close = () => {
     form.reset();
     setError(null);
     onClose();
   };
-  const submit = form.handleSubmit(async (body) => {
-    setError(null);
-    try {
+  const submit = form.handleSubmit((body) =>
+    run(async () => {
       await add.mutateAsync(body);
       close();
-    } catch (err) {
-      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
-    }
-  });
+    }),
+  );
   const { errors } = form.formState;
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={close}
       title={t('admin.addCurrency.title')}
       description={t('admin.addCurrency.description')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            {t('admin.action.cancel')}
-          </Button>
-          <Button type="submit" form="add-currency" loading={add.isPending}>
-            {t('admin.addCurrency.submit')}
-          </Button>
-        </>
-      }
+      formId="add-currency"
+      cancelLabel={t('admin.action.cancel')}
+      submitLabel={t('admin.addCurrency.submit')}
+      pending={add.isPending}
+      onSubmit={submit}
+      error={error}
     >
-      <form id="add-currency" onSubmit={submit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-          <Input
-            label={t('admin.addCurrency.code')}
-            placeholder={t('admin.addCurrency.codePlaceholder')}
-            maxLength={3}
-            autoCapitalize="characters"
-            error={errors.code?.message}
-            {...form.register('code', { setValueAs: (v: string) => v.toUpperCase() })}
-          />
-          <Input
-            label={t('admin.addCurrency.name')}
-            placeholder={t('admin.addCurrency.namePlaceholder')}
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-        </div>
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
         <Input
-          label={t('admin.addCurrency.rate')}
-          type="number"
-          min="0"
-          step={RATE_STEP}
-          inputMode="decimal"
-          error={errors.rate_to_uzs?.message}
-          {...form.register('rate_to_uzs')}
+          label={t('admin.addCurrency.code')}
+          placeholder={t('admin.addCurrency.codePlaceholder')}
+          maxLength={3}
+          autoCapitalize="characters"
+          error={errors.code?.message}
+          {...form.register('code', { setValueAs: (v: string) => v.toUpperCase() })}
         />
-        <ErrorMessage>{error}</ErrorMessage>
-      </form>
-    </Modal>
+        <Input
+          label={t('admin.addCurrency.name')}
+          placeholder={t('admin.addCurrency.namePlaceholder')}
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+      </div>
+      <MoneyInput
+        label={t('admin.addCurrency.rate')}
+        step={RATE_STEP}
+        error={errors.rate_to_uzs?.message}
+        {...form.register('rate_to_uzs')}
+      />
+    </FormDialog>
   );
 }
 
@@ -97,11 +81,11 @@ export function AddCurrencyDialog({ open, onClose }: { open: boolean; onClose: (
 export function SetRateDialog({ currency, onClose }: { currency: Currency | null; onClose: () => void }) {
   const t = useT();
   const setRate = useSetRate();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<RateCreateBody, unknown, z.output<typeof RateCreateBodySchema>>({
     resolver: useTranslatedResolver(zodResolver(RateCreateBodySchema)),
     values: { rate_to_uzs: currency?.rate_to_uzs ?? '' },
   });
+  const { error, setError, run } = useSaveError(form.setError);
   const close = () => {
     setError(null);
     form.clearErrors();
@@ -109,16 +93,13 @@ export function SetRateDialog({ currency, onClose }: { currency: Currency | null
   };
   const submit = form.handleSubmit(async (body) => {
     if (!currency) return;
-    setError(null);
-    try {
+    await run(async () => {
       await setRate.mutateAsync({ currencyId: currency.id, body });
       close();
-    } catch (err) {
-      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
-    }
+    });
   });
   return (
-    <Modal
+    <FormDialog
       open={currency !== null}
       onClose={close}
       size="sm"
@@ -128,31 +109,21 @@ export function SetRateDialog({ currency, onClose }: { currency: Currency | null
           ? t('admin.setRate.description', { code: currency.code, rate: formatRate(currency.rate_to_uzs) })
           : ''
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            {t('admin.action.cancel')}
-          </Button>
-          <Button type="submit" form="set-rate" loading={setRate.isPending}>
-            {t('admin.action.save')}
-          </Button>
-        </>
-      }
+      formId="set-rate"
+      cancelLabel={t('admin.action.cancel')}
+      submitLabel={t('admin.action.save')}
+      pending={setRate.isPending}
+      onSubmit={submit}
+      error={error}
     >
-      <form id="set-rate" onSubmit={submit} noValidate className="space-y-4">
-        <Input
-          label={
-            currency ? t('admin.setRate.label', { code: currency.code }) : t('admin.setRate.labelNoCurrency')
-          }
-          type="number"
-          min="0"
-          step={RATE_STEP}
-          inputMode="decimal"
-          error={form.formState.errors.rate_to_uzs?.message}
-          {...form.register('rate_to_uzs')}
-        />
-        <ErrorMessage>{error}</ErrorMessage>
-      </form>
-    </Modal>
+      <MoneyInput
+        label={
+          currency ? t('admin.setRate.label', { code: currency.code }) : t('admin.setRate.labelNoCurrency')
+        }
+        step={RATE_STEP}
+        error={form.formState.errors.rate_to_uzs?.message}
+        {...form.register('rate_to_uzs')}
+      />
+    </FormDialog>
   );
 }

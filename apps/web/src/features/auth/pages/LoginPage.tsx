@@ -7,12 +7,12 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { ApiError, errorDetail } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
+import { EmailInput } from '../components/AuthFormParts.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { LoginSlideshow } from '../components/LoginSlideshow.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
@@ -68,15 +68,7 @@ export function LoginPage({ languageSwitcher }: { languageSwitcher?: ReactNode }
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         <SuccessMessage>{notice}</SuccessMessage>
         <ErrorMessage>{error}</ErrorMessage>
-        <Input
-          label={t('auth.field.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder={t('auth.field.emailPlaceholder')}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailInput autoComplete="username" error={errors.email?.message} {...register('email')} />
         <PasswordInput
           label={t('auth.login.password')}
           autoComplete="current-password"

@@ -1,10 +1,8 @@
 import { SetPasswordFormSchema, type SetPasswordFormValues } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
@@ -12,6 +10,7 @@ import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useAcceptInvite } from '../api/accept-invite.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { SubmitAndBackToLogin } from '../components/AuthFormParts.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { type LoginState, readSetPasswordState } from '../navigation-state.ts';
@@ -59,20 +58,13 @@ export function SetPasswordPage() {
           autoComplete="new-password"
           {...register('confirm')}
         />
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+        <SubmitAndBackToLogin loading={isSubmitting}>
           {/* spec.md section 2 writes the reset page's texts in English; the invitation (DESIGN.md
               section 9) is not in spec.md, so it speaks the reader's language throughout. */}
           {invite
             ? t(isSubmitting ? 'auth.setPassword.inviteSubmitting' : 'auth.setPassword.inviteSubmit')
             : t(isSubmitting ? 'auth.setPassword.submitting' : 'auth.setPassword.submit')}
-        </Button>
-        <Link
-          to={paths.login}
-          className="flex items-center justify-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-        >
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          {t('auth.backToLogin')}
-        </Link>
+        </SubmitAndBackToLogin>
       </form>
     </AuthLayout>
   );

@@ -20,6 +20,7 @@ import { useT } from '../../../i18n/useT.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useRequestPasswordCode } from '../api/forgot-password.ts';
 import { useVerifyLoginCode, useVerifyResetCode } from '../api/verify-code.ts';
+import { EmailInput } from '../components/AuthFormParts.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { readVerifyCodeState, type SetPasswordState, type VerifyCodeState } from '../navigation-state.ts';
 import { useCountdown } from '../use-countdown.ts';
@@ -117,16 +118,7 @@ function CodeFields({
   const t = useT();
   return (
     <>
-      {askEmail ? (
-        <Input
-          label={t('auth.field.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('auth.field.emailPlaceholder')}
-          {...form.register('email')}
-        />
-      ) : null}
+      {askEmail ? <EmailInput {...form.register('email')} /> : null}
       {sentTo ? (
         <p className="text-sm text-slate-600">
           <T

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog, useSaveError } from '../../../components/FormDialog.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { controlClasses, Field } from '../../../components/ui/Field.tsx';
@@ -12,7 +13,6 @@ import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import {
   useCreateCounterparty,
   useDeleteCounterparty,
@@ -47,7 +47,6 @@ export function CounterpartyFormDialog({
   const t = useT();
   const create = useCreateCounterparty();
   const update = useUpdateCounterparty();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, Body>({
     resolver: useTranslatedResolver(
       zodResolver(CounterpartyCreateSchema) as unknown as Resolver<FormValues, unknown, Body>,
@@ -60,46 +59,31 @@ export function CounterpartyFormDialog({
       note: counterparty?.note ?? '',
     },
   });
-  const submit = form.handleSubmit(async (body) => {
-    setError(null);
-    try {
+  const { error, run } = useSaveError(form.setError);
+  const submit = form.handleSubmit((body) =>
+    run(async () => {
       const saved = counterparty
         ? await update.mutateAsync({ id: counterparty.id, body })
         : await create.mutateAsync(body);
       onSaved(saved);
       onClose();
-    } catch (err) {
-      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
-    }
-  });
+    }),
+  );
   return (
-    <Modal
-      open
+    <FormDialog
       onClose={onClose}
       title={counterparty ? t('debts.counterpartyForm.editTitle') : t('debts.counterpartyForm.newTitle')}
       description={counterparty ? counterparty.name : t('debts.counterpartyForm.newDescription')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('debts.common.cancel')}
-          </Button>
-          <Button type="submit" form="counterparty-form" loading={create.isPending || update.isPending}>
-            {t('debts.common.save')}
-          </Button>
-        </>
-      }
+      formId="counterparty-form"
+      formLabel={t('debts.common.counterparty')}
+      cancelLabel={t('debts.common.cancel')}
+      submitLabel={t('debts.common.save')}
+      pending={create.isPending || update.isPending}
+      onSubmit={submit}
+      error={error}
     >
-      <form
-        id="counterparty-form"
-        onSubmit={submit}
-        noValidate
-        aria-label={t('debts.common.counterparty')}
-        className="space-y-4"
-      >
-        <CounterpartyFields form={form} />
-        <ErrorMessage>{error}</ErrorMessage>
-      </form>
-    </Modal>
+      <CounterpartyFields form={form} />
+    </FormDialog>
   );
 }
 

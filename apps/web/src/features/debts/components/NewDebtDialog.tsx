@@ -4,24 +4,21 @@ import {
   DebtCreateSchema,
   formatMoney,
   IsoDateSchema,
-  MONEY_STEP,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { createCounterparty } from '../../../api/counterparties.ts';
 import { useCurrencies } from '../../../api/currencies.ts';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
+import { FormDialog, useSaveError } from '../../../components/FormDialog.tsx';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { DateInput } from '../../../components/ui/DateInput.tsx';
-import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
-import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { type Translate, useT } from '../../../i18n/useT.ts';
-import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { toOption, useCounterpartySearch } from '../api/counterparties.ts';
 import { useCreateDebt } from '../api/debts.ts';
 import { directionWithHint } from '../debt-rules.ts';
@@ -78,11 +75,10 @@ export function NewDebtDialog({
   const t = useT();
   const { form, currencies, currencyOptions } = useDebtForm(counterparty);
   const create = useCreateDebt();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useSaveError(form.setError);
 
-  const submit = form.handleSubmit(async (body) => {
-    setError(null);
-    try {
+  const submit = form.handleSubmit((body) =>
+    run(async () => {
       const debt = await create.mutateAsync(body);
       onSaved(
         t('debts.newDebt.saved', {
@@ -93,40 +89,25 @@ export function NewDebtDialog({
         }),
       );
       onClose();
-    } catch (err) {
-      setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
-    }
-  });
+    }),
+  );
 
   return (
-    <Modal
-      open
+    <FormDialog
       onClose={onClose}
       title={counterparty ? t('debts.common.writeDebt') : t('debts.common.newDebt')}
       description={t('debts.newDebt.description')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('debts.common.cancel')}
-          </Button>
-          <Button type="submit" form="new-debt-form" loading={create.isPending}>
-            {t('debts.common.save')}
-          </Button>
-        </>
-      }
+      formId="new-debt-form"
+      formLabel={t('debts.common.newDebt')}
+      cancelLabel={t('debts.common.cancel')}
+      submitLabel={t('debts.common.save')}
+      pending={create.isPending}
+      onSubmit={submit}
+      error={error}
     >
-      <form
-        id="new-debt-form"
-        onSubmit={submit}
-        noValidate
-        aria-label={t('debts.common.newDebt')}
-        className="space-y-4"
-      >
-        <CounterpartyField form={form} fixed={counterparty} />
-        <DebtFields form={form} currencyOptions={currencyOptions} currenciesPending={currencies.isPending} />
-        <ErrorMessage>{error}</ErrorMessage>
-      </form>
-    </Modal>
+      <CounterpartyField form={form} fixed={counterparty} />
+      <DebtFields form={form} currencyOptions={currencyOptions} currenciesPending={currencies.isPending} />
+    </FormDialog>
   );
 }
 
@@ -185,12 +166,8 @@ function DebtFields({
           error={errors.currency?.message}
           {...form.register('currency')}
         />
-        <Input
+        <MoneyInput
           label={t('debts.newDebt.amountLabel')}
-          type="number"
-          min="0"
-          step={MONEY_STEP}
-          inputMode="decimal"
           error={errors.amount?.message}
           {...form.register('amount')}
         />

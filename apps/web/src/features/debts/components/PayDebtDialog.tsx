@@ -1,8 +1,9 @@
-import { type Debt, DebtPaymentCreateSchema, formatMoney, MONEY_STEP } from '@app/shared';
+import { type Debt, DebtPaymentCreateSchema, formatMoney } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
@@ -70,12 +71,8 @@ export function PayDebtDialog({
         aria-label={t('debts.pay.formLabel')}
         className="space-y-4"
       >
-        <Input
+        <MoneyInput
           label={t('debts.pay.amountLabel', { currency: debt.currency_code })}
-          type="number"
-          min="0"
-          step={MONEY_STEP}
-          inputMode="decimal"
           data-autofocus
           hint={incoming ? t('debts.pay.hintIncoming') : t('debts.pay.hintOutgoing')}
           error={errors.amount?.message}

@@ -5,7 +5,6 @@ import {
   type ExchangeFormValues,
   type ExchangeResponse,
   formatMoney,
-  MONEY_STEP,
   RATE_STEP,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,10 +12,10 @@ import { ArrowRightLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
@@ -109,12 +108,8 @@ export function ExchangeForm({
             onChange={(e) => choose('to_currency', e.target.value)}
           />
         </div>
-        <Input
+        <MoneyInput
           label={t('finance.amount')}
-          type="number"
-          min="0"
-          step={MONEY_STEP}
-          inputMode="decimal"
           {...form.register('from_amount')}
           labelAside={
             <Button
@@ -128,12 +123,9 @@ export function ExchangeForm({
             </Button>
           }
         />
-        <Input
+        <MoneyInput
           label={t('finance.exchange.customRate')}
-          type="number"
-          min="0"
           step={RATE_STEP}
-          inputMode="decimal"
           {...form.register('custom_rate')}
         />
         <ExchangeEstimate currencies={currencies} values={values} />

@@ -4,13 +4,13 @@ import {
   type ExternalTransactionFormValues,
   type ExternalTransactionResponse,
   formatMoney,
-  MONEY_STEP,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -97,14 +97,7 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
             options={currencies.map((c) => ({ value: c.code, label: c.code }))}
             {...form.register('currency')}
           />
-          <Input
-            label={t('finance.amount')}
-            type="number"
-            min="0"
-            step={MONEY_STEP}
-            inputMode="decimal"
-            {...form.register('amount')}
-          />
+          <MoneyInput label={t('finance.amount')} {...form.register('amount')} />
         </div>
         <Input
           label={t('finance.external.reason')}

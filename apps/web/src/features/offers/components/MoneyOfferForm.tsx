@@ -1,13 +1,8 @@
-import {
-  MONEY_STEP,
-  type MoneyOfferFormValues,
-  moneyOfferFormSchema,
-  type OfferCreateBodySchema,
-} from '@app/shared';
+import { type MoneyOfferFormValues, moneyOfferFormSchema, type OfferCreateBodySchema } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Input } from '../../../components/ui/Input.tsx';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
@@ -65,14 +60,7 @@ export function MoneyOfferForm({
           }
           {...form.register('currency')}
         />
-        <Input
-          label={t('offers.field.amount')}
-          type="number"
-          min="0"
-          step={MONEY_STEP}
-          inputMode="decimal"
-          {...form.register('amount')}
-        />
+        <MoneyInput label={t('offers.field.amount')} {...form.register('amount')} />
       </div>
       <OfferFormEnd
         reason={form.register('reason_text')}
