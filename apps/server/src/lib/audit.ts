@@ -1,5 +1,6 @@
 import type { AuditAction, AuditEntity, Message } from '@app/shared';
 import type { Database } from '../db/connection.ts';
+import type { Actor } from './context.ts';
 import { jsonOf, toStored } from './texts.ts';
 
 // The audit writer is shared by every module that changes state, so it lives below them (DESIGN.md
@@ -33,4 +34,13 @@ export async function writeAudit(db: Database, entry: AuditEntry): Promise<void>
       ip: entry.ip ?? null,
     })
     .execute();
+}
+
+/** One audit row for what a signed-in actor did (DESIGN.md section 3 "Audit"): their business, id and address. */
+export function auditAs(
+  db: Database,
+  actor: Actor,
+  entry: Omit<AuditEntry, 'businessId' | 'actorId' | 'ip'>,
+): Promise<void> {
+  return writeAudit(db, { businessId: actor.businessId, actorId: actor.id, ...entry, ip: actor.ip });
 }

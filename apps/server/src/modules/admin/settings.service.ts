@@ -1,6 +1,6 @@
 import { type BusinessSettings, type BusinessSettingsPatchSchema, type Message, msg } from '@app/shared';
 import type { z } from 'zod';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { businessSettings } from './business.repository.ts';
@@ -38,14 +38,11 @@ export async function updateSettings(
       changes.push(patch.low_stock_email ? CHANGE_TEXTS.lowStockOn : CHANGE_TEXTS.lowStockOff);
     if (changes.length === 0) return before;
     await trx.updateTable('businesses').set(patch).where('id', '=', actor.businessId).execute();
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
+    await auditAs(trx, actor, {
       action: 'settings.update',
       entity: 'business',
       entityId: actor.businessId,
       summary: msg('audit.admin.settings_changed', { changes }),
-      ip: actor.ip,
     });
     return businessSettings(trx, actor.businessId);
   });

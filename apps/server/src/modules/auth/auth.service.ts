@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Language, type LoginBody, msg } from '@app/shared';
+import { type AuditAction, type Language, type LoginBody, type Message, msg } from '@app/shared';
+import type { Database } from '../../db/connection.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { hashPassword, spendOneHash, verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomToken, sha256 } from '../../lib/auth/tokens.ts';
@@ -224,63 +225,84 @@ export async function verifyLoginCode(deps: AuthDeps, otpToken: string, code: st
 const invalidResetToken = () =>
   new AppError(400, 'invalid_token', msg('errors.auth.reset_link_invalid_or_has'));
 
-export async function resetPassword(deps: AuthDeps, token: string, newPassword: string, ip: string | null) {
+/** A single-use link that lets its holder choose a password: a reset link or an invitation. */
+interface PasswordLink {
+  usable: (db: Database, tokenHash: string, at: Date) => Promise<boolean>;
+  take: (db: Database, tokenHash: string, at: Date) => Promise<{ user_id: number } | undefined>;
+  invalid: () => AppError;
+  /** What else the new password ends, before the user's invitations are revoked. */
+  alsoEnds?: (db: Database, userId: number, at: Date) => Promise<void>;
+  /** Whether the user's failed sign-ins are forgotten. */
+  clearsLoginFailures: boolean;
+  audit: { action: AuditAction; summary: Message };
+}
+
+/** Sets the password of a link's user, once: the one way a reset link and an invitation both work. */
+async function setPasswordByLink(
+  deps: AuthDeps,
+  link: PasswordLink,
+  token: string,
+  newPassword: string,
+  ip: string | null,
+) {
   const tokenHash = sha256(token);
   // The token first: an anonymous caller must not make the server spend an argon2 hash for nothing.
-  if (!(await repo.isResetTokenUsable(deps.db, tokenHash, deps.clock()))) throw invalidResetToken();
+  if (!(await link.usable(deps.db, tokenHash, deps.clock()))) throw link.invalid();
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
     // Taken again under the transaction: of two requests with one token only one wins.
-    const taken = await repo.consumeResetToken(trx, tokenHash, now);
-    if (!taken) throw invalidResetToken();
+    const taken = await link.take(trx, tokenHash, now);
+    if (!taken) throw link.invalid();
     await repo.setPasswordHash(trx, taken.user_id, passwordHash);
-    // A reset signs the user out everywhere and voids any other outstanding code or invitation.
-    await repo.revokeAllForUser(trx, taken.user_id, now);
-    await repo.burnCodesOfUser(trx, taken.user_id, now);
+    await link.alsoEnds?.(trx, taken.user_id, now);
     await repo.revokeInvitations(trx, taken.user_id, now);
     const user = await repo.findUserById(trx, taken.user_id);
-    if (user) await repo.clearLoginFailures(trx, user.email);
+    if (user && link.clearsLoginFailures) await repo.clearLoginFailures(trx, user.email);
     await writeAudit(trx, {
       businessId: user?.business_id ?? null,
       actorId: taken.user_id,
-      action: 'auth.password_reset',
+      action: link.audit.action,
       entity: 'user',
       entityId: taken.user_id,
-      summary: msg('audit.auth.password_reset_all_sessions_closed'),
+      summary: link.audit.summary,
       ip,
     });
   });
 }
 
+const RESET_LINK: PasswordLink = {
+  usable: repo.isResetTokenUsable,
+  take: repo.consumeResetToken,
+  invalid: invalidResetToken,
+  // A reset signs the user out everywhere and voids any other outstanding code or invitation.
+  alsoEnds: async (db, userId, at) => {
+    await repo.revokeAllForUser(db, userId, at);
+    await repo.burnCodesOfUser(db, userId, at);
+  },
+  clearsLoginFailures: true,
+  audit: { action: 'auth.password_reset', summary: msg('audit.auth.password_reset_all_sessions_closed') },
+};
+
+export function resetPassword(deps: AuthDeps, token: string, newPassword: string, ip: string | null) {
+  return setPasswordByLink(deps, RESET_LINK, token, newPassword, ip);
+}
+
 const invalidInvitation = () =>
   new AppError(400, 'invalid_token', msg('errors.auth.invitation_link_invalid_or_has'));
+
+const INVITATION_LINK: PasswordLink = {
+  usable: repo.isInvitationUsable,
+  take: repo.consumeInvitation,
+  invalid: invalidInvitation,
+  clearsLoginFailures: false,
+  audit: { action: 'auth.accept_invite', summary: msg('audit.auth.invitation_accepted_password_set') },
+};
 
 /**
  * POST auth/accept-invite/ (DESIGN.md section 9): an invited person chooses a password through
  * the single-use link; nothing is signed in (they sign in as usual afterwards).
  */
-export async function acceptInvite(deps: AuthDeps, token: string, newPassword: string, ip: string | null) {
-  const tokenHash = sha256(token);
-  // The token first: an anonymous caller must not make the server spend an argon2 hash for nothing.
-  if (!(await repo.isInvitationUsable(deps.db, tokenHash, deps.clock()))) throw invalidInvitation();
-  const passwordHash = await hashPassword(newPassword);
-  await inTransaction(deps.db, async (trx) => {
-    const now = deps.clock();
-    // Taken again under the transaction: of two requests with one token only one wins.
-    const taken = await repo.consumeInvitation(trx, tokenHash, now);
-    if (!taken) throw invalidInvitation();
-    await repo.setPasswordHash(trx, taken.user_id, passwordHash);
-    await repo.revokeInvitations(trx, taken.user_id, now);
-    const user = await repo.findUserById(trx, taken.user_id);
-    await writeAudit(trx, {
-      businessId: user?.business_id ?? null,
-      actorId: taken.user_id,
-      action: 'auth.accept_invite',
-      entity: 'user',
-      entityId: taken.user_id,
-      summary: msg('audit.auth.invitation_accepted_password_set'),
-      ip,
-    });
-  });
+export function acceptInvite(deps: AuthDeps, token: string, newPassword: string, ip: string | null) {
+  return setPasswordByLink(deps, INVITATION_LINK, token, newPassword, ip);
 }

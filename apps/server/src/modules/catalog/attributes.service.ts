@@ -2,6 +2,7 @@ import {
   type Color,
   type ColorWriteSchema,
   fixedRate,
+  type Message,
   msg,
   type Size,
   type SizeWriteSchema,
@@ -9,7 +10,9 @@ import {
   type Unit,
   type UnitWriteSchema,
 } from '@app/shared';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -36,6 +39,54 @@ function normaliseHex(code: string): string {
   return code.startsWith('#') ? code : `#${code}`;
 }
 
+type Trx = Transaction<DB>;
+
+/** What a unit, a size or a colour is called in History (one text each, for every change). */
+const unitSubject = (row: { name: string; measure: string }) => `${row.name} (${row.measure})`;
+const sizeSubject = (row: { size: string }) => row.size;
+const colorSubject = (row: { name: string; code: string }) => `${row.name} ${row.code}`;
+
+/** Replaces one of the business's rows (PUT): 404 when it has none by that id; audited by its subject. */
+function replaceAttribute<R, T>(
+  deps: Deps,
+  actor: Actor,
+  entity: 'unit' | 'size' | 'color',
+  id: number,
+  change: {
+    update: (trx: Trx) => Promise<R | undefined>;
+    subject: (row: R) => string;
+    answer: (row: R) => T;
+  },
+): Promise<T> {
+  return inTransaction(deps.db, async (trx) => {
+    const row = await change.update(trx);
+    if (!row) throw notFound();
+    await auditCatalog(trx, actor, 'update', entity, id, change.subject(row));
+    return change.answer(row);
+  });
+}
+
+/** Deletes one of the business's rows unless something still uses it (409 saying what holds it). */
+function deleteAttribute<R>(
+  deps: Deps,
+  actor: Actor,
+  entity: 'unit' | 'size' | 'color',
+  id: number,
+  removal: {
+    heldBy: (trx: Trx) => Promise<Message | null>;
+    remove: (trx: Trx) => Promise<R>;
+    subject: (row: R) => string;
+  },
+): Promise<void> {
+  return inTransaction(deps.db, async (trx) => {
+    if (!(await repo.lockAttribute(trx, `${entity}s`, actor.businessId, id))) throw notFound();
+    const held = await removal.heldBy(trx);
+    if (held) throw conflict(held);
+    const row = await removal.remove(trx);
+    await auditCatalog(trx, actor, 'delete', entity, id, removal.subject(row));
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Units
 
@@ -46,7 +97,7 @@ export async function listUnits(deps: Deps, actor: Actor): Promise<Unit[]> {
 export function createUnit(deps: Deps, actor: Actor, input: z.output<typeof UnitWriteSchema>): Promise<Unit> {
   return inTransaction(deps.db, async (trx) => {
     const row = await repo.insertUnit(trx, actor.businessId, input);
-    await auditCatalog(trx, actor, 'create', 'unit', row.id, `${row.name} (${row.measure})`);
+    await auditCatalog(trx, actor, 'create', 'unit', row.id, unitSubject(row));
     return toUnit(row);
   });
 }
@@ -57,21 +108,21 @@ export function replaceUnit(
   id: number,
   input: z.output<typeof UnitWriteSchema>,
 ): Promise<Unit> {
-  return inTransaction(deps.db, async (trx) => {
-    const row = await repo.updateUnit(trx, actor.businessId, id, input);
-    if (!row) throw notFound();
-    await auditCatalog(trx, actor, 'update', 'unit', id, `${row.name} (${row.measure})`);
-    return toUnit(row);
+  return replaceAttribute(deps, actor, 'unit', id, {
+    update: (trx) => repo.updateUnit(trx, actor.businessId, id, input),
+    subject: unitSubject,
+    answer: toUnit,
   });
 }
 
 export function deleteUnit(deps: Deps, actor: Actor, id: number): Promise<void> {
-  return inTransaction(deps.db, async (trx) => {
-    if (!(await repo.lockAttribute(trx, 'units', actor.businessId, id))) throw notFound();
-    const products = await repo.countProductsOfUnit(trx, id);
-    if (products > 0) throw conflict(msg('errors.catalog.cannot_delete_unit_used_by', { products }));
-    const row = await repo.deleteUnitRow(trx, id);
-    await auditCatalog(trx, actor, 'delete', 'unit', id, `${row.name} (${row.measure})`);
+  return deleteAttribute(deps, actor, 'unit', id, {
+    heldBy: async (trx) => {
+      const products = await repo.countProductsOfUnit(trx, id);
+      return products > 0 ? msg('errors.catalog.cannot_delete_unit_used_by', { products }) : null;
+    },
+    remove: (trx) => repo.deleteUnitRow(trx, id),
+    subject: unitSubject,
   });
 }
 
@@ -85,7 +136,7 @@ export function listSizes(deps: Deps, actor: Actor): Promise<Size[]> {
 export function createSize(deps: Deps, actor: Actor, input: z.output<typeof SizeWriteSchema>): Promise<Size> {
   return inTransaction(deps.db, async (trx) => {
     const row = await repo.insertSize(trx, actor.businessId, input);
-    await auditCatalog(trx, actor, 'create', 'size', row.id, row.size);
+    await auditCatalog(trx, actor, 'create', 'size', row.id, sizeSubject(row));
     return row;
   });
 }
@@ -96,21 +147,21 @@ export function replaceSize(
   id: number,
   input: z.output<typeof SizeWriteSchema>,
 ): Promise<Size> {
-  return inTransaction(deps.db, async (trx) => {
-    const row = await repo.updateSize(trx, actor.businessId, id, input);
-    if (!row) throw notFound();
-    await auditCatalog(trx, actor, 'update', 'size', id, row.size);
-    return row;
+  return replaceAttribute(deps, actor, 'size', id, {
+    update: (trx) => repo.updateSize(trx, actor.businessId, id, input),
+    subject: sizeSubject,
+    answer: (row) => row,
   });
 }
 
 export function deleteSize(deps: Deps, actor: Actor, id: number): Promise<void> {
-  return inTransaction(deps.db, async (trx) => {
-    if (!(await repo.lockAttribute(trx, 'sizes', actor.businessId, id))) throw notFound();
-    const variants = await repo.countVariantsUsing(trx, 'size_id', id);
-    if (variants > 0) throw conflict(msg('errors.catalog.cannot_delete_size_used_by', { variants }));
-    const row = await repo.deleteSizeRow(trx, id);
-    await auditCatalog(trx, actor, 'delete', 'size', id, row.size);
+  return deleteAttribute(deps, actor, 'size', id, {
+    heldBy: async (trx) => {
+      const variants = await repo.countVariantsUsing(trx, 'size_id', id);
+      return variants > 0 ? msg('errors.catalog.cannot_delete_size_used_by', { variants }) : null;
+    },
+    remove: (trx) => repo.deleteSizeRow(trx, id),
+    subject: sizeSubject,
   });
 }
 
@@ -128,7 +179,7 @@ export function createColor(
 ): Promise<Color> {
   return inTransaction(deps.db, async (trx) => {
     const row = await repo.insertColor(trx, actor.businessId, { ...input, code: normaliseHex(input.code) });
-    await auditCatalog(trx, actor, 'create', 'color', row.id, `${row.name} ${row.code}`);
+    await auditCatalog(trx, actor, 'create', 'color', row.id, colorSubject(row));
     return row;
   });
 }
@@ -139,23 +190,21 @@ export function replaceColor(
   id: number,
   input: z.output<typeof ColorWriteSchema>,
 ): Promise<Color> {
-  return inTransaction(deps.db, async (trx) => {
-    const row = await repo.updateColor(trx, actor.businessId, id, {
-      ...input,
-      code: normaliseHex(input.code),
-    });
-    if (!row) throw notFound();
-    await auditCatalog(trx, actor, 'update', 'color', id, `${row.name} ${row.code}`);
-    return row;
+  return replaceAttribute(deps, actor, 'color', id, {
+    update: (trx) =>
+      repo.updateColor(trx, actor.businessId, id, { ...input, code: normaliseHex(input.code) }),
+    subject: colorSubject,
+    answer: (row) => row,
   });
 }
 
 export function deleteColor(deps: Deps, actor: Actor, id: number): Promise<void> {
-  return inTransaction(deps.db, async (trx) => {
-    if (!(await repo.lockAttribute(trx, 'colors', actor.businessId, id))) throw notFound();
-    const variants = await repo.countVariantsUsing(trx, 'color_id', id);
-    if (variants > 0) throw conflict(msg('errors.catalog.cannot_delete_colour_used_by', { variants }));
-    const row = await repo.deleteColorRow(trx, id);
-    await auditCatalog(trx, actor, 'delete', 'color', id, `${row.name} ${row.code}`);
+  return deleteAttribute(deps, actor, 'color', id, {
+    heldBy: async (trx) => {
+      const variants = await repo.countVariantsUsing(trx, 'color_id', id);
+      return variants > 0 ? msg('errors.catalog.cannot_delete_colour_used_by', { variants }) : null;
+    },
+    remove: (trx) => repo.deleteColorRow(trx, id),
+    subject: colorSubject,
   });
 }

@@ -1,6 +1,6 @@
 import { type Message, type MessageValue, msg } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
 
 type CatalogEntity = 'product' | 'variant' | 'unit' | 'size' | 'color' | 'location';
@@ -61,14 +61,11 @@ export function auditCatalog(
   entityId: number,
   subject: MessageValue,
 ): Promise<void> {
-  return writeAudit(db, {
-    businessId: actor.businessId,
-    actorId: actor.id,
+  return auditAs(db, actor, {
     action: `catalog.${entity}.${action}`,
     entity,
     entityId,
     summary: AUDIT_TEXTS[entity][action](subject),
-    ip: actor.ip,
   });
 }
 

@@ -11,7 +11,7 @@ import {
   type StatementLine,
 } from '@app/shared';
 import type { z } from 'zod';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
@@ -68,14 +68,11 @@ export async function createCounterparty(
       .values({ business_id: actor.businessId, ...body, created_by: actor.id })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
+    await auditAs(trx, actor, {
       action: 'counterparty.create',
       entity: 'counterparty',
       entityId: row.id,
       summary: msg('audit.debts.counterparty_added', { name: body.name }),
-      ip: actor.ip,
     });
     return row.id;
   });
@@ -97,14 +94,11 @@ export async function updateCounterparty(
       .returning('name')
       .executeTakeFirst();
     if (!changed) throw notFound();
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
+    await auditAs(trx, actor, {
       action: 'counterparty.update',
       entity: 'counterparty',
       entityId: id,
       summary: msg('audit.debts.counterparty_updated', { name: changed.name }),
-      ip: actor.ip,
     });
   });
   return getCounterparty(deps, actor, id);
@@ -125,14 +119,11 @@ export async function deleteCounterparty(deps: Deps_, actor: Actor, id: number):
     const debts = await repo.countDebtsOf(trx, id);
     if (debts > 0) throw conflict(msg('errors.debts.counterparty_has_debts', { name: row.name, debts }));
     await trx.deleteFrom('counterparties').where('id', '=', id).execute();
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
+    await auditAs(trx, actor, {
       action: 'counterparty.delete',
       entity: 'counterparty',
       entityId: id,
       summary: msg('audit.debts.counterparty_deleted', { name: row.name }),
-      ip: actor.ip,
     });
   });
 }

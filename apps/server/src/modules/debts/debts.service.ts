@@ -15,7 +15,7 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
@@ -145,14 +145,11 @@ export async function openDebt(trx: Database, actor: Actor, debt: NewDebt): Prom
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writeAudit(trx, {
-    businessId: actor.businessId,
-    actorId: actor.id,
+  await auditAs(trx, actor, {
     action: 'debt.create',
     entity: 'debt',
     entityId: row.id,
     summary: debtSummary(debt.direction, fixedMoney(debt.amount), debt.dueDate),
-    ip: actor.ip,
   });
   return row.id;
 }
@@ -264,9 +261,7 @@ export async function payDebt(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeAudit(trx, {
-        businessId: actor.businessId,
-        actorId: actor.id,
+      await auditAs(trx, actor, {
         action: 'debt.payment',
         entity: 'debt',
         entityId: debtId,
@@ -275,7 +270,6 @@ export async function payDebt(
           currency_code: visible.currency_code,
           counterparty_name: visible.counterparty_name,
         }),
-        ip: actor.ip,
       });
       return payment.id;
     }),

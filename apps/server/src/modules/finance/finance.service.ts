@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
@@ -79,9 +79,7 @@ export async function recordExternalTransaction(
         },
       ]);
       if (!row) throw new Error('the ledger row was not written');
-      await writeAudit(trx, {
-        businessId: actor.businessId,
-        actorId: actor.id,
+      await auditAs(trx, actor, {
         action: body.is_income ? 'external.income' : 'external.expense',
         entity: 'money_transaction',
         entityId: row.id,
@@ -96,7 +94,6 @@ export async function recordExternalTransaction(
               code: currency.code,
               reason_text: body.reason_text,
             }),
-        ip: actor.ip,
       });
       return {
         id: row.id,

@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs, writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, issueMessage, notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
@@ -63,9 +63,7 @@ export async function addCurrency(
       source: 'MANUAL',
       createdBy: actor.id,
     });
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
+    await auditAs(trx, actor, {
       action: 'currency.add',
       entity: 'currency',
       entityId: currency.id,
@@ -74,7 +72,6 @@ export async function addCurrency(
         name: currency.name,
         rate_to_uzs: rate.rate_to_uzs,
       }),
-      ip: actor.ip,
     });
     return { ...currency, rate_to_uzs: rate.rate_to_uzs };
   });

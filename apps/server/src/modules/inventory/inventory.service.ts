@@ -14,7 +14,7 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs } from '../../lib/audit.ts';
 import { cacheKey } from '../../lib/caches.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { fieldError } from '../../lib/errors.ts';
@@ -181,9 +181,7 @@ export function createEntry(
           }),
           stockEntryId: entry.id,
         });
-      await writeAudit(trx, {
-        businessId: actor.businessId,
-        actorId: actor.id,
+      await auditAs(trx, actor, {
         action: 'stock_entry.create',
         entity: 'stock_entry',
         entityId: entry.id,
@@ -194,7 +192,6 @@ export function createEntry(
           fixedMoney(body.unit_cost),
           body.location,
         ),
-        ip: actor.ip,
       });
       const [row] = await repo.listEntries(trx, actor.id, '-created_at', { id: entry.id });
       if (!row) throw new Error('the new entry vanished');
@@ -274,9 +271,7 @@ export function createExit(
           }),
           stockExitId: exit.id,
         });
-      await writeAudit(trx, {
-        businessId: actor.businessId,
-        actorId: actor.id,
+      await auditAs(trx, actor, {
         action: 'stock_exit.create',
         entity: 'stock_exit',
         entityId: exit.id,
@@ -287,7 +282,6 @@ export function createExit(
           body.location,
           lots.map((l) => l.lotId).join(','),
         ),
-        ip: actor.ip,
       });
       const [row] = await repo.listExits(trx, actor.id, '-created_at', { id: exit.id });
       if (!row) throw new Error('the new exit vanished');

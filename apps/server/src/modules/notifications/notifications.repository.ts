@@ -3,24 +3,11 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { variantLabelSql } from '../../db/variant-label.ts';
 import { activeOwnersQuery } from '../users/admin-users.service.ts';
-import type { NotificationRow } from './notify.ts';
+import { NOTIFICATION_COLUMNS as COLUMNS, type NotificationRow } from './notify.ts';
 
 // Notifications (DESIGN.md section 13): queries only.
 
 type Db = Database;
-
-const COLUMNS = [
-  'id',
-  'kind',
-  'title',
-  'body',
-  'title_message',
-  'body_message',
-  'entity',
-  'entity_id',
-  'read_at',
-  'created_at',
-] as const;
 
 /** A page of the user's notifications, newest first, each row carrying the filtered count. */
 export async function listNotifications(

@@ -22,6 +22,20 @@ export interface NewNotification {
   entity?: { type: 'offer' | 'variant' | 'debt' | 'conversation' | 'currency'; id: number };
 }
 
+/** A notification's columns as the API reads them: the one list for a page and for new rows. */
+export const NOTIFICATION_COLUMNS = [
+  'id',
+  'kind',
+  'title',
+  'body',
+  'title_message',
+  'body_message',
+  'entity',
+  'entity_id',
+  'read_at',
+  'created_at',
+] as const;
+
 /** A notification as the API answers it. */
 export interface NotificationRow {
   id: number;
@@ -86,18 +100,7 @@ export async function notify(
       .onConflict((oc) =>
         oc.columns(['user_id', 'entity_id']).where(sql<boolean>`kind = 'DEBT_OVERDUE'`).doNothing(),
       )
-      .returning([
-        'id',
-        'kind',
-        'title',
-        'body',
-        'title_message',
-        'body_message',
-        'entity',
-        'entity_id',
-        'read_at',
-        'created_at',
-      ])
+      .returning(NOTIFICATION_COLUMNS)
       .execute()
   );
 }

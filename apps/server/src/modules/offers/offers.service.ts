@@ -17,7 +17,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
@@ -115,14 +115,11 @@ async function viewOf(deps: Pick<Deps, 'db'>, id: number): Promise<Offer> {
 }
 
 function audit(trx: Transaction<DB>, actor: Actor, action: AuditAction, offerId: number, summary: Message) {
-  return writeAudit(trx, {
-    businessId: actor.businessId,
-    actorId: actor.id,
+  return auditAs(trx, actor, {
     action,
     entity: 'offer',
     entityId: offerId,
     summary,
-    ip: actor.ip,
   });
 }
 

@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { cursorBatches } from '../../lib/cursor.ts';
 import { fieldError, forbidden } from '../../lib/errors.ts';
-import { type FileColumn, reportFile } from '../../lib/report-files.ts';
+import type { FileColumn } from '../../lib/report-files.ts';
 import type { Answer } from '../../lib/send-report.ts';
 import { type AgeingDbRow, ageingRows, viewerOf } from '../debts/debts.service.ts';
 import { findDepartment } from './reports.repository.ts';
-import { type FileFormat, pageOfRows } from './reports.service.ts';
+import { fileAnswer, pageOfRows } from './reports.service.ts';
 
 // The debts ageing report (DESIGN.md section 12): what remains open per counterparty and
 // currency by days past due, as of today; as JSON pages or a file like the other reports.
@@ -41,19 +41,16 @@ export async function debtsAgeing(
   const rows = ageingRows(viewer, query.direction);
   const name = `qarzlar-${query.direction === 'RECEIVABLE' ? 'debitor' : 'kreditor'}-${viewer.today}`;
   if (query.format !== 'json') {
-    return {
-      kind: 'file',
-      file: reportFile(query.format as FileFormat, {
-        name,
-        title:
-          query.direction === 'RECEIVABLE'
-            ? 'Debitor qarzlar (bizdan qarzdorlar)'
-            : 'Kreditor qarzlar (bizning qarzlarimiz)',
-        subtitle: `${viewer.today} holatiga`,
-        columns: COLUMNS,
-        batches: cursorBatches(deps.db, rows),
-      }),
-    };
+    return fileAnswer(query.format, {
+      name,
+      title:
+        query.direction === 'RECEIVABLE'
+          ? 'Debitor qarzlar (bizdan qarzdorlar)'
+          : 'Kreditor qarzlar (bizning qarzlarimiz)',
+      subtitle: `${viewer.today} holatiga`,
+      columns: COLUMNS,
+      batches: cursorBatches(deps.db, rows),
+    });
   }
   const [paging, totals] = await Promise.all([
     pageOfRows(deps.db, rows, query.page, AGEING_PAGE_SIZE),

@@ -22,7 +22,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { cursorBatches } from '../../lib/cursor.ts';
 import { fieldError, forbidden } from '../../lib/errors.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
-import { type FileAnswer, type FileColumn, reportFile } from '../../lib/report-files.ts';
+import { type FileAnswer, type FileColumn, type ReportFile, reportFile } from '../../lib/report-files.ts';
 import { overdueDebts } from '../debts/debts.service.ts';
 import {
   type CashFlowDbRow,
@@ -108,6 +108,20 @@ const subtitle = (scope: Scope, ...parts: string[]) =>
 export type FileFormat = Exclude<ReportFormat, 'json'>;
 type ReportAnswer<T> = { kind: 'json'; body: T; paging: Paged<unknown> } | { kind: 'file'; file: FileAnswer };
 
+/** A report asked for as a file (DESIGN.md section 11): every report's file answer is built here. */
+export function fileAnswer<R>(format: ReportFormat, file: ReportFile<R>): { kind: 'file'; file: FileAnswer } {
+  return { kind: 'file', file: reportFile(format as FileFormat, file) };
+}
+
+/** A period report's JSON page: its count and period first, then the report's results and totals. */
+function periodPage<P extends Paged<unknown>, B>(scope: Scope, paging: P, body: B) {
+  return {
+    kind: 'json' as const,
+    paging,
+    body: { count: paging.count, date_from: scope.from, date_to: scope.to, ...body },
+  };
+}
+
 // ---------------------------------------------------------------- sales
 
 const SALES_KEY_HEADERS: Record<SalesQuery['group_by'], string> = {
@@ -137,42 +151,32 @@ export async function salesReport(
   const ordering = query.ordering ?? (query.group_by === 'day' ? 'key' : '-revenue_uzs');
   const rows = (window?: repo.RowWindow) => salesRows(scope, query.group_by, ordering, window);
   if (query.format !== 'json') {
-    return {
-      kind: 'file',
-      file: reportFile(query.format as FileFormat, {
-        name: `savdo-${scope.from}_${scope.to}`,
-        title: 'Savdo hisoboti',
-        subtitle: subtitle(scope, `Guruh: ${SALES_KEY_HEADERS[query.group_by]}`),
-        columns: salesColumns(query.group_by),
-        batches: cursorBatches(deps.db, rows()),
-        totals: async () => {
-          const [t, unit] = await Promise.all([
-            salesTotals(deps.db, scope),
-            repo.totalsUnit(deps.db, scope.businessId),
-          ]);
-          // No total across different units (DESIGN.md section 16), in a file as on the page.
-          return [null, unit ? t.qty : null, t.revenue_uzs, t.cogs_uzs, t.margin_uzs, t.margin_pct];
-        },
-      }),
-    };
+    return fileAnswer(query.format, {
+      name: `savdo-${scope.from}_${scope.to}`,
+      title: 'Savdo hisoboti',
+      subtitle: subtitle(scope, `Guruh: ${SALES_KEY_HEADERS[query.group_by]}`),
+      columns: salesColumns(query.group_by),
+      batches: cursorBatches(deps.db, rows()),
+      totals: async () => {
+        const [t, unit] = await Promise.all([
+          salesTotals(deps.db, scope),
+          repo.totalsUnit(deps.db, scope.businessId),
+        ]);
+        // No total across different units (DESIGN.md section 16), in a file as on the page.
+        return [null, unit ? t.qty : null, t.revenue_uzs, t.cogs_uzs, t.margin_uzs, t.margin_pct];
+      },
+    });
   }
   const [paging, totals, unit] = await Promise.all([
     pageOfRows(deps.db, rows, query.page, query.page_size),
     salesTotals(deps.db, scope),
     repo.totalsUnit(deps.db, scope.businessId),
   ]);
-  return {
-    kind: 'json',
-    paging,
-    body: {
-      count: paging.count,
-      date_from: scope.from,
-      date_to: scope.to,
-      // A department's or a day's quantity has its product's unit when the business has one unit.
-      results: paging.rows.map(({ total_count: _, ...row }) => ({ ...row, unit: row.unit ?? unit })),
-      totals: { ...totals, unit },
-    },
-  };
+  return periodPage(scope, paging, {
+    // A department's or a day's quantity has its product's unit when the business has one unit.
+    results: paging.rows.map(({ total_count: _, ...row }) => ({ ...row, unit: row.unit ?? unit })),
+    totals: { ...totals, unit },
+  });
 }
 
 // ---------------------------------------------------------------- stock movement
@@ -204,47 +208,37 @@ export async function stockMovementReport(
         yield batch;
       }
     }
-    return {
-      kind: 'file',
-      file: reportFile(query.format as FileFormat, {
-        name: `ombor-harakati-${scope.from}_${scope.to}`,
-        title: 'Ombor harakati',
-        subtitle: subtitle(scope),
-        columns: STOCK_COLUMNS,
-        batches: remembered(),
-        totals: async () => {
-          const t = stockMovementTotalsOf(last);
-          // No total across different units (DESIGN.md section 16), in a file as on the page.
-          const qty = (await repo.totalsUnit(deps.db, scope.businessId))
-            ? [t.opening_qty, t.in_qty, t.out_qty, t.closing_qty]
-            : [null, null, null, null];
-          return [null, null, ...qty, t.closing_value_uzs];
-        },
-      }),
-    };
+    return fileAnswer(query.format, {
+      name: `ombor-harakati-${scope.from}_${scope.to}`,
+      title: 'Ombor harakati',
+      subtitle: subtitle(scope),
+      columns: STOCK_COLUMNS,
+      batches: remembered(),
+      totals: async () => {
+        const t = stockMovementTotalsOf(last);
+        // No total across different units (DESIGN.md section 16), in a file as on the page.
+        const qty = (await repo.totalsUnit(deps.db, scope.businessId))
+          ? [t.opening_qty, t.in_qty, t.out_qty, t.closing_qty]
+          : [null, null, null, null];
+        return [null, null, ...qty, t.closing_value_uzs];
+      },
+    });
   }
   const [paging, unit] = await Promise.all([
     pageOfRows(deps.db, rows, query.page, query.page_size),
     repo.totalsUnit(deps.db, scope.businessId),
   ]);
-  return {
-    kind: 'json',
-    paging,
-    body: {
-      count: paging.count,
-      date_from: scope.from,
-      date_to: scope.to,
-      results: paging.rows.map((r) => ({
-        variant: { id: r.variant_id, sku: r.sku, label: r.label, product_name: r.product_name, unit: r.unit },
-        opening_qty: r.opening_qty,
-        in_qty: r.in_qty,
-        out_qty: r.out_qty,
-        closing_qty: r.closing_qty,
-        closing_value_uzs: r.closing_value_uzs,
-      })),
-      totals: { ...stockMovementTotalsOf(paging.rows[0]), unit },
-    },
-  };
+  return periodPage(scope, paging, {
+    results: paging.rows.map((r) => ({
+      variant: { id: r.variant_id, sku: r.sku, label: r.label, product_name: r.product_name, unit: r.unit },
+      opening_qty: r.opening_qty,
+      in_qty: r.in_qty,
+      out_qty: r.out_qty,
+      closing_qty: r.closing_qty,
+      closing_value_uzs: r.closing_value_uzs,
+    })),
+    totals: { ...stockMovementTotalsOf(paging.rows[0]), unit },
+  });
 }
 
 // ---------------------------------------------------------------- cash flow
@@ -275,35 +269,25 @@ export async function cashFlowReport(
   };
   const rows = cashFlowRows(scope, options);
   if (query.format !== 'json') {
-    return {
-      kind: 'file',
-      file: reportFile(query.format as FileFormat, {
-        name: `pul-oqimi-${scope.from}_${scope.to}`,
-        title: 'Pul oqimi',
-        subtitle: subtitle(scope, `Davr: ${query.group_by}`),
-        columns: cashFlowColumns(query.by_type),
-        batches: cursorBatches(deps.db, rows),
-      }),
-    };
+    return fileAnswer(query.format, {
+      name: `pul-oqimi-${scope.from}_${scope.to}`,
+      title: 'Pul oqimi',
+      subtitle: subtitle(scope, `Davr: ${query.group_by}`),
+      columns: cashFlowColumns(query.by_type),
+      batches: cursorBatches(deps.db, rows),
+    });
   }
   const [paging, totals] = await Promise.all([
     pageOfRows(deps.db, rows, query.page, query.page_size),
     cashFlowTotals(deps.db, scope, options),
   ]);
-  return {
-    kind: 'json',
-    paging,
-    body: {
-      count: paging.count,
-      date_from: scope.from,
-      date_to: scope.to,
-      results: paging.rows.map(({ total_count: _, tx_type, ...row }) => ({
-        ...row,
-        ...(query.by_type && tx_type ? { tx_type: tx_type as never } : {}),
-      })),
-      totals,
-    },
-  };
+  return periodPage(scope, paging, {
+    results: paging.rows.map(({ total_count: _, tx_type, ...row }) => ({
+      ...row,
+      ...(query.by_type && tx_type ? { tx_type: tx_type as never } : {}),
+    })),
+    totals,
+  });
 }
 
 // ---------------------------------------------------------------- dashboard

@@ -8,7 +8,7 @@ import {
   type TelegramStatus,
   TelegramUpdateSchema,
 } from '@app/shared';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs, writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { languageOfTag, tr } from '../../lib/texts.ts';
@@ -95,14 +95,11 @@ export async function unlinkTelegram(
     const user = await repo.lockUserChat(trx, actor.id);
     if (!user || user.telegram_chat_id === null) return null;
     await repo.setUserChat(trx, actor.id, null);
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
+    await auditAs(trx, actor, {
       action: 'telegram.unlink',
       entity: 'user',
       entityId: actor.id,
       summary: msg('audit.telegram.telegram_chat_disconnected'),
-      ip: actor.ip,
     });
     return { id: user.telegram_chat_id, email: user.email };
   });

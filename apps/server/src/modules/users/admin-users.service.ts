@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs } from '../../lib/audit.ts';
 import { randomToken, sha256 } from '../../lib/auth/tokens.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -131,14 +131,11 @@ export async function createUser(
       .returning('id')
       .executeTakeFirstOrThrow();
     const link = await issueInvitation(trx, deps, actor, row.id, origin);
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
+    await auditAs(trx, actor, {
       action: 'user.create',
       entity: 'user',
       entityId: row.id,
       summary: msg('audit.users.user_added_invitation_sent', { email: body.email, role: body.role }),
-      ip: actor.ip,
     });
     return { user: await requireUser(trx, actor, row.id), link };
   }).catch((err) => {
@@ -165,14 +162,11 @@ export async function resendInvitation(
       throw conflict(msg('errors.users.user_has_already_chosen_password'));
     }
     const link = await issueInvitation(trx, deps, actor, user.id, origin);
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
+    await auditAs(trx, actor, {
       action: 'user.invite',
       entity: 'user',
       entityId: user.id,
       summary: msg('audit.users.invitation_resent', { email: user.email }),
-      ip: actor.ip,
     });
     return { user, link };
   });
@@ -230,14 +224,11 @@ export async function updateUser(
       await revokeAllForUser(trx, id, now);
       await revokeInvitations(trx, id, now);
     }
-    await writeAudit(trx, {
-      businessId: actor.businessId,
-      actorId: actor.id,
+    await auditAs(trx, actor, {
       action: 'user.update',
       entity: 'user',
       entityId: id,
       summary: msg('audit.users.user_changed', { email: before.email, changes }),
-      ip: actor.ip,
     });
     return view(await requireUser(trx, actor, id));
   });

@@ -1,7 +1,7 @@
 import { isLanguage, type MeUpdateSchema, msg, type Role, type WhoAmI } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -36,9 +36,7 @@ export async function updateMe(
   if (kinds !== undefined) {
     await inTransaction(deps.db, async (trx) => {
       await setEmailNotifications(trx, actor.id, kinds);
-      await writeAudit(trx, {
-        businessId: actor.businessId,
-        actorId: actor.id,
+      await auditAs(trx, actor, {
         action: 'user.preferences',
         entity: 'user',
         entityId: actor.id,
@@ -46,7 +44,6 @@ export async function updateMe(
           kinds.length > 0
             ? msg('audit.users.email_notifications', { kinds: kinds.join(', ') })
             : msg('audit.users.email_notifications_none'),
-        ip: actor.ip,
       });
     });
   }
