@@ -64,6 +64,24 @@ BEGIN
 END;
 $$;
 
+-- The one writer of notifications (DESIGN.md section 15): the server's (notify() of
+-- modules/notifications/notify.ts) and the offers' below are all inserted here, in the caller's
+-- transaction. Rows: [{business_id, user_id, kind, title, title_message, body, body_message,
+-- entity, entity_id}]; an overdue debt already announced to its recipient is skipped (the partial
+-- unique index of migration 0018). Returns the rows written.
+CREATE OR REPLACE FUNCTION notifications_write(p_rows JSONB) RETURNS SETOF notifications LANGUAGE sql AS $$
+  INSERT INTO notifications (business_id, user_id, kind, title, title_message, body, body_message,
+                             entity, entity_id)
+  SELECT r.business_id, r.user_id, r.kind, r.title, r.title_message, coalesce(r.body, ''), r.body_message,
+         r.entity, r.entity_id
+  FROM jsonb_array_elements(p_rows) WITH ORDINALITY AS x(item, n)
+  CROSS JOIN LATERAL jsonb_to_record(x.item) AS r(business_id INTEGER, user_id INTEGER, kind TEXT, title TEXT,
+         title_message JSONB, body TEXT, body_message JSONB, entity TEXT, entity_id INTEGER)
+  ORDER BY x.n
+  ON CONFLICT (user_id, entity_id) WHERE kind = 'DEBT_OVERDUE' DO NOTHING
+  RETURNING *
+$$;
+
 -- A submitted offer waits for the other party (OFFER_PENDING); a decided one is told to its
 -- creator (OFFER_DECIDED), in the transaction that changed it.
 CREATE OR REPLACE FUNCTION offer_notifications(p_old offers[], p_new offers[]) RETURNS void
@@ -71,30 +89,30 @@ LANGUAGE plpgsql AS $$
 BEGIN
   -- The title is kept as its message too (DESIGN.md section 15), rendered for its reader; the body
   -- is the actor's e-mail and the offer's reason, a person's own words.
-  INSERT INTO notifications (business_id, user_id, kind, title, title_message, body, entity, entity_id)
-  SELECT n.business_id,
-         CASE WHEN n.status = 'PENDING'
-              THEN CASE WHEN n.created_by = n.from_user_id THEN n.to_user_id ELSE n.from_user_id END
-              ELSE n.created_by END,
-         CASE WHEN n.status = 'PENDING' THEN 'OFFER_PENDING' ELSE 'OFFER_DECIDED' END,
-         CASE n.status
-           WHEN 'PENDING' THEN format('Taklif #%s qaroringizni kutmoqda', n.id)
-           WHEN 'APPROVED' THEN format('Taklif #%s tasdiqlandi', n.id)
-           ELSE format('Taklif #%s rad etildi', n.id)
-         END,
-         jsonb_build_object('key', CASE n.status
-                                     WHEN 'PENDING' THEN 'notice.offer_waiting_for_your_decision'
-                                     WHEN 'APPROVED' THEN 'notice.offer_approved'
-                                     ELSE 'notice.offer_rejected'
-                                   END,
-                            'values', jsonb_build_object('id', n.id)),
-         format('%s: %s', actor.email, n.reason),
-         'offer', n.id
-  FROM unnest(p_new) AS n
-  JOIN unnest(p_old) AS o ON o.id = n.id
-  JOIN users actor ON actor.id = CASE WHEN n.status = 'PENDING' THEN n.created_by ELSE n.decided_by END
-  WHERE o.status IS DISTINCT FROM n.status AND n.status IN ('PENDING', 'APPROVED', 'REJECTED')
-  ORDER BY n.id;
+  PERFORM count(*) FROM notifications_write((
+    SELECT coalesce(jsonb_agg(jsonb_build_object(
+             'business_id', n.business_id,
+             'user_id', CASE WHEN n.status = 'PENDING'
+                             THEN CASE WHEN n.created_by = n.from_user_id THEN n.to_user_id ELSE n.from_user_id END
+                             ELSE n.created_by END,
+             'kind', CASE WHEN n.status = 'PENDING' THEN 'OFFER_PENDING' ELSE 'OFFER_DECIDED' END,
+             'title', CASE n.status
+                        WHEN 'PENDING' THEN format('Taklif #%s qaroringizni kutmoqda', n.id)
+                        WHEN 'APPROVED' THEN format('Taklif #%s tasdiqlandi', n.id)
+                        ELSE format('Taklif #%s rad etildi', n.id)
+                      END,
+             'title_message', jsonb_build_object('key', CASE n.status
+                                                          WHEN 'PENDING' THEN 'notice.offer_waiting_for_your_decision'
+                                                          WHEN 'APPROVED' THEN 'notice.offer_approved'
+                                                          ELSE 'notice.offer_rejected'
+                                                        END,
+                                                 'values', jsonb_build_object('id', n.id)),
+             'body', format('%s: %s', actor.email, n.reason),
+             'entity', 'offer', 'entity_id', n.id) ORDER BY n.id), '[]'::jsonb)
+    FROM unnest(p_new) AS n
+    JOIN unnest(p_old) AS o ON o.id = n.id
+    JOIN users actor ON actor.id = CASE WHEN n.status = 'PENDING' THEN n.created_by ELSE n.decided_by END
+    WHERE o.status IS DISTINCT FROM n.status AND n.status IN ('PENDING', 'APPROVED', 'REJECTED')));
 END;
 $$;
 

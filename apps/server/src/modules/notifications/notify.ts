@@ -3,12 +3,13 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { NotificationKind } from '../../db/tables/chat.ts';
-import { jsonOf, storedText, toStored } from '../../lib/texts.ts';
+import { storedText, toStored } from '../../lib/texts.ts';
 
 // Notifications (DESIGN.md section 13) are written in the transaction of the event that causes
 // them: `notify` is called with the caller's transaction, so a refused or rolled-back operation
 // leaves none. The offers' own (OFFER_PENDING, OFFER_DECIDED) are written by the offers'
-// trigger (db/functions/85_events.sql), for every path that decides an offer. Each recipient's
+// trigger (db/functions/85_events.sql), for every path that decides an offer; both through the
+// one writer, notifications_write(). Each recipient's
 // open streams are told at commit (lib/events.ts); e-mail and Telegram follow from the rows.
 
 export interface NewNotification {
@@ -67,40 +68,32 @@ export function notificationTexts(
 }
 
 /**
- * Writes the notifications in the caller's transaction (their recipients' streams are told by
- * the notifications' trigger, db/functions/85_events.sql). Returns the rows written (an overdue
- * debt already announced to a recipient is skipped).
+ * Writes the notifications in the caller's transaction through the one writer,
+ * notifications_write() of db/functions/85_events.sql (their recipients' streams are told by the
+ * notifications' trigger). Returns the rows written (an overdue debt already announced to a
+ * recipient is skipped).
  */
 export async function notify(
   trx: Kysely<DB> | Transaction<DB>,
   list: readonly NewNotification[],
 ): Promise<NotificationRow[]> {
   if (list.length === 0) return [];
-  return (
-    trx
-      .insertInto('notifications')
-      .values(
-        list.map((n) => {
-          const [title, body] = [toStored(n.title), toStored(n.body)];
-          return {
-            business_id: n.businessId,
-            user_id: n.userId,
-            kind: n.kind,
-            title: title.text,
-            title_message: jsonOf(title.message),
-            body: body.text,
-            body_message: jsonOf(body.message),
-            entity: n.entity?.type ?? null,
-            entity_id: n.entity?.id ?? null,
-          };
-        }),
-      )
-      // The partial unique index of migration 0018: an overdue debt once per recipient (a literal:
-      // PostgreSQL matches the index's predicate only against constants).
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'entity_id']).where(sql<boolean>`kind = 'DEBT_OVERDUE'`).doNothing(),
-      )
-      .returning(NOTIFICATION_COLUMNS)
-      .execute()
-  );
+  const rows = list.map((n) => {
+    const [title, body] = [toStored(n.title), toStored(n.body)];
+    return {
+      business_id: n.businessId,
+      user_id: n.userId,
+      kind: n.kind,
+      title: title.text,
+      title_message: title.message,
+      body: body.text,
+      body_message: body.message,
+      entity: n.entity?.type ?? null,
+      entity_id: n.entity?.id ?? null,
+    };
+  });
+  const { rows: written } = await sql<NotificationRow>`
+    SELECT ${sql.join(NOTIFICATION_COLUMNS.map((c) => sql.ref(c)))}
+    FROM notifications_write(${JSON.stringify(rows)}::jsonb)`.execute(trx);
+  return written;
 }
