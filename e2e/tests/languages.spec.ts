@@ -203,9 +203,12 @@ function webTexts(language: string, namespace: string): Record<string, string> {
 function webText(language: string, namespace: string, key: string): string {
   return webTexts(language, namespace)[key] ?? key;
 }
-function serverText(language: string, text: string): string {
+/** A server message's text in `language`, by its key (DESIGN.md section 15). */
+function serverText(language: string, key: string): string {
   const file = path.resolve(MESSAGES, '../../../../../../packages/shared/src/texts', `${language}.json`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[text] ?? text;
+  const text = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[key];
+  if (text === undefined) throw new Error(`no server message ${key} in ${language}`);
+  return text;
 }
 
 test("a form says the shared rules and the server's refusals in the chosen language", async ({ page }) => {
@@ -213,21 +216,23 @@ test("a form says the shared rules and the server's refusals in the chosen langu
   await page.goto('/');
   const exchange = page.getByRole('form', { name: webText('ru', 'finance', 'finance.exchange.title') });
   const submit = exchange.getByRole('button', { name: webText('ru', 'finance', 'finance.exchange.submit') });
-  // The shared schema's message, written in the code as 'Please fill required fields.'.
+  // The shared schema's message, a key the form renders in the chosen language.
   await submit.click();
-  const required = serverText('ru', 'Please fill required fields.');
-  expect(required).not.toBe('Please fill required fields.');
+  const required = serverText('ru', 'validation.forms.please_fill_in_required_fields');
+  expect(required).not.toBe(serverText('uz', 'validation.forms.please_fill_in_required_fields'));
   await expect(exchange.getByRole('alert')).toHaveText(required);
   await exchange.getByLabel(webText('ru', 'finance', 'finance.exchange.from')).selectOption({ label: 'USD' });
   await exchange.getByLabel(webText('ru', 'finance', 'finance.amount'), { exact: true }).fill('0');
   await submit.click();
-  await expect(exchange.getByRole('alert')).toHaveText(serverText('ru', 'Enter a positive amount.'));
+  await expect(exchange.getByRole('alert')).toHaveText(
+    serverText('ru', 'validation.finance.enter_positive_amount'),
+  );
   // The server's refusal (more than the balance holds), answered in the Accept-Language.
   await exchange.getByLabel(webText('ru', 'finance', 'finance.amount'), { exact: true }).fill('99999999');
   await submit.click();
   const alert = exchange.getByRole('alert');
   await expect(alert).toContainText('USD');
-  const shortfall = serverText('ru', "{code} balansida mablag' yetarli emas: {have} bor, {need} kerak.");
+  const shortfall = serverText('ru', 'errors.finance.insufficient_funds');
   await expect(alert).toContainText(shortfall.slice(0, shortfall.indexOf('{')).trim());
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: 'test-results/languages/ru_exchange_refused.png' });
@@ -255,12 +260,12 @@ test('what the server wrote in words on screen follows a change of language with
   await page.goto('/history');
   await new Shell(page).ready();
   // Their sign-in, a History line the server stores in Uzbek and answers in the asked language.
-  const signedIn = 'Tizimga kirdi';
+  const signedIn = serverText('uz', 'audit.auth.signed_in');
   await expect(page.getByRole('cell', { name: signedIn, exact: true }).first()).toBeVisible();
   await page.getByTestId('user-menu-button-sidebar').click();
   await page.getByTestId('language-switcher').selectOption('ru');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-  const inRussian = serverText('ru', signedIn);
+  const inRussian = serverText('ru', 'audit.auth.signed_in');
   expect(inRussian).not.toBe(signedIn);
   await expect(page.getByRole('cell', { name: inRussian, exact: true }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: signedIn, exact: true })).toHaveCount(0);
