@@ -218,7 +218,7 @@ test.describe('password reset', () => {
     await expect(setPassword.error).toHaveText('Passwords do not match.');
     // The new-password rule is the server's, from the shared schema: under its field, nothing sent.
     await setPassword.setPassword('short1');
-    await expect(setPassword.page.getByText('Ensure this field has at least 8 characters.')).toBeVisible();
+    await expect(setPassword.page.getByText("Bu maydonda kamida 8 ta belgi bo'lishi kerak.")).toBeVisible();
     await expect(setPassword.error).toHaveCount(0);
     await page.waitForTimeout(500); // a request, had one been made, would have left by now
     expect(resetCalls).toEqual([]);

@@ -114,7 +114,7 @@ test('an Omborchi creates, edits and deletes a product; the modal closes on Esca
   // spec.md section 5: an incomplete form is silently ignored (nothing sent, no message).
   await catalog.save();
   await expect(catalog.dialog).toBeVisible();
-  await expect(catalog.dialog.getByText('This field may not be blank.')).toHaveCount(0);
+  await expect(catalog.dialog.getByText("Bu maydon bo'sh bo'lishi mumkin emas.")).toHaveCount(0);
   await catalog.fillProduct({
     name: `Mahsulot${t}`,
     model: 'E2E-1',
@@ -124,7 +124,7 @@ test('an Omborchi creates, edits and deletes a product; the modal closes on Esca
   });
   await catalog.save();
   await expect(catalog.dialog).toBeVisible();
-  await expect(catalog.dialog.getByText('A valid integer is required.')).toHaveCount(0);
+  await expect(catalog.dialog.getByText("To'g'ri butun son kiriting.")).toHaveCount(0);
   await catalog.fillProduct({ code: '990001' });
   await catalog.save();
   await expect(catalog.dialog).toHaveCount(0);
@@ -178,7 +178,7 @@ test('an Omborchi adds, edits and deletes a variant; a product with variants can
   // SKU required on create: an empty one is not sent.
   await panel.getByRole('button', { name: "Variant qo'shish" }).click();
   await expect(panel.getByText('Variantlar yoq.')).toBeVisible();
-  await expect(panel.getByText('This field may not be blank.')).toBeVisible();
+  await expect(panel.getByText("Bu maydon bo'sh bo'lishi mumkin emas.")).toBeVisible();
   await panel.getByLabel('Rang').last().selectOption({ label: 'Qizil' });
   await panel.getByLabel('Razmer').last().selectOption({ label: '48 (M)' });
   await panel.getByPlaceholder('SKU (required)').fill(`SKU-${t}`);
@@ -233,7 +233,7 @@ test('the colour, size and unit forms show the shared schema messages and send n
   await dialog.getByLabel('Nomi').fill('E2E rang');
   await dialog.getByLabel('Hex kod').fill('zzz');
   await save.click();
-  await expect(dialog.getByText('Enter a hex colour code of 6 digits, e.g. #1E40AF.')).toBeVisible();
+  await expect(dialog.getByText('6 xonali hex rang kodini kiriting, masalan, #1E40AF.')).toBeVisible();
   await expect(dialog.getByLabel('Hex kod')).toHaveAttribute('aria-invalid', 'true');
   await page.keyboard.press('Escape');
 
@@ -241,14 +241,14 @@ test('the colour, size and unit forms show the shared schema messages and send n
   await page.getByRole('button', { name: "Razmer qo'shish" }).click();
   await dialog.getByLabel('Razmer').fill('   ');
   await save.click();
-  await expect(dialog.getByText('This field may not be blank.')).toBeVisible();
+  await expect(dialog.getByText("Bu maydon bo'sh bo'lishi mumkin emas.")).toBeVisible();
   await page.keyboard.press('Escape');
 
   await page.goto('/catalog/unit');
   await page.getByRole('button', { name: "O'lchov birligi qo'shish" }).click();
   await save.click();
-  await expect(dialog.getByText('This field may not be blank.')).toBeVisible();
-  await expect(dialog.getByText('Choose KG, M or D.')).toBeVisible();
+  await expect(dialog.getByText("Bu maydon bo'sh bo'lishi mumkin emas.")).toBeVisible();
+  await expect(dialog.getByText('Birini tanlang: KG, M yoki D.')).toBeVisible();
   await expect(dialog).toBeVisible();
   expect(writes).toEqual([]);
 });

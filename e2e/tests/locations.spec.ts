@@ -32,7 +32,7 @@ test('a location is created, used in a stock entry, filters the Buy list and is 
   await page.getByRole('button', { name: "Manzil qo'shish" }).click();
   await dialog.getByLabel('Nomi').fill(name);
   await dialog.getByRole('button', { name: 'Saqlash' }).click();
-  await expect(dialog.getByText('A location with this name already exists.')).toBeVisible();
+  await expect(dialog.getByText('Bu nomli manzil allaqachon mavjud.')).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The receipt form offers the active locations; the entry records the chosen one.
@@ -66,7 +66,9 @@ test('a location is created, used in a stock entry, filters the Buy list and is 
   await page.getByRole('button', { name: `${name} o'chirish` }).click();
   await page.getByRole('dialog').getByRole('button', { name: "O'chirish" }).click();
   await expect(
-    page.getByText('Cannot delete this location: 1 stock entries and exits name it. Deactivate it instead.'),
+    page.getByText(
+      "Bu manzilni o'chirib bo'lmaydi: u 1 ta tovar kirimi va chiqimida ko'rsatilgan. Buning o'rniga uni nofaol qiling.",
+    ),
   ).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
 });

@@ -25,7 +25,7 @@ test('an exchange shows the live estimate, the required-fields error and the res
   // The amount rule and its text are the server's, from the shared schema.
   await balances.exchange.getByLabel('Summa').fill('0');
   await balances.exchange.getByRole('button', { name: 'Almashtirish' }).click();
-  await expect(balances.exchange.getByRole('alert')).toHaveText('Enter a positive amount.');
+  await expect(balances.exchange.getByRole('alert')).toHaveText('Musbat summa kiriting.');
   await balances.exchange.getByLabel('Summa').fill('10');
   await expect(balances.exchange.getByRole('alert')).toHaveCount(0);
   await expect(balances.estimate).toHaveText('Taxminan: 126 500 UZS (kurs 12650)');
@@ -132,7 +132,7 @@ test("an offer's whole life between two people", async ({ browser }) => {
   await offers.moneyForm.getByLabel('Valyuta').selectOption({ label: 'USD' });
   await offers.moneyForm.getByLabel('Summa').fill('12.345');
   await offers.moneyForm.getByRole('button', { name: 'Yuborish' }).click();
-  await expect(offers.moneyForm.getByRole('alert')).toHaveText('Use at most 2 decimal places.');
+  await expect(offers.moneyForm.getByRole('alert')).toHaveText("Ko'pi bilan 2 ta kasr xonasi.");
   await offers.moneyForm.getByLabel('Summa').fill('12.34');
   await offers.moneyForm.getByLabel('Sabab').fill(reason);
   await offers.moneyForm.getByRole('button', { name: 'Yuborish' }).click();

@@ -21,7 +21,7 @@ test('a receipt: required fields, decimal-only inputs, then the list reloads wit
   // The cost rule and its text are the server's, from the shared schema.
   await form.price.pressSequentially('-1');
   await form.save.click();
-  await expect(form.error).toHaveText('Ensure this value is greater than or equal to 0.');
+  await expect(form.error).toHaveText("Qiymat 0 dan katta yoki unga teng bo'lishi kerak.");
   await form.price.clear();
   await form.price.pressSequentially('$1 200.50');
   await expect(form.price).toHaveValue('1200.50');
@@ -48,7 +48,7 @@ test('an issue beyond the stock is refused; one within it is saved', async ({ pa
   await form.quantity.fill('5');
   await form.save.click();
   await expect(form.error).toContainText('Failed to save exit');
-  await expect(form.error).toContainText('3.000 available');
+  await expect(form.error).toContainText("qoldig'i yetarli emas: 3.000 bor");
   await form.quantity.fill('2');
   await form.price.fill('9.99');
   await form.save.click();

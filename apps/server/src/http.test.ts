@@ -22,7 +22,7 @@ describe('the HTTP core', () => {
   it('answers unknown API paths with a JSON 404 and a request id', async () => {
     const res = await anon.get('no/such/thing/');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Not found.', detail_message: { key: 'errors.not_found' } });
+    expect(res.body).toEqual({ detail: 'Topilmadi.', detail_message: { key: 'errors.not_found' } });
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 

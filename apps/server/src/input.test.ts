@@ -97,7 +97,7 @@ describe('path ids', () => {
     ]) {
       const res = await owner.get(`catalog/products/${id}/`);
       expect(res.status, id).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', detail_message: { key: 'errors.not_found' } });
+      expect(res.body).toEqual({ detail: 'Topilmadi.', detail_message: { key: 'errors.not_found' } });
     }
     for (const id of ['99999999999', '2147483648', '1e3']) {
       expect((await owner.patch(`catalog/products/${id}/`, { name: 'x' })).status, id).toBe(404);

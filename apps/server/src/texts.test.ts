@@ -56,8 +56,8 @@ describe('an answer in the Accept-Language', () => {
     const en = await kassir.post('offers/exchanges/', body, { 'accept-language': 'en' });
     const cyrl = await kassir.post('offers/exchanges/', body, { 'accept-language': 'uz-Cyrl-UZ' });
     expect([uz.status, en.status, cyrl.status]).toEqual([400, 400, 400]);
-    expect(uz.body.from_amount).toEqual(['Enter a positive amount.']);
-    expect(uz.body.detail).toBe('from_amount: Enter a positive amount.');
+    expect(uz.body.from_amount).toEqual(['Musbat summa kiriting.']);
+    expect(uz.body.detail).toBe('from_amount: Musbat summa kiriting.');
     expect(uz.body.field_messages).toEqual({
       from_amount: [{ key: 'validation.finance.enter_positive_amount' }],
     });
@@ -110,12 +110,12 @@ describe('an answer in the Accept-Language', () => {
     // A name that is also a text of the catalogues stays the name it is.
     await t.db
       .updateTable('users')
-      .set({ first_name: 'Not found.' })
+      .set({ first_name: 'Topilmadi.' })
       .where('id', '=', users.Owner.id)
       .execute();
     const me = await owner.get('auth/whoami/', ru);
     expect(me.status, JSON.stringify(me.body)).toBe(200);
-    expect(me.body.profile.first_name).toBe('Not found.');
+    expect(me.body.profile.first_name).toBe('Topilmadi.');
     expect(me.headers.get('vary')).toContain('Accept-Language');
   });
 });

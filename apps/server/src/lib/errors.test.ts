@@ -50,7 +50,9 @@ describe('database errors in the error handler', () => {
     for (const code of ['22021', '22P02', '22003', '22001', '2200D', '22023']) {
       const res = await app.inject(`/fail/${code}`);
       expect(res.statusCode, code).toBe(400);
-      expect(res.json(), code).toMatchObject({ detail: 'A value is out of range or malformed.' });
+      expect(res.json(), code).toMatchObject({
+        detail: "Qiymat ruxsat etilgan chegaradan tashqarida yoki noto'g'ri shaklda.",
+      });
     }
     expect((await app.inject('/fail/23505')).statusCode).toBe(409);
     expect((await app.inject('/fail/XX000')).statusCode).toBe(500);

@@ -39,7 +39,7 @@ describe('form schemas carry spec.md section 5 texts', () => {
     expect(messages(ExchangeFormSchema, empty)[0]).toBe('Please fill required fields.');
     expect(
       messages(ExchangeFormSchema, { ...empty, from_currency: '1', to_currency: '2', from_amount: '0' }),
-    ).toEqual(['Enter a positive amount.']);
+    ).toEqual(['Musbat summa kiriting.']);
     expect(
       ExchangeFormSchema.parse({
         from_currency: '1',
@@ -122,7 +122,7 @@ describe('form schemas carry spec.md section 5 texts', () => {
     expect(messages(StockEntryFormSchema, entry)[0]).toBe('Fill all required fields *');
     expect(
       messages(StockEntryFormSchema, { ...entry, variant: { id: 3 }, qty_received: '2', unit_cost: '-1' }),
-    ).toEqual(['Ensure this value is greater than or equal to 0.']);
+    ).toEqual(["Qiymat 0 dan katta yoki unga teng bo'lishi kerak."]);
     const exit = {
       variant: { id: 3 },
       qty_issued: '2',
@@ -153,11 +153,11 @@ describe('form schemas carry spec.md section 5 texts', () => {
       type: 'RAW',
     });
     expect(messages(ProductFormSchema, { name: '  ', model: '', code: '12a', unit: '', type: '' })).toEqual([
-      'This field may not be blank.',
-      'This field may not be blank.',
-      'A valid integer is required.',
-      'This field is required.',
-      'Choose RAW, SEMI or FINISHED.',
+      "Bu maydon bo'sh bo'lishi mumkin emas.",
+      "Bu maydon bo'sh bo'lishi mumkin emas.",
+      "To'g'ri butun son kiriting.",
+      "Bu maydon to'ldirilishi shart.",
+      'Birini tanlang: RAW, SEMI yoki FINISHED.',
     ]);
   });
 
@@ -169,8 +169,8 @@ describe('form schemas carry spec.md section 5 texts', () => {
       UnitFormSchema.parse({ name: 'Metr', measure: 'M', fixed_rate_to_base: ' 0.5 ' }).fixed_rate_to_base,
     ).toBe('0.5');
     expect(messages(UnitFormSchema, { name: ' ', measure: '', fixed_rate_to_base: '' })).toEqual([
-      'This field may not be blank.',
-      'Choose KG, M or D.',
+      "Bu maydon bo'sh bo'lishi mumkin emas.",
+      'Birini tanlang: KG, M yoki D.',
     ]);
   });
 
@@ -182,7 +182,7 @@ describe('form schemas carry spec.md section 5 texts', () => {
       'Passwords do not match.',
     ]);
     expect(messages(SetPasswordFormSchema, { password: 'short', confirm: 'short' })).toEqual([
-      'Ensure this field has at least 8 characters.',
+      "Bu maydonda kamida 8 ta belgi bo'lishi kerak.",
     ]);
   });
 });

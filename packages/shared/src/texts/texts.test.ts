@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
@@ -89,6 +89,90 @@ describe('the server message catalogues', () => {
         expect(rendered, `${language} ${key}`).not.toMatch(/[{}]/);
       }
     }
+  });
+});
+
+// DESIGN.md section 15: "an Uzbek page shows no English that spec.md does not". Every uz message,
+// rendered with sample values, is either not English (not the en text, fewer than two common
+// English words) or made of texts spec.md itself writes (its English ones are the Uzbek app's).
+// spec.md is not in the repository: its English texts the uz catalogue uses are listed here, and
+// checked against spec.md wherever it is at hand (the contract's folder beside the checkout).
+const SPEC_ENGLISH = [
+  'APPROVED',
+  'CANCELED',
+  'DRAFT',
+  'PENDING',
+  'REJECTED',
+  'Please choose a currency.',
+  'Invalid or expired code.',
+  'Passwords do not match.',
+  'Please enter a valid amount.',
+  'Please fill required fields.',
+];
+const SPEC_FILE = [path.join(ROOT, '../shared/spec.md'), path.join(ROOT, '../../shared/spec.md')].find(
+  existsSync,
+);
+const ENGLISH_WORDS = new Set(
+  (
+    'a an the this that these it its is are was were been be has have do does not no nothing ' +
+    'of to for from with by at in on or and than more less least most must may can cannot ' +
+    'please enter ensure choose valid invalid field value values required expired already ' +
+    'exists found delete changed lots product request too large many try again later ' +
+    'today tomorrow use used allowed expected list items characters digits decimal places ' +
+    'number amount rate quantity server error should there refer records page unsupported send'
+  ).split(' '),
+);
+
+/** The sample value of every argument: 7 (a count must be a number, and 7 is no word). */
+function rendered(language: Language, key: string): string {
+  const source = catalogues[language][key] ?? '';
+  const args = messageArguments(parse(source, { ignoreTag: true })).all;
+  return createRenderer(catalogues)(msg(key, Object.fromEntries([...args].map((a) => [a, 7]))), language);
+}
+
+function looksEnglish(uz: string, en: string): boolean {
+  // Words with their apostrophes (Uzbek's o' and g' split no word into English-looking pieces)
+  // and underscores (a field name such as date_from is a code, not English).
+  const words = uz.toLowerCase().match(/[a-z_]+(?:['ʻ‘’`][a-z_]+)*/g) ?? [];
+  const english = words.filter((w) => ENGLISH_WORDS.has(w));
+  return english.length >= (uz === en ? 1 : 2);
+}
+
+/** spec.md has the text: every piece of it between the sample values. */
+function inSpec(text: string): boolean {
+  const pieces = text
+    .split(/\b7\b/)
+    .map((p) => p.trim())
+    .filter((p) => /[a-z]/i.test(p));
+  return pieces.length > 0 && pieces.every((p) => SPEC_ENGLISH.includes(p));
+}
+
+describe('the uz catalogue', () => {
+  it('shows no English that spec.md does not have', () => {
+    const english = Object.keys(catalogues.uz)
+      .sort()
+      .filter((key) => {
+        const uz = rendered('uz', key);
+        return looksEnglish(uz, rendered('en', key)) && !inSpec(uz);
+      })
+      .map((key) => `${key}: ${catalogues.uz[key]}`);
+    expect(english).toEqual([]);
+  });
+
+  it('tells English from Uzbek, and allows the English spec.md writes', () => {
+    expect(looksEnglish('Not found.', 'Not found.')).toBe(true);
+    expect(looksEnglish('Cannot delete this location: 7 stock entries name it.', 'x')).toBe(true);
+    expect(looksEnglish("Bu joyni o'chirib bo'lmaydi: 7 ta kirim.", 'x')).toBe(false);
+    expect(looksEnglish('7: 7', '7: 7')).toBe(false);
+    expect(looksEnglish('Variant #7', 'Variant #7')).toBe(false);
+    expect(looksEnglish("date_from sanasi date_to sanasidan keyin bo'lmasligi kerak.", 'x')).toBe(false);
+    expect(inSpec('Please fill required fields.')).toBe(true);
+    expect(inSpec('This field is required.')).toBe(false);
+  });
+
+  it.runIf(SPEC_FILE)('allows only English that spec.md writes', () => {
+    const spec = readFileSync(SPEC_FILE as string, 'utf8');
+    for (const text of SPEC_ENGLISH) expect(spec, text).toContain(text);
   });
 });
 

@@ -110,11 +110,11 @@ describe('filters', () => {
   it('refuses malformed filters with field errors', async () => {
     const bad = await as.Owner.get('audit/?date_from=2026-02-30&actor=abc&format=xml');
     expect(bad.status).toBe(400);
-    expect(bad.body.date_from).toEqual(['Enter a date as YYYY-MM-DD.']);
+    expect(bad.body.date_from).toEqual(["Sanani YYYY-MM-DD ko'rinishida kiriting."]);
     expect(bad.body.actor).toBeDefined();
     const reversed = await as.Owner.get('audit/?date_from=2026-03-02&date_to=2026-03-01');
     expect(reversed.status).toBe(400);
-    expect(reversed.body.date_to).toEqual(['date_from must not be after date_to.']);
+    expect(reversed.body.date_to).toEqual(["date_from sanasi date_to sanasidan keyin bo'lmasligi kerak."]);
   });
 });
 

@@ -139,7 +139,7 @@ describe('sign-in and reset costs, and throttling per address', () => {
       from('10.0.0.2'),
     );
     expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/invalid or has expired/);
+    expect(res.body.detail).toMatch(/yaroqsiz yoki muddati o'tgan/);
     // And an invitation's token likewise.
     const invite = await new ApiClient(t.url).post(
       'auth/accept-invite/',

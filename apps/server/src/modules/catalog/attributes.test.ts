@@ -100,7 +100,7 @@ describe('units', () => {
     await createProduct(owner, { unit: used.id });
     const res = await owner.delete(`catalog/units/${used.id}/`);
     expect(res.status).toBe(409);
-    expect(res.body.detail).toContain('used by 1 product');
+    expect(res.body.detail).toContain('u 1 ta mahsulotda ishlatilgan');
   });
 });
 
@@ -120,7 +120,7 @@ describe('sizes', () => {
   it('refuses a blank size and hides other businesses', async () => {
     const blank = await owner.post('catalog/sizes/', { size: '  ', label: 'x' });
     expect(blank.status).toBe(400);
-    expect(blank.body.size).toEqual(['This field may not be blank.']);
+    expect(blank.body.size).toEqual(["Bu maydon bo'sh bo'lishi mumkin emas."]);
     const theirs = await createSize(other);
     expect((await owner.get('catalog/sizes/')).body.map((s: { id: number }) => s.id)).not.toContain(
       theirs.id,
@@ -134,7 +134,7 @@ describe('sizes', () => {
     await createVariant(owner, { size: size.id });
     const res = await owner.delete(`catalog/sizes/${size.id}/`);
     expect(res.status).toBe(409);
-    expect(res.body.detail).toContain('used by 1 variant');
+    expect(res.body.detail).toContain('u 1 ta variantda ishlatilgan');
   });
 });
 
@@ -179,7 +179,7 @@ describe('colours', () => {
     await createVariant(owner, { color: color.id });
     const res = await owner.delete(`catalog/colors/${color.id}/`);
     expect(res.status).toBe(409);
-    expect(res.body.detail).toContain('used by 1 variant');
+    expect(res.body.detail).toContain('u 1 ta variantda ishlatilgan');
     const unused = await createColor(owner);
     expect((await other.delete(`catalog/colors/${unused.id}/`)).status).toBe(404);
     expect((await owner.delete(`catalog/colors/${unused.id}/`)).status).toBe(204);

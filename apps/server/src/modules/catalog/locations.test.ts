@@ -94,15 +94,15 @@ describe('catalog/locations/', () => {
     await create(as.Owner, { name: 'Qo‘qon filiali', kind: 'OTHER' });
     const again = await as.Owner.post(PATH, { name: 'Qo‘qon filiali', kind: 'SHOP' });
     expect(again.status).toBe(400);
-    expect(again.body.name).toEqual(['A location with this name already exists.']);
+    expect(again.body.name).toEqual(['Bu nomli manzil allaqachon mavjud.']);
     // Another business may use the same name.
     expect((await outsider.post(PATH, { name: 'Qo‘qon filiali', kind: 'SHOP' })).status).toBe(201);
 
     const bad = await as.Owner.post(PATH, { name: '  ', kind: 'CASTLE', is_active: 'maybe' });
     expect(bad.status).toBe(400);
-    expect(bad.body.name).toEqual(['This field may not be blank.']);
-    expect(bad.body.kind).toEqual(['Choose WAREHOUSE, SHOP, MARKET, WORKSHOP or OTHER.']);
-    expect(bad.body.is_active).toEqual(['Must be a valid boolean.']);
+    expect(bad.body.name).toEqual(["Bu maydon bo'sh bo'lishi mumkin emas."]);
+    expect(bad.body.kind).toEqual(['Birini tanlang: WAREHOUSE, SHOP, MARKET, WORKSHOP yoki OTHER.']);
+    expect(bad.body.is_active).toEqual(["Mantiqiy qiymat (ha yoki yo'q) bo'lishi kerak."]);
   });
 
   it("answers 404 for another business's location and for malformed ids", async () => {
@@ -128,7 +128,7 @@ describe('catalog/locations/', () => {
     const refused = await as.Owner.delete(`${PATH}${market.id}/`);
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe(
-      'Cannot delete this location: 1 stock entries and exits name it. Deactivate it instead.',
+      "Bu manzilni o'chirib bo'lmaydi: u 1 ta tovar kirimi va chiqimida ko'rsatilgan. Buning o'rniga uni nofaol qiling.",
     );
     const off = await as.Owner.put(`${PATH}${market.id}/`, {
       name: 'Abu Saxiy bozori',

@@ -86,7 +86,7 @@ describe('product create', () => {
         type: 'RAW',
       });
       expect(res.status).toBe(400);
-      expect(res.body.unit).toEqual([`Invalid pk "${unit}" - object does not exist.`]);
+      expect(res.body.unit).toEqual([`Noto'g'ri ID "${unit}": bunday obyekt yo'q.`]);
     }
   });
 });
@@ -159,7 +159,7 @@ describe('product update and delete', () => {
     await createVariant(owner, { product: held.id });
     const res = await owner.delete(`catalog/products/${held.id}/`);
     expect(res.status).toBe(409);
-    expect(res.body.detail).toContain('1 variant');
+    expect(res.body.detail).toContain('1 ta varianti bor');
     expect((await owner.get(`catalog/products/${held.id}/`)).status).toBe(200);
   });
 });

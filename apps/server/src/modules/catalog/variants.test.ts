@@ -73,14 +73,14 @@ describe('variant create', () => {
     const product = await createProduct(owner);
     const blank = await owner.post('catalog/variants/', { product: product.id, sku: '   ' });
     expect(blank.status).toBe(400);
-    expect(blank.body.sku).toEqual(['This field may not be blank.']);
+    expect(blank.body.sku).toEqual(["Bu maydon bo'sh bo'lishi mumkin emas."]);
     const missing = await owner.post('catalog/variants/', { product: product.id });
     expect(missing.status).toBe(400);
     expect(missing.body.sku).toBeDefined();
     const first = await createVariant(owner, { product: product.id });
     const dup = await owner.post('catalog/variants/', { product: product.id, sku: first.sku });
     expect(dup.status).toBe(400);
-    expect(dup.body.sku).toEqual(['A variant with this SKU already exists.']);
+    expect(dup.body.sku).toEqual(['Bu SKU bilan variant allaqachon mavjud.']);
     // Another business may use the same SKU (DESIGN.md section 3: unique within a business).
     await createVariant(other, { sku: first.sku });
   });
@@ -288,7 +288,7 @@ describe('variant update and delete', () => {
       .execute();
     const res = await owner.delete(`catalog/variants/${v.id}/`);
     expect(res.status).toBe(409);
-    expect(res.body.detail).toContain('used by 1 offer');
+    expect(res.body.detail).toContain('u 1 ta taklifda ishlatilgan');
   });
 
   it('refuses to delete a variant with stock history, also when only the foreign key knows', async () => {
@@ -301,7 +301,7 @@ describe('variant update and delete', () => {
       .execute();
     const a = await owner.delete(`catalog/variants/${balance.id}/`);
     expect(a.status).toBe(409);
-    expect(a.body.detail).toContain('stock history');
+    expect(a.body.detail).toContain('ombor harakatlari tarixi bor');
 
     const entry = await createVariant(owner);
     await t.db
@@ -318,7 +318,7 @@ describe('variant update and delete', () => {
       .execute();
     const b = await owner.delete(`catalog/variants/${entry.id}/`);
     expect(b.status).toBe(409);
-    expect(b.body.detail).toContain('stock history');
+    expect(b.body.detail).toContain('ombor harakatlari tarixi bor');
     expect((await owner.get(`catalog/variants/${entry.id}/`)).status).toBe(200);
   });
 });

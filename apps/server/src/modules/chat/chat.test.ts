@@ -93,7 +93,7 @@ describe('one-to-one conversations', () => {
     for (const id of [outsiderUser.id, inactive.id, 2_000_000_000]) {
       const res = await as.Owner.post('chat/conversations/', { user: id });
       expect(res.status).toBe(400);
-      expect(res.body.user).toEqual([`Invalid pk "${id}" - object does not exist.`]);
+      expect(res.body.user).toEqual([`Noto'g'ri ID "${id}": bunday obyekt yo'q.`]);
     }
     for (const body of [{}, { user: 'abc' }, { user: 0 }, { user: -3 }, { user: 1.5 }, { user: null }]) {
       const res = await as.Owner.post('chat/conversations/', body);
@@ -211,14 +211,14 @@ describe('messages', () => {
       expect(res.body.text, JSON.stringify(text).slice(0, 20)).toHaveLength(1);
     }
     expect((await as.Kassir.post(`chat/conversations/${id}/messages/`, {})).body.text).toEqual([
-      'This field is required.',
+      "Bu maydon to'ldirilishi shart.",
     ]);
     expect((await as.Kassir.post(`chat/conversations/${id}/messages/`, { text: ' ' })).body.text).toEqual([
-      'This field may not be blank.',
+      "Bu maydon bo'sh bo'lishi mumkin emas.",
     ]);
     expect(
       (await as.Kassir.post(`chat/conversations/${id}/messages/`, { text: 'a'.repeat(4001) })).body.text,
-    ).toEqual(['Ensure this field has no more than 4000 characters.']);
+    ).toEqual(['Bu maydon 4000 ta belgidan oshmasligi kerak.']);
 
     const kept = [
       'a'.repeat(4000),

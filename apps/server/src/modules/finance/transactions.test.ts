@@ -111,7 +111,7 @@ describe('pages', () => {
   it.each(['page=3', 'page=0', 'page=-1', 'page=abc', 'page=1.5'])('answers 404 for %s', async (q) => {
     const res = await list(q);
     expect(res.status).toBe(404);
-    expect(res.body.detail).toBe('Invalid page.');
+    expect(res.body.detail).toBe("Noto'g'ri sahifa.");
   });
 
   it('answers page 1 of an empty list, and 404 for page 2', async () => {

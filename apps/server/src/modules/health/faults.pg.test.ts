@@ -38,7 +38,7 @@ function expectOnlyExpectedAnswers(report: LoadReport) {
   expect(seen[503] ?? 0, JSON.stringify(seen)).toBeGreaterThan(0);
   const unavailable = report.unavailable;
   expect(Number(unavailable?.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect(unavailable?.body.detail).toMatch(/try again shortly/);
+  expect(unavailable?.body.detail).toMatch(/birozdan keyin qayta urinib ko'ring/);
 }
 
 /** After the fault every client's next move succeeds, and the books balance. */

@@ -49,7 +49,7 @@ function expectUnavailable(res: { status: number; body: { detail?: string }; hea
   expect(res.status).toBe(503);
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(res.body.detail).toMatch(/qayta urinib ko'ring/);
-  expect(res.body.detail).toMatch(/try again shortly/);
+  expect(res.body.detail).toMatch(/hech narsa yarim saqlanmadi/);
 }
 
 describe('health probes', () => {

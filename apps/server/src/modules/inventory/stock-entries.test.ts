@@ -133,7 +133,7 @@ describe('POST inventory/stocks-entry/', () => {
   it("answers 400 for another business's variant, as if it did not exist", async () => {
     const res = await supplier.post('inventory/stocks-entry/', entryBody({ variant: foreignVariant.id }));
     expect(res.status).toBe(400);
-    expect(res.body.variant[0]).toContain('does not exist');
+    expect(res.body.variant[0]).toContain("bunday obyekt yo'q");
   });
 
   it('refuses a missing body and a non-JSON body with 4xx', async () => {
@@ -242,7 +242,7 @@ describe('GET inventory/stocks-entry/', () => {
     for (const page of ['3', '0', 'x']) {
       const res = await buyer.get(`inventory/stocks-entry/?page=${page}`);
       expect(res.status).toBe(404);
-      expect(res.body.detail).toBe('Invalid page.');
+      expect(res.body.detail).toBe("Noto'g'ri sahifa.");
     }
     // An empty list has its page 1.
     const empty = await createSignedInUsers(t.db, t.url, ["Ta'minotchi"] as const);

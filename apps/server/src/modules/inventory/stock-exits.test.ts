@@ -89,7 +89,7 @@ describe('POST inventory/stocks-exit/', () => {
     );
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain(v(2).sku);
-    expect(res.body.detail).toContain('3.000 available');
+    expect(res.body.detail).toContain("qoldig'i yetarli emas: 3.000 bor");
     expect(await countRows(t.db, 'stock_exits')).toBe(before);
     expect(await balanceOf(t.db, me, v(2).id)).toBe('3.000');
     // The whole stock can go, and then nothing more.
@@ -101,13 +101,13 @@ describe('POST inventory/stocks-exit/', () => {
       exitBody({ variant: v(2).id, qty_issued: '0.001' }),
     );
     expect(none.status).toBe(409);
-    expect(none.body.detail).toContain('0.000 available');
+    expect(none.body.detail).toContain("qoldig'i yetarli emas: 0.000 bor");
   });
 
   it('answers 409 with 0.000 available for a variant never held', async () => {
     const res = await trader.post('inventory/stocks-exit/', exitBody({ variant: v(3).id }));
     expect(res.status).toBe(409);
-    expect(res.body.detail).toContain('0.000 available');
+    expect(res.body.detail).toContain("qoldig'i yetarli emas: 0.000 bor");
   });
 
   it("does not issue another department's stock", async () => {

@@ -112,7 +112,7 @@ describe('approving a product offer', () => {
     const res = await as.Bozorchi.post(`offers/offers/${id}/approve/`);
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain(v(2).sku);
-    expect(res.body.detail).toContain('1.000 available');
+    expect(res.body.detail).toContain("qoldig'i yetarli emas: 1.000 bor");
     expect((await as.Bozorchi.get(`offers/offers/${id}/`)).body.status).toBe('PENDING');
     expect(await balanceOf(t.db, from(), v(1).id)).toBe('10.000');
     expect(await balanceOf(t.db, to(), v(1).id)).toBeNull();

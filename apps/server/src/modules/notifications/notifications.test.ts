@@ -387,7 +387,7 @@ describe('e-mail opt-in (PATCH api/auth/me/) and delivery', () => {
     for (const kind of ['FOO', 'LOW_STOCK']) {
       const bad = await client.patch('auth/me/', { email_notifications: ['OFFER_PENDING', kind] });
       expect(bad.status).toBe(400);
-      expect(bad.body.email_notifications).toEqual([`"${kind}" is not a valid choice.`]);
+      expect(bad.body.email_notifications).toEqual([`"${kind}" mumkin bo'lgan qiymatlardan emas.`]);
     }
     expect((await client.patch('auth/me/', { email_notifications: 'OFFER_PENDING' })).status).toBe(400);
     expect((await client.patch('auth/me/', { email_notifications: [] })).body.email_notifications).toEqual(

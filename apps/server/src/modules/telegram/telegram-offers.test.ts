@@ -195,7 +195,7 @@ describe('offers decided from Telegram', () => {
     const other = await createSignedInUsers(t.db, t.url, ['manager'] as const);
     const chat = await tg.linkNewChat(other.as.manager);
     expect((await tg.press(chat, `offer:${id}:approve`)).status).toBe(200);
-    expect(tg.lastAnswer()).toMatchObject({ text: 'Not found.', show_alert: true });
+    expect(tg.lastAnswer()).toMatchObject({ text: 'Topilmadi.', show_alert: true });
     expect(await statusOf(id)).toBe('PENDING');
   });
 

@@ -278,7 +278,7 @@ describe('editing users', () => {
     const wrong = await login(person.email, 'not-the-password');
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual((await login('nobody-here@savdo.uz', 'not-the-password')).body);
-    expect(wrong.body.detail).toBe('No active account found with the given credentials');
+    expect(wrong.body.detail).toBe("Bu ma'lumotlar bilan faol hisob topilmadi");
     // A deactivated department is no longer offered as an offer's other party.
     const offered = (await kassir.get('auth/by-business/')).body.map((u: { id: number }) => u.id);
     expect(offered).not.toContain(person.id);
