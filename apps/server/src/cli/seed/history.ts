@@ -2,17 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DemoCore } from './core.ts';
 
-/**
- * The demo business's History (DESIGN.md section 10): the audit rows its seeded offers, stock
- * entries and exits, cash transactions, counterparties and debts would have written, at their
- * own times, plus a month of sign-ins, so the History page has pages to turn for every role.
- */
-export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
-  const businessId = core.businessId;
-  // Each row keeps its message too (DESIGN.md section 15), so History reads in every language.
-  await sql`
-    INSERT INTO audit_log (business_id, actor_id, action, entity, entity_id, summary, ip, created_at,
-                           summary_message)
+/** The History rows of the demo's offers: created, submitted, decided (their states as words). */
+const offerRows = (businessId: number) => sql`
     SELECT ${businessId}::int, o.created_by, 'offer.create', 'offer', o.id::text,
            CASE o.kind WHEN 'MONEY' THEN 'Pul' ELSE 'Mahsulot' END || ' taklifi #' || o.id || ' yaratildi: '
              || f.email || ' -> ' || t.email || ': ' || o.reason, '10.0.0.12', o.created_at,
@@ -26,7 +17,8 @@ export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
            'Taklif #' || o.id || ': DRAFT -> PENDING', '10.0.0.12',
            coalesce(o.submitted_at, o.created_at + interval '5 minutes'),
            jsonb_build_object('key', 'audit.offers.status_changed',
-                   'values', jsonb_build_object('id', o.id, 'status', 'DRAFT', 'to', 'PENDING'))
+                   'values', jsonb_build_object('id', o.id, 'status', jsonb_build_object('key', 'export.offers.draft'),
+                                                'to', jsonb_build_object('key', 'export.offers.pending')))
     FROM offers o WHERE o.business_id = ${businessId} AND o.status <> 'DRAFT'
     UNION ALL
     SELECT ${businessId}::int, coalesce(o.decided_by, o.created_by), 'offer.' || CASE o.status
@@ -34,8 +26,25 @@ export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
            'offer', o.id::text, 'Taklif #' || o.id || ': '
              || CASE WHEN o.submitted_at IS NULL THEN 'DRAFT' ELSE 'PENDING' END || ' -> ' || o.status, '10.0.0.14', coalesce(o.decided_at, o.created_at + interval '2 hours'),
            jsonb_build_object('key', 'audit.offers.status_changed', 'values', jsonb_build_object('id', o.id,
-                   'status', CASE WHEN o.submitted_at IS NULL THEN 'DRAFT' ELSE 'PENDING' END, 'to', o.status))
+                   'status', jsonb_build_object('key', CASE WHEN o.submitted_at IS NULL THEN 'export.offers.draft'
+                                                            ELSE 'export.offers.pending' END),
+                   'to', jsonb_build_object('key', CASE o.status WHEN 'APPROVED' THEN 'export.offers.approved'
+                   WHEN 'REJECTED' THEN 'export.offers.rejected' ELSE 'export.offers.canceled' END)))
     FROM offers o WHERE o.business_id = ${businessId} AND o.status IN ('APPROVED', 'REJECTED', 'CANCELED')
+`;
+
+/**
+ * The demo business's History (DESIGN.md section 10): the audit rows its seeded offers, stock
+ * entries and exits, cash transactions, counterparties and debts would have written, at their
+ * own times, plus a month of sign-ins, so the History page has pages to turn for every role.
+ */
+export async function seedHistory(db: Database, core: DemoCore): Promise<void> {
+  const businessId = core.businessId;
+  // Each row keeps its message too (DESIGN.md section 15), so History reads in every language.
+  await sql`
+    INSERT INTO audit_log (business_id, actor_id, action, entity, entity_id, summary, ip, created_at,
+                           summary_message)
+    ${offerRows(businessId)}
     UNION ALL
     SELECT ${businessId}::int, e.created_by, 'stock_entry.create', 'stock_entry', e.id::text,
            e.type || ': ' || v.sku || ', ' || e.qty_received::text || ' x ' || e.unit_cost::text

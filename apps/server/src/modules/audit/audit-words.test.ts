@@ -143,6 +143,20 @@ describe('the CSV carries the codes and the words', () => {
   });
 });
 
+describe("a summary's change of state in words", () => {
+  it("reads the statuses as the offers' pages name them, codes only where spec.md has them (uz)", async () => {
+    const summary = async (language: string) => {
+      const res = await fetch(`${t.url}/api/audit/?action=offer.cancel&entity_id=${canceledPending}`, {
+        headers: { authorization: `Bearer ${as.Owner.token}`, 'accept-language': language },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { results: Array<{ summary: string }> }).results[0]?.summary;
+    };
+    expect(await summary('ru')).toBe(`Предложение №${canceledPending}: НА РАССМОТРЕНИИ -> ОТМЕНЕНО`);
+    expect(await summary('uz')).toBe(`Taklif #${canceledPending}: PENDING -> CANCELED`);
+  });
+});
+
 describe('every action code has its phrase', () => {
   const HERE = path.dirname(fileURLToPath(import.meta.url));
   const web = (language: string) =>

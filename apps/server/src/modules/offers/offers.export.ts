@@ -37,7 +37,8 @@ const OFFER_FILE_TEXTS = {
   product: msg('export.offers.product'),
 } as const;
 
-const STATUS_TEXTS: Record<OfferStatus, Message> = {
+/** The offer statuses in words, as the offers' pages name them (History's summaries use them too). */
+export const STATUS_TEXTS: Record<OfferStatus, Message> = {
   DRAFT: msg('export.offers.draft'),
   PENDING: msg('export.offers.pending'),
   APPROVED: msg('export.offers.approved'),

@@ -25,6 +25,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { applyMoney, findCurrenciesByIds, OfferRuleViolation } from '../finance/finance.service.ts';
 import { applyOfferItems } from '../inventory/inventory.service.ts';
 import { isBusinessUser } from '../users/me.service.ts';
+import { STATUS_TEXTS } from './offers.export.ts';
 import type { OfferViewJson } from './offers.repository.ts';
 import * as repo from './offers.repository.ts';
 import { loadOfferViews, toOffer } from './offers.views.ts';
@@ -203,7 +204,7 @@ export async function changeOfferState(
       actor,
       `offer.${action}`,
       id,
-      msg('audit.offers.status_changed', { id, status: offer.status, to }),
+      msg('audit.offers.status_changed', { id, status: STATUS_TEXTS[offer.status], to: STATUS_TEXTS[to] }),
     );
   });
   return viewOf(deps, id);
