@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntity, OfferStatus } from '@app/shared';
+import type { AuditAction, AuditEntity } from '@app/shared';
 
 // History's words for the CSV export (DESIGN.md section 16: the CSV has the codes and the words),
 // as message keys of the server's catalogues (@app/shared texts), rendered in the reader's
@@ -86,13 +86,4 @@ export const OBJECT_TEXTS: Record<AuditEntity, string> = {
   business: 'export.history.object.business',
   user: 'export.history.object.user',
   refresh_token: 'export.history.object.refresh_token',
-};
-
-/** The offer statuses as the offers' pages name them (web: offer-status-labels.ts). */
-export const STATUS_TEXTS: Record<OfferStatus, string> = {
-  DRAFT: 'export.offers.draft',
-  PENDING: 'export.offers.pending',
-  APPROVED: 'export.offers.approved',
-  REJECTED: 'export.offers.rejected',
-  CANCELED: 'export.offers.canceled',
 };

@@ -17,8 +17,9 @@ import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parsePage } from '../../lib/pagination.ts';
 import { storedText, tr } from '../../lib/texts.ts';
+import { OFFER_STATUS_TEXTS } from '../offers/offers.service.ts';
 import { type AuditCursor, type AuditFilter, countAudit, listAudit } from './audit.repository.ts';
-import { ACTION_TEXTS, OBJECT_TEXTS, STATUS_TEXTS } from './audit-words.ts';
+import { ACTION_TEXTS, OBJECT_TEXTS } from './audit-words.ts';
 
 // History (DESIGN.md section 10): the audit log as its readers may see it.
 
@@ -129,7 +130,7 @@ function rowWords(r: AuditRow, language: Language): [string, string, string] {
         : `${r.entity} #${r.entity_id}`;
   const change =
     r.status_from && r.status_to
-      ? `${say(STATUS_TEXTS[r.status_from])} → ${say(STATUS_TEXTS[r.status_to])}`
+      ? `${tr(language, OFFER_STATUS_TEXTS[r.status_from])} → ${tr(language, OFFER_STATUS_TEXTS[r.status_to])}`
       : '';
   return [action, r.object_label ?? numbered, change];
 }

@@ -30,7 +30,7 @@ import type { OfferViewJson } from './offers.repository.ts';
 import * as repo from './offers.repository.ts';
 import { loadOfferViews, toOffer } from './offers.views.ts';
 
-export { offersFile } from './offers.export.ts';
+export { offersFile, STATUS_TEXTS as OFFER_STATUS_TEXTS } from './offers.export.ts';
 
 type CreateBody = z.output<typeof OfferCreateBodySchema>;
 
