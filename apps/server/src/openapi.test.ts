@@ -35,6 +35,7 @@ const IDEMPOTENT = [
   ['post', '/api/admin/balances/adjust/'],
   ['post', '/api/debts/'],
   ['post', '/api/debts/{id}/payments/'],
+  ['post', '/api/imports/{id}/commit/'],
 ] as const;
 const ERRORS = ['400', '401', '403', '404', '409', '429', '503'];
 

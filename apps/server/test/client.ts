@@ -5,6 +5,16 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
+/** An answer's status, headers and body (JSON parsed; any other text as it came). */
+async function answerOf<T>(res: Response): Promise<ApiResponse<T>> {
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
@@ -30,12 +40,21 @@ export class ApiClient {
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {}
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return answerOf<T>(res);
+  }
+
+  /** A multipart form (an upload): fetch writes its boundary into the content type. */
+  async postForm<T = any>(
+    path: string,
+    form: FormData,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const res = await fetch(`${this.baseUrl}/api/${path.replace(/^\/+/, '')}`, {
+      method: 'POST',
+      headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...headers },
+      body: form,
+    });
+    return answerOf<T>(res);
   }
 
   get<T = any>(path: string, headers?: Record<string, string>) {

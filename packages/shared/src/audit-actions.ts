@@ -45,6 +45,9 @@ const OTHER_CODES = [
   'counterparty.delete',
   'debt.create',
   'debt.payment',
+  'import.stage',
+  'import.commit',
+  'import.discard',
   'telegram.link',
   'telegram.unlink',
   'cli.create-user',
@@ -80,6 +83,7 @@ export const AUDIT_ENTITIES = [
   'business',
   'user',
   'refresh_token',
+  'import',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

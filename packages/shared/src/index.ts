@@ -15,6 +15,7 @@ export * from './schemas/common.ts';
 export * from './schemas/debts.ts';
 export * from './schemas/finance.ts';
 export * from './schemas/forms.ts';
+export * from './schemas/imports.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/offers.ts';

@@ -3,6 +3,8 @@ import {
   DEBT_DIRECTIONS,
   ENTRY_TYPES,
   EXIT_TYPES,
+  IMPORT_KINDS,
+  IMPORT_STATUSES,
   LOCATION_KINDS,
   NOTIFICATION_KINDS,
   OFFER_KINDS,
@@ -43,4 +45,6 @@ export const DB_ENUMS: Readonly<Record<string, readonly string[]>> = {
   'debts.direction': DEBT_DIRECTIONS,
   'money_transactions.tx_type': TX_TYPES,
   'notifications.kind': NOTIFICATION_KINDS,
+  'imports.kind': IMPORT_KINDS,
+  'imports.status': IMPORT_STATUSES,
 };

@@ -3,6 +3,7 @@ import type { ChatTables } from './tables/chat.ts';
 import type { CoreTables } from './tables/core.ts';
 import type { DebtTables } from './tables/debts.ts';
 import type { FinanceTables } from './tables/finance.ts';
+import type { ImportTables } from './tables/imports.ts';
 import type { OffersTables } from './tables/offers.ts';
 import type { ReportTables } from './tables/reports.ts';
 import type { StockTables } from './tables/stock.ts';
@@ -18,4 +19,5 @@ export interface DB
     StockTables,
     ReportTables,
     DebtTables,
-    ChatTables {}
+    ChatTables,
+    ImportTables {}

@@ -10,6 +10,7 @@ import { eventsRoutes } from './events/events.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
 import { ratesRoutes } from './finance/rates.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { importsRoutes } from './imports/imports.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
@@ -35,6 +36,7 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   eventsRoutes,
   telegramRoutes,
   adminRoutes,
+  importsRoutes,
   adminUsersRoutes,
   healthRoutes,
 ];

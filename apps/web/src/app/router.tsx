@@ -117,6 +117,11 @@ const adminRoutes: RouteObject = {
           lazy: () =>
             import('../features/admin/pages/SettingsPage.tsx').then((m) => ({ Component: m.SettingsPage })),
         },
+        {
+          path: paths.admin.import,
+          lazy: () =>
+            import('../features/admin/pages/ImportPage.tsx').then((m) => ({ Component: m.ImportPage })),
+        },
       ],
     },
   ],

@@ -59,5 +59,6 @@ export const paths = {
     currencies: '/admin/currencies',
     balances: '/admin/balances',
     settings: '/admin/settings',
+    import: '/admin/import',
   },
 } as const;

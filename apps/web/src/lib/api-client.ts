@@ -284,7 +284,9 @@ export async function downloadFile(
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, idempotencyKey, signal, auth = true, schema } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (an upload) goes as it is: fetch writes the multipart boundary into its content type.
+  const form = body instanceof FormData ? body : null;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (idempotencyKey) {
     headers['Idempotency-Key'] = typeof idempotencyKey === 'string' ? idempotencyKey : newIdempotencyKey();
   }
@@ -293,7 +295,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     method,
     credentials: 'include',
     signal,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
   };
 
   const response = await sendWithRefresh(url, init, headers, auth);

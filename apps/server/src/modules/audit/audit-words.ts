@@ -65,6 +65,9 @@ export const ACTION_TEXTS: Record<AuditAction, string> = {
   'catalog.location.create': 'export.history.action.catalog_location_create',
   'catalog.location.update': 'export.history.action.catalog_location_update',
   'catalog.location.delete': 'export.history.action.catalog_location_delete',
+  'import.stage': 'export.history.action.import_stage',
+  'import.commit': 'export.history.action.import_commit',
+  'import.discard': 'export.history.action.import_discard',
 };
 
 /** An object without a name of its own: its kind and number ("Taklif #37", the value `id`). */
@@ -86,4 +89,5 @@ export const OBJECT_TEXTS: Record<AuditEntity, string> = {
   business: 'export.history.object.business',
   user: 'export.history.object.user',
   refresh_token: 'export.history.object.refresh_token',
+  import: 'export.history.object.import',
 };

@@ -123,3 +123,15 @@ export async function statementRows(db: Db, v: DebtViewer, counterpartyId: numbe
     ORDER BY 1, 9, 10`.execute(db);
   return rows;
 }
+
+/** The business's counterparty with this STIR, else (no STIR given) with this name, any case. */
+export async function findSameCounterparty(db: Db, businessId: number, tin: string | null, name: string) {
+  const row = await db
+    .selectFrom('counterparties')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where((eb) => (tin ? eb('tin', '=', tin) : eb(sql`lower(name)`, '=', name.trim().toLowerCase())))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

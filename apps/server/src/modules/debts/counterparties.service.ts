@@ -11,6 +11,7 @@ import {
   type StatementLine,
 } from '@app/shared';
 import type { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
 import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -150,4 +151,30 @@ export async function counterpartyStatement(deps: Deps_, actor: Actor, id: numbe
       reason_message: r.reason_message,
     };
   });
+}
+
+/**
+ * A counterparty brought in by an import (DESIGN.md section 17), in the caller's transaction: the
+ * business's one with the same STIR, else the same name, is updated; otherwise one is made.
+ */
+export async function saveImportedCounterparty(
+  trx: Database,
+  actor: Actor,
+  fields: z.output<typeof CounterpartyCreateSchema>,
+): Promise<{ id: number; created: boolean }> {
+  const same = await repo.findSameCounterparty(trx, actor.businessId, fields.tin, fields.name);
+  if (same) {
+    await trx
+      .updateTable('counterparties')
+      .set({ ...fields, updated_at: new Date() })
+      .where('id', '=', same)
+      .execute();
+    return { id: same, created: false };
+  }
+  const row = await trx
+    .insertInto('counterparties')
+    .values({ business_id: actor.businessId, ...fields, created_by: actor.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created: true };
 }

@@ -118,6 +118,8 @@ export interface NewDebt {
   reason: Message | string;
   stockExitId?: number;
   stockEntryId?: number;
+  /** The department that lent or owes; the actor's own when absent (an import names another). */
+  departmentId?: number;
 }
 
 /**
@@ -132,7 +134,7 @@ export async function openDebt(trx: Database, actor: Actor, debt: NewDebt): Prom
     .values({
       business_id: actor.businessId,
       counterparty_id: debt.counterpartyId,
-      department_id: actor.id,
+      department_id: debt.departmentId ?? actor.id,
       direction: debt.direction,
       currency_id: debt.currencyId,
       amount: debt.amount,

@@ -27,6 +27,7 @@ import { consumeLots, receiveLot, type Trx } from './stock-ledger.ts';
 
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
 export { applyOfferItems } from './inventory.offers.ts';
+export { type OpeningLot, receiveOpeningStock } from './opening-stock.ts';
 
 // Stock entries, exits and balances (DESIGN.md section 3 "Stock"). Each user is a department and
 // sees only their own rows; the role rules sit in the routes' guards.

@@ -66,6 +66,9 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'catalog.location.create': 'history.action.catalogLocationCreate',
   'catalog.location.update': 'history.action.catalogLocationUpdate',
   'catalog.location.delete': 'history.action.catalogLocationDelete',
+  'import.stage': 'history.action.importStage',
+  'import.commit': 'history.action.importCommit',
+  'import.discard': 'history.action.importDiscard',
 };
 
 export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
@@ -86,6 +89,7 @@ export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
   business: 'history.entity.business',
   user: 'history.entity.user',
   refresh_token: 'history.entity.refreshToken',
+  import: 'history.entity.import',
 };
 
 /** An action's phrase key, or null for a code this web app does not know (shown as it came). */
@@ -128,6 +132,7 @@ const PAGES: Record<AuditEntity, Where> = {
   currency: inAdmin(paths.admin.currencies),
   business: inAdmin(paths.admin.settings),
   refresh_token: () => null,
+  import: inAdmin(paths.admin.import),
 };
 
 /** Where a row's object opens, or null: gone, never a row, or no page the reader may open. */

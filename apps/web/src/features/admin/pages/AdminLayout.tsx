@@ -11,6 +11,7 @@ const ADMIN_TABS: readonly { to: string; label: MessageKey }[] = [
   { to: paths.admin.currencies, label: 'admin.tabs.currencies' },
   { to: paths.admin.balances, label: 'admin.tabs.balances' },
   { to: paths.admin.settings, label: 'admin.tabs.settings' },
+  { to: paths.admin.import, label: 'admin.tabs.import' },
 ];
 
 export function AdminLayout() {

@@ -1,0 +1,34 @@
+import type { ImportKind, ImportStatus, Message } from '@app/shared';
+import type { ColumnType, Generated } from 'kysely';
+
+/** JSONB written as JSON text, read as the parsed value. */
+type Json<T> = ColumnType<T, string, string>;
+
+/** One refusal of a staged row, kept as a message and rendered for each reader. */
+export interface StoredImportError {
+  row: number;
+  column: string;
+  message: Message;
+}
+
+/** Kysely types of migrations/0023_imports.sql (DESIGN.md section 17). */
+export interface ImportTables {
+  imports: {
+    id: Generated<number>;
+    business_id: number;
+    kind: ImportKind;
+    status: Generated<ImportStatus>;
+    columns: Json<string[]>;
+    row_count: number;
+    valid_count: number;
+    errors: Json<StoredImportError[]>;
+    /** Every valid row as it will be posted: the row's number, its values and resolved ids. */
+    rows_data: Json<Array<Record<string, unknown>>>;
+    /** The first rows as they will be posted (DESIGN.md section 17), column key to text. */
+    preview: Json<Array<Record<string, string>>>;
+    result: ColumnType<{ created: number; updated: number } | null, string | null | undefined, string | null>;
+    created_by: number;
+    created_at: Generated<Date>;
+    posted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  };
+}

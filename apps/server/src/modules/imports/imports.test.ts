@@ -1,0 +1,308 @@
+import ExcelJS from 'exceljs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../test/client.ts';
+import type { TestUser } from '../../../test/factories.ts';
+import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
+import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
+import { balanceOf, fund, USD, UZS } from '../finance/finance.fixtures.ts';
+import { createVariants, type TestVariant } from '../inventory/inventory.fixtures.ts';
+
+// Bringing a business in (DESIGN.md section 17): each kind staged and committed end to end,
+// every error of every row at once, all or nothing, a commit twice, and the limits.
+
+let t: TestApp;
+let owner: ApiClient;
+let omborchi: ApiClient;
+let kassir: ApiClient;
+let outsider: ApiClient;
+let users: Record<'Owner' | 'Omborchi' | 'Kassir', TestUser>;
+
+beforeAll(async () => {
+  const mine = await startWithUsers(['Owner', 'Omborchi', 'Kassir']);
+  ({ t, users } = mine);
+  ({ Owner: owner, Omborchi: omborchi, Kassir: kassir } = mine.as);
+  ({ client: outsider } = await signInOutsider(t));
+});
+afterEach(() => assertMoneyInvariants(t.db));
+afterAll(() => t.close());
+
+const BOM = '\uFEFF';
+
+function upload(client: ApiClient, kind: string, content: string | Buffer, language = 'uz') {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append(
+    'file',
+    new Blob([typeof content === 'string' ? content : new Uint8Array(content)]),
+    'upload.csv',
+  );
+  return client.postForm('imports/', form, { 'accept-language': language });
+}
+
+const commit = (client: ApiClient, id: number, key?: string) =>
+  client.post(`imports/${id}/commit/`, undefined, key ? { 'Idempotency-Key': key } : {});
+
+async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Sheet1');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const variantsOf = (sku: string) =>
+  t.db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('units as u', 'u.id', 'p.unit_id')
+    .leftJoin('colors as c', 'c.id', 'v.color_id')
+    .select(['v.sku', 'p.name', 'p.code', 'u.name as unit', 'u.measure', 'c.name as color', 'v.min_qty'])
+    .where('v.business_id', '=', users.Owner.businessId)
+    .where('v.sku', '=', sku)
+    .execute();
+
+describe('catalog', () => {
+  const csv = (sku: string, name = "Ko'ylak") =>
+    `${BOM}Название товара;Модель;Код;Тип;Единица измерения;Мера;SKU;Цвет;Размер;Минимальный остаток\n` +
+    `${name};KL-01;7001;finished;dona-imp;D;${sku}-M;Oq;M;5\n` +
+    `${name};KL-01;7001;FINISHED;dona-imp;;${sku}-L;Oq;L;\n`;
+
+  it('stages a CSV with headers in Russian, previews it, posts it once, and updates by SKU', async () => {
+    const staged = await upload(omborchi, 'catalog', csv('IMP'));
+    expect(staged.status).toBe(201);
+    expect(staged.body).toMatchObject({ kind: 'catalog', status: 'STAGED', rows: 2, valid: 2, errors: [] });
+    expect(staged.body.preview[0]).toMatchObject({
+      row: '2',
+      action: 'create',
+      sku: 'IMP-M',
+      type: 'FINISHED',
+      min_qty: '5',
+    });
+    expect(await variantsOf('IMP-M')).toEqual([]);
+
+    const posted = await commit(omborchi, staged.body.id, 'imp-catalog');
+    expect(posted.status).toBe(200);
+    expect(posted.body).toMatchObject({ status: 'POSTED', result: { created: 2, updated: 0 } });
+    expect(await variantsOf('IMP-M')).toEqual([
+      {
+        sku: 'IMP-M',
+        name: "Ko'ylak",
+        code: 7001,
+        unit: 'dona-imp',
+        measure: 'D',
+        color: 'Oq',
+        min_qty: '5.000',
+      },
+    ]);
+    const again = await commit(omborchi, staged.body.id);
+    expect(again.body).toMatchObject({ status: 'POSTED', result: { created: 2, updated: 0 } });
+    const replay = await commit(omborchi, staged.body.id, 'imp-catalog');
+    expect(replay.body).toEqual(posted.body);
+    const products = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('business_id', '=', users.Owner.businessId)
+      .where('code', '=', 7001)
+      .execute();
+    expect(products).toHaveLength(1);
+
+    const second = await upload(omborchi, 'catalog', csv('IMP', "Ko'ylak yangi"));
+    expect(second.body.preview[0]).toMatchObject({ action: 'update' });
+    expect((await commit(omborchi, second.body.id)).body.result).toEqual({ created: 0, updated: 2 });
+    expect((await variantsOf('IMP-L'))[0]).toMatchObject({ name: "Ko'ylak yangi" });
+  });
+
+  it('lists every error of every row at once, in the reader language, and refuses to commit', async () => {
+    const file =
+      'name,model,code,type,unit,measure,sku\n' +
+      'Shim,SH-1,abc,FINISHED,dona,D,E-1\n' +
+      ',SH-1,12,WRONG,dona,D,E-2\n' +
+      'Shim,SH-1,13,RAW,dona,D,E-3\n' +
+      'Shim,SH-1,14,RAW,yangi-birlik,,E-3\n';
+    const uz = await upload(owner, 'catalog', file);
+    expect(uz.status).toBe(201);
+    expect(uz.body).toMatchObject({ rows: 4, valid: 1 });
+    expect(uz.body.errors.map((e: { row: number; column: string }) => `${e.row}:${e.column}`)).toEqual([
+      '2:code',
+      '3:name',
+      '3:type',
+      '5:measure',
+      '5:sku',
+    ]);
+    expect(uz.body.errors[4].message).toBe('Bu qiymat faylning 4-qatorida ham bor.');
+    expect(uz.body.preview[1]).toMatchObject({ row: '3', action: '', name: '', type: 'WRONG' });
+    const ru = await upload(owner, 'catalog', file, 'ru');
+    expect(ru.body.errors[4].message).toBe('Это значение уже есть в строке 4 файла.');
+    const refused = await commit(owner, uz.body.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe('Importda 5 ta xato bor: faylni tuzatib, qaytadan yuklang.');
+    expect(await variantsOf('E-2')).toEqual([]);
+  });
+
+  it('names every missing required column at once', async () => {
+    const res = await upload(owner, 'catalog', 'name;sku\nA;B\n');
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toContain('Model');
+    expect(res.body.detail).toContain('Kod');
+    expect(res.body.detail).toContain("O'lchov birligi");
+  });
+});
+
+describe('stock', () => {
+  let variant: TestVariant;
+  beforeAll(async () => {
+    [variant] = (await createVariants(t.db, users.Owner.businessId, 1)) as [TestVariant];
+  });
+
+  it('posts opening lots as ADJUSTMENT entries from an XLSX, a formula read by its cached value', async () => {
+    const file = await xlsx([
+      ["Bo'lim", 'SKU', 'Miqdor', 'Birlik narxi', 'Valyuta', 'Joy'],
+      [users.Omborchi.email, variant.sku, { formula: '10*2', result: 20 }, '1.5', 'usd', 'Ombor A'],
+      [users.Omborchi.email.toUpperCase(), variant.sku, 5, 12000, 'UZS', ''],
+    ]);
+    const staged = await upload(owner, 'stock', file);
+    expect(staged.status).toBe(201);
+    expect(staged.body).toMatchObject({ errors: [], valid: 2 });
+    expect(staged.body.preview[0]).toMatchObject({ qty: '20', currency: 'USD' });
+    const posted = await commit(owner, staged.body.id);
+    expect(posted.body.result).toEqual({ created: 2, updated: 0 });
+    const entries = await t.db
+      .selectFrom('stock_entries')
+      .select(['type', 'qty_received', 'reason_text', 'location'])
+      .where('variant_id', '=', variant.id)
+      .orderBy('id')
+      .execute();
+    expect(entries).toEqual([
+      {
+        type: 'ADJUSTMENT',
+        qty_received: '20.000',
+        reason_text: `Import #${staged.body.id}`,
+        location: 'Ombor A',
+      },
+      { type: 'ADJUSTMENT', qty_received: '5.000', reason_text: `Import #${staged.body.id}`, location: '' },
+    ]);
+    const balance = await t.db
+      .selectFrom('stock_balances')
+      .select('qty_on_hand')
+      .where('department_id', '=', users.Omborchi.id)
+      .where('variant_id', '=', variant.id)
+      .executeTakeFirst();
+    expect(balance?.qty_on_hand).toBe('25.000');
+  });
+
+  it('refuses an unknown SKU, department or currency on their cells; the catalogue roles may not import stock', async () => {
+    const file = `department,sku,qty,unit_cost,currency\nnobody@x.uz,NO-SKU,1,1,EUR\n${users.Omborchi.email},${variant.sku},1,1,GBP\n`;
+    const res = await upload(owner, 'stock', file);
+    expect(res.body.errors.map((e: { row: number; column: string }) => `${e.row}:${e.column}`)).toEqual([
+      '2:department',
+      '2:sku',
+      '2:currency',
+      '3:currency',
+    ]);
+    expect((await upload(omborchi, 'stock', file)).status).toBe(403);
+    expect((await upload(kassir, 'catalog', file)).status).toBe(403);
+  });
+});
+
+describe('balances', () => {
+  it('posts ADJUSTMENT ledger rows, or nothing when the last row would take a balance below zero', async () => {
+    await fund(t.db, users.Kassir, USD, '10');
+    const bad = `department;currency;amount\n${users.Kassir.email};UZS;500000\n${users.Kassir.email};USD;-11\n`;
+    const staged = await upload(owner, 'balances', bad);
+    expect(staged.body.errors).toEqual([]);
+    const refused = await commit(owner, staged.body.id);
+    expect(refused.status).toBe(409);
+    expect(await balanceOf(t.db, users.Kassir.id, UZS)).toBeNull();
+    expect((await owner.get(`imports/${staged.body.id}/`)).body.status).toBe('STAGED');
+
+    const good = await upload(owner, 'balances', bad.replace('-11', '-4'));
+    const posted = await commit(owner, good.body.id);
+    expect(posted.body.result).toEqual({ created: 2, updated: 0 });
+    expect(await balanceOf(t.db, users.Kassir.id, UZS)).toBe('500000.00');
+    expect(await balanceOf(t.db, users.Kassir.id, USD)).toBe('6.00');
+    const reasons = await t.db
+      .selectFrom('money_transactions')
+      .select(['tx_type', 'reason'])
+      .where('user_id', '=', users.Kassir.id)
+      .where('tx_type', '=', 'ADJUSTMENT')
+      .execute();
+    expect(reasons).toContainEqual({ tx_type: 'ADJUSTMENT', reason: `Import #${good.body.id}` });
+  });
+});
+
+describe('counterparties', () => {
+  it('creates counterparties with open debts and updates one with the same STIR', async () => {
+    await owner.post('crm/counterparties/', { name: 'Eski nom', kind: 'SUPPLIER', tin: '301234567' });
+    const file =
+      'name,kind,phone,tin,debt_direction,debt_currency,debt_amount,debt_due_date,debt_department\n' +
+      `Anvar Qodirov,customer,+998 90 123 45 67,,RECEIVABLE,UZS,1500000,2026-12-31,${users.Kassir.email}\n` +
+      `Ipak Yo'li MChJ,SUPPLIER,,301234567,,,,,\n` +
+      'Qarzdor,,,,PAYABLE,UZS,,,\n';
+    const staged = await upload(owner, 'counterparties', file);
+    expect(staged.body.errors.map((e: { row: number; column: string }) => `${e.row}:${e.column}`)).toEqual([
+      '4:debt_amount',
+      '4:debt_department',
+    ]);
+    const fixed = await upload(owner, 'counterparties', file.split('\n').slice(0, 3).join('\n'));
+    expect(fixed.body.preview.map((p: { action: string }) => p.action)).toEqual(['create', 'update']);
+    const posted = await commit(owner, fixed.body.id);
+    expect(posted.body.result).toEqual({ created: 1, updated: 1 });
+    const debts = await t.db
+      .selectFrom('debts as d')
+      .innerJoin('counterparties as c', 'c.id', 'd.counterparty_id')
+      .select(['c.name', 'd.direction', 'd.amount', 'd.department_id', 'd.created_by'])
+      .where('d.business_id', '=', users.Owner.businessId)
+      .execute();
+    expect(debts).toEqual([
+      {
+        name: 'Anvar Qodirov',
+        direction: 'RECEIVABLE',
+        amount: '1500000.00',
+        department_id: users.Kassir.id,
+        created_by: users.Owner.id,
+      },
+    ]);
+    const renamed = await t.db
+      .selectFrom('counterparties')
+      .select('name')
+      .where('tin', '=', '301234567')
+      .execute();
+    expect(renamed).toEqual([{ name: "Ipak Yo'li MChJ" }]);
+  });
+});
+
+describe('the import itself', () => {
+  it('is discarded while staged and then cannot be committed; another business never sees it', async () => {
+    const staged = await upload(
+      owner,
+      'balances',
+      `department;currency;amount\n${users.Kassir.email};UZS;1\n`,
+    );
+    expect((await outsider.get(`imports/${staged.body.id}/`)).status).toBe(404);
+    expect((await owner.delete(`imports/${staged.body.id}/`)).status).toBe(204);
+    expect((await commit(owner, staged.body.id)).status).toBe(409);
+  });
+
+  it('gives a template in the reader language that stages as it is', async () => {
+    const res = await fetch(`${t.url}/api/imports/templates/catalog.xlsx`, {
+      headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'ru' },
+    });
+    expect(res.status).toBe(200);
+    const file = Buffer.from(await res.arrayBuffer());
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file as never);
+    expect(book.worksheets[0]?.getRow(1).getCell(1).value).toBe('Название товара *');
+    const staged = await upload(owner, 'catalog', file);
+    expect(staged.body).toMatchObject({ rows: 2, valid: 2, errors: [] });
+  });
+
+  it('refuses a kind it does not know, an empty upload, a file too large and too many rows', async () => {
+    expect((await upload(owner, 'recipes', 'a\n1\n')).status).toBe(400);
+    expect((await upload(owner, 'catalog', '')).status).toBe(400);
+    const big = await upload(owner, 'catalog', Buffer.alloc(21 * 1024 * 1024, 'a'));
+    expect(big.status).toBe(413);
+    const rows = `department;currency;amount\n${'x;UZS;1\n'.repeat(200_001)}`;
+    const many = await upload(owner, 'balances', rows);
+    expect(many.status).toBe(400);
+    expect(many.body.detail).toContain('200000');
+  });
+});
