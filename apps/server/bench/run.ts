@@ -15,6 +15,7 @@ import { createBusiness, createUser, signIn, type TestUser } from '../test/facto
 import { benchCatalog } from './catalog.ts';
 import type { BenchContext } from './context.ts';
 import { benchEvents } from './events.ts';
+import { benchImports } from './imports.ts';
 import type { Measurement } from './measure.ts';
 import { benchMoney } from './money.ts';
 import { benchReports } from './reports.ts';
@@ -32,6 +33,7 @@ const SECTIONS: BenchSection[] = [
   { name: 'money', run: benchMoney },
   { name: 'reports', run: benchReports },
   { name: 'events', run: benchEvents },
+  { name: 'import', run: benchImports },
 ];
 
 async function main(): Promise<void> {

@@ -25,7 +25,9 @@ export type EventType =
    */
   | 'offer'
   /** Someone else changed the user's money or stock outside an offer (an adjustment): {what}. */
-  | 'balance';
+  | 'balance'
+  /** The user's long import read or posted more rows (DESIGN.md section 17): ImportProgress. */
+  | 'import';
 
 export interface AppEvent {
   userId: number;

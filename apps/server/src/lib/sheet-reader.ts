@@ -44,9 +44,7 @@ export function checkZip(path: string): Promise<void> {
       if (err || !zip) return reject(refuse(msg('errors.import.unreadable_file')));
       if (zip.entryCount > IMPORT_MAX_ZIP_ENTRIES) {
         zip.close();
-        return reject(
-          refuse(msg('errors.import.zip_too_large', { max: IMPORT_MAX_UNPACKED_BYTES / 1048576 })),
-        );
+        return reject(refuse(msg('errors.import.zip_too_many_entries', { max: IMPORT_MAX_ZIP_ENTRIES })));
       }
       let unpacked = 0;
       zip.on('entry', (entry: yauzl.Entry) => {

@@ -183,3 +183,23 @@ export const ImportSchema = z.object({
   result: z.object({ created: z.number(), updated: z.number() }).nullable(),
 });
 export type Import = z.infer<typeof ImportSchema>;
+
+/** How many rows pass between two progress events of a long import. */
+export const IMPORT_PROGRESS_EVERY = 10_000;
+
+/**
+ * A long import's progress (DESIGN.md section 17), sent to its user as a live event `import`:
+ * the token the page gave with the upload or the commit, the phase, and the rows done so far.
+ */
+export const ImportProgressSchema = z.object({
+  progress: z.string(),
+  phase: z.enum(['read', 'post']),
+  rows: z.number(),
+});
+export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+
+/** The token a page gives to follow its import's progress. */
+export const ImportProgressTokenSchema = z.string().trim().max(64).optional();
+
+/** POST imports/{id}/commit/: a body is optional; it may carry the page's progress token. */
+export const ImportCommitBodySchema = z.object({ progress: ImportProgressTokenSchema }).nullish();

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/context.ts';
-import { chunks, type ImportKindRules, type ParsedRow, resolveRows } from './kind.ts';
+import { chunks, type ImportKindRules, type ParsedRow, type Progress, resolveRows } from './kind.ts';
 
 // The catalogue's import (DESIGN.md section 17): a row is a variant and its product. A product is
 // known by its code (rows with one code are one product), a variant by its SKU (an existing one
@@ -139,6 +139,7 @@ async function post(
   actor: Actor,
   _importId: number,
   data: Array<Record<string, unknown>>,
+  done: Progress,
 ) {
   const rows = data as unknown as CatalogData[];
   const names = await ensureNames(trx, actor.businessId, rows);
@@ -146,8 +147,9 @@ async function post(
     name === undefined ? null : (map.get(keyOf(name)) ?? null);
   const products = await ensureProducts(trx, actor.businessId, rows, (n) => idIn(names.units, n) as number);
   let created = 0;
+  let written = 0;
   for (const part of chunks(rows)) {
-    const written = await trx
+    const upserted = await trx
       .insertInto('variants')
       .values(
         part.map((r) => ({
@@ -170,7 +172,9 @@ async function post(
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
       .execute();
-    created += written.filter((w) => w.inserted).length;
+    created += upserted.filter((w) => w.inserted).length;
+    written += part.length;
+    await done(written);
   }
   return { created, updated: rows.length - created };
 }

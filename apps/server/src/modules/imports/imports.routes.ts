@@ -10,8 +10,10 @@ import {
   CATALOG_WRITE_ROLES,
   IdParamsSchema,
   IMPORT_MAX_BYTES,
+  ImportCommitBodySchema,
   type ImportKind,
   ImportKindSchema,
+  ImportProgressTokenSchema,
   ImportSchema,
   msg,
   type Role,
@@ -46,7 +48,9 @@ const IMPORTER_ROLES: readonly Role[] = [...new Set([...ADMIN_ROLES, ...CATALOG_
  * The upload's `kind` and file, the file written under a name of our own (never its own) in the
  * temporary folder; more than IMPORT_MAX_BYTES is a 413 before the rest is read.
  */
-async function receiveUpload(request: FastifyRequest): Promise<{ kind: unknown; file: string }> {
+async function receiveUpload(
+  request: FastifyRequest,
+): Promise<{ kind: unknown; progress: unknown; file: string }> {
   const part = await request.file().catch(() => undefined);
   if (!part) throw badRequest(msg('errors.import.no_file'), { file: [msg('errors.import.no_file')] });
   const file = path.join(tmpdir(), `import-${randomUUID()}`);
@@ -63,9 +67,11 @@ async function receiveUpload(request: FastifyRequest): Promise<{ kind: unknown; 
     await rm(file, { force: true });
     throw tooLarge();
   }
-  const field = part.fields.kind;
-  const kind = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
-  return { kind, file };
+  const field = (name: string) => {
+    const f = part.fields[name];
+    return f && !Array.isArray(f) && f.type === 'field' ? f.value : undefined;
+  };
+  return { kind: field('kind'), progress: field('progress'), file };
 }
 
 export async function importsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -103,7 +109,9 @@ async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         if (!kind.success)
           throw badRequest(msg('errors.import.choose_kind'), { kind: [msg('errors.import.choose_kind')] });
         requireImporter(actor, kind.data);
-        const staged = await stageImport(deps, actor, kind.data, upload.file, requestLanguage(request));
+        const progress = ImportProgressTokenSchema.safeParse(upload.progress).data;
+        const language = requestLanguage(request);
+        const staged = await stageImport(deps, actor, kind.data, upload.file, language, progress);
         return reply.status(201).send(staged);
       } finally {
         await rm(upload.file, { force: true });
@@ -170,6 +178,7 @@ async function importRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
           'Post a staged import: every row in one transaction or none (409 while it has errors); a second commit posts nothing; Idempotency-Key',
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
+        body: ImportCommitBodySchema,
         response: { 200: ImportSchema, ...ErrorSchemas },
       },
     },
@@ -183,6 +192,7 @@ async function importRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         request.params.id,
         idempotencyScope(request, actor.id, deps.clock),
         language,
+        request.body?.progress,
       );
     },
   );

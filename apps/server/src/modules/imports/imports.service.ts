@@ -1,19 +1,23 @@
 import {
   IMPORT_COLUMNS,
   IMPORT_PREVIEW_ROWS,
+  IMPORT_PROGRESS_EVERY,
   IMPORT_ROW_SCHEMAS,
   type Import,
   type ImportColumn,
   type ImportKind,
+  type ImportProgress,
   LANGUAGES,
   type Language,
   type Message,
   msg,
 } from '@app/shared';
+import type { Database } from '../../db/connection.ts';
 import type { StoredImportError } from '../../db/tables/imports.ts';
 import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { badRequest, conflict, issueMessage, notFound } from '../../lib/errors.ts';
+import { publish } from '../../lib/events.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { readSheet, type SheetRow, sniffFormat } from '../../lib/sheet-reader.ts';
 import { tr } from '../../lib/texts.ts';
@@ -22,7 +26,7 @@ import { balancesImport } from './balances.kind.ts';
 import { catalogImport } from './catalog.kind.ts';
 import { counterpartiesImport } from './counterparties.kind.ts';
 import * as repo from './imports.repository.ts';
-import type { ImportKindRules, ParsedRow } from './kind.ts';
+import type { ImportKindRules, ParsedRow, Progress } from './kind.ts';
 import { stockImport } from './stock.kind.ts';
 
 // Bringing a business in (DESIGN.md section 17): a file is read, every row checked by the same
@@ -37,6 +41,27 @@ const RULES: { [K in ImportKind]: ImportKindRules<K> } = {
 };
 
 export const importSamples = (kind: ImportKind) => RULES[kind].samples;
+
+/**
+ * What tells the page a long import's progress (DESIGN.md section 17): a live event to the user
+ * each IMPORT_PROGRESS_EVERY rows, written outside any transaction so that it arrives while
+ * the work goes on. Without a token from the page, nothing is told.
+ */
+function progressOf(
+  db: Database,
+  actor: Actor,
+  token: string | undefined,
+  phase: ImportProgress['phase'],
+): Progress {
+  if (!token) return async () => {};
+  let told = 0;
+  return async (rows) => {
+    if (rows - told < IMPORT_PROGRESS_EVERY) return;
+    told = rows;
+    const data: ImportProgress = { progress: token, phase, rows };
+    await publish(db, [{ userId: actor.id, type: 'import', data }]);
+  };
+}
 
 /** A header as compared: lower case, single spaces, no marks around it. */
 const headerKey = (text: string) =>
@@ -82,7 +107,7 @@ interface Read {
 }
 
 /** Reads every row and checks each by the kind's schema; every error of every row is kept. */
-async function readRows(kind: ImportKind, rows: AsyncIterable<SheetRow>): Promise<Read> {
+async function readRows(kind: ImportKind, rows: AsyncIterable<SheetRow>, done: Progress): Promise<Read> {
   const read: Read = { columns: [], rowCount: 0, parsed: [], errors: [], raw: new Map() };
   let header: Array<ImportColumn | null> | null = null;
   const schema = IMPORT_ROW_SCHEMAS[kind];
@@ -95,6 +120,7 @@ async function readRows(kind: ImportKind, rows: AsyncIterable<SheetRow>): Promis
       continue;
     }
     read.rowCount++;
+    await done(read.rowCount);
     const record: Record<string, string> = {};
     header.forEach((column, i) => {
       if (column) record[column.key] = cells[i] ?? '';
@@ -126,8 +152,13 @@ export async function stageImport(
   kind: ImportKind,
   path: string,
   language: Language,
+  progress?: string,
 ): Promise<Import> {
-  const read = await readRows(kind, readSheet(path, await sniffFormat(path)));
+  const read = await readRows(
+    kind,
+    readSheet(path, await sniffFormat(path)),
+    progressOf(deps.db, actor, progress, 'read'),
+  );
   const rules = RULES[kind] as ImportKindRules<ImportKind>;
   const resolved = await rules.resolve(deps.db, actor, read.parsed);
   // Every error of every row, a row's in the order of its columns.
@@ -202,7 +233,9 @@ export async function commitImport(
   id: number,
   scope: IdempotencyScope | null,
   language: Language,
+  progress?: string,
 ): Promise<Import> {
+  const done = progressOf(deps.db, actor, progress, 'post');
   await inTransaction(deps.db, (trx) =>
     runIdempotent(trx, scope, async () => {
       const staged = await repo.lockImport(trx, actor.businessId, id);
@@ -212,7 +245,7 @@ export async function commitImport(
       if (staged.errors.length > 0)
         throw conflict(msg('errors.import.has_errors', { count: staged.errors.length }));
       const rules = RULES[staged.kind] as ImportKindRules<ImportKind>;
-      const counts = await rules.post(trx, actor, id, staged.rows_data);
+      const counts = await rules.post(trx, actor, id, staged.rows_data, done);
       await repo.markPosted(trx, id, counts);
       await auditAs(trx, actor, {
         action: 'import.commit',

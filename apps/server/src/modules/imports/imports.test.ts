@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
 import type { TestUser } from '../../../test/factories.ts';
@@ -304,5 +305,22 @@ describe('the import itself', () => {
     const many = await upload(owner, 'balances', rows);
     expect(many.status).toBe(400);
     expect(many.body.detail).toContain('200000');
+  });
+
+  it('refuses a zip bomb before unpacking it: too many entries, or too many bytes once unpacked', async () => {
+    const many = new JSZip();
+    for (let i = 0; i < 1001; i++) many.file(`x/${i}.xml`, '<a/>');
+    const entries = await upload(owner, 'catalog', await many.generateAsync({ type: 'nodebuffer' }));
+    expect(entries.status).toBe(400);
+    expect(entries.body.file).toEqual([
+      "Fayl ichida 1000 tadan ko'p qism bor: bu jadval fayliga o'xshamaydi.",
+    ]);
+    const big = new JSZip();
+    big.file('xl/worksheets/sheet1.xml', Buffer.alloc(201 * 1024 * 1024, 0x20));
+    const packed = await big.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(packed.length).toBeLessThan(1024 * 1024);
+    const bomb = await upload(owner, 'catalog', packed);
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.detail).toBe("Fayl ochilganda 200 MB dan oshadi: uni bo'lib yuboring.");
   });
 });

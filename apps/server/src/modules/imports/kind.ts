@@ -33,16 +33,20 @@ export interface ImportKindRules<K extends ImportKind> {
     actor: Actor,
     rows: ParsedRow<K>[],
   ): Promise<{ errors: StoredImportError[]; rows: ResolvedRow[] }>;
-  /** Posts the resolved rows (`data`) inside the caller's transaction. */
+  /** Posts the resolved rows (`data`) inside the caller's transaction, telling `done` as it goes. */
   post(
     trx: Transaction<DB>,
     actor: Actor,
     importId: number,
     rows: Array<Record<string, unknown>>,
+    done: Progress,
   ): Promise<ImportCounts>;
   /** The template's two sample rows, by column key. */
   samples: ReadonlyArray<Readonly<Record<string, string>>>;
 }
+
+/** Tells how many rows a long step has done so far. */
+export type Progress = (rows: number) => Promise<void>;
 
 /** Splits `items` into runs of `size` (one statement each). */
 export function chunks<T>(items: readonly T[], size = 1000): T[][] {

@@ -8,7 +8,14 @@ import { tr } from '../../lib/texts.ts';
 import { listCurrencies } from '../finance/finance.service.ts';
 import { type OpeningLot, receiveOpeningStock } from '../inventory/inventory.service.ts';
 import { departmentsByRef, variantsBySku } from './imports.repository.ts';
-import { type ImportKindRules, known, type ParsedRow, resolveRows, UNKNOWN_DEPARTMENT } from './kind.ts';
+import {
+  type ImportKindRules,
+  known,
+  type ParsedRow,
+  type Progress,
+  resolveRows,
+  UNKNOWN_DEPARTMENT,
+} from './kind.ts';
 
 // Opening stock (DESIGN.md section 17): a row is a lot of a department (by e-mail or code), of a
 // variant (by SKU), at its unit cost in USD or UZS, posted as an ADJUSTMENT entry.
@@ -47,6 +54,7 @@ async function post(
   actor: Actor,
   importId: number,
   data: Array<Record<string, unknown>>,
+  done: Progress,
 ) {
   // The entries' reason is text (no message column): the business's language, Uzbek.
   const reason = tr('uz', msg('reason.import_x', { id: importId }));
@@ -55,6 +63,7 @@ async function post(
     { businessId: actor.businessId, actorId: actor.id },
     reason,
     data as unknown as OpeningLot[],
+    done,
   );
   return { created, updated: 0 };
 }

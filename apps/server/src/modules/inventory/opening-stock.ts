@@ -21,9 +21,11 @@ export async function receiveOpeningStock(
   by: { businessId: number; actorId: number },
   reason: string,
   lots: readonly OpeningLot[],
+  /** Told how many lots are posted so far, after each. */
+  done?: (lots: number) => Promise<void>,
 ): Promise<number> {
   const ordered = [...lots].sort((a, b) => a.departmentId - b.departmentId || a.variantId - b.variantId);
-  for (const lot of ordered) {
+  for (const [i, lot] of ordered.entries()) {
     const entry = await trx
       .insertInto('stock_entries')
       .values({
@@ -49,6 +51,7 @@ export async function receiveOpeningStock(
       currencyId: lot.currencyId,
       source: { kind: 'ENTRY', entryId: entry.id },
     });
+    await done?.(i + 1);
   }
   return ordered.length;
 }

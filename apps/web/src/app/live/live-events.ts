@@ -1,7 +1,7 @@
 // What each live event (DESIGN.md section 13, GET api/events/) changes in the caches. The keys stay
 // with the features that own them; this, in the app layer that composes the features, is the one
 // place that knows them all (features never import each other, STYLE.md).
-import { ChatMessageSchema, NotificationSchema, OFFER_STATUSES } from '@app/shared';
+import { ChatMessageSchema, ImportProgressSchema, NotificationSchema, OFFER_STATUSES } from '@app/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { chatKeys } from '../../features/chat/api/keys.ts';
@@ -15,6 +15,7 @@ import { applyNotificationEvent } from '../../features/notifications/api/notific
 import { offersKeys } from '../../features/offers/api/offers.ts';
 import { reportKeys } from '../../features/reports/api/keys.ts';
 import type { StreamEvent } from '../../lib/event-stream.ts';
+import { tellProgress } from '../../lib/progress.ts';
 
 const MessageEventSchema = z.object({ conversation_id: z.number(), message: ChatMessageSchema });
 const ReadEventSchema = z.object({ conversation_id: z.number(), unread: z.number().optional() });
@@ -31,7 +32,8 @@ export type LiveEvent =
   | ({ type: 'read' } & z.infer<typeof ReadEventSchema>)
   | ({ type: 'notification' } & z.infer<typeof NotificationEventSchema>)
   | ({ type: 'offer' } & z.infer<typeof OfferEventSchema>)
-  | ({ type: 'balance' } & z.infer<typeof BalanceEventSchema>);
+  | ({ type: 'balance' } & z.infer<typeof BalanceEventSchema>)
+  | ({ type: 'import' } & z.infer<typeof ImportProgressSchema>);
 
 const SCHEMAS = {
   message: MessageEventSchema,
@@ -39,6 +41,7 @@ const SCHEMAS = {
   notification: NotificationEventSchema,
   offer: OfferEventSchema,
   balance: BalanceEventSchema,
+  import: ImportProgressSchema,
 } as const;
 
 /** The event as the app knows it, or null for a type it does not know or data it cannot read. */
@@ -77,6 +80,9 @@ export function staleKeysFor(event: LiveEvent): QueryKey[] {
       if (event.status === 'APPROVED') keys.push(financeKeys.all, myBalanceQueryKey, stockEntriesQueryKey);
       return keys;
     }
+    case 'import':
+      // A long import's progress, for the page that follows it (tellProgress): no cache changes.
+      return [];
     case 'balance':
       if (event.what === 'money') return [...MONEY_KEYS];
       if (event.what === 'stock') return [...STOCK_KEYS];
@@ -103,6 +109,7 @@ export const ALL_LIVE_KEYS: readonly QueryKey[] = [
 export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
   if (event.type === 'message') addMessageToThread(client, event.message);
   if (event.type === 'notification') applyNotificationEvent(client, event);
+  if (event.type === 'import') tellProgress(event);
   for (const queryKey of dedupeKeys(staleKeysFor(event))) void client.invalidateQueries({ queryKey });
 }
 

@@ -8,9 +8,19 @@ import { api, downloadFile } from '../../../lib/api-client.ts';
 /** POST imports/ (multipart: kind, file): the staged import, every error of every row. */
 export function useStageImport() {
   return useMutation({
-    mutationFn: ({ kind, file }: { kind: ImportKind; file: File }): Promise<Import> => {
+    mutationFn: ({
+      kind,
+      file,
+      progress,
+    }: {
+      kind: ImportKind;
+      file: File;
+      progress: string;
+    }): Promise<Import> => {
       const form = new FormData();
       form.append('kind', kind);
+      // Before the file: the server reads the fields that come before it.
+      form.append('progress', progress);
       form.append('file', file);
       return api.post('imports/', form, { schema: ImportSchema });
     },
@@ -25,8 +35,8 @@ export function useStageImport() {
 export function useCommitImport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, key }: { id: number; key: string }): Promise<Import> =>
-      api.post(`imports/${id}/commit/`, undefined, { idempotencyKey: key, schema: ImportSchema }),
+    mutationFn: ({ id, key, progress }: { id: number; key: string; progress: string }): Promise<Import> =>
+      api.post(`imports/${id}/commit/`, { progress }, { idempotencyKey: key, schema: ImportSchema }),
     onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -10,6 +10,7 @@ import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { useLanguage } from '../../../i18n/I18nProvider.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage, newIdempotencyKey } from '../../../lib/api-client.ts';
+import { useProgress } from '../../../lib/progress.ts';
 import { downloadTemplate, useCommitImport, useDiscardImport, useStageImport } from '../api/imports.ts';
 import { StagedImport } from '../components/StagedImport.tsx';
 
@@ -27,6 +28,35 @@ function useColumnHeader(kind: ImportKind) {
     const column = IMPORT_COLUMNS[kind].find((c) => c.key === key);
     return column ? renderMessage(msg(column.header)) : key;
   };
+}
+
+/** Runs a step of the page; its failure becomes the page's one error. */
+function useRun() {
+  const t = useT();
+  const [error, setError] = useState<string | null>(null);
+  const run = async (work: () => Promise<void>) => {
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(failureMessage(err, t('admin.import.failed')));
+    }
+  };
+  return { error, run };
+}
+
+/** How far a long upload or commit has gone, as the server's live events tell it. */
+function ProgressLine({ token }: { token: string | null }) {
+  const t = useT();
+  const progress = useProgress(token);
+  if (!token || !progress) return null;
+  return (
+    <p role="status" className="text-sm text-slate-600">
+      {progress.phase === 'read'
+        ? t('admin.import.progressRead', { rows: progress.rows })
+        : t('admin.import.progressPost', { rows: progress.rows })}
+    </p>
+  );
 }
 
 /** The kind of import and its template. */
@@ -65,29 +95,31 @@ export function ImportPage() {
   const [kind, setKind] = useState<ImportKind>('catalog');
   const [file, setFile] = useState<File | null>(null);
   const [staged, setStaged] = useState<{ answer: Import; key: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useRun();
+  // The token the server's progress events carry: one per upload; the commit's is its key.
+  const [token, setToken] = useState<string | null>(null);
   const stage = useStageImport();
   const commit = useCommitImport();
   const discard = useDiscardImport();
   const header = useColumnHeader(kind);
 
-  const run = async (work: () => Promise<void>) => {
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      setError(failureMessage(err, t('admin.import.failed')));
-    }
-  };
   const upload = () =>
     run(async () => {
       if (!file) throw new Error(t('admin.import.chooseFile'));
-      setStaged({ answer: await stage.mutateAsync({ kind, file }), key: newIdempotencyKey() });
+      const progress = newIdempotencyKey();
+      setToken(progress);
+      setStaged({ answer: await stage.mutateAsync({ kind, file, progress }), key: newIdempotencyKey() });
     });
   const post = () =>
     run(async () => {
       if (!staged) return;
-      setStaged({ ...staged, answer: await commit.mutateAsync({ id: staged.answer.id, key: staged.key }) });
+      setToken(staged.key);
+      const answer = await commit.mutateAsync({
+        id: staged.answer.id,
+        key: staged.key,
+        progress: staged.key,
+      });
+      setStaged({ ...staged, answer });
     });
   const drop = () =>
     run(async () => {
@@ -120,6 +152,7 @@ export function ImportPage() {
         <Button icon={<Upload className="size-4" />} loading={stage.isPending} onClick={upload}>
           {stage.isPending ? t('admin.import.checking') : t('admin.import.upload')}
         </Button>
+        <ProgressLine token={stage.isPending || commit.isPending ? token : null} />
         <ErrorMessage>{error}</ErrorMessage>
       </Card>
       {answer ? (
