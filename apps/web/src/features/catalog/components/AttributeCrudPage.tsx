@@ -1,7 +1,7 @@
 import { canWriteCatalog } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseMutationResult, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
+import { RowActionsCell } from './RowActionsCell.tsx';
 
 export interface FieldDef {
   name: string;
@@ -177,27 +178,11 @@ function AttributeTable<T extends { id: number }>({
               <TD key={c.header}>{c.cell(row)}</TD>
             ))}
             {canWrite ? (
-              <TD align="right">
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('catalog.actions.editItem', { name: itemName(row) })}
-                    onClick={() => onEdit(row)}
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-red-700"
-                    aria-label={t('catalog.actions.deleteItem', { name: itemName(row) })}
-                    onClick={() => onDelete(row)}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                </div>
-              </TD>
+              <RowActionsCell
+                name={itemName(row)}
+                onEdit={() => onEdit(row)}
+                onDelete={() => onDelete(row)}
+              />
             ) : null}
           </TR>
         ))}

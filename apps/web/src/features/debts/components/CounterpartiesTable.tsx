@@ -1,7 +1,6 @@
 import type { Counterparty } from '@app/shared';
-import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
@@ -112,25 +111,23 @@ function RowButtons({ c, admin, onEdit, onDelete }: RowActions & { c: Counterpar
   const t = useT();
   return (
     <span className="inline-flex gap-1">
-      <Button
-        size="icon"
-        variant="ghost"
-        aria-label={t('debts.counterparties.editAria', { name: c.name })}
-        title={t('debts.common.edit')}
-        onClick={() => onEdit(c)}
-        icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+      <EditDeleteButtons
+        edit={{
+          label: t('debts.counterparties.editAria', { name: c.name }),
+          title: t('debts.common.edit'),
+          onClick: () => onEdit(c),
+        }}
+        remove={
+          admin
+            ? {
+                label: t('debts.counterparties.deleteAria', { name: c.name }),
+                title: t('debts.common.delete'),
+                onClick: () => onDelete(c),
+              }
+            : undefined
+        }
+        deleteClassName="text-red-700 hover:bg-red-50"
       />
-      {admin ? (
-        <Button
-          size="icon"
-          variant="ghost"
-          className="text-red-700 hover:bg-red-50"
-          aria-label={t('debts.counterparties.deleteAria', { name: c.name })}
-          title={t('debts.common.delete')}
-          onClick={() => onDelete(c)}
-          icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-        />
-      ) : null}
     </span>
   );
 }
