@@ -1,9 +1,8 @@
 import { searchFold } from '@app/shared';
-import { X } from 'lucide-react';
-import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, useId, useRef, useState } from 'react';
 import { useT } from '../i18n/useT.ts';
 import { cn } from '../lib/cn.ts';
-import { controlClasses, Field } from './ui/Field.tsx';
+import { PickerField, PickerList, PickerSearchBox, useSearchAfterPause } from './Picker.tsx';
 
 /** What the picker shows of a counterparty; the features map their API's objects to it. */
 export interface CounterpartyOption {
@@ -28,8 +27,6 @@ export interface CounterpartyPickerProps {
   className?: string;
 }
 
-const DEBOUNCE_MS = 250;
-
 /**
  * A searchable counterparty choice (DESIGN.md section 12): the business's counterparties by name,
  * phone or STIR as one types (the first page on focus), and, when the feature allows it, a new one
@@ -53,7 +50,7 @@ export function CounterpartyPicker({
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const term = text.trim();
-  const { results, setResults, loading } = useSearchWhileOpen(open, term, search);
+  const { results, setResults, loading } = useSearchAfterPause(open, term, search);
 
   function choose(option: CounterpartyOption) {
     onChange(option);
@@ -62,24 +59,26 @@ export function CounterpartyPicker({
     setResults(null);
   }
   const { creating, createError, setCreateError, addNew } = useQuickCreate(create, term, choose);
-
   const { wrapper, onBlur } = useCloseOnLeave(setOpen);
 
-  if (value) {
-    return (
-      <SelectedCounterparty
-        inputId={inputId}
-        label={label}
-        error={error}
-        className={className}
-        value={value}
-        onClear={() => onChange(null)}
-      />
-    );
-  }
-
   return (
-    <Field id={inputId} label={label} error={error ?? createError ?? undefined} className={className}>
+    <PickerField
+      inputId={inputId}
+      label={label}
+      error={error ?? createError ?? undefined}
+      className={className}
+      testId="counterparty-selected"
+      clearLabel={t('common.counterpartyPicker.clear')}
+      onClear={() => onChange(null)}
+      picked={
+        value ? (
+          <span className="min-w-0 truncate">
+            {value.name}
+            {value.hint ? <span className="ml-2 text-xs text-slate-500">{value.hint}</span> : null}
+          </span>
+        ) : null
+      }
+    >
       <div className="relative" ref={wrapper}>
         <SearchInput
           inputId={inputId}
@@ -109,73 +108,7 @@ export function CounterpartyPicker({
           />
         ) : null}
       </div>
-    </Field>
-  );
-}
-
-/** Searches after a typing pause while the list is open (the first page for an empty text). */
-function useSearchWhileOpen(open: boolean, term: string, search: CounterpartyPickerProps['search']) {
-  const [results, setResults] = useState<CounterpartyOption[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      search(term, controller.signal)
-        .then(setResults)
-        .catch(() => {
-          if (!controller.signal.aborted) setResults([]);
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, term, search]);
-  return { results, setResults, loading };
-}
-
-/** The chosen counterparty, with a button to clear it. */
-function SelectedCounterparty({
-  inputId,
-  label,
-  error,
-  className,
-  value,
-  onClear,
-}: {
-  inputId: string;
-  label: string;
-  error: string | undefined;
-  className: string | undefined;
-  value: CounterpartyOption;
-  onClear: () => void;
-}) {
-  const t = useT();
-  return (
-    <Field id={inputId} label={label} error={error} className={className}>
-      <div
-        className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2')}
-        data-testid="counterparty-selected"
-      >
-        <span className="min-w-0 truncate">
-          {value.name}
-          {value.hint ? <span className="ml-2 text-xs text-slate-500">{value.hint}</span> : null}
-        </span>
-        <button
-          type="button"
-          aria-label={t('common.counterpartyPicker.clear')}
-          onClick={onClear}
-          className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-        >
-          <X aria-hidden="true" className="h-4 w-4" />
-        </button>
-      </div>
-    </Field>
+    </PickerField>
   );
 }
 
@@ -208,34 +141,22 @@ function ResultsList({
   const exact = results?.some((r) => searchFold(r.name.trim()) === searchFold(term)) ?? false;
   const offerCreate = canCreate && term !== '' && !exact && !loading;
   return (
-    <ul
-      id={`${inputId}-list`}
-      aria-label={t('common.counterpartyPicker.list')}
-      className={cn(
-        'mt-1.5 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-sm',
-        floating && 'absolute inset-x-0 top-full z-30 shadow-lg',
+    <PickerList
+      inputId={inputId}
+      label={t('common.counterpartyPicker.list')}
+      className={cn('mt-1.5', floating && 'absolute inset-x-0 top-full z-30 shadow-lg')}
+      loading={loading}
+      results={results}
+      showNoResults={!offerCreate}
+      onBlur={onBlur}
+      onChoose={onChoose}
+      renderOption={(option) => (
+        <>
+          <span className="min-w-0 truncate">{option.name}</span>
+          {option.hint ? <span className="shrink-0 text-xs text-slate-500">{option.hint}</span> : null}
+        </>
       )}
     >
-      {loading && results === null ? (
-        <li className="px-3 py-2 text-slate-500">{t('common.picker.loading')}</li>
-      ) : results?.length === 0 && !offerCreate ? (
-        <li className="px-3 py-2 text-slate-500">{t('common.picker.noResults')}</li>
-      ) : (
-        results?.map((option) => (
-          <li key={option.id}>
-            <button
-              type="button"
-              onMouseDown={(e) => e.preventDefault()}
-              onBlur={onBlur}
-              onClick={() => onChoose(option)}
-              className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left hover:bg-slate-50"
-            >
-              <span className="min-w-0 truncate">{option.name}</span>
-              {option.hint ? <span className="shrink-0 text-xs text-slate-500">{option.hint}</span> : null}
-            </button>
-          </li>
-        ))
-      )}
       {offerCreate ? (
         <li className="border-t border-slate-100">
           <button
@@ -250,7 +171,7 @@ function ResultsList({
           </button>
         </li>
       ) : null}
-    </ul>
+    </PickerList>
   );
 }
 
@@ -300,15 +221,14 @@ function SearchInput({
 }) {
   const t = useT();
   return (
-    <input
-      id={inputId}
-      type="search"
-      autoComplete="off"
+    <PickerSearchBox
+      inputId={inputId}
       placeholder={t('common.counterpartyPicker.placeholder')}
       value={text}
+      invalid={invalid}
+      onText={onText}
       onFocus={() => onOpen(true)}
       onBlur={onBlur}
-      onChange={(e) => onText(e.target.value)}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
           // Close the list, not the dialog around the picker.
@@ -317,9 +237,6 @@ function SearchInput({
           onOpen(false);
         }
       }}
-      aria-invalid={invalid ? true : undefined}
-      aria-controls={`${inputId}-list`}
-      className={cn(controlClasses, 'h-10')}
     />
   );
 }

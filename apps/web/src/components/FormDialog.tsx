@@ -3,7 +3,7 @@ import { useT } from '../i18n/useT.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../lib/form-errors.ts';
 import { Button } from './ui/Button.tsx';
 import { ErrorMessage } from './ui/ErrorMessage.tsx';
-import { Modal } from './ui/Modal.tsx';
+import { Modal, type ModalProps } from './ui/Modal.tsx';
 
 /**
  * One form in a dialog (DESIGN.md section 15, one piece of code where the logic is the same):
@@ -11,10 +11,6 @@ import { Modal } from './ui/Modal.tsx';
  */
 export function FormDialog({
   open = true,
-  onClose,
-  title,
-  description,
-  size = 'md',
   formId,
   formLabel,
   cancelLabel,
@@ -23,11 +19,9 @@ export function FormDialog({
   onSubmit,
   error,
   children,
-}: {
+  ...dialog
+}: Pick<ModalProps, 'onClose' | 'title' | 'description'> & {
   open?: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description: ReactNode;
   size?: 'sm' | 'md';
   /** The form's id, which the footer's submit button names. */
   formId: string;
@@ -43,13 +37,10 @@ export function FormDialog({
   return (
     <Modal
       open={open}
-      onClose={onClose}
-      size={size}
-      title={title}
-      description={description}
+      {...dialog}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={dialog.onClose}>
             {cancelLabel}
           </Button>
           <Button type="submit" form={formId} loading={pending}>

@@ -1,6 +1,7 @@
 import type { WhoAmI } from '@app/shared';
-import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { Backdrop } from '../../components/ui/Backdrop.tsx';
+import { CloseButton } from '../../components/ui/CloseButton.tsx';
 import { useRoleLabel } from '../../i18n/role-labels.ts';
 import { useT } from '../../i18n/useT.ts';
 import { Brand } from './Brand.tsx';
@@ -50,12 +51,7 @@ export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
 
   return (
     <div className="fixed inset-0 z-40 md:hidden">
-      <div
-        aria-hidden="true"
-        data-testid="mobile-drawer-backdrop"
-        className="absolute inset-0 bg-slate-900/60 motion-safe:animate-fade-in"
-        onClick={() => onCloseRef.current()}
-      />
+      <Backdrop testId="mobile-drawer-backdrop" dark onClose={() => onCloseRef.current()} />
       <div
         ref={panelRef}
         id={id}
@@ -67,14 +63,7 @@ export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
       >
         <div className="flex h-14 shrink-0 items-center justify-between border-b border-white/10 pr-2 pl-4">
           <Brand />
-          <button
-            type="button"
-            onClick={() => onCloseRef.current()}
-            aria-label={t('common.shell.closeMenu')}
-            className="rounded-md p-2 text-slate-400 hover:bg-white/10 hover:text-white"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
+          <CloseButton look="dark" label={t('common.shell.closeMenu')} onClick={() => onCloseRef.current()} />
         </div>
         <NavList
           items={mobileNavItems(user.role)}

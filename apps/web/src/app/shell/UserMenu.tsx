@@ -1,5 +1,5 @@
 import type { WhoAmI } from '@app/shared';
-import { ChevronsUpDown, LogOut, User } from 'lucide-react';
+import { ChevronsUpDown, LogOut, type LucideIcon, User } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -143,25 +143,34 @@ function UserMenuItems({
         <p className="truncate text-sm font-medium text-slate-900">{user.email}</p>
         <p className="truncate text-xs text-slate-500">{roleLabel(user.role)}</p>
       </div>
-      <Link
-        role="menuitem"
-        to={paths.profile}
-        onClick={onClose}
-        className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
-      >
-        <User aria-hidden="true" className="h-4 w-4 text-slate-400" />
-        {t('common.userMenu.profile')}
-      </Link>
+      <MenuLink to={paths.profile} icon={User} label={t('common.userMenu.profile')} onClick={onClose} />
       <LanguageSwitcher tone="light" className="justify-between border-y border-slate-100 px-4 py-2" />
-      <Link
-        role="menuitem"
-        to={paths.logout}
-        onClick={onClose}
-        className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
-      >
-        <LogOut aria-hidden="true" className="h-4 w-4 text-slate-400" />
-        {t('common.userMenu.logout')}
-      </Link>
+      <MenuLink to={paths.logout} icon={LogOut} label={t('common.userMenu.logout')} onClick={onClose} />
     </div>
+  );
+}
+
+/** One of the menu's links (the profile, the logout); following it closes the menu. */
+function MenuLink({
+  to,
+  icon: Icon,
+  label,
+  onClick,
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+}) {
+  return (
+    <Link
+      role="menuitem"
+      to={to}
+      onClick={onClick}
+      className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
+    >
+      <Icon aria-hidden="true" className="h-4 w-4 text-slate-400" />
+      {label}
+    </Link>
   );
 }

@@ -1,8 +1,9 @@
-import { X } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../i18n/useT.ts';
 import { cn } from '../../lib/cn.ts';
+import { Backdrop } from './Backdrop.tsx';
+import { CloseButton } from './CloseButton.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -57,13 +58,7 @@ export function Modal({
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      {/* The backdrop is a sibling of the panel, so a click inside the panel never reaches it. */}
-      <div
-        data-testid="modal-backdrop"
-        aria-hidden="true"
-        className="absolute inset-0 bg-slate-900/50 motion-safe:animate-fade-in"
-        onClick={() => onCloseRef.current()}
-      />
+      <Backdrop testId="modal-backdrop" onClose={() => onCloseRef.current()} />
       <div
         ref={panelRef}
         role="dialog"
@@ -127,14 +122,7 @@ function ModalHeader({
         ) : null}
       </div>
       {onClose === undefined ? null : (
-        <button
-          type="button"
-          aria-label={t('common.modal.close')}
-          onClick={onClose}
-          className="-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
-        >
-          <X aria-hidden="true" className="h-5 w-5" />
-        </button>
+        <CloseButton look="dialog" label={t('common.modal.close')} onClick={onClose} />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { businessDay, formatRate, type RateHistoryRow } from '@app/shared';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_AXIS_TICK, CHART_LINE, pointTooltip } from '../../../components/chart-parts.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime, formatDayMonth } from '../../../lib/format.ts';
 
@@ -38,38 +39,27 @@ export function RateChart({ rows, code }: { rows: readonly RateHistoryRow[]; cod
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#64748b' }} minTickGap={24} />
+          <XAxis dataKey="label" tick={CHART_AXIS_TICK} minTickGap={24} />
           <YAxis
             domain={['auto', 'auto']}
-            tick={{ fontSize: 12, fill: '#64748b' }}
+            tick={CHART_AXIS_TICK}
             width={72}
             tickFormatter={(v: number) => formatRate(v.toFixed(2))}
           />
           <Tooltip
-            content={({ active, payload }) => {
-              const p = active ? (payload?.[0]?.payload as Point | undefined) : undefined;
-              if (!p) return null;
-              return (
-                <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
-                  <p className="font-medium text-slate-900">
-                    {t('admin.rates.equation', { code, rate: formatRate(p.rate) })}
-                  </p>
-                  <p className="text-slate-500">
-                    {formatDateTime(p.at)} ·{' '}
-                    {p.source === 'CBU' ? t('admin.rates.sourceCbu') : t('admin.rates.sourceManual')}
-                  </p>
-                </div>
-              );
-            }}
+            content={pointTooltip((p: Point) => (
+              <>
+                <p className="font-medium text-slate-900">
+                  {t('admin.rates.equation', { code, rate: formatRate(p.rate) })}
+                </p>
+                <p className="text-slate-500">
+                  {formatDateTime(p.at)} ·{' '}
+                  {p.source === 'CBU' ? t('admin.rates.sourceCbu') : t('admin.rates.sourceManual')}
+                </p>
+              </>
+            ))}
           />
-          <Line
-            type="monotone"
-            dataKey="y"
-            stroke="var(--color-brand-700)"
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
+          <Line {...CHART_LINE} dot={false} />
         </LineChart>
       </ResponsiveContainer>
     </figure>

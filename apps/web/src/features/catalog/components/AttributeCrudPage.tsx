@@ -1,14 +1,14 @@
 import { canWriteCatalog } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseMutationResult, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
-import { Modal } from '../../../components/ui/Modal.tsx';
 import { Select, type SelectOption } from '../../../components/ui/Select.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
@@ -17,6 +17,7 @@ import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
+import { RowActionsCell } from './RowActionsCell.tsx';
 
 export interface FieldDef {
   name: string;
@@ -111,20 +112,21 @@ export function AttributeCrudPage<T extends { id: number }, W>(props: AttributeC
           onDelete={setToDelete}
         />
       )}
-      <EditModal
+      <FormDialog
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={
           editing?.row ? t('catalog.actions.editTitle', { name: itemName(editing.row) }) : props.addLabel
         }
         formId={formId}
-        saving={save.isPending}
+        cancelLabel={t('catalog.actions.cancel')}
+        submitLabel={t('catalog.actions.save')}
+        pending={save.isPending}
+        onSubmit={submit}
+        error={serverError}
       >
-        <form id={formId} onSubmit={submit} noValidate className="grid gap-4">
-          <AttributeFields fields={fields} form={form} />
-          {serverError ? <ErrorMessage>{serverError}</ErrorMessage> : null}
-        </form>
-      </EditModal>
+        <AttributeFields fields={fields} form={form} />
+      </FormDialog>
       <ConfirmDeleteModal
         item={toDelete ? itemName(toDelete) : null}
         onCancel={() => setToDelete(null)}
@@ -177,27 +179,11 @@ function AttributeTable<T extends { id: number }>({
               <TD key={c.header}>{c.cell(row)}</TD>
             ))}
             {canWrite ? (
-              <TD align="right">
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('catalog.actions.editItem', { name: itemName(row) })}
-                    onClick={() => onEdit(row)}
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-red-700"
-                    aria-label={t('catalog.actions.deleteItem', { name: itemName(row) })}
-                    onClick={() => onDelete(row)}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                </div>
-              </TD>
+              <RowActionsCell
+                name={itemName(row)}
+                onEdit={() => onEdit(row)}
+                onDelete={() => onDelete(row)}
+              />
             ) : null}
           </TR>
         ))}
@@ -255,44 +241,6 @@ function useAttributeForm<W>(schema: z.ZodType<W>) {
       >,
     ),
   });
-}
-
-/** The add or edit dialog around the form, with Cancel and Save. */
-function EditModal({
-  open,
-  onClose,
-  title,
-  formId,
-  saving,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  formId: string;
-  saving: boolean;
-  children: ReactNode;
-}) {
-  const t = useT();
-  return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('catalog.actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={saving}>
-            {t('catalog.actions.save')}
-          </Button>
-        </>
-      }
-    >
-      {children}
-    </Modal>
-  );
 }
 
 /** The title, and "add" for the writing roles (`addLabel` undefined: none). */

@@ -1,11 +1,12 @@
 import type { Color, Product, Size, Variant } from '@app/shared';
-import { ChevronDown, ChevronRight, Pencil, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { PRODUCT_TYPE_KEYS } from '../labels.ts';
+import { RowActionsCell } from './RowActionsCell.tsx';
 import { VariantsPanel } from './VariantsPanel.tsx';
 
 const TYPE_TONES: Record<Product['type'], BadgeTone> = { RAW: 'amber', SEMI: 'violet', FINISHED: 'emerald' };
@@ -147,27 +148,7 @@ function ProductRow({
         </Button>
       </TD>
       {canWrite ? (
-        <TD align="right">
-          <div className="flex justify-end gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('catalog.actions.editItem', { name: p.name })}
-              onClick={() => onEdit(p)}
-            >
-              <Pencil aria-hidden="true" className="h-4 w-4" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="text-red-700"
-              aria-label={t('catalog.actions.deleteItem', { name: p.name })}
-              onClick={() => onDelete(p)}
-            >
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-            </Button>
-          </div>
-        </TD>
+        <RowActionsCell name={p.name} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
       ) : null}
     </TR>
   );

@@ -8,12 +8,12 @@ import {
   type Variant,
 } from '@app/shared';
 import { useQueries } from '@tanstack/react-query';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { SearchInput } from '../../../components/ui/SearchInput.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { whoamiQueryOptions } from '../../../lib/auth.ts';
@@ -176,14 +176,12 @@ function ProductsToolbar({
   const t = useT();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <Input
-        type="search"
+      <SearchInput
         aria-label={t('catalog.products.search')}
         placeholder={t('catalog.products.searchPlaceholder')}
         value={query}
-        onChange={(e) => onQuery(e.target.value)}
+        onText={onQuery}
         className="w-full sm:w-96"
-        trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
       />
       {onAdd ? (
         <Button onClick={onAdd} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>

@@ -1,9 +1,8 @@
 import { type BusinessUser, type Conversation, searchFold } from '@app/shared';
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { SearchInput } from '../../../components/ui/SearchInput.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { useRoleLabel } from '../../../i18n/role-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
@@ -64,13 +63,11 @@ export function NewConversationDialog({ open, me, onClose, onOpened }: NewConver
       description={t('chat.new.description')}
     >
       <div className="space-y-3">
-        <Input
+        <SearchInput
           label={t('chat.new.search')}
-          type="search"
           value={search}
           placeholder={t('chat.new.searchPlaceholder')}
-          onChange={(e) => setSearch(e.target.value)}
-          trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
+          onText={setSearch}
         />
         <ErrorMessage>{error}</ErrorMessage>
         {users.isPending ? (

@@ -1,13 +1,11 @@
 import type { Counterparty } from '@app/shared';
-import { Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
-import { counterpartyPath } from '../debt-params.ts';
 import { DIRECTION_LABELS } from '../debt-rules.ts';
+import { CounterpartyLink } from './CounterpartyLink.tsx';
 import { KindBadge, OverdueBadge } from './DebtBadges.tsx';
 import { OpenAmounts } from './OpenAmounts.tsx';
 
@@ -77,12 +75,7 @@ function CounterpartyRow({ c, ...actions }: RowActions & { c: Counterparty }) {
   return (
     <TR data-testid="counterparty-row">
       <TD>
-        <Link
-          to={counterpartyPath(c.id)}
-          className="block w-44 font-medium break-words whitespace-normal text-brand-700 hover:underline sm:w-auto sm:max-w-xs"
-        >
-          {c.name}
-        </Link>
+        <CounterpartyLink id={c.id} name={c.name} wide />
         <OverdueBadge count={c.overdue} />
         {/* On a phone the open amounts come under the name, before the table scrolls. */}
         <span className="mt-1 flex w-44 flex-col gap-0.5 text-xs whitespace-normal sm:hidden">
@@ -112,25 +105,23 @@ function RowButtons({ c, admin, onEdit, onDelete }: RowActions & { c: Counterpar
   const t = useT();
   return (
     <span className="inline-flex gap-1">
-      <Button
-        size="icon"
-        variant="ghost"
-        aria-label={t('debts.counterparties.editAria', { name: c.name })}
-        title={t('debts.common.edit')}
-        onClick={() => onEdit(c)}
-        icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+      <EditDeleteButtons
+        edit={{
+          label: t('debts.counterparties.editAria', { name: c.name }),
+          title: t('debts.common.edit'),
+          onClick: () => onEdit(c),
+        }}
+        remove={
+          admin
+            ? {
+                label: t('debts.counterparties.deleteAria', { name: c.name }),
+                title: t('debts.common.delete'),
+                onClick: () => onDelete(c),
+              }
+            : undefined
+        }
+        deleteClassName="text-red-700 hover:bg-red-50"
       />
-      {admin ? (
-        <Button
-          size="icon"
-          variant="ghost"
-          className="text-red-700 hover:bg-red-50"
-          aria-label={t('debts.counterparties.deleteAria', { name: c.name })}
-          title={t('debts.common.delete')}
-          onClick={() => onDelete(c)}
-          icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-        />
-      ) : null}
     </span>
   );
 }

@@ -1,13 +1,13 @@
 import { type Debt, type DebtPage, seesEveryDebt } from '@app/shared';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { Table, TableMessageRow, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
-import { counterpartyPath, formatDay } from '../debt-params.ts';
+import { formatDay } from '../debt-params.ts';
 import { canRecordPayment, DIRECTION_LABELS, STATUS_LABELS } from '../debt-rules.ts';
+import { CounterpartyLink } from './CounterpartyLink.tsx';
 import { DebtStatusBadge, DirectionText, Money } from './DebtBadges.tsx';
 
 export interface DebtsTableProps {
@@ -144,12 +144,7 @@ function DebtRow({
       <TD className="text-slate-500 tabular-nums">{d.id}</TD>
       {showCounterparty ? (
         <TD>
-          <Link
-            to={counterpartyPath(d.counterparty.id)}
-            className="block w-40 font-medium break-words whitespace-normal text-brand-700 hover:underline sm:w-auto sm:max-w-xs"
-          >
-            {d.counterparty.name}
-          </Link>
+          <CounterpartyLink id={d.counterparty.id} name={d.counterparty.name} />
           {d.reason ? (
             <span className="block max-w-xs truncate text-xs text-slate-500" title={d.reason}>
               {d.reason}

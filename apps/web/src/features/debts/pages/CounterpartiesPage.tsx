@@ -5,15 +5,15 @@ import {
   DEBTS_PAGE_SIZE,
   isAdministrator,
 } from '@app/shared';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useCounterparties } from '../../../api/counterparties.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { SearchInput } from '../../../components/ui/SearchInput.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
@@ -125,13 +125,11 @@ function CounterpartyFilterBar({
   const t = useT();
   return (
     <Card className="flex flex-wrap items-end gap-3 p-4">
-      <Input
+      <SearchInput
         label={t('debts.counterparties.search')}
-        type="search"
         placeholder={t('debts.counterparties.searchPlaceholder')}
         value={typed}
-        onChange={(e) => onType(e.target.value)}
-        trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
+        onText={onType}
         className="w-full sm:w-80"
       />
       <Select

@@ -1,4 +1,4 @@
-import { type Counterparty, DEBTS_PAGE_SIZE, type Debt, isAdministrator } from '@app/shared';
+import { type Counterparty, type Debt, isAdministrator } from '@app/shared';
 import { ArrowLeft, NotebookPen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,22 +6,20 @@ import { useCounterparty } from '../../../api/counterparties.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { useDebts } from '../api/debts.ts';
 import { useStatement } from '../api/statement.ts';
 import { CounterpartyFormDialog, DeleteCounterpartyDialog } from '../components/CounterpartyDialogs.tsx';
 import { CounterpartyOverview } from '../components/CounterpartyOverview.tsx';
 import { KindBadge, OverdueBadge } from '../components/DebtBadges.tsx';
-import { DebtsTable } from '../components/DebtsTable.tsx';
 import { NewDebtDialog } from '../components/NewDebtDialog.tsx';
+import { PagedDebtsTable, useDebtsPage } from '../components/PagedDebtsTable.tsx';
 import { PayDebtDialog } from '../components/PayDebtDialog.tsx';
 import { StatementTable } from '../components/StatementTable.tsx';
-import { pickId, pickPage } from '../debt-params.ts';
+import { pickId } from '../debt-params.ts';
 import { useUrlParams } from '../use-url-params.ts';
 
 function BackLink() {
@@ -72,13 +70,12 @@ export function CounterpartyPage() {
 function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
   const t = useT();
   const url = useUrlParams();
-  const page = pickPage(url.params.get('page'));
-  const debts = useDebts({ counterparty: c.id }, page);
+  const list = useDebtsPage({ counterparty: c.id }, url);
+  const debts = list.query;
   const admin = isAdministrator(useCurrentUser().data?.role);
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'debt' | null>(null);
   const [paying, setPaying] = useState<Debt | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const totalPages = debts.data ? Math.max(1, Math.ceil(debts.data.count / DEBTS_PAGE_SIZE)) : 0;
   const open = (next: typeof dialog) => {
     setNotice(null);
     setDialog(next);
@@ -113,10 +110,8 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
         {debts.isError ? (
           <ErrorMessage>{failureMessage(debts.error, t('debts.common.debtsLoadFailed'))}</ErrorMessage>
         ) : null}
-        <DebtsTable
-          page={debts.data}
-          isPending={debts.isPending}
-          stale={debts.isPlaceholderData}
+        <PagedDebtsTable
+          debts={list}
           showCounterparty={false}
           emptyText={t('debts.counterparty.emptyDebts')}
           onPay={(d) => {
@@ -124,14 +119,6 @@ function CounterpartyCard({ counterparty: c }: { counterparty: Counterparty }) {
             setPaying(d);
           }}
         />
-        {totalPages > 1 ? (
-          <Pagination
-            page={page}
-            totalPages={totalPages}
-            onPageChange={(next) => url.update({ page: String(next) })}
-            disabled={debts.isFetching}
-          />
-        ) : null}
       </section>
 
       <StatementSection id={c.id} />

@@ -1,5 +1,4 @@
 import { DEBT_DIRECTIONS, type DebtDirection, formatMoneyFixed, seesEveryDebt } from '@app/shared';
-import { Link } from 'react-router';
 import { DownloadButtons } from '../../../components/DownloadButtons.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -12,8 +11,9 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
 import { type AgeingFilters, downloadDebtsAgeing, useDebtsAgeing } from '../api/debts-ageing.ts';
+import { CounterpartyLink } from '../components/CounterpartyLink.tsx';
 import { DepartmentSelect } from '../components/DepartmentSelect.tsx';
-import { counterpartyPath, formatDay, pickId, pickOption, pickPage } from '../debt-params.ts';
+import { formatDay, pickId, pickOption, pickPage } from '../debt-params.ts';
 import { directionWithHint, signOf } from '../debt-rules.ts';
 import { useUrlParams } from '../use-url-params.ts';
 
@@ -167,12 +167,7 @@ function AgeingTable({ report }: { report: ReturnType<typeof useDebtsAgeing> }) 
           rows.map((row) => (
             <TR key={`${row.counterparty.id}-${row.currency_code}`} data-testid="report-row">
               <TD>
-                <Link
-                  to={counterpartyPath(row.counterparty.id)}
-                  className="block w-40 font-medium break-words whitespace-normal text-brand-700 hover:underline sm:w-auto sm:max-w-xs"
-                >
-                  {row.counterparty.name}
-                </Link>
+                <CounterpartyLink id={row.counterparty.id} name={row.counterparty.name} />
               </TD>
               <TD>{row.currency_code}</TD>
               {BUCKETS.map((b) => (

@@ -1,19 +1,17 @@
-import { DEBTS_PAGE_SIZE, type Debt } from '@app/shared';
+import type { Debt } from '@app/shared';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { useDebts } from '../api/debts.ts';
 import { DebtsFilters } from '../components/DebtsFilters.tsx';
-import { DebtsTable } from '../components/DebtsTable.tsx';
 import { DebtTotals } from '../components/DebtTotals.tsx';
 import { NewDebtDialog } from '../components/NewDebtDialog.tsx';
+import { PagedDebtsTable, useDebtsPage } from '../components/PagedDebtsTable.tsx';
 import { PayDebtDialog } from '../components/PayDebtDialog.tsx';
-import { debtFiltersFromParams, pickPage } from '../debt-params.ts';
+import { debtFiltersFromParams } from '../debt-params.ts';
 import { useUrlParams } from '../use-url-params.ts';
 
 /**
@@ -24,12 +22,11 @@ export function DebtsPage() {
   const t = useT();
   const url = useUrlParams();
   const filters = useMemo(() => debtFiltersFromParams(url.params), [url.params]);
-  const page = pickPage(url.params.get('page'));
-  const debts = useDebts(filters, page);
+  const list = useDebtsPage(filters, url);
+  const debts = list.query;
   const [paying, setPaying] = useState<Debt | null>(null);
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const totalPages = debts.data ? Math.max(1, Math.ceil(debts.data.count / DEBTS_PAGE_SIZE)) : 0;
 
   return (
     <div className="space-y-5">
@@ -58,23 +55,13 @@ export function DebtsPage() {
       ) : null}
       {debts.data ? <DebtTotals totals={debts.data.totals} /> : null}
       <section aria-label={t('debts.list.tableLabel')} aria-busy={debts.isFetching} className="space-y-3">
-        <DebtsTable
-          page={debts.data}
-          isPending={debts.isPending}
-          stale={debts.isPlaceholderData}
+        <PagedDebtsTable
+          debts={list}
           onPay={(d) => {
             setNotice(null);
             setPaying(d);
           }}
         />
-        {totalPages > 1 ? (
-          <Pagination
-            page={page}
-            totalPages={totalPages}
-            onPageChange={(next) => url.update({ page: String(next) })}
-            disabled={debts.isFetching}
-          />
-        ) : null}
       </section>
       {paying ? (
         <PayDebtDialog key={paying.id} debt={paying} onClose={() => setPaying(null)} onPaid={setNotice} />

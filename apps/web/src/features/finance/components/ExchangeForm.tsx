@@ -9,20 +9,17 @@ import {
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRightLeft } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Card } from '../../../components/ui/Card.tsx';
-import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateExchange } from '../api/create-exchange.ts';
 import { exchangeEstimate, pairedCurrency, plainRate } from '../finance-rules.ts';
+import { BookingFormCard, useBookingSubmit } from './BookingFormCard.tsx';
 
 /**
  * The form's state: picking one currency pairs the other, "all" fills the balance on hand, and a
@@ -31,8 +28,6 @@ import { exchangeEstimate, pairedCurrency, plainRate } from '../finance-rules.ts
 function useExchangeForm(balances: readonly Balance[]) {
   const t = useT();
   const mutation = useCreateExchange();
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<ExchangeResponse | null>(null);
   const form = useForm<ExchangeFormValues, unknown, z.output<typeof ExchangeFormSchema>>({
     resolver: useTranslatedResolver(zodResolver(ExchangeFormSchema)),
     defaultValues: { from_currency: '', to_currency: '', from_amount: '', custom_rate: '' },
@@ -53,22 +48,10 @@ function useExchangeForm(balances: readonly Balance[]) {
   }
 
   // spec.md section 5 "Exchange": the shared schema's texts, in the form's one error area.
-  const submit = form.handleSubmit(
-    async (body) => {
-      setDone(null);
-      setError(null);
-      try {
-        setDone(await mutation.mutateAsync(body));
-        form.reset({ ...form.getValues(), from_amount: '', custom_rate: '' });
-      } catch (err) {
-        setError(failureMessage(err, t('finance.exchange.failed')));
-      }
-    },
-    () => {
-      setDone(null);
-      setError(null);
-    },
-  );
+  const { submit, error, done } = useBookingSubmit(form, mutation.mutateAsync, t('finance.exchange.failed'), {
+    from_amount: '',
+    custom_rate: '',
+  });
   return { form, choose, fillAll, submit, error, done, pending: mutation.isPending };
 }
 
@@ -86,56 +69,53 @@ export function ExchangeForm({
   const options = currencies.map((c) => ({ value: String(c.id), label: c.code }));
 
   return (
-    <Card className="p-5">
-      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
-        <ArrowRightLeft aria-hidden="true" className="h-4 w-4 text-brand-700" />
-        {t('finance.exchange.title')}
-      </h2>
-      <form onSubmit={submit} noValidate aria-label={t('finance.exchange.title')} className="mt-4 space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label={t('finance.exchange.from')}
-            placeholder={t('finance.choose')}
-            options={options}
-            value={values.from_currency}
-            onChange={(e) => choose('from_currency', e.target.value)}
-          />
-          <Select
-            label={t('finance.exchange.to')}
-            placeholder={t('finance.choose')}
-            options={options}
-            value={values.to_currency}
-            onChange={(e) => choose('to_currency', e.target.value)}
-          />
-        </div>
-        <MoneyInput
-          label={t('finance.amount')}
-          {...form.register('from_amount')}
-          labelAside={
-            <Button
-              variant="link"
-              size="sm"
-              className="h-auto px-0"
-              onClick={fillAll}
-              disabled={!values.from_currency}
-            >
-              {t('finance.exchange.all')}
-            </Button>
-          }
+    <BookingFormCard
+      icon={ArrowRightLeft}
+      title={t('finance.exchange.title')}
+      onSubmit={submit}
+      error={error}
+      done={done ? <ExchangeDone result={done} /> : null}
+      submitLabel={t('finance.exchange.submit')}
+      pending={pending}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label={t('finance.exchange.from')}
+          placeholder={t('finance.choose')}
+          options={options}
+          value={values.from_currency}
+          onChange={(e) => choose('from_currency', e.target.value)}
         />
-        <MoneyInput
-          label={t('finance.exchange.customRate')}
-          step={RATE_STEP}
-          {...form.register('custom_rate')}
+        <Select
+          label={t('finance.exchange.to')}
+          placeholder={t('finance.choose')}
+          options={options}
+          value={values.to_currency}
+          onChange={(e) => choose('to_currency', e.target.value)}
         />
-        <ExchangeEstimate currencies={currencies} values={values} />
-        <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
-        {done ? <ExchangeDone result={done} /> : null}
-        <Button type="submit" loading={pending} className="w-full sm:w-auto">
-          {t('finance.exchange.submit')}
-        </Button>
-      </form>
-    </Card>
+      </div>
+      <MoneyInput
+        label={t('finance.amount')}
+        {...form.register('from_amount')}
+        labelAside={
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto px-0"
+            onClick={fillAll}
+            disabled={!values.from_currency}
+          >
+            {t('finance.exchange.all')}
+          </Button>
+        }
+      />
+      <MoneyInput
+        label={t('finance.exchange.customRate')}
+        step={RATE_STEP}
+        {...form.register('custom_rate')}
+      />
+      <ExchangeEstimate currencies={currencies} values={values} />
+    </BookingFormCard>
   );
 }
 

@@ -7,29 +7,23 @@ import {
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Landmark } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Card } from '../../../components/ui/Card.tsx';
-import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateExternalTransaction } from '../api/create-external-transaction.ts';
+import { BookingFormCard, useBookingSubmit } from './BookingFormCard.tsx';
 
 /** The form's state and its submit; a save shows what was booked (spec.md section 8). */
 function useExternalForm() {
   const t = useT();
   const mutation = useCreateExternalTransaction();
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<ExternalTransactionResponse | null>(null);
   const form = useForm<
     ExternalTransactionFormValues,
     unknown,
@@ -39,23 +33,11 @@ function useExternalForm() {
     defaultValues: { currency: '', amount: '', reason_text: '', is_income: true },
   });
 
-  const submit = form.handleSubmit(
-    async (body) => {
-      setDone(null);
-      setError(null);
-      try {
-        setDone(await mutation.mutateAsync(body));
-        form.reset({ ...form.getValues(), amount: '', reason_text: '' });
-      } catch (err) {
-        // spec.md section 8 "External transaction".
-        setError(failureMessage(err, t('finance.external.failed')));
-      }
-    },
-    () => {
-      setDone(null);
-      setError(null);
-    },
-  );
+  // spec.md section 8 "External transaction".
+  const { submit, error, done } = useBookingSubmit(form, mutation.mutateAsync, t('finance.external.failed'), {
+    amount: '',
+    reason_text: '',
+  });
   return { form, submit, error, done, pending: mutation.isPending };
 }
 
@@ -69,48 +51,46 @@ export function ExternalTransactionForm({ currencies }: { currencies: readonly C
   const positive = ExternalTransactionFormSchema.shape.amount.safeParse(form.watch('amount')).success;
 
   return (
-    <Card className="p-5">
-      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
-        <Landmark aria-hidden="true" className="h-4 w-4 text-brand-700" />
-        {t('finance.external.title')}
-      </h2>
-      <form onSubmit={submit} noValidate aria-label={t('finance.external.title')} className="mt-4 space-y-4">
-        <fieldset className="flex gap-1 rounded-lg border-0 bg-slate-100 p-1">
-          <legend className="sr-only">{t('finance.external.kind')}</legend>
-          <KindToggle
-            income
-            selected={isIncome}
-            onSelect={setIsIncome}
-            label={t('finance.external.incoming')}
-          />
-          <KindToggle
-            income={false}
-            selected={isIncome}
-            onSelect={setIsIncome}
-            label={t('finance.external.outgoing')}
-          />
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label={t('finance.external.currency')}
-            placeholder={t('finance.choose')}
-            options={currencies.map((c) => ({ value: c.code, label: c.code }))}
-            {...form.register('currency')}
-          />
-          <MoneyInput label={t('finance.amount')} {...form.register('amount')} />
-        </div>
-        <Input
-          label={t('finance.external.reason')}
-          placeholder={t('finance.external.reasonPlaceholder')}
-          {...form.register('reason_text')}
+    <BookingFormCard
+      icon={Landmark}
+      title={t('finance.external.title')}
+      onSubmit={submit}
+      error={error}
+      done={done ? <ExternalDone done={done} /> : null}
+      submitLabel={t('finance.external.submit')}
+      submitDisabled={!positive}
+      pending={pending}
+    >
+      <fieldset className="flex gap-1 rounded-lg border-0 bg-slate-100 p-1">
+        <legend className="sr-only">{t('finance.external.kind')}</legend>
+        <KindToggle
+          income
+          selected={isIncome}
+          onSelect={setIsIncome}
+          label={t('finance.external.incoming')}
         />
-        <ErrorMessage>{error ?? firstErrorMessage(form.formState.errors)}</ErrorMessage>
-        {done ? <ExternalDone done={done} /> : null}
-        <Button type="submit" disabled={!positive} loading={pending} className="w-full sm:w-auto">
-          {t('finance.external.submit')}
-        </Button>
-      </form>
-    </Card>
+        <KindToggle
+          income={false}
+          selected={isIncome}
+          onSelect={setIsIncome}
+          label={t('finance.external.outgoing')}
+        />
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label={t('finance.external.currency')}
+          placeholder={t('finance.choose')}
+          options={currencies.map((c) => ({ value: c.code, label: c.code }))}
+          {...form.register('currency')}
+        />
+        <MoneyInput label={t('finance.amount')} {...form.register('amount')} />
+      </div>
+      <Input
+        label={t('finance.external.reason')}
+        placeholder={t('finance.external.reasonPlaceholder')}
+        {...form.register('reason_text')}
+      />
+    </BookingFormCard>
   );
 }
 

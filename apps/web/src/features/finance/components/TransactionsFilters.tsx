@@ -1,6 +1,5 @@
 import { CURRENCY_IDS, MONEY_TX_ORDERINGS, type MoneyTxOrdering } from '@app/shared';
-import { Search } from 'lucide-react';
-import { Input } from '../../../components/ui/Input.tsx';
+import { SearchInput } from '../../../components/ui/SearchInput.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { useT } from '../../../i18n/useT.ts';
@@ -43,14 +42,12 @@ export function TransactionsFilters({
     onChange({ ...value, [key]: v });
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
-      <Input
+      <SearchInput
         className="col-span-2 lg:col-span-1"
         label={t('finance.filters.search')}
-        type="search"
         placeholder={t('finance.filters.searchPlaceholder')}
         value={value.search}
-        onChange={(e) => set('search', e.target.value)}
-        trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
+        onText={(text) => set('search', text)}
       />
       <Select
         label={t('finance.filters.currency')}

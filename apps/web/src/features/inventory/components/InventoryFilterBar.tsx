@@ -1,6 +1,6 @@
-import { RotateCcw, Search } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
+import { SearchInput } from '../../../components/ui/SearchInput.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import type { FilterOption, InventoryFilters } from '../lib/inventory-table.ts';
@@ -18,13 +18,11 @@ export function InventoryFilterBar({ filters, options, onChange, onReset }: Prop
   const set = (patch: Partial<InventoryFilters>) => onChange({ ...filters, ...patch });
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
-      <Input
+      <SearchInput
         label={t('inventory.filters.search')}
-        type="search"
         placeholder={t('inventory.filters.searchPlaceholder')}
         value={filters.search}
-        onChange={(e) => set({ search: e.target.value })}
-        trailing={<Search aria-hidden="true" className="mr-2 h-4 w-4 text-slate-400" />}
+        onText={(search) => set({ search })}
       />
       <Select
         label={t('inventory.filters.product')}

@@ -7,7 +7,6 @@ import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { useCreateMoneyOffer, useOfferCurrencies } from '../api/offers.ts';
 import { useBusinessUsers } from '../api/product-offers.ts';
 import { OfferFormEnd, OtherDepartmentSelect, useOfferSubmit } from './OfferFormParts.tsx';
@@ -41,7 +40,7 @@ export function MoneyOfferForm({
     ),
     defaultValues: { other: '', currency: '', amount: '', reason_text: '' },
   });
-  const { submit, message } = useOfferSubmit(form, mutation.mutateAsync, 'offers.moneyForm.failed', onDone);
+  const { submit, end } = useOfferSubmit(form, mutation, 'offers.moneyForm.failed', onDone);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('offers.moneyForm.title')}>
@@ -62,12 +61,7 @@ export function MoneyOfferForm({
         />
         <MoneyInput label={t('offers.field.amount')} {...form.register('amount')} />
       </div>
-      <OfferFormEnd
-        reason={form.register('reason_text')}
-        message={message ?? firstErrorMessage(form.formState.errors)}
-        pending={mutation.isPending}
-        onCancel={onCancel}
-      />
+      <OfferFormEnd reason={form.register('reason_text')} {...end} onCancel={onCancel} />
     </form>
   );
 }

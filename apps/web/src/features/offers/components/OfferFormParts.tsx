@@ -7,17 +7,19 @@ import { Select } from '../../../components/ui/Select.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { firstErrorMessage } from '../../../lib/form-errors.ts';
 
 // What the new-money and new-product offer forms share (spec.md section 5): the other
 // department, the reason, the one error area, the buttons, and the submit.
 
 /**
  * The form's submit: save, reset, then onDone; a refusal shows the server's detail, else the
- * form's own text (spec.md section 8 "Offer creation").
+ * form's own text (spec.md section 8 "Offer creation"). `end` is what OfferFormEnd shows: that
+ * message or the first field's, and whether the save runs.
  */
 export function useOfferSubmit<V extends FieldValues, B>(
   form: UseFormReturn<V, unknown, B>,
-  save: (body: B) => Promise<unknown>,
+  mutation: { mutateAsync: (body: B) => Promise<unknown>; isPending: boolean },
   failedKey: MessageKey,
   onDone: () => void,
 ) {
@@ -27,7 +29,7 @@ export function useOfferSubmit<V extends FieldValues, B>(
     async (body) => {
       setMessage(null);
       try {
-        await save(body);
+        await mutation.mutateAsync(body);
         form.reset();
         onDone();
       } catch (err) {
@@ -36,7 +38,8 @@ export function useOfferSubmit<V extends FieldValues, B>(
     },
     () => setMessage(null),
   );
-  return { submit, message };
+  const end = { message: message ?? firstErrorMessage(form.formState.errors), pending: mutation.isPending };
+  return { submit, end };
 }
 
 /** The department that sends (income) or receives (outcome), among the business's others. */

@@ -16,7 +16,6 @@ import { type VariantOption, VariantPicker } from '../../../components/VariantPi
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { searchOfferVariants, useBusinessUsers, useCreateProductOffer } from '../api/product-offers.ts';
 import { OfferFormEnd, OtherDepartmentSelect, useOfferSubmit } from './OfferFormParts.tsx';
 
@@ -64,19 +63,14 @@ export function ProductOfferForm({ mode, onDone, onCancel }: ProductOfferFormPro
     ),
     defaultValues: { other: '', lines: [{ variant: null, quantity: '' }], reason_text: '' },
   });
-  const { submit, message } = useOfferSubmit(form, mutation.mutateAsync, 'offers.productForm.failed', onDone);
+  const { submit, end } = useOfferSubmit(form, mutation, 'offers.productForm.failed', onDone);
 
   const others = (users.data ?? []).filter((u) => u.id !== me);
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('offers.productForm.title')}>
       <OtherDepartmentSelect mode={mode} others={others} field={form.register('other')} />
       <ProductLines form={form} />
-      <OfferFormEnd
-        reason={form.register('reason_text')}
-        message={message ?? firstErrorMessage(form.formState.errors)}
-        pending={mutation.isPending}
-        onCancel={onCancel}
-      />
+      <OfferFormEnd reason={form.register('reason_text')} {...end} onCancel={onCancel} />
     </form>
   );
 }

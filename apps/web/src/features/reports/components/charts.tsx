@@ -11,6 +11,7 @@ import {
   YAxis,
   type YAxisTickContentProps,
 } from 'recharts';
+import { CHART_AXIS_TICK, CHART_LINE, pointTooltip } from '../../../components/chart-parts.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { amountTicks } from '../chart-format.ts';
 import { formatDay, formatShortDay } from '../period.ts';
@@ -21,8 +22,6 @@ import { formatDay, formatShortDay } from '../period.ts';
 // Amounts arrive as decimal strings and stay strings everywhere else. Here, and only here, they
 // become numbers with Number(): recharts places a point by a number. The tooltips show the exact
 // strings, formatted like the tables.
-
-const AXIS_TICK = { fontSize: 12, fill: '#64748b' };
 
 /**
  * A y-axis label on one line: recharts' own tick wraps a label it measures as wider than the
@@ -105,7 +104,7 @@ export function DayBarsChart({ points, series, label, unit = 'UZS' }: DayBarsCha
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={1}>
             <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="tick" tick={AXIS_TICK} minTickGap={16} tickLine={false} />
+            <XAxis dataKey="tick" tick={CHART_AXIS_TICK} minTickGap={16} tickLine={false} />
             <YAxis
               tick={yTick(
                 amountTicks(
@@ -118,21 +117,17 @@ export function DayBarsChart({ points, series, label, unit = 'UZS' }: DayBarsCha
             />
             <Tooltip
               cursor={{ fill: '#f1f5f9' }}
-              content={({ active, payload }) => {
-                const p = active ? (payload?.[0]?.payload as PlottedDay | undefined) : undefined;
-                if (!p) return null;
-                return (
-                  <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
-                    <p className="mb-1 font-medium text-slate-900">{formatDay(p.day)}</p>
-                    {series.map((s) => (
-                      <p key={s.key} className="text-slate-600 tabular-nums">
-                        <span style={{ color: s.color }}>●</span> {s.label}:{' '}
-                        {formatMoneyFixed(p.values[s.key] ?? '0')} {unit}
-                      </p>
-                    ))}
-                  </div>
-                );
-              }}
+              content={pointTooltip((p: PlottedDay) => (
+                <>
+                  <p className="mb-1 font-medium text-slate-900">{formatDay(p.day)}</p>
+                  {series.map((s) => (
+                    <p key={s.key} className="text-slate-600 tabular-nums">
+                      <span style={{ color: s.color }}>●</span> {s.label}:{' '}
+                      {formatMoneyFixed(p.values[s.key] ?? '0')} {unit}
+                    </p>
+                  ))}
+                </>
+              ))}
             />
             {series.map((s) => (
               <Bar
@@ -199,7 +194,7 @@ export function ClosingLinesChart({ lines }: ClosingLinesChartProps) {
               <ResponsiveContainer width="100%" height="100%">
                 <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
                   <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" vertical={false} />
-                  <XAxis dataKey="tick" tick={AXIS_TICK} minTickGap={16} tickLine={false} />
+                  <XAxis dataKey="tick" tick={CHART_AXIS_TICK} minTickGap={16} tickLine={false} />
                   <YAxis
                     tick={yTick(
                       amountTicks(
@@ -212,27 +207,16 @@ export function ClosingLinesChart({ lines }: ClosingLinesChartProps) {
                     axisLine={false}
                   />
                   <Tooltip
-                    content={({ active, payload }) => {
-                      const p = active ? (payload?.[0]?.payload as PlottedClosing | undefined) : undefined;
-                      if (!p) return null;
-                      return (
-                        <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
-                          <p className="font-medium text-slate-900">{p.periodLabel}</p>
-                          <p className="text-slate-600 tabular-nums">
-                            {formatMoneyFixed(p.closing)} {line.currency_code}
-                          </p>
-                        </div>
-                      );
-                    }}
+                    content={pointTooltip((p: PlottedClosing) => (
+                      <>
+                        <p className="font-medium text-slate-900">{p.periodLabel}</p>
+                        <p className="text-slate-600 tabular-nums">
+                          {formatMoneyFixed(p.closing)} {line.currency_code}
+                        </p>
+                      </>
+                    ))}
                   />
-                  <Line
-                    type="monotone"
-                    dataKey="y"
-                    stroke="var(--color-brand-700)"
-                    strokeWidth={2}
-                    dot={data.length <= 31}
-                    isAnimationActive={false}
-                  />
+                  <Line {...CHART_LINE} dot={data.length <= 31} />
                 </LineChart>
               </ResponsiveContainer>
             </div>
