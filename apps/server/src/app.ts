@@ -136,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 function createDeps(app: FastifyInstance, options: BuildOptions): Deps {
   const { config } = options;
   const caches = createCaches();
+  const engine = options.engine ?? (config.databaseUrl ? 'postgres' : 'pglite');
   const deps: Deps = {
     db: options.db,
     config,
@@ -148,9 +149,8 @@ function createDeps(app: FastifyInstance, options: BuildOptions): Deps {
     caches,
     // PGlite is one connection in one process: its operations already run one at a time.
     moneyBatcher:
-      config.moneyBatch && (options.engine ?? (config.databaseUrl ? 'postgres' : 'pglite')) === 'postgres'
-        ? new MoneyBatcher(options.db, config.moneyBatch)
-        : null,
+      config.moneyBatch && engine === 'postgres' ? new MoneyBatcher(options.db, config.moneyBatch) : null,
+    sessions: engine === 'postgres' ? 'many' : 'one',
     events: new EventHub(options.db, (err) => app.log.error({ err }, 'events: a delivery failed')),
   };
   if (options.listen) {

@@ -19,6 +19,11 @@ export interface Deps {
   caches: Caches;
   /** Group commit of the money operations; null applies each alone (config.moneyBatch). */
   moneyBatcher: MoneyBatcher | null;
+  /**
+   * PostgreSQL's pool has many sessions; PGlite has one, where a statement beside an open
+   * transaction waits for it to end.
+   */
+  sessions: 'one' | 'many';
   /** The live events' streams of this process (DESIGN.md section 13). */
   events: EventHub;
 }

@@ -5,6 +5,7 @@ import type { ApiClient } from '../../../test/client.ts';
 import type { TestUser } from '../../../test/factories.ts';
 import { signInOutsider, startWithUsers, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
+import { openEventStream } from '../../../test/sse.ts';
 import { balanceOf, fund, USD, UZS } from '../finance/finance.fixtures.ts';
 import { createVariants, type TestVariant } from '../inventory/inventory.fixtures.ts';
 
@@ -29,9 +30,16 @@ afterAll(() => t.close());
 
 const BOM = '\uFEFF';
 
-function upload(client: ApiClient, kind: string, content: string | Buffer, language = 'uz') {
+function upload(
+  client: ApiClient,
+  kind: string,
+  content: string | Buffer,
+  language = 'uz',
+  progress?: string,
+) {
   const form = new FormData();
   form.append('kind', kind);
+  if (progress) form.append('progress', progress);
   form.append(
     'file',
     new Blob([typeof content === 'string' ? content : new Uint8Array(content)]),
@@ -322,5 +330,31 @@ describe('the import itself', () => {
     const bomb = await upload(owner, 'catalog', packed);
     expect(bomb.status).toBe(400);
     expect(bomb.body.detail).toBe("Fayl ochilganda 200 MB dan oshadi: uni bo'lib yuboring.");
+  });
+
+  it('tells the page how far a long upload and its commit have gone, by the page token', {
+    timeout: 120_000,
+  }, async () => {
+    const stream = await openEventStream(t.url, owner.token);
+    try {
+      const rows = Array.from(
+        { length: 10_500 },
+        (_, i) => `Uzun ${i};U-${i};${500_000 + i};RAW;dona;D;LONG-${i}`,
+      );
+      const file = `name;model;code;type;unit;measure;sku\n${rows.join('\n')}\n`;
+      const staged = await upload(owner, 'catalog', file, 'uz', 'page-read');
+      expect(staged.body).toMatchObject({ rows: 10_500, valid: 10_500 });
+      const read = await stream.next((e) => e.event === 'import');
+      expect(JSON.parse(read.data)).toEqual({ progress: 'page-read', phase: 'read', rows: 10_000 });
+      const posted = await owner.post(`imports/${staged.body.id}/commit/`, { progress: 'page-post' });
+      expect(posted.body.result).toEqual({ created: 10_500, updated: 0 });
+      // The embedded database's one session cannot tell the commit's progress beside it.
+      if (t.kind === 'postgres') {
+        const post = await stream.next((e) => e.event === 'import' && JSON.parse(e.data).phase === 'post');
+        expect(JSON.parse(post.data)).toEqual({ progress: 'page-post', phase: 'post', rows: 10_000 });
+      }
+    } finally {
+      stream.close();
+    }
   });
 });
