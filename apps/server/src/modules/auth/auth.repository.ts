@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 // Queries only (STYLE.md): no rules here.
 
@@ -208,15 +209,10 @@ export function insertResetToken(
 }
 
 /** Whether a reset token may still be used: checked before the new password is hashed. */
-export async function isResetTokenUsable(db: Database, tokenHash: string, at: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('password_reset_tokens')
-    .select('user_id')
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isResetTokenUsable(db: Database, tokenHash: string, at: Date): Promise<boolean> {
+  return rowExists(db, 'password_reset_tokens', (eb) =>
+    eb.and([eb('token_hash', '=', tokenHash), eb('used_at', 'is', null), eb('expires_at', '>', at)]),
+  );
 }
 
 /** Takes a reset token once, if unused and unexpired; returns its user. */

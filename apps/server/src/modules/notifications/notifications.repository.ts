@@ -1,6 +1,7 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { rowExists } from '../../db/row-exists.ts';
 import { variantLabelSql } from '../../db/variant-label.ts';
 import { activeOwnersQuery } from '../users/admin-users.service.ts';
 import { NOTIFICATION_COLUMNS as COLUMNS, type NotificationRow } from './notify.ts';
@@ -36,14 +37,8 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
 }
 
 /** Whether the notification is the user's (another user's, or an unknown id, is not). */
-export async function isOwnNotification(db: Db, userId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isOwnNotification(db: Db, userId: number, id: number): Promise<boolean> {
+  return rowExists(db, 'notifications', (eb) => eb.and({ id, user_id: userId }));
 }
 
 /**
