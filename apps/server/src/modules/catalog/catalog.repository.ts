@@ -1,7 +1,7 @@
 import { type ProductType, searchFold, type VariantRef } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { variantLabelSql, variantSizeLabelSql } from '../../db/variant-label.ts';
+import { variantLabelSql, variantSizeLabelSql, variantsWithParts } from '../../db/variant-label.ts';
 
 // Products and variants: queries only, every one scoped to a business (DESIGN.md section 3,
 // Tenancy). Units, sizes and colours are in attributes.repository.ts.
@@ -81,12 +81,7 @@ export async function countVariantsOfProduct(db: Database, productId: number): P
 // Variants
 
 function variantRows(db: Database, businessId: number) {
-  return db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .innerJoin('units as un', 'un.id', 'p.unit_id')
-    .leftJoin('colors as c', 'c.id', 'v.color_id')
-    .leftJoin('sizes as s', 's.id', 'v.size_id')
+  return variantsWithParts(db)
     .select([
       'v.id',
       'v.product_id',
