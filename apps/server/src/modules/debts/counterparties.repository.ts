@@ -1,7 +1,7 @@
 import { DEBTS_PAGE_SIZE, type Message } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { rowExists } from '../../db/row-exists.ts';
+import { rowExists } from '../../db/row-queries.ts';
 import { searchPattern } from '../../lib/like.ts';
 import { type DebtViewer, visible } from './debts.repository.ts';
 

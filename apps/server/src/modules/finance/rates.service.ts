@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { rowExists } from '../../db/row-exists.ts';
+import { rowExists } from '../../db/row-queries.ts';
 import { auditAs, writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, issueMessage, notFound } from '../../lib/errors.ts';

@@ -1,7 +1,7 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { rowExists } from '../../db/row-exists.ts';
+import { rowExists } from '../../db/row-queries.ts';
 import { variantLabelSql, variantsWithParts } from '../../db/variant-label.ts';
 import { activeOwnersQuery } from '../users/admin-users.service.ts';
 import { NOTIFICATION_COLUMNS as COLUMNS, type NotificationRow } from './notify.ts';

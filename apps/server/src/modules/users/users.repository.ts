@@ -1,5 +1,5 @@
 import type { Database } from '../../db/connection.ts';
-import { rowExists } from '../../db/row-exists.ts';
+import { rowExists } from '../../db/row-queries.ts';
 
 export function findProfile(db: Database, id: number) {
   return db
