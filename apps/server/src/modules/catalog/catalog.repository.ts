@@ -1,6 +1,7 @@
 import { type ProductType, searchFold, type VariantRef } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { rowExists } from '../../db/row-queries.ts';
 import { variantLabelSql, variantSizeLabelSql, variantsWithParts } from '../../db/variant-label.ts';
 
 // Products and variants: queries only, every one scoped to a business (DESIGN.md section 3,
@@ -183,14 +184,14 @@ export async function loadVariantRefMap(
   return new Map((await loadVariantRefs(db, businessId, ids)).map((v) => [v.id, v]));
 }
 
-export async function skuTaken(db: Database, businessId: number, sku: string, exceptId?: number) {
-  let query = db
-    .selectFrom('variants')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('sku', '=', sku);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+export function skuTaken(db: Database, businessId: number, sku: string, exceptId?: number) {
+  return rowExists(db, 'variants', (eb) =>
+    eb.and([
+      eb('business_id', '=', businessId),
+      eb('sku', '=', sku),
+      ...(exceptId === undefined ? [] : [eb('id', '<>', exceptId)]),
+    ]),
+  );
 }
 
 export interface VariantValues {

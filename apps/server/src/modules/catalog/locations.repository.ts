@@ -1,6 +1,7 @@
 import type { LocationKind } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { rowExists } from '../../db/row-queries.ts';
 
 // Locations (DESIGN.md section 10): queries only, every one scoped to a business.
 
@@ -35,14 +36,14 @@ export function lockLocation(db: Database, businessId: number, id: number) {
 }
 
 /** Another location of the business with this name (names are unique in a business). */
-export async function nameTaken(db: Database, businessId: number, name: string, exceptId?: number) {
-  let query = db
-    .selectFrom('locations')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('name', '=', name);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+export function nameTaken(db: Database, businessId: number, name: string, exceptId?: number) {
+  return rowExists(db, 'locations', (eb) =>
+    eb.and([
+      eb('business_id', '=', businessId),
+      eb('name', '=', name),
+      ...(exceptId === undefined ? [] : [eb('id', '<>', exceptId)]),
+    ]),
+  );
 }
 
 export function insertLocation(db: Database, businessId: number, values: LocationValues) {
