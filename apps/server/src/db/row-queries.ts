@@ -1,7 +1,14 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { DB } from './schema.ts';
 
-// Two queries the repositories ask of many tables alike. Kysely cannot narrow a generic table
+// The queries the repositories ask of many tables alike. Kysely cannot narrow a generic table
 // name, so each casts once inside; the callers' filters and columns are typed against `T`.
 
 type Filter<T extends keyof DB> = (eb: ExpressionBuilder<DB, T>) => Expression<SqlBool>;
@@ -48,4 +55,32 @@ export async function endUnended<T extends keyof DB & string>(
     .where(where as Filter<keyof DB>)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The tables whose rows belong to a business (`business_id`) and are found by `id`. */
+type BusinessTable = {
+  [T in keyof DB]: DB[T] extends { id: unknown; business_id: unknown } ? T : never;
+}[keyof DB];
+
+/**
+ * One row of the business by id, its `columns`: undefined when the id is another business's
+ * (DESIGN.md section 3, Tenancy) or no row's. `lock` holds it until the transaction ends, so
+ * the writes to one row take turns.
+ */
+export function businessRow<T extends BusinessTable, C extends keyof Selectable<DB[T]> & string>(
+  db: Kysely<DB>,
+  table: T,
+  columns: readonly C[],
+  businessId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<Pick<Selectable<DB[T]>, C> | undefined> {
+  const query = db
+    .selectFrom(table as BusinessTable)
+    .select(columns as readonly (keyof Selectable<DB[BusinessTable]>)[])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst() as Promise<
+    Pick<Selectable<DB[T]>, C> | undefined
+  >;
 }

@@ -1,7 +1,7 @@
 import { type ProductType, searchFold, type VariantRef } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { rowExists } from '../../db/row-queries.ts';
+import { businessRow, rowExists } from '../../db/row-queries.ts';
 import { variantLabelSql, variantSizeLabelSql, variantsWithParts } from '../../db/variant-label.ts';
 
 // Products and variants: queries only, every one scoped to a business (DESIGN.md section 3,
@@ -48,13 +48,7 @@ export async function insertProduct(db: Database, businessId: number, values: Pr
 
 /** Locks the product row for the rest of the transaction; undefined when not in the business. */
 export function lockProduct(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('products')
-    .select(['id', 'name', 'model'])
-    .where('id', '=', id)
-    .where('business_id', '=', businessId)
-    .forUpdate()
-    .executeTakeFirst();
+  return businessRow(db, 'products', ['id', 'name', 'model'], businessId, id, { lock: true });
 }
 
 export async function updateProduct(db: Database, id: number, values: Partial<ProductValues>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { LocationKind } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { rowExists } from '../../db/row-queries.ts';
+import { businessRow, rowExists } from '../../db/row-queries.ts';
 
 // Locations (DESIGN.md section 10): queries only, every one scoped to a business.
 
@@ -26,13 +26,7 @@ export function listLocations(db: Database, businessId: number) {
 
 /** The row, locked for the write that follows; undefined when it is not in the business. */
 export function lockLocation(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('locations')
-    .select(COLUMNS)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  return businessRow(db, 'locations', COLUMNS, businessId, id, { lock: true });
 }
 
 /** Another location of the business with this name (names are unique in a business). */

@@ -1,17 +1,13 @@
 import type { ENTRY_ORDERINGS, EXIT_ORDERINGS } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { businessRow } from '../../db/row-queries.ts';
 import { variantLabelSql, variantsWithParts } from '../../db/variant-label.ts';
 
 // Queries only (STYLE.md): the stock lists, joined to the catalogue for the variant objects.
 
 export function findBusinessVariant(db: Database, businessId: number, variantId: number) {
-  return db
-    .selectFrom('variants')
-    .select(['id', 'sku', 'product_id'])
-    .where('id', '=', variantId)
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
+  return businessRow(db, 'variants', ['id', 'sku', 'product_id'], businessId, variantId);
 }
 
 type Ordering<T extends readonly string[]> = T[number];
