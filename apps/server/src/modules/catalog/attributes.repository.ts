@@ -132,14 +132,7 @@ export type AttributeTable = 'units' | 'sizes' | 'colors';
 
 /** Locks one row of the business for a delete; false when it is not there. */
 export async function lockAttribute(db: Database, table: AttributeTable, businessId: number, id: number) {
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await businessRow(db, table, ['id'], businessId, id, { lock: true })) !== undefined;
 }
 
 /** Deletes a unit, size or colour and returns its row, for the audit's summary. */
