@@ -44,3 +44,21 @@ export function auditAs(
 ): Promise<void> {
   return writeAudit(db, { businessId: actor.businessId, actorId: actor.id, ...entry, ip: actor.ip });
 }
+
+/**
+ * One audit row in which an account is both the actor and the object, signed in or not (a
+ * sign-in, a code, a reset, a sign-out, its Telegram chat); null when no account matched.
+ */
+export function auditAccount(
+  db: Database,
+  account: { userId: number | null; businessId: number | null },
+  entry: Pick<AuditEntry, 'action' | 'summary' | 'ip'>,
+): Promise<void> {
+  return writeAudit(db, {
+    businessId: account.businessId,
+    actorId: account.userId,
+    entity: 'user',
+    entityId: account.userId,
+    ...entry,
+  });
+}

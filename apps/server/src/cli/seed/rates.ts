@@ -1,7 +1,7 @@
 import { CURRENCY_IDS, D, DAY_MS, fixedRate } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { recordRate } from '../../modules/finance/finance.repository.ts';
+import { findCurrencyById, recordRate } from '../../modules/finance/finance.repository.ts';
 import { type DemoCore, demoOpenedAt, RATE_HISTORY_DAYS } from './core.ts';
 
 // The demo business's USD rate history (DESIGN.md section 9): a daily rate from the day the
@@ -18,12 +18,8 @@ function usdRateOn(day: number, opening: string): string {
 }
 
 export async function seedRates(db: Database, core: DemoCore): Promise<void> {
-  const opening = await db
-    .selectFrom('business_currencies')
-    .select('rate_to_uzs')
-    .where('business_id', '=', core.businessId)
-    .where('currency_id', '=', USD)
-    .executeTakeFirstOrThrow();
+  const opening = await findCurrencyById(db, core.businessId, USD);
+  if (!opening) throw new Error('the demo business has no USD rate');
   const owner = core.users['owner@demo.uz'] ?? null;
   const start = demoOpenedAt().getTime();
   await inTransaction(db, async (trx) => {

@@ -1,6 +1,20 @@
 import type { ColumnType } from 'kysely';
 import type { Numeric } from './core.ts';
 
+/** A department's stock moves of one variant, one day and currency (stock_daily). */
+interface StockDaily {
+  business_id: number;
+  department_id: number;
+  variant_id: number;
+  day: ColumnType<Date, string, string>;
+  currency_id: number;
+  entry_qty: Numeric;
+  exit_qty: Numeric;
+  offer_in_qty: Numeric;
+  offer_out_qty: Numeric;
+  cost: Numeric;
+}
+
 /**
  * Kysely types of migrations/0015_reports.sql: the reports' daily summaries, written only by the
  * ledgers' triggers (db/functions/80_report_summaries.sql).
@@ -19,18 +33,7 @@ export interface ReportTables {
     /** BIGINT, read as a number like every INT8 (db/connection.ts). */
     n: number;
   };
-  stock_daily: {
-    business_id: number;
-    department_id: number;
-    variant_id: number;
-    day: ColumnType<Date, string, string>;
-    currency_id: number;
-    entry_qty: Numeric;
-    exit_qty: Numeric;
-    offer_in_qty: Numeric;
-    offer_out_qty: Numeric;
-    cost: Numeric;
-  };
+  stock_daily: StockDaily;
   sales_daily: {
     business_id: number;
     department_id: number;
@@ -49,17 +52,7 @@ export interface ReportTables {
     cogs_uzs: Numeric;
   };
   /** migrations/0019_stock_movement_summaries.sql: stock_daily summed over the variants. */
-  stock_daily_totals: {
-    business_id: number;
-    department_id: number;
-    day: ColumnType<Date, string, string>;
-    currency_id: number;
-    entry_qty: Numeric;
-    exit_qty: Numeric;
-    offer_in_qty: Numeric;
-    offer_out_qty: Numeric;
-    cost: Numeric;
-  };
+  stock_daily_totals: Omit<StockDaily, 'variant_id'>;
   /** migrations/0019: per variant and department (null: the business), its quantity and last move. */
   stock_variant_totals: {
     business_id: number;

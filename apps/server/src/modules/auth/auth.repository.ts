@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { endUnended, rowExists } from '../../db/row-queries.ts';
 
 // Queries only (STYLE.md): no rules here.
 
@@ -64,32 +65,18 @@ export function findRefreshToken(db: Database, tokenHash: string) {
 
 /** Marks a token rotated only if nobody rotated it first; returns whether this call won. */
 export async function markRotated(db: Database, id: number, at: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: at })
-    .where('id', '=', id)
-    .where('rotated_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const rotated = await endUnended(db, 'refresh_tokens', 'rotated_at', at, (eb) =>
+    eb.and([eb('id', '=', id), eb('revoked_at', 'is', null)]),
+  );
+  return rotated > 0;
 }
 
 export async function revokeFamily(db: Database, familyId: string, at: Date) {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await endUnended(db, 'refresh_tokens', 'revoked_at', at, (eb) => eb('family_id', '=', familyId));
 }
 
 export async function revokeAllForUser(db: Database, userId: number, at: Date) {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await endUnended(db, 'refresh_tokens', 'revoked_at', at, (eb) => eb('user_id', '=', userId));
 }
 
 export async function codeRequestStats(db: Database, email: string, purpose: 'RESET' | 'LOGIN', now: Date) {
@@ -182,22 +169,11 @@ export async function countWrongTry(
 
 /** Uses a code once: only the first of two racing verifications wins. */
 export async function consumeCode(db: Database, id: number, at: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('one_time_codes')
-    .set({ used_at: at })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return (await endUnended(db, 'one_time_codes', 'used_at', at, (eb) => eb('id', '=', id))) > 0;
 }
 
 export async function burnCodesOfUser(db: Database, userId: number, at: Date) {
-  await db
-    .updateTable('one_time_codes')
-    .set({ used_at: at })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await endUnended(db, 'one_time_codes', 'used_at', at, (eb) => eb('user_id', '=', userId));
 }
 
 export function insertResetToken(
@@ -208,15 +184,10 @@ export function insertResetToken(
 }
 
 /** Whether a reset token may still be used: checked before the new password is hashed. */
-export async function isResetTokenUsable(db: Database, tokenHash: string, at: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('password_reset_tokens')
-    .select('user_id')
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isResetTokenUsable(db: Database, tokenHash: string, at: Date): Promise<boolean> {
+  return rowExists(db, 'password_reset_tokens', (eb) =>
+    eb.and([eb('token_hash', '=', tokenHash), eb('used_at', 'is', null), eb('expires_at', '>', at)]),
+  );
 }
 
 /** Takes a reset token once, if unused and unexpired; returns its user. */
@@ -252,13 +223,9 @@ export async function insertInvitation(
 
 /** Ends every open invitation of a user (a newer one, a deactivation, an accepted one). */
 export async function revokeInvitations(db: Database, userId: number, at: Date) {
-  await db
-    .updateTable('invitations')
-    .set({ revoked_at: at })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await endUnended(db, 'invitations', 'revoked_at', at, (eb) =>
+    eb.and([eb('user_id', '=', userId), eb('used_at', 'is', null)]),
+  );
 }
 
 function usableInvitations(db: Database, tokenHash: string, at: Date) {

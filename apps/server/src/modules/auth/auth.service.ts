@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AuditAction, type Language, type LoginBody, type Message, msg } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAccount, writeAudit } from '../../lib/audit.ts';
 import { hashPassword, spendOneHash, verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomToken, sha256 } from '../../lib/auth/tokens.ts';
 import type { Deps } from '../../lib/context.ts';
@@ -99,15 +99,11 @@ export async function login(
     const ipKey = ipThrottleKey(ip);
     // A success never clears the address's count: signing in to one's own account must not reset it.
     if (ipKey) await repo.recordLoginFailure(deps.db, ipKey, now);
-    await writeAudit(deps.db, {
-      businessId: user?.business_id ?? null,
-      actorId: user?.id ?? null,
-      action: 'auth.login_failed',
-      entity: 'user',
-      entityId: user?.id,
-      summary: msg('audit.auth.sign_in_failed', { email: body.email }),
-      ip,
-    });
+    await auditAccount(
+      deps.db,
+      { userId: user?.id ?? null, businessId: user?.business_id ?? null },
+      { action: 'auth.login_failed', summary: msg('audit.auth.sign_in_failed', { email: body.email }), ip },
+    );
     // A deactivated account says so and whom to ask (DESIGN.md section 16), but only to someone
     // who knows its password: to anyone else it is a failed sign-in like an unknown e-mail.
     throw user && ok ? forbidden(ACCOUNT_DEACTIVATED) : unauthorized(INVALID_CREDENTIALS);
@@ -123,28 +119,20 @@ export async function login(
       recipientLanguage(user.language, language),
       persistent,
     );
-    await writeAudit(deps.db, {
-      businessId: user.business_id,
-      actorId: user.id,
-      action: 'auth.login_code_sent',
-      entity: 'user',
-      entityId: user.id,
-      summary: msg('audit.auth.password_correct_sign_in_code'),
-      ip,
-    });
+    await auditAccount(
+      deps.db,
+      { userId: user.id, businessId: user.business_id },
+      { action: 'auth.login_code_sent', summary: msg('audit.auth.password_correct_sign_in_code'), ip },
+    );
     return { kind: 'otp', otp_token: otpToken };
   }
   const tokens = await issueTokens(deps, user, persistent);
   await repo.touchLastLogin(deps.db, user.id, now);
-  await writeAudit(deps.db, {
-    businessId: user.business_id,
-    actorId: user.id,
-    action: 'auth.login',
-    entity: 'user',
-    entityId: user.id,
-    summary: msg('audit.auth.signed_in'),
-    ip,
-  });
+  await auditAccount(
+    deps.db,
+    { userId: user.id, businessId: user.business_id },
+    { action: 'auth.login', summary: msg('audit.auth.signed_in'), ip },
+  );
   return { kind: 'tokens', ...tokens };
 }
 
@@ -193,15 +181,11 @@ export async function logout(deps: AuthDeps, token: string | undefined, ip: stri
   const now = deps.clock();
   await repo.revokeFamily(deps.db, row.family_id, now);
   const user = await repo.findUserById(deps.db, row.user_id);
-  await writeAudit(deps.db, {
-    businessId: user?.business_id ?? null,
-    actorId: row.user_id,
-    action: 'auth.logout',
-    entity: 'user',
-    entityId: row.user_id,
-    summary: msg('audit.auth.signed_out'),
-    ip,
-  });
+  await auditAccount(
+    deps.db,
+    { userId: row.user_id, businessId: user?.business_id ?? null },
+    { action: 'auth.logout', summary: msg('audit.auth.signed_out'), ip },
+  );
 }
 
 export async function verifyLoginCode(deps: AuthDeps, otpToken: string, code: string, ip: string | null) {
@@ -210,15 +194,11 @@ export async function verifyLoginCode(deps: AuthDeps, otpToken: string, code: st
   if (!user?.is_active) throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
   const tokens = await issueTokens(deps, user, row.persistent);
   await repo.touchLastLogin(deps.db, user.id, deps.clock());
-  await writeAudit(deps.db, {
-    businessId: user.business_id,
-    actorId: user.id,
-    action: 'auth.login',
-    entity: 'user',
-    entityId: user.id,
-    summary: msg('audit.auth.signed_in_with_email_code'),
-    ip,
-  });
+  await auditAccount(
+    deps.db,
+    { userId: user.id, businessId: user.business_id },
+    { action: 'auth.login', summary: msg('audit.auth.signed_in_with_email_code'), ip },
+  );
   return tokens;
 }
 
@@ -259,15 +239,11 @@ async function setPasswordByLink(
     await repo.revokeInvitations(trx, taken.user_id, now);
     const user = await repo.findUserById(trx, taken.user_id);
     if (user && link.clearsLoginFailures) await repo.clearLoginFailures(trx, user.email);
-    await writeAudit(trx, {
-      businessId: user?.business_id ?? null,
-      actorId: taken.user_id,
-      action: link.audit.action,
-      entity: 'user',
-      entityId: taken.user_id,
-      summary: link.audit.summary,
-      ip,
-    });
+    await auditAccount(
+      trx,
+      { userId: taken.user_id, businessId: user?.business_id ?? null },
+      { action: link.audit.action, summary: link.audit.summary, ip },
+    );
   });
 }
 

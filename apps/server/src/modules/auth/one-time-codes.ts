@@ -1,5 +1,5 @@
 import { type Language, msg } from '@app/shared';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditAccount } from '../../lib/audit.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/auth/tokens.ts';
 import type { Deps } from '../../lib/context.ts';
 import { badRequest, throttled } from '../../lib/errors.ts';
@@ -93,17 +93,17 @@ export async function forgotPassword(
   const user = await repo.findUserByEmail(deps.db, email);
   const known = user?.is_active ? user : undefined;
   await sendCode(deps, email, known?.id ?? null, 'RESET', recipientLanguage(known?.language, language));
-  await writeAudit(deps.db, {
-    businessId: known?.business_id ?? null,
-    actorId: known?.id ?? null,
-    action: 'auth.reset_code_requested',
-    entity: 'user',
-    entityId: known?.id,
-    summary: known
-      ? msg('audit.auth.password_reset_code_sent')
-      : msg('audit.auth.password_reset_requested_email_not', { email }),
-    ip,
-  });
+  await auditAccount(
+    deps.db,
+    { userId: known?.id ?? null, businessId: known?.business_id ?? null },
+    {
+      action: 'auth.reset_code_requested',
+      summary: known
+        ? msg('audit.auth.password_reset_code_sent')
+        : msg('audit.auth.password_reset_requested_email_not', { email }),
+      ip,
+    },
+  );
 }
 
 type CodeRow = NonNullable<Awaited<ReturnType<typeof repo.findLoginCode>>>;
@@ -138,14 +138,10 @@ export async function verifyResetCode(deps: CodeDeps, email: string, code: strin
     expires_at: new Date(deps.clock().getTime() + RESET_TOKEN_TTL_MS),
   });
   const user = await repo.findUserById(deps.db, row.user_id);
-  await writeAudit(deps.db, {
-    businessId: user?.business_id ?? null,
-    actorId: row.user_id,
-    action: 'auth.reset_code_verified',
-    entity: 'user',
-    entityId: row.user_id,
-    summary: msg('audit.auth.password_reset_code_confirmed'),
-    ip,
-  });
+  await auditAccount(
+    deps.db,
+    { userId: row.user_id, businessId: user?.business_id ?? null },
+    { action: 'auth.reset_code_verified', summary: msg('audit.auth.password_reset_code_confirmed'), ip },
+  );
   return { reset_token: resetToken };
 }

@@ -1,6 +1,7 @@
 import type { UnitMeasure } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { businessRow } from '../../db/row-queries.ts';
 
 // Units, sizes and colours: queries only, every one scoped to a business (DESIGN.md section 3).
 
@@ -34,12 +35,7 @@ export function listUnits(db: Database, businessId: number) {
     .execute();
 }
 export function findUnit(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('units')
-    .select(UNIT_COLUMNS)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return businessRow(db, 'units', UNIT_COLUMNS, businessId, id);
 }
 export function insertUnit(db: Database, businessId: number, values: UnitValues) {
   return db
@@ -79,12 +75,7 @@ export function listSizes(db: Database, businessId: number) {
     .execute();
 }
 export function findSize(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('sizes')
-    .select(SIZE_COLUMNS)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return businessRow(db, 'sizes', SIZE_COLUMNS, businessId, id);
 }
 export function insertSize(db: Database, businessId: number, values: SizeValues) {
   return db
@@ -115,12 +106,7 @@ export function listColors(db: Database, businessId: number) {
     .execute();
 }
 export function findColor(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('colors')
-    .select(COLOR_COLUMNS)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return businessRow(db, 'colors', COLOR_COLUMNS, businessId, id);
 }
 export function insertColor(db: Database, businessId: number, values: ColorValues) {
   return db
@@ -146,14 +132,7 @@ export type AttributeTable = 'units' | 'sizes' | 'colors';
 
 /** Locks one row of the business for a delete; false when it is not there. */
 export async function lockAttribute(db: Database, table: AttributeTable, businessId: number, id: number) {
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await businessRow(db, table, ['id'], businessId, id, { lock: true })) !== undefined;
 }
 
 /** Deletes a unit, size or colour and returns its row, for the audit's summary. */

@@ -1,7 +1,8 @@
 import { type ProductType, searchFold, type VariantRef } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { variantLabelSql, variantSizeLabelSql } from '../../db/variant-label.ts';
+import { businessRow, rowExists } from '../../db/row-queries.ts';
+import { variantLabelSql, variantSizeLabelSql, variantsWithParts } from '../../db/variant-label.ts';
 
 // Products and variants: queries only, every one scoped to a business (DESIGN.md section 3,
 // Tenancy). Units, sizes and colours are in attributes.repository.ts.
@@ -47,13 +48,7 @@ export async function insertProduct(db: Database, businessId: number, values: Pr
 
 /** Locks the product row for the rest of the transaction; undefined when not in the business. */
 export function lockProduct(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('products')
-    .select(['id', 'name', 'model'])
-    .where('id', '=', id)
-    .where('business_id', '=', businessId)
-    .forUpdate()
-    .executeTakeFirst();
+  return businessRow(db, 'products', ['id', 'name', 'model'], businessId, id, { lock: true });
 }
 
 export async function updateProduct(db: Database, id: number, values: Partial<ProductValues>): Promise<void> {
@@ -81,12 +76,7 @@ export async function countVariantsOfProduct(db: Database, productId: number): P
 // Variants
 
 function variantRows(db: Database, businessId: number) {
-  return db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .innerJoin('units as un', 'un.id', 'p.unit_id')
-    .leftJoin('colors as c', 'c.id', 'v.color_id')
-    .leftJoin('sizes as s', 's.id', 'v.size_id')
+  return variantsWithParts(db)
     .select([
       'v.id',
       'v.product_id',
@@ -188,14 +178,14 @@ export async function loadVariantRefMap(
   return new Map((await loadVariantRefs(db, businessId, ids)).map((v) => [v.id, v]));
 }
 
-export async function skuTaken(db: Database, businessId: number, sku: string, exceptId?: number) {
-  let query = db
-    .selectFrom('variants')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('sku', '=', sku);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+export function skuTaken(db: Database, businessId: number, sku: string, exceptId?: number) {
+  return rowExists(db, 'variants', (eb) =>
+    eb.and([
+      eb('business_id', '=', businessId),
+      eb('sku', '=', sku),
+      ...(exceptId === undefined ? [] : [eb('id', '<>', exceptId)]),
+    ]),
+  );
 }
 
 export interface VariantValues {

@@ -1,6 +1,7 @@
 import type { LocationKind } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { businessRow, rowExists } from '../../db/row-queries.ts';
 
 // Locations (DESIGN.md section 10): queries only, every one scoped to a business.
 
@@ -25,24 +26,18 @@ export function listLocations(db: Database, businessId: number) {
 
 /** The row, locked for the write that follows; undefined when it is not in the business. */
 export function lockLocation(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('locations')
-    .select(COLUMNS)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  return businessRow(db, 'locations', COLUMNS, businessId, id, { lock: true });
 }
 
 /** Another location of the business with this name (names are unique in a business). */
-export async function nameTaken(db: Database, businessId: number, name: string, exceptId?: number) {
-  let query = db
-    .selectFrom('locations')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('name', '=', name);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+export function nameTaken(db: Database, businessId: number, name: string, exceptId?: number) {
+  return rowExists(db, 'locations', (eb) =>
+    eb.and([
+      eb('business_id', '=', businessId),
+      eb('name', '=', name),
+      ...(exceptId === undefined ? [] : [eb('id', '<>', exceptId)]),
+    ]),
+  );
 }
 
 export function insertLocation(db: Database, businessId: number, values: LocationValues) {

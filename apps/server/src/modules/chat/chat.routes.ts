@@ -80,42 +80,70 @@ async function conversationRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   );
 }
 
-/** A conversation's messages: list, send, mark read. */
-async function messageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+type Thread = {
+  /** The thread's path up to `:id/messages/`. */
+  path: string;
+  tags: string[];
+  summaries: { list: string; post: string };
+  list: typeof chat.listMessages;
+  post: typeof chat.postMessage;
+};
+
+/**
+ * A thread's messages, a conversation's or an offer's: the page of messages before `before`, and
+ * a new message (201).
+ */
+function threadRoutes(app: FastifyInstance, deps: Deps, thread: Thread): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
-  const tags = ['chat'];
-
+  const { tags, summaries } = thread;
   r.get(
-    '/chat/conversations/:id/messages/',
+    `${thread.path}:id/messages/`,
     {
       onRequest,
       schema: {
         tags,
-        summary: 'A conversation’s messages, newest first, 50 at a time before the message `before`',
+        summary: summaries.list,
         params: IdParamsSchema,
         querystring: ChatMessagesQuerySchema,
         response: { 200: ChatMessagePageSchema, ...ErrorSchemas },
       },
     },
-    (request) => chat.listMessages(deps, actorOf(request), request.params.id, request.query),
+    (request) => thread.list(deps, actorOf(request), request.params.id, request.query),
   );
   r.post(
-    '/chat/conversations/:id/messages/',
+    `${thread.path}:id/messages/`,
     {
       onRequest,
       schema: {
         tags,
-        summary:
-          'Send a message (1-4,000 characters, stored as given); the members’ streams hear of it, the others are notified',
+        summary: summaries.post,
         params: IdParamsSchema,
         body: ChatMessageCreateSchema,
         response: { 201: ChatMessageSchema, ...ErrorSchemas },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await chat.postMessage(deps, actorOf(request), request.params.id, request.body)),
+      reply.status(201).send(await thread.post(deps, actorOf(request), request.params.id, request.body)),
   );
+}
+
+/** A conversation's messages: list, send, mark read. */
+async function messageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+  const tags = ['chat'];
+
+  threadRoutes(app, deps, {
+    path: '/chat/conversations/',
+    tags,
+    summaries: {
+      list: 'A conversation’s messages, newest first, 50 at a time before the message `before`',
+      post: 'Send a message (1-4,000 characters, stored as given); the members’ streams hear of it, the others are notified',
+    },
+    list: chat.listMessages,
+    post: chat.postMessage,
+  });
   r.post(
     '/chat/conversations/:id/read/',
     {
@@ -134,40 +162,14 @@ async function messageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
 
 /** An offer's messages: list, send. */
 async function offerMessageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const onRequest = authenticate(deps);
-  const tags = ['chat'];
-
-  r.get(
-    '/offers/offers/:id/messages/',
-    {
-      onRequest,
-      schema: {
-        tags: [...tags, 'offers'],
-        summary:
-          "An offer's thread between its two parties (created on first use), newest first, 50 at a time before `before`",
-        params: IdParamsSchema,
-        querystring: ChatMessagesQuerySchema,
-        response: { 200: ChatMessagePageSchema, ...ErrorSchemas },
-      },
+  threadRoutes(app, deps, {
+    path: '/offers/offers/',
+    tags: ['chat', 'offers'],
+    summaries: {
+      list: "An offer's thread between its two parties (created on first use), newest first, 50 at a time before `before`",
+      post: "Send a message into an offer's thread (its two parties only)",
     },
-    (request) => chat.listOfferMessages(deps, actorOf(request), request.params.id, request.query),
-  );
-  r.post(
-    '/offers/offers/:id/messages/',
-    {
-      onRequest,
-      schema: {
-        tags: [...tags, 'offers'],
-        summary: "Send a message into an offer's thread (its two parties only)",
-        params: IdParamsSchema,
-        body: ChatMessageCreateSchema,
-        response: { 201: ChatMessageSchema, ...ErrorSchemas },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await chat.postOfferMessage(deps, actorOf(request), request.params.id, request.body)),
-  );
+    list: chat.listOfferMessages,
+    post: chat.postOfferMessage,
+  });
 }

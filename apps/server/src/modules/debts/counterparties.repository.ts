@@ -1,6 +1,7 @@
 import { DEBTS_PAGE_SIZE, type Message } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { rowExists } from '../../db/row-queries.ts';
 import { searchPattern } from '../../lib/like.ts';
 import { type DebtViewer, visible } from './debts.repository.ts';
 
@@ -80,14 +81,8 @@ export async function findCounterparty(db: Db, v: DebtViewer, id: number) {
     | undefined;
 }
 
-export async function counterpartyExists(db: Db, businessId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('counterparties')
-    .select('id')
-    .where('id', '=', id)
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function counterpartyExists(db: Db, businessId: number, id: number): Promise<boolean> {
+  return rowExists(db, 'counterparties', (eb) => eb.and({ id, business_id: businessId }));
 }
 
 export async function countDebtsOf(db: Db, counterpartyId: number): Promise<number> {

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connection.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { findCurrencyById } from './finance.repository.ts';
 import { postMoney } from './ledger.ts';
 
 // Setup helpers for the money tests: money is put on a department through the same ledger
@@ -14,12 +15,8 @@ export async function fund(
   currencyId: number,
   amount: string,
 ): Promise<void> {
-  const rate = await db
-    .selectFrom('business_currencies')
-    .select('rate_to_uzs')
-    .where('business_id', '=', user.businessId)
-    .where('currency_id', '=', currencyId)
-    .executeTakeFirstOrThrow();
+  const rate = await findCurrencyById(db, user.businessId, currencyId);
+  if (!rate) throw new Error(`the business has no rate for currency ${currencyId}`);
   await inTransaction(db, (trx) =>
     postMoney(trx, [
       {

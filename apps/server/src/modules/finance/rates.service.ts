@@ -9,6 +9,7 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
+import { rowExists } from '../../db/row-queries.ts';
 import { auditAs, writeAudit } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict, fieldError, issueMessage, notFound } from '../../lib/errors.ts';
@@ -170,16 +171,14 @@ export async function listRateHistory(deps: RateDeps, actor: Actor, currencyId: 
 }
 
 /** The business has imported the Central Bank's rates since `since` (its audit row says so). */
-export async function importedSince(db: Database, businessId: number, since: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('audit_log')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('action', '=', CBU_IMPORT_ACTION)
-    .where('created_at', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+export function importedSince(db: Database, businessId: number, since: Date): Promise<boolean> {
+  return rowExists(db, 'audit_log', (eb) =>
+    eb.and([
+      eb('business_id', '=', businessId),
+      eb('action', '=', CBU_IMPORT_ACTION),
+      eb('created_at', '>=', since),
+    ]),
+  );
 }
 
 const CBU_IMPORT_ACTION = 'currency.import-cbu';

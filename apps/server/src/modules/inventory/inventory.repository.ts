@@ -1,17 +1,13 @@
 import type { ENTRY_ORDERINGS, EXIT_ORDERINGS } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { variantLabelSql } from '../../db/variant-label.ts';
+import { businessRow } from '../../db/row-queries.ts';
+import { variantLabelSql, variantsWithParts } from '../../db/variant-label.ts';
 
 // Queries only (STYLE.md): the stock lists, joined to the catalogue for the variant objects.
 
 export function findBusinessVariant(db: Database, businessId: number, variantId: number) {
-  return db
-    .selectFrom('variants')
-    .select(['id', 'sku', 'product_id'])
-    .where('id', '=', variantId)
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
+  return businessRow(db, 'variants', ['id', 'sku', 'product_id'], businessId, variantId);
 }
 
 type Ordering<T extends readonly string[]> = T[number];
@@ -29,6 +25,9 @@ export interface ListFilter {
 /** The whole list's count on every row of a page; a list read whole needs none (spec.md's array). */
 const totalCount = (only: ListFilter) => (only.page ? sql<number>`count(*) OVER ()::int` : sql<number>`0`);
 
+/** The variant object's columns on a stock row (DESIGN.md section 4), from `variantsWithParts`. */
+const variantColumns = ['v.product_id', 'v.sku', variantLabelSql.as('label'), 'un.measure as unit'] as const;
+
 function orderParts(ordering: string): { column: string; direction: 'asc' | 'desc' } {
   const desc = ordering.startsWith('-');
   return { column: desc ? ordering.slice(1) : ordering, direction: desc ? 'desc' : 'asc' };
@@ -41,23 +40,15 @@ export async function listEntries(
   only: ListFilter = {},
 ) {
   const { column, direction } = orderParts(ordering);
-  let query = db
-    .selectFrom('stock_entries as e')
+  let query = variantsWithParts(db)
+    .innerJoin('stock_entries as e', 'e.variant_id', 'v.id')
     .innerJoin('stock_lots as l', 'l.entry_id', 'e.id')
-    .innerJoin('variants as v', 'v.id', 'e.variant_id')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .innerJoin('units as un', 'un.id', 'p.unit_id')
-    .leftJoin('colors as c', 'c.id', 'v.color_id')
-    .leftJoin('sizes as s', 's.id', 'v.size_id')
     .innerJoin('currencies as cur', 'cur.id', 'e.currency_id')
     .select([
       'e.id',
       'e.department_id',
       'e.variant_id',
-      'v.product_id',
-      'v.sku',
-      variantLabelSql.as('label'),
-      'un.measure as unit',
+      ...variantColumns,
       'e.qty_received',
       'l.qty_remaining',
       'e.unit_cost',
@@ -84,22 +75,14 @@ export async function listExits(
   only: ListFilter = {},
 ) {
   const { column, direction } = orderParts(ordering);
-  let query = db
-    .selectFrom('stock_exits as x')
-    .innerJoin('variants as v', 'v.id', 'x.variant_id')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .innerJoin('units as un', 'un.id', 'p.unit_id')
-    .leftJoin('colors as c', 'c.id', 'v.color_id')
-    .leftJoin('sizes as s', 's.id', 'v.size_id')
+  let query = variantsWithParts(db)
+    .innerJoin('stock_exits as x', 'x.variant_id', 'v.id')
     .innerJoin('currencies as cur', 'cur.id', 'x.currency_id')
     .select([
       'x.id',
       'x.department_id',
       'x.variant_id',
-      'v.product_id',
-      'v.sku',
-      variantLabelSql.as('label'),
-      'un.measure as unit',
+      ...variantColumns,
       'x.qty_issued',
       'x.unit_price',
       'x.currency_id',

@@ -1,7 +1,8 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { variantLabelSql } from '../../db/variant-label.ts';
+import { rowExists } from '../../db/row-queries.ts';
+import { variantLabelSql, variantsWithParts } from '../../db/variant-label.ts';
 import { activeOwnersQuery } from '../users/admin-users.service.ts';
 import { NOTIFICATION_COLUMNS as COLUMNS, type NotificationRow } from './notify.ts';
 
@@ -36,14 +37,8 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
 }
 
 /** Whether the notification is the user's (another user's, or an unknown id, is not). */
-export async function isOwnNotification(db: Db, userId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isOwnNotification(db: Db, userId: number, id: number): Promise<boolean> {
+  return rowExists(db, 'notifications', (eb) => eb.and({ id, user_id: userId }));
 }
 
 /**
@@ -88,11 +83,7 @@ export async function activeOwners(db: Db, businessId: number): Promise<number[]
 
 /** A variant's SKU and label, and a department's e-mail, for a LOW_STOCK text. */
 export async function lowStockSubject(db: Db, variantId: number, departmentId: number) {
-  return db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .leftJoin('colors as c', 'c.id', 'v.color_id')
-    .leftJoin('sizes as s', 's.id', 'v.size_id')
+  return variantsWithParts(db)
     .select([
       'v.sku',
       variantLabelSql.as('label'),

@@ -1,6 +1,7 @@
 import type { OfferKind, OfferStatus } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { businessRow } from '../../db/row-queries.ts';
 import type { DB } from '../../db/schema.ts';
 
 const OFFER_COLUMNS = [
@@ -58,24 +59,12 @@ export async function insertOffer(trx: Transaction<DB>, offer: NewOffer): Promis
 
 /** The offer's kind (money or product), fixed at its creation; undefined for another business. */
 export async function findOfferKind(db: Database, businessId: number, id: number) {
-  const row = await db
-    .selectFrom('offers')
-    .select('kind')
-    .where('id', '=', id)
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
-  return row?.kind;
+  return (await businessRow(db, 'offers', ['kind'], businessId, id))?.kind;
 }
 
 /** The offer row, locked until the transaction ends: actions on one offer take turns. */
 export function lockOffer(trx: Transaction<DB>, businessId: number, id: number) {
-  return trx
-    .selectFrom('offers')
-    .select(OFFER_COLUMNS)
-    .where('id', '=', id)
-    .where('business_id', '=', businessId)
-    .forUpdate()
-    .executeTakeFirst();
+  return businessRow(trx, 'offers', OFFER_COLUMNS, businessId, id, { lock: true });
 }
 
 export function setOfferStatus(

@@ -8,7 +8,7 @@ import {
   type TelegramStatus,
   TelegramUpdateSchema,
 } from '@app/shared';
-import { auditAs, writeAudit } from '../../lib/audit.ts';
+import { auditAccount, auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { languageOfTag, tr } from '../../lib/texts.ts';
@@ -160,25 +160,25 @@ async function linkChat(deps: Pick<Deps, 'db' | 'clock'>, chatId: number, code: 
     const losers = await repo.releaseChat(trx, chatId, row.id);
     await repo.setUserChat(trx, row.id, chatId);
     for (const loser of losers) {
-      await writeAudit(trx, {
-        businessId: loser.business_id,
-        actorId: loser.id,
-        action: 'telegram.unlink',
-        entity: 'user',
-        entityId: loser.id,
-        summary: msg('audit.telegram.telegram_chat_moved_account', { email: row.email }),
-        ip: TELEGRAM_AUDIT_IP,
-      });
+      await auditAccount(
+        trx,
+        { userId: loser.id, businessId: loser.business_id },
+        {
+          action: 'telegram.unlink',
+          summary: msg('audit.telegram.telegram_chat_moved_account', { email: row.email }),
+          ip: TELEGRAM_AUDIT_IP,
+        },
+      );
     }
-    await writeAudit(trx, {
-      businessId: row.business_id,
-      actorId: row.id,
-      action: 'telegram.link',
-      entity: 'user',
-      entityId: row.id,
-      summary: msg('audit.telegram.telegram_chat_connected'),
-      ip: TELEGRAM_AUDIT_IP,
-    });
+    await auditAccount(
+      trx,
+      { userId: row.id, businessId: row.business_id },
+      {
+        action: 'telegram.link',
+        summary: msg('audit.telegram.telegram_chat_connected'),
+        ip: TELEGRAM_AUDIT_IP,
+      },
+    );
     return { email: row.email, moved: losers.length > 0 };
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { businessRow } from '../../db/row-queries.ts';
 import { searchPattern } from '../../lib/like.ts';
 
 // Queries of the administrators' users page (DESIGN.md section 9); the rules are in the service.
@@ -36,12 +37,7 @@ export function listUsers(db: Database, businessId: number, search: string | und
 }
 
 export function findUser(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('users')
-    .select(COLUMNS)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return businessRow(db, 'users', COLUMNS, businessId, id);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connection.ts';
+import { rowExists } from '../../db/row-queries.ts';
 
 export function findProfile(db: Database, id: number) {
   return db
@@ -29,13 +30,6 @@ export function listBusinessUsers(db: Database, businessId: number) {
 }
 
 /** Whether `userId` is an active user of `businessId` (offers name their other party by id). */
-export async function isBusinessUser(db: Database, businessId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('business_id', '=', businessId)
-    .where('is_active', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isBusinessUser(db: Database, businessId: number, userId: number): Promise<boolean> {
+  return rowExists(db, 'users', (eb) => eb.and({ id: userId, business_id: businessId, is_active: true }));
 }
