@@ -1,6 +1,7 @@
 import type { ImportKind } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { businessRow } from '../../db/row-queries.ts';
 import type { StoredImportError } from '../../db/tables/imports.ts';
 
 // The staged imports (migrations/0023_imports.sql) and the look-ups that resolve a row's words
@@ -52,26 +53,15 @@ const SUMMARY = [
 ] as const;
 
 /** An import of the business without its rows (they can be long). */
-export function findImport(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('imports')
-    .select(SUMMARY)
-    .where('id', '=', id)
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
-}
+export const findImport = (db: Database, businessId: number, id: number) =>
+  businessRow(db, 'imports', SUMMARY, businessId, id);
 export type ImportRecord = NonNullable<Awaited<ReturnType<typeof findImport>>>;
 
 /** Locks the import for its commit: two commits of one import take turns. */
-export function lockImport(db: Database, businessId: number, id: number) {
-  return db
-    .selectFrom('imports')
-    .select(['id', 'kind', 'status', 'valid_count', 'errors', 'rows_data'])
-    .where('id', '=', id)
-    .where('business_id', '=', businessId)
-    .forUpdate()
-    .executeTakeFirst();
-}
+export const lockImport = (db: Database, businessId: number, id: number) =>
+  businessRow(db, 'imports', ['id', 'kind', 'status', 'valid_count', 'errors', 'rows_data'], businessId, id, {
+    lock: true,
+  });
 
 export async function markPosted(db: Database, id: number, result: { created: number; updated: number }) {
   await db
