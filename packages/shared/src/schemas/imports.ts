@@ -27,14 +27,26 @@ export const IMPORT_MAX_ZIP_ENTRIES = 1_000;
 /** The staged answer previews this many rows, as they will be posted. */
 export const IMPORT_PREVIEW_ROWS = 50;
 
-/** A column of a kind: its key (the API's field name) and the key of its header's words. */
+/** A column of a kind: its key (the API's field name), the key of its header's words, other names. */
 export interface ImportColumn {
   key: string;
   header: string;
   required: boolean;
+  /** Other names a file may give it, as other systems' exports name it (`variant_sku`, `quantity`). */
+  aliases: readonly string[];
 }
 
-const col = (key: string, header: string, required = false): ImportColumn => ({ key, header, required });
+const col = (
+  key: string,
+  header: string,
+  required = false,
+  aliases: readonly string[] = [],
+): ImportColumn => ({
+  key,
+  header,
+  required,
+  aliases,
+});
 
 /**
  * Each kind's columns in the template's order. A file's header matches a column by these words
@@ -42,35 +54,35 @@ const col = (key: string, header: string, required = false): ImportColumn => ({ 
  */
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   catalog: [
-    col('name', 'export.import_column.product_name', true),
+    col('name', 'export.import_column.product_name', true, ['product_name', 'product']),
     col('model', 'export.import_column.model', true),
     col('code', 'export.import_column.code', true),
     col('type', 'export.import_column.type', true),
-    col('unit', 'export.import_column.unit', true),
-    col('measure', 'export.import_column.measure'),
-    col('sku', 'export.import_column.sku', true),
-    col('color', 'export.import_column.color'),
+    col('unit', 'export.import_column.unit', true, ['unit_name']),
+    col('measure', 'export.import_column.measure', false, ['unit_measure']),
+    col('sku', 'export.import_column.sku', true, ['variant_sku', 'variant']),
+    col('color', 'export.import_column.color', false, ['colour']),
     col('size', 'export.import_column.size'),
     col('min_qty', 'export.import_column.min_qty'),
   ],
   stock: [
     col('department', 'export.import_column.department', true),
     col('sku', 'export.import_column.sku', true),
-    col('qty', 'export.import_column.qty', true),
-    col('unit_cost', 'export.import_column.unit_cost', true),
+    col('qty', 'export.import_column.qty', true, ['quantity']),
+    col('unit_cost', 'export.import_column.unit_cost', true, ['cost']),
     col('currency', 'export.import_column.currency', true),
     col('location', 'export.import_column.location'),
   ],
   counterparties: [
-    col('name', 'export.import_column.counterparty_name', true),
-    col('kind', 'export.import_column.counterparty_kind'),
+    col('name', 'export.import_column.counterparty_name', true, ['counterparty', 'counterparty_name']),
+    col('kind', 'export.import_column.counterparty_kind', false, ['counterparty_kind']),
     col('phone', 'export.import_column.phone'),
-    col('tin', 'export.import_column.tin'),
+    col('tin', 'export.import_column.tin', false, ['stir', 'inn']),
     col('note', 'export.import_column.note'),
-    col('debt_direction', 'export.import_column.debt_direction'),
+    col('debt_direction', 'export.import_column.debt_direction', false, ['direction']),
     col('debt_currency', 'export.import_column.debt_currency'),
     col('debt_amount', 'export.import_column.debt_amount'),
-    col('debt_due_date', 'export.import_column.debt_due_date'),
+    col('debt_due_date', 'export.import_column.debt_due_date', false, ['due_date']),
     col('debt_department', 'export.import_column.debt_department'),
   ],
   balances: [

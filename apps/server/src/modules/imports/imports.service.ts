@@ -64,10 +64,10 @@ function progressOf(
   };
 }
 
-/** A header as compared: lower case, single spaces, no marks around it. */
+/** A header as compared: lower case, `_` and `-` as spaces, single spaces, no marks around it. */
 const headerKey = (text: string) =>
   text
-    .replace(/\s+/g, ' ')
+    .replace(/[\s_-]+/g, ' ')
     .replace(/^[\s*]+|[\s*:]+$/g, '')
     .toLowerCase();
 
@@ -78,7 +78,7 @@ export const headerText = (column: ImportColumn, language: Language) => tr(langu
 function matchHeader(kind: ImportKind, cells: string[]): Array<ImportColumn | null> {
   const byWords = new Map<string, ImportColumn>();
   for (const column of IMPORT_COLUMNS[kind]) {
-    byWords.set(column.key, column);
+    for (const name of [column.key, ...column.aliases]) byWords.set(headerKey(name), column);
     for (const language of LANGUAGES) byWords.set(headerKey(headerText(column, language)), column);
   }
   const found = cells.map((cell) => byWords.get(headerKey(cell)) ?? null);

@@ -147,6 +147,14 @@ describe('catalog', () => {
     expect(await variantsOf('E-2')).toEqual([]);
   });
 
+  it("reads other systems' names of a column, in any case, with _ or - for spaces", async () => {
+    const file =
+      'Product_Name,MODEL,code,Type,unit-name,Measure,Variant SKU\nTufli,T-1,8001,FINISHED,juft,D,TF-1\n';
+    const res = await upload(owner, 'catalog', file, 'en');
+    expect(res.body).toMatchObject({ rows: 1, valid: 1, errors: [] });
+    expect(res.body.columns).toEqual(['name', 'model', 'code', 'type', 'unit', 'measure', 'sku']);
+  });
+
   it('names every missing required column at once', async () => {
     const res = await upload(owner, 'catalog', 'name;sku\nA;B\n');
     expect(res.status).toBe(400);
