@@ -137,7 +137,8 @@ async function readRows(kind: ImportKind, rows: AsyncIterable<SheetRow>, done: P
           message: issueMessage(issue.message),
         });
   }
-  if (!header) throw badRequest(msg('errors.import.empty_file'), { file: [msg('errors.import.empty_file')] });
+  if (!header || read.rowCount === 0)
+    throw badRequest(msg('errors.import.empty_file'), { file: [msg('errors.import.empty_file')] });
   return read;
 }
 
