@@ -49,7 +49,11 @@ export function ImportPreview({ answer, header }: { answer: Import; header: (key
                     className={cn(errors && 'bg-red-50 text-red-800 ring-1 ring-red-300 ring-inset')}
                   >
                     {row[key]}
-                    {errors ? <span className="block text-xs text-red-700">{errors.join(' ')}</span> : null}
+                    {errors ? (
+                      <span className="block min-w-48 whitespace-normal text-xs text-red-700">
+                        {errors.join(' ')}
+                      </span>
+                    ) : null}
                   </TD>
                 );
               })}
