@@ -18,7 +18,11 @@ import { AppError, badRequest } from './errors.ts';
 
 export type SheetFormat = 'xlsx' | 'csv';
 
+const refuse = (message: Message) => badRequest(message, { file: [message] });
+
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** An old binary .xls (OLE2): not read; the person saves it as .xlsx or .csv. */
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
 /** The format by the file's first bytes (a zip is an .xlsx), never by its name alone. */
 export async function sniffFormat(path: string): Promise<SheetFormat> {
@@ -26,13 +30,12 @@ export async function sniffFormat(path: string): Promise<SheetFormat> {
   try {
     const head = Buffer.alloc(4);
     const { bytesRead } = await handle.read(head, 0, 4, 0);
+    if (bytesRead === 4 && head.equals(OLE_MAGIC)) throw refuse(msg('errors.import.unreadable_file'));
     return bytesRead === 4 && head.equals(ZIP_MAGIC) ? 'xlsx' : 'csv';
   } finally {
     await handle.close();
   }
 }
-
-const refuse = (message: Message) => badRequest(message, { file: [message] });
 
 /**
  * Reads a zip's central directory, nothing unpacked: too many entries, or more bytes than

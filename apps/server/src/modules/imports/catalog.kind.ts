@@ -1,4 +1,4 @@
-import { msg } from '@app/shared';
+import { msg, type UnitMeasure } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -66,7 +66,10 @@ async function ensureNames(trx: Database, businessId: number, rows: CatalogData[
     for (const n of list) if (n && !map.has(keyOf(n)) && !out.has(keyOf(n))) out.set(keyOf(n), n);
     return [...out.values()];
   };
-  const measureOf = new Map(rows.map((r) => [keyOf(r.unit), r.measure]));
+  // A new unit's measure is the first one a row of it gives (staging made sure one does).
+  const measureOf = new Map<string, UnitMeasure>();
+  for (const r of rows)
+    if (r.measure && !measureOf.has(keyOf(r.unit))) measureOf.set(keyOf(r.unit), r.measure);
   const business_id = businessId;
   const newUnits = missing(
     names.units,

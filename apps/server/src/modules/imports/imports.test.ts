@@ -315,6 +315,8 @@ describe('the import itself', () => {
   it('refuses a kind it does not know, an empty upload, a file too large and too many rows', async () => {
     expect((await upload(owner, 'recipes', 'a\n1\n')).status).toBe(400);
     expect((await upload(owner, 'catalog', '')).status).toBe(400);
+    const xls = await upload(owner, 'catalog', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+    expect(xls.body.detail).toBe("Faylni o'qib bo'lmadi: .xlsx yoki .csv (UTF-8) fayl yuboring.");
     const headerOnly = await upload(owner, 'balances', 'department;currency;amount\n');
     expect(headerOnly.body.file).toEqual(["Fayl bo'sh: sarlavha qatori va ma'lumotlar kerak."]);
     const big = await upload(owner, 'catalog', Buffer.alloc(21 * 1024 * 1024, 'a'));
