@@ -1,10 +1,12 @@
 // npm run bench [-- section ...]: seeds PostgreSQL and measures the API under load (docs/benchmarks.md).
 // Uses DATABASE_URL when set, else a throwaway tuned cluster. Each section is a
 // function of BenchContext; add yours to SECTIONS below.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startThrowawayPostgres } from '../../../scripts/postgres.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -36,6 +38,23 @@ const SECTIONS: BenchSection[] = [
   { name: 'import', run: benchImports },
 ];
 
+/**
+ * The web app of this checkout, built for the run into .tmp/bench-web, for the sections that
+ * measure a page in Chromium (stock's Inventory page); WEB_DIST names another build instead.
+ */
+function webBuild(): string {
+  if (process.env.WEB_DIST) return process.env.WEB_DIST;
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const out = path.join(root, '.tmp', 'bench-web');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--', '--outDir', out, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  if (build.status !== 0)
+    throw new Error('the web app did not build: run npm run build -w apps/web to see why');
+  return out;
+}
+
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const unknown = wanted.filter((w) => !SECTIONS.some((s) => s.name === w));
@@ -45,6 +64,7 @@ async function main(): Promise<void> {
     );
   }
   const sections = wanted.length > 0 ? SECTIONS.filter((s) => wanted.includes(s.name)) : SECTIONS;
+  const webDist = sections.some((s) => s.name === 'stock') ? webBuild() : undefined;
 
   // BENCH_DURABLE=1: every commit waits for its WAL flush, as on a production server.
   const durable = process.env.BENCH_DURABLE === '1';
@@ -61,6 +81,7 @@ async function main(): Promise<void> {
       JWT_SECRET: jwtSecret,
       LOG_LEVEL: 'silent',
       DEMO: '0',
+      ...(webDist ? { WEB_DIST: webDist } : {}),
       ...env,
     });
   const config = configWith();
