@@ -23,12 +23,16 @@ $$;
 -- Locks the existing balance rows that entries move, in balance_moves' order, and answers them
 -- with their net change (money_apply_batch locks a whole batch's rows up front with it).
 CREATE OR REPLACE FUNCTION balances_lock(p_entries JSONB)
-RETURNS TABLE (user_id INTEGER, currency_id INTEGER, on_hand NUMERIC) LANGUAGE sql AS $$
+RETURNS TABLE (user_id INTEGER, currency_id INTEGER, on_hand NUMERIC) LANGUAGE plpgsql AS $$
+BEGIN
+  -- PL/pgSQL, so the statement is planned once per session (a batch calls it every time).
+  RETURN QUERY
   SELECT b.user_id, b.currency_id, b.on_hand
   FROM balance_moves(p_entries) m
   JOIN balances b ON b.user_id = m.user_id AND b.currency_id = m.currency_id
   ORDER BY m.n
-  FOR UPDATE OF b
+  FOR UPDATE OF b;
+END;
 $$;
 
 -- The one way money moves (DESIGN.md section 3 "Money ledger"): appends the ledger rows and

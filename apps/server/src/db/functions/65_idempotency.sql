@@ -35,9 +35,14 @@ BEGIN
   FROM ROWS FROM (jsonb_to_recordset(p_keys)
                   AS (user_id INTEGER, key TEXT, request_hash TEXT, now TIMESTAMPTZ, ttl_hours INTEGER))
        WITH ORDINALITY AS x(user_id, key, request_hash, now, ttl_hours, n)
-  LEFT JOIN idempotency_keys live
-    ON live.user_id = x.user_id AND live.key = x.key AND live.response IS NOT NULL
-   AND live.created_at > x.now - make_interval(hours => x.ttl_hours);
+  -- One primary-key lookup per key (LIMIT 1 keeps the subquery from being flattened into a join,
+  -- which a plan cached while the table was small turns into a scan of every key).
+  LEFT JOIN LATERAL (
+    SELECT k.key, k.response, k.request_hash FROM idempotency_keys k
+    WHERE k.user_id = x.user_id AND k.key = x.key AND k.response IS NOT NULL
+      AND k.created_at > x.now - make_interval(hours => x.ttl_hours)
+    LIMIT 1
+  ) live ON true;
   IF reused THEN
     RAISE EXCEPTION 'Idempotency-Key reused for another request' USING ERRCODE = 'BO410';
   END IF;

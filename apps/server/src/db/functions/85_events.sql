@@ -68,8 +68,11 @@ $$;
 -- modules/notifications/notify.ts) and the offers' below are all inserted here, in the caller's
 -- transaction. Rows: [{business_id, user_id, kind, title, title_message, body, body_message,
 -- entity, entity_id}]; an overdue debt already announced to its recipient is skipped (the partial
--- unique index of migration 0018). Returns the rows written.
-CREATE OR REPLACE FUNCTION notifications_write(p_rows JSONB) RETURNS SETOF notifications LANGUAGE sql AS $$
+-- unique index of migration 0018). Returns the rows written. PL/pgSQL, so its statement is planned
+-- once per session, not at every call as a SQL-language function's is (docs/benchmarks.md).
+CREATE OR REPLACE FUNCTION notifications_write(p_rows JSONB) RETURNS SETOF notifications LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN QUERY
   INSERT INTO notifications (business_id, user_id, kind, title, title_message, body, body_message,
                              entity, entity_id)
   SELECT r.business_id, r.user_id, r.kind, r.title, r.title_message, coalesce(r.body, ''), r.body_message,
@@ -79,7 +82,8 @@ CREATE OR REPLACE FUNCTION notifications_write(p_rows JSONB) RETURNS SETOF notif
          title_message JSONB, body TEXT, body_message JSONB, entity TEXT, entity_id INTEGER)
   ORDER BY x.n
   ON CONFLICT (user_id, entity_id) WHERE kind = 'DEBT_OVERDUE' DO NOTHING
-  RETURNING *
+  RETURNING *;
+END;
 $$;
 
 -- A submitted offer waits for the other party (OFFER_PENDING); a decided one is told to its
