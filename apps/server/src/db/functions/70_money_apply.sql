@@ -15,15 +15,13 @@
 -- With "post": "money_lines" (an approved money offer, DESIGN.md section 3 "Offers": the
 -- approval's effect), each of the offer's money lines moves from the sender to the receiver at
 -- the rate in force, as two ledger rows with the offer's reason; the audit summary's {from} and
--- {to} become the parties' e-mails. An offer of another kind raises BO415 before anything is
--- claimed or written (the caller chooses by the offer's kind; this is the guard behind it).
+-- {to} become the parties' e-mails. An offer of another kind is answered {"not_applied": {"kind"}}
+-- before anything is claimed or written: the caller approves it by the path of that kind.
 -- Errors carry SQLSTATE BOxxx and a JSON DETAIL the caller turns into the API's answer:
 --   BO001 a rate the caller used is no longer in force (the caller reads the rates again)
 --   BO403 the actor may not do this to the offer     {"who": "creator" | "other"}
 --   BO404 no such offer in the actor's business
 --   BO409 {"kind": "state", "status": ...} | {"kind": "shortfall", ...} (money_post)
---   BO415 "post": "money_lines" for an offer that is not a money offer {"kind": ...} (checked
---         before the key is claimed)
 --   BO410 the Idempotency-Key was used for another request (idempotency_claim)
 
 -- The pieces below are money_apply's, and money_apply_together's (75_money_apply_batch.sql),
@@ -177,8 +175,9 @@ BEGIN
       RAISE EXCEPTION 'no such offer' USING ERRCODE = 'BO404';
     END IF;
     IF offer_kind <> 'MONEY' THEN
-      RAISE EXCEPTION 'not a money offer' USING ERRCODE = 'BO415',
-        DETAIL = json_build_object('kind', offer_kind)::text;
+      -- The offer's kind as a value, before anything is claimed or written: the caller takes the
+      -- product path on it (an approval needs no read of the kind first).
+      RETURN jsonb_build_object('not_applied', jsonb_build_object('kind', offer_kind));
     END IF;
   END IF;
 
