@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/context.ts';
+import { variantsBySku } from './imports.repository.ts';
 import { chunks, type ImportKindRules, type ParsedRow, type Progress, resolveRows } from './kind.ts';
 
 // The catalogue's import (DESIGN.md section 17): a row is a variant and its product. A product is
@@ -25,17 +26,10 @@ async function namesOf(db: Database, businessId: number) {
   return { units: byName(units), colors: byName(colors), sizes: byName(sizes) };
 }
 
-const existingSkus = async (db: Database, businessId: number) =>
-  new Set(
-    (await db.selectFrom('variants').select('sku').where('business_id', '=', businessId).execute()).map(
-      (r) => r.sku,
-    ),
-  );
-
 async function resolve(db: Database, actor: Actor, rows: ParsedRow<'catalog'>[]) {
   const [names, skus] = await Promise.all([
     namesOf(db, actor.businessId),
-    existingSkus(db, actor.businessId),
+    variantsBySku(db, actor.businessId),
   ]);
   const skuLine = new Map<string, number>();
   const products = new Map<number, { line: number; sameAs: string }>();

@@ -106,6 +106,18 @@ describe('catalog', () => {
     expect(again.body).toMatchObject({ status: 'POSTED', result: { created: 2, updated: 0 } });
     const replay = await commit(omborchi, staged.body.id, 'imp-catalog');
     expect(replay.body).toEqual(posted.body);
+    // History records the staging and the commit with its counts (DESIGN.md section 17).
+    const history = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'summary'])
+      .where('entity', '=', 'import')
+      .where('entity_id', '=', String(staged.body.id))
+      .orderBy('id')
+      .execute();
+    expect(history).toEqual([
+      { action: 'import.stage', summary: 'Fayl tekshirildi: 2 qator, 0 xato' },
+      { action: 'import.commit', summary: "Import o'tkazildi: 2 qator, 2 yangi, 0 yangilandi" },
+    ]);
     const products = await t.db
       .selectFrom('products')
       .select('id')
