@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import { createWriteStream, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import ExcelJS from 'exceljs';
 import type { BenchContext } from './context.ts';
 import { type Measurement, timedOneByOne } from './measure.ts';
@@ -54,7 +56,13 @@ async function writeXlsx(file: string): Promise<void> {
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 
+// A full collection before each measurement, so that its RSS growth counts what the work keeps
+// alive and not the garbage of the step before (V8's own flag, set while running).
+v8.setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; rssGrowth: number }> {
+  collect();
   const before = process.memoryUsage().rss;
   let peak = before;
   const watch = setInterval(() => {

@@ -28,6 +28,14 @@ export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
 export const ONE_TIME_CODE_PURPOSES = ['RESET', 'LOGIN'] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 
+/** imports.status as stored: READING until the file is read and checked (migration 0024). */
+export const IMPORT_STORED_STATUSES = ['READING', ...IMPORT_STATUSES] as const;
+export type ImportStoredStatus = (typeof IMPORT_STORED_STATUSES)[number];
+
+/** import_rows.action: what posting a staged row does (DESIGN.md section 17). */
+export const IMPORT_ROW_ACTIONS = ['create', 'update'] as const;
+export type ImportRowAction = (typeof IMPORT_ROW_ACTIONS)[number];
+
 /** Each `table.column` with a CHECK list, and its constant. */
 export const DB_ENUMS: Readonly<Record<string, readonly string[]>> = {
   'users.role': ROLES,
@@ -46,5 +54,6 @@ export const DB_ENUMS: Readonly<Record<string, readonly string[]>> = {
   'money_transactions.tx_type': TX_TYPES,
   'notifications.kind': NOTIFICATION_KINDS,
   'imports.kind': IMPORT_KINDS,
-  'imports.status': IMPORT_STATUSES,
+  'imports.status': IMPORT_STORED_STATUSES,
+  'import_rows.action': IMPORT_ROW_ACTIONS,
 };

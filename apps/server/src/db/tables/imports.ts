@@ -1,5 +1,6 @@
-import type { ImportKind, ImportStatus, Message } from '@app/shared';
+import type { ImportKind, Message } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
+import type { ImportRowAction, ImportStoredStatus } from '../enums.ts';
 
 /** JSONB written as JSON text, read as the parsed value. */
 type Json<T> = ColumnType<T, string, string>;
@@ -11,24 +12,29 @@ export interface StoredImportError {
   message: Message;
 }
 
-/** Kysely types of migrations/0023_imports.sql (DESIGN.md section 17). */
+/** Kysely types of migrations/0023_imports.sql and 0024_import_rows.sql (DESIGN.md section 17). */
 export interface ImportTables {
   imports: {
     id: Generated<number>;
     business_id: number;
     kind: ImportKind;
-    status: Generated<ImportStatus>;
+    status: Generated<ImportStoredStatus>;
     columns: Json<string[]>;
     row_count: number;
     valid_count: number;
     errors: Json<StoredImportError[]>;
-    /** Every valid row as it will be posted: the row's number, its values and resolved ids. */
-    rows_data: Json<Array<Record<string, unknown>>>;
     /** The first rows as they will be posted (DESIGN.md section 17), column key to text. */
     preview: Json<Array<Record<string, string>>>;
     result: ColumnType<{ created: number; updated: number } | null, string | null | undefined, string | null>;
     created_by: number;
     created_at: Generated<Date>;
     posted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  };
+  /** Every row of a file that passed its schema: its number, what posting does, its resolved data. */
+  import_rows: {
+    import_id: number;
+    line: number;
+    action: ImportRowAction | null;
+    data: Json<Record<string, unknown>>;
   };
 }

@@ -1,10 +1,16 @@
-import { msg, type UnitMeasure } from '@app/shared';
+import { msg } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/context.ts';
-import { variantsBySku } from './imports.repository.ts';
-import { chunks, type ImportKindRules, type ParsedRow, type Progress, resolveRows } from './kind.ts';
+import {
+  namesToMake,
+  repeatedRows,
+  rowsDifferingFromFirst,
+  rowsOfUnmeasuredUnits,
+  variantsBySku,
+} from './imports.repository.ts';
+import { type ImportKindRules, type ParsedRow, refusalsOf, resolveRows } from './kind.ts';
 
 // The catalogue's import (DESIGN.md section 17): a row is a variant and its product. A product is
 // known by its code (rows with one code are one product), a variant by its SKU (an existing one
@@ -26,69 +32,83 @@ async function namesOf(db: Database, businessId: number) {
   return { units: byName(units), colors: byName(colors), sizes: byName(sizes) };
 }
 
-async function resolve(db: Database, actor: Actor, rows: ParsedRow<'catalog'>[]) {
-  const [names, skus] = await Promise.all([
-    namesOf(db, actor.businessId),
-    variantsBySku(db, actor.businessId),
+/**
+ * Resolves each batch of a file's rows: an existing SKU is updated. The keys the checks across
+ * the file compare are stored with each row (a product's fields, a unit's name as compared).
+ */
+async function resolver(db: Database, actor: Actor) {
+  const names = await namesOf(db, actor.businessId);
+  return async (rows: ParsedRow<'catalog'>[]) => {
+    const skus = await variantsBySku(
+      db,
+      actor.businessId,
+      rows.map((r) => r.value.sku),
+    );
+    return resolveRows(rows, (v) => ({
+      action: skus.has(v.sku) ? 'update' : 'create',
+      data: {
+        ...v,
+        product_fields: JSON.stringify([v.name, v.model, v.type, keyOf(v.unit)]),
+        unit_key: keyOf(v.unit),
+        new_unit: !names.units.has(keyOf(v.unit)),
+      },
+    }));
+  };
+}
+
+/**
+ * Across the file: a SKU twice; a product code whose rows give another name, model, type or
+ * unit than its first row; a unit the business lacks that no row gives a measure for.
+ */
+async function across(db: Database, importId: number) {
+  const [twice, differing, unmeasured] = await Promise.all([
+    repeatedRows(db, importId, 'sku'),
+    rowsDifferingFromFirst(db, importId, 'code', 'product_fields'),
+    rowsOfUnmeasuredUnits(db, importId),
   ]);
-  const skuLine = new Map<string, number>();
-  const products = new Map<number, { line: number; sameAs: string }>();
-  const newUnits = new Set<string>();
-  return resolveRows(rows, (v, refuse, line) => {
-    const firstSku = skuLine.get(v.sku);
-    if (firstSku !== undefined) refuse('sku', msg('validation.import.duplicate_in_file', { line: firstSku }));
-    else skuLine.set(v.sku, line);
-    const sameAs = JSON.stringify([v.name, v.model, v.type, keyOf(v.unit)]);
-    const product = products.get(v.code);
-    if (!product) products.set(v.code, { line, sameAs });
-    else if (product.sameAs !== sameAs)
-      refuse('code', msg('validation.import.product_differs', { line: product.line }));
-    const unitKnown = names.units.has(keyOf(v.unit)) || newUnits.has(keyOf(v.unit));
-    if (!unitKnown && !v.measure) refuse('measure', msg('validation.import.new_unit_needs_measure'));
-    if (!unitKnown && v.measure) newUnits.add(keyOf(v.unit));
-    return { action: skus.has(v.sku) ? 'update' : 'create', data: { ...v } };
-  });
+  return [
+    ...refusalsOf(twice, 'sku', (line) => msg('validation.import.duplicate_in_file', { line })),
+    ...refusalsOf(differing, 'code', (line) => msg('validation.import.product_differs', { line })),
+    ...refusalsOf(unmeasured, 'measure', () => msg('validation.import.new_unit_needs_measure')),
+  ];
 }
 
 type CatalogData = ParsedRow<'catalog'>['value'];
 
-/** Units, colours and sizes the rows name that the business lacks, made; every name's id. */
-async function ensureNames(trx: Database, businessId: number, rows: CatalogData[]) {
+/**
+ * The units, colours and sizes the import names that the business lacks, made (a new unit's
+ * measure is the first one a row of it gives; staging made sure one does); every name's id.
+ */
+async function ensureNames(trx: Database, businessId: number, importId: number) {
   const names = await namesOf(trx, businessId);
-  const missing = (map: Map<string, number>, list: Array<string | undefined>) => {
-    const out = new Map<string, string>();
-    for (const n of list) if (n && !map.has(keyOf(n)) && !out.has(keyOf(n))) out.set(keyOf(n), n);
+  const named = await namesToMake(trx, importId);
+  // Compared as the code compares names (trimmed, lower case in JavaScript), not by SQL's lower().
+  const fresh = (what: string, known: Map<string, number>) => {
+    const out = new Map<string, (typeof named)[number]>();
+    for (const n of named)
+      if (n.what === what && !known.has(keyOf(n.name)) && !out.has(keyOf(n.name))) out.set(keyOf(n.name), n);
     return [...out.values()];
   };
-  // A new unit's measure is the first one a row of it gives (staging made sure one does).
-  const measureOf = new Map<string, UnitMeasure>();
-  for (const r of rows)
-    if (r.measure && !measureOf.has(keyOf(r.unit))) measureOf.set(keyOf(r.unit), r.measure);
   const business_id = businessId;
-  const newUnits = missing(
-    names.units,
-    rows.map((r) => r.unit),
-  ).map((name) => ({
+  const newUnits = fresh('unit', names.units).map((n) => ({
     business_id,
-    name,
-    measure: measureOf.get(keyOf(name)) ?? 'D',
+    name: n.name,
+    measure: n.measure ?? 'D',
     fixed_rate_to_base: '0',
   }));
-  const newColors = missing(
-    names.colors,
-    rows.map((r) => r.color),
-  ).map((name) => ({ business_id, name, code: NEW_COLOR_CODE }));
-  const newSizes = missing(
-    names.sizes,
-    rows.map((r) => r.size),
-  ).map((size) => ({ business_id, size, label: '' }));
+  const newColors = fresh('color', names.colors).map((n) => ({
+    business_id,
+    name: n.name,
+    code: NEW_COLOR_CODE,
+  }));
+  const newSizes = fresh('size', names.sizes).map((n) => ({ business_id, size: n.name, label: '' }));
   if (newUnits.length) await trx.insertInto('units').values(newUnits).execute();
   if (newColors.length) await trx.insertInto('colors').values(newColors).execute();
   if (newSizes.length) await trx.insertInto('sizes').values(newSizes).execute();
   return newUnits.length + newColors.length + newSizes.length ? namesOf(trx, businessId) : names;
 }
 
-/** Each product code's id: the business's product of that code, else a new product. */
+/** Each product code of the rows' id: the business's product of that code, else a new product. */
 async function ensureProducts(
   trx: Database,
   businessId: number,
@@ -101,29 +121,28 @@ async function ensureProducts(
     .selectFrom('products')
     .select(['id', 'code'])
     .where('business_id', '=', businessId)
+    .where('code', 'in', [...firstOf.keys()])
     .orderBy('id')
     .execute();
   const idOf = new Map<number, number>();
-  for (const p of existing) if (!idOf.has(p.code) && firstOf.has(p.code)) idOf.set(p.code, p.id);
+  for (const p of existing) if (!idOf.has(p.code)) idOf.set(p.code, p.id);
   const fields = (r: CatalogData) => ({
     name: r.name,
     model: r.model,
     type: r.type,
     unit_id: unitId(r.unit),
   });
-  for (const part of chunks(
-    [...idOf].map(([code, id]) => ({ id, ...fields(firstOf.get(code) as CatalogData) })),
-  )) {
+  const updated = [...idOf].map(([code, id]) => ({ id, ...fields(firstOf.get(code) as CatalogData) }));
+  if (updated.length > 0)
     await sql`
       UPDATE products p SET name = r.name, model = r.model, type = r.type, unit_id = r.unit_id, updated_at = now()
-      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS r(id int, name text, model text, type text, unit_id int)
+      FROM jsonb_to_recordset(${JSON.stringify(updated)}::jsonb) AS r(id int, name text, model text, type text, unit_id int)
       WHERE p.id = r.id`.execute(trx);
-  }
   const fresh = [...firstOf.values()].filter((r) => !idOf.has(r.code));
-  for (const part of chunks(fresh)) {
+  if (fresh.length > 0) {
     const made = await trx
       .insertInto('products')
-      .values(part.map((r) => ({ business_id: businessId, code: r.code, ...fields(r) })))
+      .values(fresh.map((r) => ({ business_id: businessId, code: r.code, ...fields(r) })))
       .returning(['id', 'code'])
       .execute();
     for (const p of made) idOf.set(p.code, p.id);
@@ -131,25 +150,18 @@ async function ensureProducts(
   return idOf;
 }
 
-async function post(
-  trx: Transaction<DB>,
-  actor: Actor,
-  _importId: number,
-  data: Array<Record<string, unknown>>,
-  done: Progress,
-) {
-  const rows = data as unknown as CatalogData[];
-  const names = await ensureNames(trx, actor.businessId, rows);
+/** Makes the import's new names once; then each page's products and variants are written. */
+async function poster(trx: Transaction<DB>, actor: Actor, importId: number) {
+  const names = await ensureNames(trx, actor.businessId, importId);
   const idIn = (map: Map<string, number>, name: string | undefined) =>
     name === undefined ? null : (map.get(keyOf(name)) ?? null);
-  const products = await ensureProducts(trx, actor.businessId, rows, (n) => idIn(names.units, n) as number);
-  let created = 0;
-  let written = 0;
-  for (const part of chunks(rows)) {
+  return async (data: Array<Record<string, unknown>>) => {
+    const rows = data as unknown as CatalogData[];
+    const products = await ensureProducts(trx, actor.businessId, rows, (n) => idIn(names.units, n) as number);
     const upserted = await trx
       .insertInto('variants')
       .values(
-        part.map((r) => ({
+        rows.map((r) => ({
           business_id: actor.businessId,
           product_id: products.get(r.code) as number,
           sku: r.sku,
@@ -169,16 +181,15 @@ async function post(
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
       .execute();
-    created += upserted.filter((w) => w.inserted).length;
-    written += part.length;
-    await done(written);
-  }
-  return { created, updated: rows.length - created };
+    const created = upserted.filter((w) => w.inserted).length;
+    return { created, updated: rows.length - created };
+  };
 }
 
 export const catalogImport: ImportKindRules<'catalog'> = {
-  resolve,
-  post,
+  resolver,
+  across,
+  poster,
   samples: [
     {
       name: "Ko'ylak",

@@ -1,41 +1,147 @@
-import type { ImportKind } from '@app/shared';
-import { sql } from 'kysely';
+import type { ImportKind, UnitMeasure } from '@app/shared';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import type { ImportRowAction } from '../../db/enums.ts';
 import { businessRow } from '../../db/row-queries.ts';
 import type { StoredImportError } from '../../db/tables/imports.ts';
 
-// The staged imports (migrations/0023_imports.sql) and the look-ups that resolve a row's words
+// The staged imports and their rows (migrations/0023_imports.sql, 0024_import_rows.sql) and the look-ups that resolve a row's words
 // (a department's e-mail or code, a currency's code) to ids (DESIGN.md section 17).
 
-export interface NewImport {
-  businessId: number;
-  kind: ImportKind;
-  columns: string[];
-  rowCount: number;
-  validCount: number;
-  errors: StoredImportError[];
-  rows: Array<Record<string, unknown>>;
-  preview: Array<Record<string, string>>;
-  createdBy: number;
-}
-
-export async function insertImport(db: Database, i: NewImport): Promise<number> {
+/** Starts an import: READING, its rows stored while the file is read (`storeRows`). */
+export async function startImport(
+  db: Database,
+  i: { businessId: number; kind: ImportKind; createdBy: number },
+): Promise<number> {
   const row = await db
     .insertInto('imports')
     .values({
       business_id: i.businessId,
       kind: i.kind,
-      columns: JSON.stringify(i.columns),
-      row_count: i.rowCount,
-      valid_count: i.validCount,
-      errors: JSON.stringify(i.errors),
-      rows_data: JSON.stringify(i.rows),
-      preview: JSON.stringify(i.preview),
+      status: 'READING',
+      columns: '[]',
+      row_count: 0,
+      valid_count: 0,
+      errors: '[]',
+      preview: '[]',
       created_by: i.createdBy,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A row checked by its schema: its number, what posting does (none when refused), its data. */
+export interface StagedRow {
+  line: number;
+  action: ImportRowAction | null;
+  data: Record<string, unknown>;
+}
+
+/** Stores a batch of the file's rows, one statement. */
+export async function storeRows(db: Database, importId: number, rows: readonly StagedRow[]) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('import_rows')
+    .values(
+      rows.map((r) => ({
+        import_id: importId,
+        line: r.line,
+        action: r.action,
+        data: JSON.stringify(r.data),
+      })),
+    )
+    .execute();
+}
+
+/** The file is read and checked: STAGED with its counts, errors and preview. */
+export async function finishStaging(
+  db: Database,
+  id: number,
+  s: {
+    columns: string[];
+    rowCount: number;
+    validCount: number;
+    errors: StoredImportError[];
+    preview: Array<Record<string, string>>;
+  },
+) {
+  await db
+    .updateTable('imports')
+    .set({
+      status: 'STAGED',
+      columns: JSON.stringify(s.columns),
+      row_count: s.rowCount,
+      valid_count: s.validCount,
+      errors: JSON.stringify(s.errors),
+      preview: JSON.stringify(s.preview),
+    })
+    .where('id', '=', id)
+    .execute();
+  // An import with an error is never posted: its rows are not kept.
+  if (s.errors.length > 0) await dropRows(db, id);
+}
+
+/** An import whose file could not be read: gone, with its rows. */
+export async function forgetImport(db: Database, id: number) {
+  await db.deleteFrom('imports').where('id', '=', id).where('status', '=', 'READING').execute();
+}
+
+const dropRows = (db: Database, importId: number) =>
+  db.deleteFrom('import_rows').where('import_id', '=', importId).execute();
+
+/**
+ * The import's rows to post, a page of `size` at a time in `order` (an SQL expression over
+ * `data` and `line`), read through a cursor of the caller's transaction: one page in memory.
+ */
+export async function* rowPages(
+  trx: Database,
+  importId: number,
+  order: RawBuilder<unknown> = sql`line`,
+  size = 1000,
+): AsyncGenerator<Array<Record<string, unknown>>> {
+  await sql`DECLARE import_rows_cursor NO SCROLL CURSOR FOR
+    SELECT data FROM import_rows WHERE import_id = ${importId} ORDER BY ${order}`.execute(trx);
+  try {
+    for (;;) {
+      const page = await sql<{
+        data: Record<string, unknown>;
+      }>`FETCH ${sql.raw(String(size))} FROM import_rows_cursor`.execute(trx);
+      if (page.rows.length === 0) return;
+      yield page.rows.map((r) => r.data);
+    }
+  } finally {
+    await sql`CLOSE import_rows_cursor`.execute(trx);
+  }
+}
+
+/**
+ * Across the whole file (DESIGN.md section 17), by SQL over the stored rows: each row whose
+ * `data->>key` an earlier row has too, with that value and the earlier row's number.
+ */
+export async function repeatedRows(db: Database, importId: number, key: string) {
+  const found = await sql<{ line: number; first: number; value: string }>`
+    SELECT line, first, value FROM (
+      SELECT line, data->>${key} AS value,
+             first_value(line) OVER (PARTITION BY data->>${key} ORDER BY line) AS first
+      FROM import_rows WHERE import_id = ${importId}) r
+    WHERE line <> first ORDER BY line`.execute(db);
+  return found.rows;
+}
+
+/**
+ * Each row whose `data->>value` differs from the first row with its `data->>group`, and that
+ * first row's number.
+ */
+export async function rowsDifferingFromFirst(db: Database, importId: number, group: string, value: string) {
+  const found = await sql<{ line: number; first: number }>`
+    SELECT line, first FROM (
+      SELECT line, data->>${value} AS v,
+             first_value(line) OVER w AS first, first_value(data->>${value}) OVER w AS first_v
+      FROM import_rows WHERE import_id = ${importId}
+      WINDOW w AS (PARTITION BY data->>${group} ORDER BY line)) r
+    WHERE v IS DISTINCT FROM first_v ORDER BY line`.execute(db);
+  return found.rows;
 }
 
 const SUMMARY = [
@@ -59,7 +165,7 @@ export type ImportRecord = NonNullable<Awaited<ReturnType<typeof findImport>>>;
 
 /** Locks the import for its commit: two commits of one import take turns. */
 export const lockImport = (db: Database, businessId: number, id: number) =>
-  businessRow(db, 'imports', ['id', 'kind', 'status', 'valid_count', 'errors', 'rows_data'], businessId, id, {
+  businessRow(db, 'imports', ['id', 'kind', 'status', 'valid_count', 'errors'], businessId, id, {
     lock: true,
   });
 
@@ -75,10 +181,38 @@ export async function markPosted(db: Database, id: number, result: { created: nu
 export async function discardImport(db: Database, id: number) {
   await db
     .updateTable('imports')
-    .set({ status: 'DISCARDED', rows_data: '[]' })
+    .set({ status: 'DISCARDED' })
     .where('id', '=', id)
     .where('status', '=', 'STAGED')
     .execute();
+  await dropRows(db, id);
+}
+
+/** The catalogue's rows of a unit new to the business that no row of the file gives a measure for. */
+export async function rowsOfUnmeasuredUnits(db: Database, importId: number) {
+  const found = await sql<{ line: number }>`
+    SELECT line FROM (
+      SELECT line, bool_or(data->>'measure' IS NOT NULL) OVER (PARTITION BY data->>'unit_key') AS measured
+      FROM import_rows WHERE import_id = ${importId} AND (data->>'new_unit')::boolean) r
+    WHERE NOT measured ORDER BY line`.execute(db);
+  return found.rows;
+}
+
+/**
+ * The units new to the business, colours and sizes a catalogue import names, each once (a unit
+ * by the key staging compared it by, with the first measure a row gives).
+ */
+export async function namesToMake(db: Database, importId: number) {
+  const found = await sql<{ what: 'unit' | 'color' | 'size'; name: string; measure: UnitMeasure | null }>`
+    SELECT DISTINCT ON (what, key) what, name, measure FROM (
+      SELECT 'unit' AS what, data->>'unit_key' AS key, data->>'unit' AS name, data->>'measure' AS measure, line
+        FROM import_rows WHERE import_id = ${importId} AND (data->>'new_unit')::boolean
+      UNION ALL SELECT 'color', data->>'color', data->>'color', NULL, line
+        FROM import_rows WHERE import_id = ${importId} AND data->>'color' IS NOT NULL
+      UNION ALL SELECT 'size', data->>'size', data->>'size', NULL, line
+        FROM import_rows WHERE import_id = ${importId} AND data->>'size' IS NOT NULL) n
+    ORDER BY what, key, measure IS NULL, line`.execute(db);
+  return found.rows;
 }
 
 /** The business's departments by e-mail (lower case) and by code. */
@@ -97,12 +231,18 @@ export async function departmentsByRef(db: Database, businessId: number): Promis
   return byRef;
 }
 
-/** The business's variants by SKU. */
-export async function variantsBySku(db: Database, businessId: number): Promise<Map<string, number>> {
+/** The business's variants of these SKUs, by SKU. */
+export async function variantsBySku(
+  db: Database,
+  businessId: number,
+  skus: readonly string[],
+): Promise<Map<string, number>> {
+  if (skus.length === 0) return new Map();
   const rows = await db
     .selectFrom('variants')
     .select(['id', 'sku'])
     .where('business_id', '=', businessId)
+    .where('sku', 'in', [...new Set(skus)])
     .execute();
   return new Map(rows.map((r) => [r.sku, r.id]));
 }

@@ -7,11 +7,13 @@ import {
   type ImportColumn,
   type ImportKind,
   type ImportProgress,
+  type ImportStatus,
   LANGUAGES,
   type Language,
   type Message,
   msg,
 } from '@app/shared';
+import type { ImportRowAction } from '../../db/enums.ts';
 import type { StoredImportError } from '../../db/tables/imports.ts';
 import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
@@ -25,7 +27,7 @@ import { balancesImport } from './balances.kind.ts';
 import { catalogImport } from './catalog.kind.ts';
 import { counterpartiesImport } from './counterparties.kind.ts';
 import * as repo from './imports.repository.ts';
-import type { ImportKindRules, ParsedRow, Progress } from './kind.ts';
+import type { ImportKindRules, ParsedRow, Progress, Resolved } from './kind.ts';
 import { stockImport } from './stock.kind.ts';
 
 // Bringing a business in (DESIGN.md section 17): a file is read, every row checked by the same
@@ -98,20 +100,49 @@ function requireColumns(kind: ImportKind, found: Array<ImportColumn | null>): vo
   });
 }
 
+/** A row of the preview as read: its cells as written, its checked values, what posting does. */
+interface PreviewRow {
+  line: number;
+  raw: Record<string, string>;
+  value?: Record<string, unknown>;
+  action: ImportRowAction | null;
+}
+
 interface Read {
   columns: ImportColumn[];
   rowCount: number;
-  parsed: ParsedRow<ImportKind>[];
   errors: StoredImportError[];
-  /** The first rows' texts as the file had them (a refused row is previewed as written). */
-  raw: Map<number, Record<string, string>>;
+  preview: PreviewRow[];
 }
 
-/** Reads every row and checks each by the kind's schema; every error of every row is kept. */
-async function readRows(kind: ImportKind, rows: AsyncIterable<SheetRow>, done: Progress): Promise<Read> {
-  const read: Read = { columns: [], rowCount: 0, parsed: [], errors: [], raw: new Map() };
+/** How many rows are resolved and stored together while a file is read. */
+const BATCH_ROWS = 1000;
+
+/**
+ * Reads every row, checks each by the kind's schema, and resolves and stores them a batch at a
+ * time (`resolve`, `store`): every error of every row is kept, the rows themselves are not.
+ */
+async function readRows(
+  kind: ImportKind,
+  rows: AsyncIterable<SheetRow>,
+  resolve: (rows: ParsedRow<ImportKind>[]) => Promise<Resolved>,
+  store: (rows: Resolved['rows']) => Promise<void>,
+  done: Progress,
+): Promise<Read> {
+  const read: Read = { columns: [], rowCount: 0, errors: [], preview: [] };
   let header: Array<ImportColumn | null> | null = null;
   const schema = IMPORT_ROW_SCHEMAS[kind];
+  let batch: ParsedRow<ImportKind>[] = [];
+  const flush = async () => {
+    const resolved = await resolve(batch);
+    batch = [];
+    read.errors.push(...resolved.errors);
+    await store(resolved.rows);
+    for (const row of resolved.rows) {
+      const shown = read.preview.find((p) => p.line === row.line);
+      if (shown) shown.action = row.action;
+    }
+  };
   for await (const { line, cells } of rows) {
     if (cells.every((c) => c.trim() === '')) continue;
     if (!header) {
@@ -126,10 +157,13 @@ async function readRows(kind: ImportKind, rows: AsyncIterable<SheetRow>, done: P
     header.forEach((column, i) => {
       if (column) record[column.key] = cells[i] ?? '';
     });
-    if (read.raw.size < IMPORT_PREVIEW_ROWS) read.raw.set(line, record);
     const checked = schema.safeParse(record);
-    if (checked.success) read.parsed.push({ line, value: checked.data } as ParsedRow<ImportKind>);
-    else
+    if (read.preview.length < IMPORT_PREVIEW_ROWS)
+      read.preview.push({ line, raw: record, value: checked.data as Record<string, unknown>, action: null });
+    if (checked.success) {
+      batch.push({ line, value: checked.data } as ParsedRow<ImportKind>);
+      if (batch.length >= BATCH_ROWS) await flush();
+    } else
       for (const issue of checked.error.issues)
         read.errors.push({
           row: line,
@@ -139,6 +173,7 @@ async function readRows(kind: ImportKind, rows: AsyncIterable<SheetRow>, done: P
   }
   if (!header || read.rowCount === 0)
     throw badRequest(msg('errors.import.empty_file'), { file: [msg('errors.import.empty_file')] });
+  if (batch.length > 0) await flush();
   return read;
 }
 
@@ -146,7 +181,10 @@ const cellOf = (value: unknown) => (value === null || value === undefined ? '' :
 
 /**
  * Stages an uploaded file (DESIGN.md section 17): `{id, kind, status: STAGED, rows, valid,
- * errors, preview}`, nothing posted. The caller removes the file afterwards.
+ * errors, preview}`, nothing posted. The rows are stored a batch at a time as they are read, so
+ * memory holds a batch and the errors, never the file; an import is READING (not shown) until its
+ * last row is stored and checked, and a file that cannot be read leaves nothing. The caller
+ * removes the file afterwards.
  */
 export async function stageImport(
   deps: Pick<Deps, 'db' | 'sessions'>,
@@ -156,54 +194,57 @@ export async function stageImport(
   language: Language,
   progress?: string,
 ): Promise<Import> {
-  const read = await readRows(
-    kind,
-    readSheet(path, await sniffFormat(path)),
-    progressOf(deps, actor, progress, 'read'),
-  );
   const rules = RULES[kind] as ImportKindRules<ImportKind>;
-  const resolved = await rules.resolve(deps.db, actor, read.parsed);
-  // Every error of every row, a row's in the order of its columns.
-  const order = IMPORT_COLUMNS[kind].map((c) => c.key);
-  const errors = [...read.errors, ...resolved.errors].sort(
-    (a, b) => a.row - b.row || order.indexOf(a.column) - order.indexOf(b.column),
-  );
-  const action = new Map(resolved.rows.map((r) => [r.line, r.action]));
-  const checkedValue = new Map(read.parsed.map((p) => [p.line, p.value as Record<string, unknown>]));
-  const preview = [...read.raw].map(([line, raw]) => {
-    const value = action.has(line) ? checkedValue.get(line) : undefined;
-    const cells = Object.fromEntries(
-      read.columns.map((c) => [c.key, value ? cellOf(value[c.key]) : (raw[c.key] ?? '')]),
-    );
-    return { row: String(line), action: action.get(line) ?? '', ...cells };
-  });
-  const id = await inTransaction(deps.db, async (trx) => {
-    const id = await repo.insertImport(trx, {
-      businessId: actor.businessId,
+  const id = await repo.startImport(deps.db, { businessId: actor.businessId, kind, createdBy: actor.id });
+  try {
+    const read = await readRows(
       kind,
-      columns: read.columns.map((c) => c.key),
-      rowCount: read.rowCount,
-      validCount: resolved.rows.length,
-      errors,
-      rows: errors.length ? [] : resolved.rows.map((r) => r.data),
-      preview,
-      createdBy: actor.id,
+      readSheet(path, await sniffFormat(path)),
+      await rules.resolver(deps.db, actor),
+      (rows) => repo.storeRows(deps.db, id, rows),
+      progressOf(deps, actor, progress, 'read'),
+    );
+    const across = rules.across ? await rules.across(deps.db, id) : [];
+    // Every error of every row, a row's in the order of its columns.
+    const order = IMPORT_COLUMNS[kind].map((c) => c.key);
+    const errors = [...read.errors, ...across].sort(
+      (a, b) => a.row - b.row || order.indexOf(a.column) - order.indexOf(b.column),
+    );
+    const refused = new Set(errors.map((e) => e.row));
+    // A refused row is previewed as written; another as it will be posted.
+    const preview = read.preview.map(({ line, raw, value, action }) => {
+      const shown = refused.has(line) ? undefined : value;
+      const cells = Object.fromEntries(
+        read.columns.map((c) => [c.key, shown ? cellOf(shown[c.key]) : (raw[c.key] ?? '')]),
+      );
+      return { row: String(line), action: (shown && action) || '', ...cells };
     });
-    await auditAs(trx, actor, {
-      action: 'import.stage',
-      entity: 'import',
-      entityId: id,
-      summary: msg('audit.import.staged', { rows: read.rowCount, errors: errors.length }),
+    await inTransaction(deps.db, async (trx) => {
+      await repo.finishStaging(trx, id, {
+        columns: read.columns.map((c) => c.key),
+        rowCount: read.rowCount,
+        validCount: read.rowCount - refused.size,
+        errors,
+        preview,
+      });
+      await auditAs(trx, actor, {
+        action: 'import.stage',
+        entity: 'import',
+        entityId: id,
+        summary: msg('audit.import.staged', { rows: read.rowCount, errors: errors.length }),
+      });
     });
-    return id;
-  });
+  } catch (err) {
+    await repo.forgetImport(deps.db, id);
+    throw err;
+  }
   return getImport(deps, actor, id, language);
 }
 
 const render = (language: Language, errors: StoredImportError[]) =>
   errors.map((e) => ({ row: e.row, column: e.column, message: tr(language, e.message as Message) }));
 
-function toImport(r: repo.ImportRecord, language: Language): Import {
+function toImport(r: repo.ImportRecord & { status: ImportStatus }, language: Language): Import {
   return {
     id: r.id,
     kind: r.kind,
@@ -221,8 +262,8 @@ function toImport(r: repo.ImportRecord, language: Language): Import {
 
 export async function getImport(deps: Pick<Deps, 'db'>, actor: Actor, id: number, language: Language) {
   const row = await repo.findImport(deps.db, actor.businessId, id);
-  if (!row) throw notFound();
-  return toImport(row, language);
+  if (!row || row.status === 'READING') throw notFound();
+  return toImport({ ...row, status: row.status }, language);
 }
 
 /**
@@ -241,13 +282,20 @@ export async function commitImport(
   await inTransaction(deps.db, (trx) =>
     runIdempotent(trx, scope, async () => {
       const staged = await repo.lockImport(trx, actor.businessId, id);
-      if (!staged) throw notFound();
+      if (!staged || staged.status === 'READING') throw notFound();
       if (staged.status === 'POSTED') return { id };
       if (staged.status === 'DISCARDED') throw conflict(msg('errors.import.discarded'));
       if (staged.errors.length > 0)
         throw conflict(msg('errors.import.has_errors', { count: staged.errors.length }));
       const rules = RULES[staged.kind] as ImportKindRules<ImportKind>;
-      const counts = await rules.post(trx, actor, id, staged.rows_data, done);
+      const post = await rules.poster(trx, actor, id);
+      const counts = { created: 0, updated: 0 };
+      for await (const page of repo.rowPages(trx, id, rules.order)) {
+        const posted = await post(page);
+        counts.created += posted.created;
+        counts.updated += posted.updated;
+        await done(counts.created + counts.updated);
+      }
       await repo.markPosted(trx, id, counts);
       await auditAs(trx, actor, {
         action: 'import.commit',
@@ -265,7 +313,7 @@ export async function commitImport(
 export async function discardImport(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<void> {
   await inTransaction(deps.db, async (trx) => {
     const staged = await repo.lockImport(trx, actor.businessId, id);
-    if (!staged) throw notFound();
+    if (!staged || staged.status === 'READING') throw notFound();
     if (staged.status === 'POSTED') throw conflict(msg('errors.import.already_posted'));
     if (staged.status === 'DISCARDED') return;
     await repo.discardImport(trx, id);

@@ -51,6 +51,27 @@ function upload(
 const commit = (client: ApiClient, id: number, key?: string) =>
   client.post(`imports/${id}/commit/`, undefined, key ? { 'Idempotency-Key': key } : {});
 
+const countOf = async (table: 'imports' | 'import_rows') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const rowsOf = async (importId: number) =>
+  Number(
+    (
+      await t.db
+        .selectFrom('import_rows')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('import_id', '=', importId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Sheet1');
@@ -157,6 +178,44 @@ describe('catalog', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe('Importda 5 ta xato bor: faylni tuzatib, qaytadan yuklang.');
     expect(await variantsOf('E-2')).toEqual([]);
+  });
+
+  it('checks across the whole file, whatever batch a row falls in; the commit posts every page', {
+    timeout: 60_000,
+  }, async () => {
+    // 2,500 rows: three batches of staging and three pages of the commit (DESIGN.md section 17).
+    const rows = Array.from({ length: 2_500 }, (_, i) => `Keng ${i};K-${i};${600_000 + i};RAW;kg;;WIDE-${i}`);
+    rows[1] = 'Keng 1;K-1;600001;RAW;kg;M;WIDE-1'; // the new unit's measure, on the file's row 3 only
+    const file = (extra: string[]) =>
+      `name;model;code;type;unit;measure;sku\n${[...rows, ...extra].join('\n')}\n`;
+    const wrong = await upload(
+      owner,
+      'catalog',
+      file(['Keng 2;K-2;600002;RAW;kg;;WIDE-0', 'Boshqa nom;K-7;600007;RAW;kg;;WIDE-X']),
+    );
+    expect(wrong.body).toMatchObject({ rows: 2_502, valid: 2_500 });
+    expect(wrong.body.errors).toEqual([
+      { row: 2502, column: 'sku', message: 'Bu qiymat faylning 2-qatorida ham bor.' },
+      {
+        row: 2503,
+        column: 'code',
+        message: 'Shu kodli mahsulot 9-qatorda boshqacha yozilgan (nomi, modeli, turi yoki birligi).',
+      },
+    ]);
+    expect(await rowsOf(wrong.body.id)).toBe(0);
+
+    const good = await upload(owner, 'catalog', file([]));
+    expect(good.body).toMatchObject({ rows: 2_500, valid: 2_500, errors: [] });
+    expect((await commit(owner, good.body.id)).body.result).toEqual({ created: 2_500, updated: 0 });
+    const unit = await t.db
+      .selectFrom('units')
+      .select('measure')
+      .where('business_id', '=', users.Owner.businessId)
+      .where('name', '=', 'kg')
+      .executeTakeFirstOrThrow();
+    expect(unit.measure).toBe('M');
+    expect(await variantsOf('WIDE-2499')).toHaveLength(1);
+    expect(await rowsOf(good.body.id)).toBe(2_500);
   });
 
   it("reads other systems' names of a column, in any case, with _ or - for spaces", async () => {
@@ -333,10 +392,18 @@ describe('the import itself', () => {
     expect(headerOnly.body.file).toEqual(["Fayl bo'sh: sarlavha qatori va ma'lumotlar kerak."]);
     const big = await upload(owner, 'catalog', Buffer.alloc(21 * 1024 * 1024, 'a'));
     expect(big.status).toBe(413);
+    const stored = () =>
+      Promise.all([countOf('imports'), countOf('import_rows')]).then(([imports, rows]) => ({
+        imports,
+        rows,
+      }));
+    const before = await stored();
     const rows = `department;currency;amount\n${'x;UZS;1\n'.repeat(200_001)}`;
     const many = await upload(owner, 'balances', rows);
     expect(many.status).toBe(400);
     expect(many.body.detail).toContain('200000');
+    // The batches stored before the limit was reached are gone with the import.
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses a zip bomb before unpacking it: too many entries, or too many bytes once unpacked', async () => {

@@ -1,9 +1,11 @@
 import { type ImportKind, type ImportRow, type Message, msg } from '@app/shared';
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import type { ImportRowAction } from '../../db/enums.ts';
 import type { DB } from '../../db/schema.ts';
 import type { StoredImportError } from '../../db/tables/imports.ts';
 import type { Actor } from '../../lib/context.ts';
+import type { StagedRow } from './imports.repository.ts';
 
 // What each kind of import is (DESIGN.md section 17): how its checked rows are resolved against
 // the business (names to ids, what exists already), and how the resolved rows are posted.
@@ -14,33 +16,35 @@ export interface ParsedRow<K extends ImportKind> {
   value: ImportRow<K>;
 }
 
-/** A row resolved against the business, as it will be posted; `action` is what posting does. */
-export interface ResolvedRow {
-  line: number;
-  action: 'create' | 'update';
-  data: Record<string, unknown>;
-}
-
 export interface ImportCounts {
   created: number;
   updated: number;
 }
 
+/** A batch's refusals, and every row of it to store (a refused one without an action). */
+export interface Resolved {
+  errors: StoredImportError[];
+  rows: StagedRow[];
+}
+
+/**
+ * A kind of import. Staging reads the file a batch at a time (DESIGN.md section 17): each batch
+ * is resolved and stored, then `across` checks the whole file over the stored rows; posting
+ * reads them back a page at a time in `order`. Nothing holds the whole file in memory.
+ */
 export interface ImportKindRules<K extends ImportKind> {
-  /** Every refusal the business's data adds (an unknown SKU, a duplicate), and the rows to post. */
-  resolve(
-    db: Database,
-    actor: Actor,
-    rows: ParsedRow<K>[],
-  ): Promise<{ errors: StoredImportError[]; rows: ResolvedRow[] }>;
-  /** Posts the resolved rows (`data`) inside the caller's transaction, telling `done` as it goes. */
-  post(
+  /** Looks up what one file needs once; the answer resolves each batch of its rows. */
+  resolver(db: Database, actor: Actor): Promise<(rows: ParsedRow<K>[]) => Promise<Resolved>>;
+  /** The refusals only the whole file shows (a value twice), by SQL over the stored rows. */
+  across?(db: Database, importId: number): Promise<StoredImportError[]>;
+  /** The order rows are posted in, an SQL expression over `data` and `line` (default: `line`). */
+  order?: RawBuilder<unknown>;
+  /** Prepares posting inside the caller's transaction; the answer posts each page of rows. */
+  poster(
     trx: Transaction<DB>,
     actor: Actor,
     importId: number,
-    rows: Array<Record<string, unknown>>,
-    done: Progress,
-  ): Promise<ImportCounts>;
+  ): Promise<(rows: Array<Record<string, unknown>>) => Promise<ImportCounts>>;
   /** The template's two sample rows, by column key. */
   samples: ReadonlyArray<Readonly<Record<string, string>>>;
 }
@@ -48,33 +52,37 @@ export interface ImportKindRules<K extends ImportKind> {
 /** Tells how many rows a long step has done so far. */
 export type Progress = (rows: number) => Promise<void>;
 
-/** Splits `items` into runs of `size` (one statement each). */
-export function chunks<T>(items: readonly T[], size = 1000): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** Refuses the row's cell `column` with `message`. */
 export type Refuse = (column: string, message: Message) => void;
 
 /**
  * Resolves every row with `each`, which refuses cells (every refusal of a row is kept) and
- * answers what posting does with the row and its data; a refused row is not posted.
+ * answers what posting does with the row and its data; a refused row is stored without an action
+ * (the checks across the file still see it) and never posted.
  */
 export function resolveRows<K extends ImportKind>(
   rows: readonly ParsedRow<K>[],
-  each: (value: ParsedRow<K>['value'], refuse: Refuse, line: number) => Omit<ResolvedRow, 'line'>,
-): { errors: StoredImportError[]; rows: ResolvedRow[] } {
+  each: (
+    value: ParsedRow<K>['value'],
+    refuse: Refuse,
+  ) => { action: ImportRowAction; data: Record<string, unknown> },
+): Resolved {
   const errors: StoredImportError[] = [];
-  const resolved: ResolvedRow[] = [];
+  const staged: StagedRow[] = [];
   for (const { line, value } of rows) {
     const before = errors.length;
-    const out = each(value, (column, message) => errors.push({ row: line, column, message }), line);
-    if (errors.length === before) resolved.push({ line, action: out.action, data: { line, ...out.data } });
+    const out = each(value, (column, message) => errors.push({ row: line, column, message }));
+    staged.push({ line, action: errors.length === before ? out.action : null, data: { line, ...out.data } });
   }
-  return { errors, rows: resolved };
+  return { errors, rows: staged };
 }
+
+/** Refusals of rows that `found` names, at `column`, each naming the earlier row. */
+export const refusalsOf = (
+  found: ReadonlyArray<{ line: number; first?: number }>,
+  column: string,
+  message: (first: number) => Message,
+): StoredImportError[] => found.map((f) => ({ row: f.line, column, message: message(f.first ?? f.line) }));
 
 /** The id `name` stands for in `ids`, else the cell `column` refused with `message`. */
 export function known(
