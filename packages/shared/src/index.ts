@@ -1,4 +1,5 @@
 export * from './audit-actions.ts';
+export * from './barcode.ts';
 export * from './business-day.ts';
 export * from './constants.ts';
 export * from './languages.ts';

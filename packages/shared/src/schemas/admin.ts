@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEIGHT_BARCODE_MODES } from '../barcode.ts';
 import { MONEY_SCALE, RATE_SCALE } from '../constants.ts';
 import { D } from '../money.ts';
 import { DecimalInputSchema, IdSchema, ReasonSchema, text, UserRefSchema } from './common.ts';
@@ -130,6 +131,8 @@ export const BusinessSettingsSchema = z.object({
   name: z.string(),
   follow_cbu: z.boolean(),
   low_stock_email: z.boolean(),
+  /** How the business's scales print their codes (DESIGN.md section 18): off, grams or price. */
+  weight_barcodes: z.enum(WEIGHT_BARCODE_MODES),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 
@@ -142,6 +145,7 @@ export const BusinessSettingsPatchSchema = z
       .max(200, { message: 'validation.admin.name_too_long' }),
     follow_cbu: z.boolean(),
     low_stock_email: z.boolean(),
+    weight_barcodes: z.enum(WEIGHT_BARCODE_MODES, { message: 'validation.admin.choose_weight_barcodes' }),
   })
   .partial();
 export type BusinessSettingsPatch = z.input<typeof BusinessSettingsPatchSchema>;

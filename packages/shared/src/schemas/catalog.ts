@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { barcodeKind } from '../barcode.ts';
 import {
   HEX_COLOR_PATTERN,
   PRODUCT_TYPES,
@@ -83,9 +84,28 @@ export const MinQtySchema = z
     message: 'validation.catalog.quantity_too_large',
   });
 
+/**
+ * A variant's barcode (DESIGN.md section 18): EAN-13, EAN-8 or UPC-A with a valid check digit, or
+ * Code 128 text; '' and null mean none.
+ */
+export const BarcodeSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || null : v),
+  z
+    .string({ message: 'validation.catalog.barcode_invalid' })
+    .superRefine((code, ctx) => {
+      const kind = barcodeKind(code);
+      if (kind === 'bad_check_digit')
+        ctx.addIssue({ code: 'custom', message: 'validation.catalog.barcode_check_digit' });
+      else if (kind === 'invalid')
+        ctx.addIssue({ code: 'custom', message: 'validation.catalog.barcode_invalid' });
+    })
+    .nullable(),
+);
+
 export const VariantCreateSchema = z.object({
   product: IdSchema,
   sku: RequiredText(100),
+  barcode: BarcodeSchema.optional().transform((v) => v ?? null),
   color: OptionalRefSchema.optional().transform((v) => v ?? null),
   size: OptionalRefSchema.optional().transform((v) => v ?? null),
   min_qty: MinQtySchema.optional().transform((v) => v ?? null),
@@ -94,6 +114,7 @@ export type VariantCreate = z.input<typeof VariantCreateSchema>;
 /** spec.md section 7: a variant is updated with sku, colour and size. */
 export const VariantUpdateSchema = z.object({
   sku: RequiredText(100).optional(),
+  barcode: BarcodeSchema.optional(),
   color: OptionalRefSchema.optional(),
   size: OptionalRefSchema.optional(),
   min_qty: MinQtySchema.optional(),
@@ -121,13 +142,56 @@ export const VariantSchema = VariantRefSchema.extend({
   product_name: z.string(),
   /** The low-stock threshold, "2.000", or null (DESIGN.md section 11). */
   min_qty: z.string().nullable(),
+  /** EAN-13, EAN-8, UPC-A or Code 128 text, or null (DESIGN.md section 18). */
+  barcode: z.string().nullable(),
+  /**
+   * Only in the answer to `?barcode=` of a scale's weight code: the quantity it weighed (kg, for
+   * the business setting `weight`) or the price it carries (UZS, for `price`).
+   */
+  scanned: z.object({ qty: z.string().nullable(), price: z.string().nullable() }).optional(),
 });
 export type Variant = z.infer<typeof VariantSchema>;
+
+/** POST api/catalog/variants/barcodes/: in-store codes for these variants (those without one). */
+export const BarcodeGenerateSchema = z.object({
+  variants: z.array(IdSchema).min(1, { message: 'validation.catalog.choose_variants' }).max(1000),
+});
+export type BarcodeGenerate = z.input<typeof BarcodeGenerateSchema>;
+
+/** The label sheets and tags `POST api/catalog/labels/` draws (DESIGN.md section 18). */
+export const LABEL_TEMPLATES = ['58x40', '40x30', 'A4-3x8'] as const;
+export type LabelTemplate = (typeof LABEL_TEMPLATES)[number];
+/** The most labels one PDF holds. */
+export const LABELS_MAX_COPIES = 2000;
+
+export const LabelsRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        variant: IdSchema,
+        copies: z.coerce
+          .number({ message: 'validation.catalog.valid_integer_required' })
+          .int({ message: 'validation.catalog.valid_integer_required' })
+          .min(1, { message: 'validation.catalog.valid_integer_required' })
+          .max(LABELS_MAX_COPIES, { message: 'validation.catalog.too_many_labels' }),
+      }),
+    )
+    .min(1, { message: 'validation.catalog.choose_variants' })
+    .refine((items) => items.reduce((n, i) => n + i.copies, 0) <= LABELS_MAX_COPIES, {
+      message: 'validation.catalog.too_many_labels',
+    }),
+  template: z.enum(LABEL_TEMPLATES, { message: 'validation.catalog.choose_label_template' }),
+  /** The price type whose price the labels show (section 19); until price types exist, none. */
+  price_type: IdSchema.nullable().optional(),
+});
+export type LabelsRequest = z.input<typeof LabelsRequestSchema>;
 
 export const VARIANT_LIST_MAX_LIMIT = 1000;
 
 export const VariantListQuerySchema = z.object({
   search: searchText().trim().max(100).optional(),
+  /** Exact: the variant of this code, or of a scale's weight code (DESIGN.md section 18). */
+  barcode: searchText().trim().max(48).optional(),
   type: ProductTypeSchema.optional(),
   product: IdSchema.optional(),
   limit: z.coerce

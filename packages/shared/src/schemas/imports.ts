@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEBT_DIRECTIONS, UNIT_MEASURES } from '../constants.ts';
 import { SignedMoneyAmountSchema } from './admin.ts';
 import { IsoDateSchema } from './audit.ts';
-import { MinQtySchema, ProductCodeSchema, ProductTypeSchema } from './catalog.ts';
+import { BarcodeSchema, MinQtySchema, ProductCodeSchema, ProductTypeSchema } from './catalog.ts';
 import { OptionalText, RequiredText } from './common.ts';
 import { COUNTERPARTY_KINDS, CounterpartyCreateSchema } from './debts.ts';
 import { MoneyAmountInputSchema } from './finance.ts';
@@ -64,6 +64,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     col('color', 'export.import_column.color', false, ['colour']),
     col('size', 'export.import_column.size'),
     col('min_qty', 'export.import_column.min_qty'),
+    col('barcode', 'export.import_column.barcode', false, ['ean', 'ean13', 'shtrix_kod', 'shtrixkod']),
   ],
   stock: [
     col('department', 'export.import_column.department', true),
@@ -114,6 +115,7 @@ const catalogRow = z.object({
   color: optional(RequiredText(100)),
   size: optional(RequiredText(50)),
   min_qty: MinQtySchema.optional().transform((v) => v ?? null),
+  barcode: BarcodeSchema.optional().transform((v) => v ?? null),
 });
 
 const stockRow = z.object({
