@@ -1,4 +1,4 @@
-import type { ImportKind, UnitMeasure } from '@app/shared';
+import type { ImportKind, Message, UnitMeasure } from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { ImportRowAction } from '../../db/enums.ts';
@@ -60,6 +60,7 @@ export async function finishStaging(
   id: number,
   s: {
     columns: string[];
+    columnNames: Record<string, Message>;
     rowCount: number;
     validCount: number;
     errors: StoredImportError[];
@@ -71,6 +72,7 @@ export async function finishStaging(
     .set({
       status: 'STAGED',
       columns: JSON.stringify(s.columns),
+      column_names: JSON.stringify(s.columnNames),
       row_count: s.rowCount,
       valid_count: s.validCount,
       errors: JSON.stringify(s.errors),
@@ -149,6 +151,7 @@ const SUMMARY = [
   'kind',
   'status',
   'columns',
+  'column_names',
   'row_count',
   'valid_count',
   'errors',
