@@ -8,11 +8,20 @@ import type { StoredImportError } from '../../db/tables/imports.ts';
 // The staged imports and their rows (migrations/0023_imports.sql, 0024_import_rows.sql) and the look-ups that resolve a row's words
 // (a department's e-mail or code, a currency's code) to ids (DESIGN.md section 17).
 
-/** Starts an import: READING, its rows stored while the file is read (`storeRows`). */
+/**
+ * Starts an import: READING, its rows stored while the file is read (`storeRows`). An import a
+ * stopped server left READING an hour ago is gone with its rows first.
+ */
 export async function startImport(
   db: Database,
   i: { businessId: number; kind: ImportKind; createdBy: number },
 ): Promise<number> {
+  await db
+    .deleteFrom('imports')
+    .where('business_id', '=', i.businessId)
+    .where('status', '=', 'READING')
+    .where('created_at', '<', sql<Date>`now() - interval '1 hour'`)
+    .execute();
   const row = await db
     .insertInto('imports')
     .values({

@@ -488,6 +488,36 @@ describe('the import itself', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('clears an import a stopped server left reading an hour ago, and never shows one being read', async () => {
+    const left = await t.db
+      .insertInto('imports')
+      .values({
+        business_id: users.Owner.businessId,
+        kind: 'balances',
+        status: 'READING',
+        columns: '[]',
+        row_count: 0,
+        valid_count: 0,
+        errors: '[]',
+        preview: '[]',
+        created_by: users.Owner.id,
+        created_at: new Date(Date.now() - 2 * 3600_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('import_rows')
+      .values({ import_id: left.id, line: 2, action: null, data: '{}' })
+      .execute();
+    expect((await owner.get(`imports/${left.id}/`)).status).toBe(404);
+    expect((await commit(owner, left.id)).status).toBe(404);
+    await upload(owner, 'balances', `department;currency;amount\n${users.Kassir.email};UZS;1\n`);
+    expect(await rowsOf(left.id)).toBe(0);
+    expect(
+      await t.db.selectFrom('imports').select('id').where('id', '=', left.id).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
   it('refuses a zip bomb before unpacking it: too many entries, or too many bytes once unpacked', async () => {
     const many = new JSZip();
     for (let i = 0; i < 1001; i++) many.file(`x/${i}.xml`, '<a/>');
