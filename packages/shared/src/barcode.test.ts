@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeKind, gs1CheckDigit, inStoreCode, readWeightCode, withCheckDigit } from './barcode.ts';
+import {
+  barcodeKind,
+  ean13Modules,
+  gs1CheckDigit,
+  inStoreCode,
+  readWeightCode,
+  withCheckDigit,
+} from './barcode.ts';
 import { BarcodeSchema } from './schemas/catalog.ts';
 
 // DESIGN.md section 18: what a variant's code may be, and the codes the business and its scales make.
@@ -38,5 +45,19 @@ describe('barcodes', () => {
     expect(readWeightCode(`${weighed.slice(0, 12)}${(Number(weighed.at(-1)) + 1) % 10}`)).toBeNull();
     expect(readWeightCode(inStoreCode(1))).toBeNull(); // prefix 20 is an in-store code, not a weight
     expect(readWeightCode('4006381333931')).toBeNull();
+  });
+});
+
+describe('EAN-13 modules', () => {
+  it("spell a code as GS1's tables print it", () => {
+    // 4006381333931 (GS1's own example): guard, L G L L G G for the first digit 4, centre, R, guard.
+    const modules = ean13Modules('4006381333931');
+    expect(modules).toHaveLength(95);
+    expect(modules.slice(0, 3)).toBe('101');
+    expect(modules.slice(3, 10)).toBe('0001101'); // 0 in L
+    expect(modules.slice(10, 17)).toBe('0100111'); // 0 in G
+    expect(modules.slice(45, 50)).toBe('01010');
+    expect(modules.slice(50, 57)).toBe('1000010'); // 3 in R
+    expect(modules.slice(92)).toBe('101');
   });
 });

@@ -34,6 +34,46 @@ export function barcodeKind(code: string): BarcodeKind | 'bad_check_digit' | 'in
   return CODE128_PATTERN.test(code) ? 'CODE128' : 'invalid';
 }
 
+// EAN-13's patterns (GS1 General Specifications 5.2.1): each digit's L, G and R sets of seven
+// modules, and which of L and G the six left digits take for each first digit.
+const EAN_L = [
+  '0001101',
+  '0011001',
+  '0010011',
+  '0111101',
+  '0100011',
+  '0110001',
+  '0101111',
+  '0111011',
+  '0110111',
+  '0001011',
+];
+const EAN_R = EAN_L.map((p) => [...p].map((b) => (b === '0' ? '1' : '0')).join(''));
+const EAN_G = EAN_R.map((p) => [...p].reverse().join(''));
+const EAN_PARITY = [
+  'LLLLLL',
+  'LLGLGG',
+  'LLGGLG',
+  'LLGGGL',
+  'LGLLGG',
+  'LGGLLG',
+  'LGGGLL',
+  'LGLGLG',
+  'LGLGGL',
+  'LGGLGL',
+];
+
+/** The 95 modules an EAN-13 is printed as, `1` a bar: what a label draws and a scanner reads. */
+export function ean13Modules(code: string): string {
+  const digits = [...code].map(Number);
+  const parity = EAN_PARITY[digits[0] ?? 0] as string;
+  let out = '101';
+  for (let i = 1; i <= 6; i++) out += (parity[i - 1] === 'L' ? EAN_L : EAN_G)[digits[i] ?? 0];
+  out += '01010';
+  for (let i = 7; i <= 12; i++) out += EAN_R[digits[i] ?? 0];
+  return `${out}101`;
+}
+
 /**
  * In-store codes (DESIGN.md section 18): EAN-13 `20` + a five-digit item number + `00000` + the
  * check digit. `20` is GS1's in-store prefix left free by the scales' `21`-`29`; the item number
