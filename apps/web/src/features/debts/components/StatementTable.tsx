@@ -51,7 +51,8 @@ export function StatementTable({
                 key={`${line.kind}-${line.debt}-${line.date}-${line.currency_code}-${line.balance}`}
                 data-testid="statement-row"
               >
-                <TD className="tabular-nums">{formatDateTime(line.date)}</TD>
+                {/* A phone wraps the fixed first column (index.css): wide enough for the day on one line. */}
+                <TD className="min-w-32 tabular-nums">{formatDateTime(line.date)}</TD>
                 <TD>
                   {line.kind === 'DEBT' ? t('debts.statement.kindDebt') : t('debts.common.payment')}{' '}
                   <span className="text-xs text-slate-500">#{line.debt}</span>
