@@ -79,8 +79,8 @@ async function resolver(db: Database, actor: Actor) {
 }
 
 /**
- * Across the file: a SKU twice; a product code whose rows give another name, model, type or
- * unit than its first row; a unit the business lacks that no row gives a measure for.
+ * Across the file: a SKU or a barcode twice; a product code whose rows give another name, model,
+ * type or unit than its first row; a unit the business lacks that no row gives a measure for.
  */
 async function across(db: Database, importId: number) {
   const [twice, barcodesTwice, differing, unmeasured] = await Promise.all([
@@ -180,11 +180,11 @@ const PRICE_HEADER = new RegExp(`^(?:${IMPORT_PRICE_WORDS.join('|')})\\s*:?\\s*(
 /** A price column per price type of the business (DESIGN.md section 19), key `price:<id>`. */
 async function extraColumns(db: Database, actor: Actor): Promise<ExtraColumns> {
   const types = await listPriceTypes({ db }, actor);
-  const keyOf = (id: number) => `${IMPORT_PRICE_PREFIX}${id}`;
-  const byName = new Map(types.map((t) => [headerKey(t.name), keyOf(t.id)]));
-  const nameOf = new Map(types.map((t) => [keyOf(t.id), t.name]));
+  const columnOf = (id: number) => `${IMPORT_PRICE_PREFIX}${id}`;
+  const byName = new Map(types.map((t) => [headerKey(t.name), columnOf(t.id)]));
+  const nameOf = new Map(types.map((t) => [columnOf(t.id), t.name]));
   return {
-    keys: types.map((t) => keyOf(t.id)),
+    keys: types.map((t) => columnOf(t.id)),
     match: (header) => byName.get(header) ?? byName.get(PRICE_HEADER.exec(header)?.[1] ?? '') ?? null,
     name: (key) => msg('export.import_column.price_of', { name: nameOf.get(key) ?? key }),
     check: (_key, text) => {
