@@ -1,5 +1,5 @@
 import { Flashlight, FlashlightOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { MessageKey } from '../i18n/catalogue.ts';
 import { useT } from '../i18n/useT.ts';
 import { type BarcodeReader, loadBarcodeReader } from '../lib/barcode-reader.ts';
@@ -59,9 +59,11 @@ export function BarcodeScannerDialog({
   );
 }
 
-function CameraView({ onCode }: { onCode: (code: string) => void }) {
-  const t = useT();
-  const videoRef = useRef<HTMLVideoElement>(null);
+/**
+ * The back camera into `videoRef`, its frames read until a code is found; the stream stops when
+ * the view goes, even if it arrives after.
+ */
+function useCameraScan(videoRef: RefObject<HTMLVideoElement | null>, onCode: (code: string) => void) {
   const onCodeRef = useRef(onCode);
   onCodeRef.current = onCode;
   const [problem, setProblem] = useState<CameraProblem | null>(null);
@@ -90,13 +92,18 @@ function CameraView({ onCode }: { onCode: (code: string) => void }) {
     async function start() {
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('', 'NotFoundError');
-        const [media, reader] = await Promise.all([
-          navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
-          loadBarcodeReader(),
-        ]);
+        // The reader loads while the person answers the camera prompt.
+        const loading = loadBarcodeReader();
+        loading.catch(() => undefined);
+        const media = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
         stream = media;
         // Closed while the camera was asked for: the cleanup saw no stream, so stop it here.
         if (stopped) return stopStream(media);
+        const reader = await loading;
+        if (stopped) return;
         const video = videoRef.current;
         if (video) {
           video.srcObject = media;
@@ -117,8 +124,14 @@ function CameraView({ onCode }: { onCode: (code: string) => void }) {
       clearTimeout(timer);
       if (stream) stopStream(stream);
     };
-  }, []);
+  }, [videoRef]);
+  return { problem, starting, track };
+}
 
+function CameraView({ onCode }: { onCode: (code: string) => void }) {
+  const t = useT();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const { problem, starting, track } = useCameraScan(videoRef, onCode);
   return (
     <div className="space-y-3">
       {problem ? (

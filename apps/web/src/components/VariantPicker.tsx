@@ -73,7 +73,6 @@ export function VariantPicker({
     setText('');
     scan.lookUp(code);
   });
-  const [camera, setCamera] = useState(false);
 
   return (
     <PickerField
@@ -102,17 +101,7 @@ export function VariantPicker({
             onKeyDown={findByBarcode ? onKeyDown : undefined}
           />
         </div>
-        {findByBarcode ? (
-          <Button
-            variant="secondary"
-            size="icon"
-            className="h-10 w-10 shrink-0"
-            aria-label={t('common.variantPicker.camera')}
-            title={t('common.variantPicker.camera')}
-            onClick={() => setCamera(true)}
-            icon={<ScanBarcode aria-hidden="true" className="h-5 w-5" />}
-          />
-        ) : null}
+        {findByBarcode ? <CameraButton onCode={scan.lookUp} /> : null}
       </div>
       {scan.status ? <ScanStatus {...scan.status} /> : null}
       {shown !== null || (active && loading) ? (
@@ -133,17 +122,34 @@ export function VariantPicker({
           )}
         />
       ) : null}
-      {findByBarcode ? (
-        <BarcodeScannerDialog
-          open={camera}
-          onClose={() => setCamera(false)}
-          onCode={(code) => {
-            setCamera(false);
-            scan.lookUp(code);
-          }}
-        />
-      ) : null}
     </PickerField>
+  );
+}
+
+/** The camera button, and its dialog while open: the code read goes to `onCode`. */
+function CameraButton({ onCode }: { onCode: (code: string) => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="icon"
+        className="h-10 w-10 shrink-0"
+        aria-label={t('common.variantPicker.camera')}
+        title={t('common.variantPicker.camera')}
+        onClick={() => setOpen(true)}
+        icon={<ScanBarcode aria-hidden="true" className="h-5 w-5" />}
+      />
+      <BarcodeScannerDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onCode={(code) => {
+          setOpen(false);
+          onCode(code);
+        }}
+      />
+    </>
   );
 }
 
