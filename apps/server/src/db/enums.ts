@@ -14,6 +14,7 @@ import {
   ROLES,
   TX_TYPES,
   UNIT_MEASURES,
+  WEIGHT_BARCODE_MODES,
 } from '@app/shared';
 
 // One definition per enum (DESIGN.md section 15): the values a CHECK (column IN (...)) of the
@@ -39,6 +40,7 @@ export type ImportRowAction = (typeof IMPORT_ROW_ACTIONS)[number];
 /** Each `table.column` with a CHECK list, and its constant. */
 export const DB_ENUMS: Readonly<Record<string, readonly string[]>> = {
   'users.role': ROLES,
+  'businesses.weight_barcodes': WEIGHT_BARCODE_MODES,
   'one_time_codes.purpose': ONE_TIME_CODE_PURPOSES,
   'units.measure': UNIT_MEASURES,
   'products.type': PRODUCT_TYPES,

@@ -127,8 +127,8 @@ function xlsxStream<R>(file: ReportFile<R>): Readable {
 
 const require = createRequire(import.meta.url);
 /** A font with Latin, Uzbek's oʻ and gʻ, and Cyrillic (PDF's own Helvetica has no Cyrillic). */
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+export const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+export const BOLD_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const MARGIN = 36;
 const ROW_HEIGHT = 14;
 

@@ -53,6 +53,8 @@ export interface CatalogTables {
     updated_at: Generated<Date>;
     /** migrations/0015_reports.sql: the low-stock threshold (DESIGN.md section 11). */
     min_qty: ColumnType<string | null, string | null | undefined, string | null>;
+    /** migrations/0025_barcodes.sql: EAN-13/8, UPC-A or Code 128 text (DESIGN.md section 18). */
+    barcode: ColumnType<string | null, string | null | undefined, string | null>;
   };
   locations: {
     id: Generated<number>;

@@ -1,4 +1,4 @@
-import type { Message, Role } from '@app/shared';
+import type { Message, Role, WeightBarcodeMode } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { OneTimeCodePurpose } from '../enums.ts';
 
@@ -20,6 +20,9 @@ export interface CoreTables {
     /** 0013: business settings (DESIGN.md section 9). */
     follow_cbu: Generated<boolean>;
     low_stock_email: Generated<boolean>;
+    /** 0025: how the business's scales print weight codes, and the last in-store item number. */
+    weight_barcodes: Generated<WeightBarcodeMode>;
+    last_in_store_item: Generated<number>;
   };
   users: {
     id: Generated<number>;

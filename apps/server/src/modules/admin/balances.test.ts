@@ -173,10 +173,20 @@ describe('api/admin/settings/', () => {
   it('reads and changes the name, follow_cbu and low_stock_email, audited', async () => {
     const read = await owner.get('admin/settings/');
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ name: expect.any(String), follow_cbu: false, low_stock_email: false });
+    expect(read.body).toEqual({
+      name: expect.any(String),
+      follow_cbu: false,
+      low_stock_email: false,
+      weight_barcodes: 'off',
+    });
     const changed = await admin.patch('admin/settings/', { name: '  Yangi nom MChJ ', follow_cbu: true });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ name: 'Yangi nom MChJ', follow_cbu: true, low_stock_email: false });
+    expect(changed.body).toEqual({
+      name: 'Yangi nom MChJ',
+      follow_cbu: true,
+      low_stock_email: false,
+      weight_barcodes: 'off',
+    });
     expect((await owner.get('admin/settings/')).body).toEqual(changed.body);
     // Another business's settings are its own.
     expect((await other.get('admin/settings/')).body.follow_cbu).toBe(false);

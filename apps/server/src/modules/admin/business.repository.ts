@@ -1,9 +1,12 @@
 import type { Database } from '../../db/connection.ts';
 
+/** The columns api/admin/settings/ shows and changes (DESIGN.md sections 9 and 18). */
+export const SETTINGS_COLUMNS = ['name', 'follow_cbu', 'low_stock_email', 'weight_barcodes'] as const;
+
 export function businessSettings(db: Database, businessId: number) {
   return db
     .selectFrom('businesses')
-    .select(['name', 'follow_cbu', 'low_stock_email'])
+    .select(SETTINGS_COLUMNS)
     .where('id', '=', businessId)
     .executeTakeFirstOrThrow();
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { businessSettings } from './business.repository.ts';
+import { businessSettings, SETTINGS_COLUMNS } from './business.repository.ts';
 
 type SettingsPatch = z.output<typeof BusinessSettingsPatchSchema>;
 
@@ -14,6 +14,7 @@ const CHANGE_TEXTS = {
   cbuOff: msg('audit.admin.central_bank_rates_turned_off'),
   lowStockOn: msg('audit.admin.low_stock_email_turned_on'),
   lowStockOff: msg('audit.admin.low_stock_email_turned_off'),
+  weightBarcodes: (mode: string) => msg('audit.admin.weight_barcodes', { mode }),
 } as const;
 
 /** PATCH api/admin/settings/ (DESIGN.md section 9): the fields given, audited as one change. */
@@ -25,7 +26,7 @@ export async function updateSettings(
   return inTransaction(deps.db, async (trx) => {
     const before = await trx
       .selectFrom('businesses')
-      .select(['name', 'follow_cbu', 'low_stock_email'])
+      .select(SETTINGS_COLUMNS)
       .where('id', '=', actor.businessId)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -36,6 +37,8 @@ export async function updateSettings(
       changes.push(patch.follow_cbu ? CHANGE_TEXTS.cbuOn : CHANGE_TEXTS.cbuOff);
     if (patch.low_stock_email !== undefined && patch.low_stock_email !== before.low_stock_email)
       changes.push(patch.low_stock_email ? CHANGE_TEXTS.lowStockOn : CHANGE_TEXTS.lowStockOff);
+    if (patch.weight_barcodes !== undefined && patch.weight_barcodes !== before.weight_barcodes)
+      changes.push(CHANGE_TEXTS.weightBarcodes(patch.weight_barcodes));
     if (changes.length === 0) return before;
     await trx.updateTable('businesses').set(patch).where('id', '=', actor.businessId).execute();
     await auditAs(trx, actor, {

@@ -85,3 +85,9 @@ export function pgTableOf(err: unknown): string {
   if (typeof e?.table === 'string') return e.table;
   return typeof e?.constraint === 'string' ? e.constraint : '';
 }
+
+/** The constraint a PostgreSQL error names, or ''. */
+export function pgConstraintOf(err: unknown): string {
+  const e = err as PgLike | null;
+  return typeof e?.constraint === 'string' ? e.constraint : '';
+}

@@ -1,4 +1,4 @@
-import { type ProductType, searchFold, type VariantRef } from '@app/shared';
+import { IN_STORE_MAX_ITEM, inStoreCode, type ProductType, searchFold, type VariantRef } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { businessRow, rowExists } from '../../db/row-queries.ts';
@@ -84,6 +84,7 @@ function variantRows(db: Database, businessId: number) {
       'v.color_id',
       'v.size_id',
       'v.min_qty',
+      'v.barcode',
       'p.name as product_name',
       'p.model as product_model',
       'p.code as product_code',
@@ -115,6 +116,8 @@ export function toVariantRef(row: VariantRow): VariantRef {
 
 export interface VariantFilter {
   search?: string | undefined;
+  /** Exact (DESIGN.md section 18). */
+  barcode?: string | undefined;
   type?: ProductType | undefined;
   product?: number | undefined;
   limit?: number | undefined;
@@ -144,9 +147,23 @@ export function listVariants(db: Database, businessId: number, filter: VariantFi
     ids = ids.where('h.product_id', 'in', ofType);
   }
   if (filter.product) ids = ids.where('h.product_id', '=', filter.product);
+  if (filter.barcode !== undefined) ids = ids.where('h.barcode', '=', filter.barcode);
   ids = ids.orderBy('h.id');
   if (filter.limit) ids = ids.limit(filter.limit);
   return variantRows(db, businessId).where('v.id', 'in', ids).orderBy('v.id').execute();
+}
+
+/** The business's variants of `ids`, in id order (unknown ids left out). */
+export function listVariantsById(
+  db: Database,
+  businessId: number,
+  ids: readonly number[],
+): Promise<VariantRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return variantRows(db, businessId)
+    .where('v.id', 'in', [...ids])
+    .orderBy('v.id')
+    .execute();
 }
 
 export function findVariant(db: Database, businessId: number, id: number): Promise<VariantRow | undefined> {
@@ -188,9 +205,76 @@ export function skuTaken(db: Database, businessId: number, sku: string, exceptId
   );
 }
 
+/** The SKU of the business's variant with this barcode (other than `exceptId`), if one has it. */
+export async function barcodeOwner(db: Database, businessId: number, barcode: string, exceptId?: number) {
+  let query = db
+    .selectFrom('variants')
+    .select('sku')
+    .where('business_id', '=', businessId)
+    .where('barcode', '=', barcode);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst())?.sku;
+}
+
+/** How the business reads its scales' weight codes (DESIGN.md section 18). */
+export async function weightBarcodeMode(db: Database, businessId: number) {
+  const row = await db
+    .selectFrom('businesses')
+    .select('weight_barcodes')
+    .where('id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return row.weight_barcodes;
+}
+
+/** The business's variants of `ids` with their barcodes, locked, in id order. */
+export function lockVariantsById(db: Database, businessId: number, ids: readonly number[]) {
+  return db
+    .selectFrom('variants')
+    .select(['id', 'sku', 'barcode'])
+    .where('business_id', '=', businessId)
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * Takes `count` in-store codes (DESIGN.md section 18) under the business row's lock: the next
+ * item numbers after the last one given out, skipping a code some variant was given by hand; a
+ * number is never given twice. Fewer than `count` left is null, and nothing is taken.
+ */
+export async function takeInStoreCodes(db: Database, businessId: number, count: number) {
+  const { last_in_store_item: last } = await db
+    .selectFrom('businesses')
+    .select('last_in_store_item')
+    .where('id', '=', businessId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const codes: string[] = [];
+  let item = last;
+  while (codes.length < count) {
+    const wanted = count - codes.length;
+    const first = item + 1;
+    item = Math.min(item + wanted, IN_STORE_MAX_ITEM);
+    if (first > item) return null;
+    const candidates = Array.from({ length: item - first + 1 }, (_, i) => inStoreCode(first + i));
+    const taken = await db
+      .selectFrom('variants')
+      .select('barcode')
+      .where('business_id', '=', businessId)
+      .where('barcode', 'in', candidates)
+      .execute();
+    const takenCodes = new Set(taken.map((t) => t.barcode));
+    codes.push(...candidates.filter((c) => !takenCodes.has(c)));
+  }
+  await db.updateTable('businesses').set({ last_in_store_item: item }).where('id', '=', businessId).execute();
+  return codes;
+}
+
 export interface VariantValues {
   product_id: number;
   sku: string;
+  barcode: string | null;
   color_id: number | null;
   size_id: number | null;
   min_qty: string | null;

@@ -17,6 +17,7 @@ import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
 import { attributesRoutes } from './attributes.routes.ts';
+import { barcodeRoutes } from './barcodes.routes.ts';
 import * as products from './products.service.ts';
 import * as variants from './variants.service.ts';
 
@@ -25,6 +26,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps): Promise<v
   await productRoutes(app, deps);
   await variantRoutes(app, deps);
   await attributesRoutes(app, deps);
+  await barcodeRoutes(app, deps);
 }
 
 async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {

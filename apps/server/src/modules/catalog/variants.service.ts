@@ -1,6 +1,9 @@
 import {
+  D,
   fixedQuantity,
+  MONEY_SCALE,
   msg,
+  readWeightCode,
   type Variant,
   type VariantCreateSchema,
   type VariantListQuerySchema,
@@ -12,7 +15,7 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { type AppError, conflict, fieldError, notFound, pgCodeOf } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { findColor, findSize } from './attributes.repository.ts';
-import { auditCatalog, missingRef, pgTableOf, SUBJECT_TEXTS } from './catalog.audit.ts';
+import { auditCatalog, missingRef, pgConstraintOf, pgTableOf, SUBJECT_TEXTS } from './catalog.audit.ts';
 import * as repo from './catalog.repository.ts';
 
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
@@ -24,17 +27,18 @@ type VariantListInput = z.output<typeof VariantListQuerySchema>;
 
 const SKU_TAKEN = msg('errors.catalog.variant_with_sku_already_exists');
 
-function toVariant(row: repo.VariantRow): Variant {
+export function toVariant(row: repo.VariantRow): Variant {
   return {
     ...repo.toVariantRef(row),
     color: row.color_id,
     size: row.size_id,
     product_name: row.product_name,
     min_qty: row.min_qty === null ? null : fixedQuantity(row.min_qty),
+    barcode: row.barcode,
   };
 }
 
-async function loadVariant(db: Database, businessId: number, id: number): Promise<Variant> {
+export async function loadVariant(db: Database, businessId: number, id: number): Promise<Variant> {
   const row = await repo.findVariant(db, businessId, id);
   if (!row) throw notFound();
   return toVariant(row);
@@ -52,19 +56,68 @@ async function requireRefs(
     throw fieldError('size', missingRef(refs.size));
 }
 
-/** SKU unique in the business (DESIGN.md section 3): checked first, the UNIQUE index decides races. */
-async function withSkuRule<T>(work: () => Promise<T>): Promise<T> {
+/** The field error of a barcode another variant of the business has (DESIGN.md section 18). */
+const barcodeTaken = (sku: string) => fieldError('barcode', msg('errors.catalog.barcode_taken', { sku }));
+
+/** Refuses a barcode another variant has (the UNIQUE index decides a race: `withVariantRules`). */
+async function requireFreeBarcode(
+  db: Database,
+  businessId: number,
+  barcode: string | null | undefined,
+  id?: number,
+) {
+  if (!barcode) return;
+  const owner = await repo.barcodeOwner(db, businessId, barcode, id);
+  if (owner !== undefined) throw barcodeTaken(owner);
+}
+
+/**
+ * SKU and barcode unique in the business (DESIGN.md sections 3 and 18): checked first, the UNIQUE
+ * indexes decide races, answered as the same field errors.
+ */
+export async function withVariantRules<T>(
+  db: Database,
+  businessId: number,
+  work: () => Promise<T>,
+  barcode?: string | null,
+): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (pgCodeOf(err) === '23505' && pgTableOf(err).includes('variants')) throw fieldError('sku', SKU_TAKEN);
+    if (pgCodeOf(err) !== '23505') throw err;
+    if (pgConstraintOf(err) === 'variants_barcode_unique')
+      throw barcodeTaken(barcode ? ((await repo.barcodeOwner(db, businessId, barcode)) ?? barcode) : '');
+    if (pgTableOf(err).includes('variants')) throw fieldError('sku', SKU_TAKEN);
     throw err;
   }
 }
 
 export async function listVariants(deps: Deps, actor: Actor, query: VariantListInput): Promise<Variant[]> {
+  if (query.barcode !== undefined) return findByBarcode(deps.db, actor.businessId, query.barcode);
   const rows = await repo.listVariants(deps.db, actor.businessId, query);
   return rows.map(toVariant);
+}
+
+/**
+ * `?barcode=` (DESIGN.md section 18): the variant of the code, else, for a scale's weight code
+ * when the business reads them, the variant of its item's in-store code with what it weighed
+ * (kg) or the price it carries (UZS).
+ */
+async function findByBarcode(db: Database, businessId: number, code: string): Promise<Variant[]> {
+  const exact = await repo.listVariants(db, businessId, { barcode: code });
+  if (exact.length > 0) return exact.map(toVariant);
+  const weighed = readWeightCode(code);
+  if (!weighed) return [];
+  const mode = await repo.weightBarcodeMode(db, businessId);
+  if (mode === 'off') return [];
+  const [item] = await repo.listVariants(db, businessId, { barcode: weighed.itemCode });
+  if (!item) return [];
+  const value = new D(weighed.value);
+  const scanned =
+    mode === 'weight'
+      ? { qty: fixedQuantity(value.div(1000)), price: null }
+      : { qty: null, price: value.toFixed(MONEY_SCALE) };
+  return [{ ...toVariant(item), scanned }];
 }
 
 export function getVariant(deps: Deps, actor: Actor, id: number): Promise<Variant> {
@@ -72,29 +125,35 @@ export function getVariant(deps: Deps, actor: Actor, id: number): Promise<Varian
 }
 
 export function createVariant(deps: Deps, actor: Actor, input: VariantCreateInput): Promise<Variant> {
-  return withSkuRule(() =>
-    inTransaction(deps.db, async (trx) => {
-      if (!(await repo.findProduct(trx, actor.businessId, input.product)))
-        throw fieldError('product', missingRef(input.product));
-      await requireRefs(trx, actor.businessId, input);
-      if (await repo.skuTaken(trx, actor.businessId, input.sku)) throw fieldError('sku', SKU_TAKEN);
-      const id = await repo.insertVariant(trx, actor.businessId, {
-        product_id: input.product,
-        sku: input.sku,
-        color_id: input.color,
-        size_id: input.size,
-        min_qty: input.min_qty,
-      });
-      await auditCatalog(
-        trx,
-        actor,
-        'create',
-        'variant',
-        id,
-        SUBJECT_TEXTS.variantOf(input.sku, input.product),
-      );
-      return loadVariant(trx, actor.businessId, id);
-    }),
+  return withVariantRules(
+    deps.db,
+    actor.businessId,
+    () =>
+      inTransaction(deps.db, async (trx) => {
+        if (!(await repo.findProduct(trx, actor.businessId, input.product)))
+          throw fieldError('product', missingRef(input.product));
+        await requireRefs(trx, actor.businessId, input);
+        if (await repo.skuTaken(trx, actor.businessId, input.sku)) throw fieldError('sku', SKU_TAKEN);
+        await requireFreeBarcode(trx, actor.businessId, input.barcode);
+        const id = await repo.insertVariant(trx, actor.businessId, {
+          product_id: input.product,
+          sku: input.sku,
+          barcode: input.barcode,
+          color_id: input.color,
+          size_id: input.size,
+          min_qty: input.min_qty,
+        });
+        await auditCatalog(
+          trx,
+          actor,
+          'create',
+          'variant',
+          id,
+          SUBJECT_TEXTS.variantOf(input.sku, input.product),
+        );
+        return loadVariant(trx, actor.businessId, id);
+      }),
+    input.barcode,
   );
 }
 
@@ -104,22 +163,28 @@ export function updateVariant(
   id: number,
   input: VariantUpdateInput,
 ): Promise<Variant> {
-  return withSkuRule(() =>
-    inTransaction(deps.db, async (trx) => {
-      if (!(await repo.lockVariant(trx, actor.businessId, id))) throw notFound();
-      await requireRefs(trx, actor.businessId, input);
-      if (input.sku !== undefined && (await repo.skuTaken(trx, actor.businessId, input.sku, id)))
-        throw fieldError('sku', SKU_TAKEN);
-      const values = {
-        ...(input.sku !== undefined ? { sku: input.sku } : {}),
-        ...(input.color !== undefined ? { color_id: input.color } : {}),
-        ...(input.size !== undefined ? { size_id: input.size } : {}),
-        ...(input.min_qty !== undefined ? { min_qty: input.min_qty } : {}),
-      };
-      if (Object.keys(values).length > 0) await repo.updateVariant(trx, id, values);
-      await auditCatalog(trx, actor, 'update', 'variant', id, SUBJECT_TEXTS.changed(Object.keys(values)));
-      return loadVariant(trx, actor.businessId, id);
-    }),
+  return withVariantRules(
+    deps.db,
+    actor.businessId,
+    () =>
+      inTransaction(deps.db, async (trx) => {
+        if (!(await repo.lockVariant(trx, actor.businessId, id))) throw notFound();
+        await requireRefs(trx, actor.businessId, input);
+        if (input.sku !== undefined && (await repo.skuTaken(trx, actor.businessId, input.sku, id)))
+          throw fieldError('sku', SKU_TAKEN);
+        await requireFreeBarcode(trx, actor.businessId, input.barcode, id);
+        const values = {
+          ...(input.sku !== undefined ? { sku: input.sku } : {}),
+          ...(input.barcode !== undefined ? { barcode: input.barcode } : {}),
+          ...(input.color !== undefined ? { color_id: input.color } : {}),
+          ...(input.size !== undefined ? { size_id: input.size } : {}),
+          ...(input.min_qty !== undefined ? { min_qty: input.min_qty } : {}),
+        };
+        if (Object.keys(values).length > 0) await repo.updateVariant(trx, id, values);
+        await auditCatalog(trx, actor, 'update', 'variant', id, SUBJECT_TEXTS.changed(Object.keys(values)));
+        return loadVariant(trx, actor.businessId, id);
+      }),
+    input.barcode,
   );
 }
 

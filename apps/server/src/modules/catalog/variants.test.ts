@@ -44,6 +44,7 @@ describe('variant create', () => {
       product_code: 5001,
       product_name: "Ko'ylak",
       min_qty: null,
+      barcode: null,
       color_name: 'Oq',
       color_code: '#FFFFFF',
       size_label: 'M',

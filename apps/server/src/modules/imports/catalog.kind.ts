@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/context.ts';
 import {
+  barcodeOwners,
   namesToMake,
   repeatedRows,
   rowsDifferingFromFirst,
@@ -39,20 +40,32 @@ async function namesOf(db: Database, businessId: number) {
 async function resolver(db: Database, actor: Actor) {
   const names = await namesOf(db, actor.businessId);
   return async (rows: ParsedRow<'catalog'>[]) => {
-    const skus = await variantsBySku(
-      db,
-      actor.businessId,
-      rows.map((r) => r.value.sku),
-    );
-    return resolveRows(rows, (v) => ({
-      action: skus.has(v.sku) ? 'update' : 'create',
-      data: {
-        ...v,
-        product_fields: JSON.stringify([v.name, v.model, v.type, keyOf(v.unit)]),
-        unit_key: keyOf(v.unit),
-        new_unit: !names.units.has(keyOf(v.unit)),
-      },
-    }));
+    const [skus, barcodes] = await Promise.all([
+      variantsBySku(
+        db,
+        actor.businessId,
+        rows.map((r) => r.value.sku),
+      ),
+      barcodeOwners(
+        db,
+        actor.businessId,
+        rows.flatMap((r) => r.value.barcode ?? []),
+      ),
+    ]);
+    return resolveRows(rows, (v, refuse) => {
+      const owner = v.barcode ? barcodes.get(v.barcode) : undefined;
+      if (owner !== undefined && owner !== v.sku)
+        refuse('barcode', msg('errors.catalog.barcode_taken', { sku: owner }));
+      return {
+        action: skus.has(v.sku) ? 'update' : 'create',
+        data: {
+          ...v,
+          product_fields: JSON.stringify([v.name, v.model, v.type, keyOf(v.unit)]),
+          unit_key: keyOf(v.unit),
+          new_unit: !names.units.has(keyOf(v.unit)),
+        },
+      };
+    });
   };
 }
 
@@ -61,13 +74,15 @@ async function resolver(db: Database, actor: Actor) {
  * unit than its first row; a unit the business lacks that no row gives a measure for.
  */
 async function across(db: Database, importId: number) {
-  const [twice, differing, unmeasured] = await Promise.all([
+  const [twice, barcodesTwice, differing, unmeasured] = await Promise.all([
     repeatedRows(db, importId, 'sku'),
+    repeatedRows(db, importId, 'barcode'),
     rowsDifferingFromFirst(db, importId, 'code', 'product_fields'),
     rowsOfUnmeasuredUnits(db, importId),
   ]);
   return [
     ...refusalsOf(twice, 'sku', (line) => msg('validation.import.duplicate_in_file', { line })),
+    ...refusalsOf(barcodesTwice, 'barcode', (line) => msg('validation.import.barcode_twice', { line })),
     ...refusalsOf(differing, 'code', (line) => msg('validation.import.product_differs', { line })),
     ...refusalsOf(unmeasured, 'measure', () => msg('validation.import.new_unit_needs_measure')),
   ];
@@ -168,6 +183,7 @@ async function poster(trx: Transaction<DB>, actor: Actor, importId: number) {
           color_id: idIn(names.colors, r.color),
           size_id: idIn(names.sizes, r.size),
           min_qty: r.min_qty,
+          barcode: r.barcode,
         })),
       )
       .onConflict((oc) =>
@@ -176,6 +192,7 @@ async function poster(trx: Transaction<DB>, actor: Actor, importId: number) {
           color_id: eb.ref('excluded.color_id'),
           size_id: eb.ref('excluded.size_id'),
           min_qty: eb.ref('excluded.min_qty'),
+          barcode: eb.ref('excluded.barcode'),
           updated_at: sql`now()`,
         })),
       )
@@ -202,6 +219,7 @@ export const catalogImport: ImportKindRules<'catalog'> = {
       color: 'Oq',
       size: 'M',
       min_qty: '5',
+      barcode: '4780012345677',
     },
     {
       name: 'Paxta mato',
@@ -214,6 +232,7 @@ export const catalogImport: ImportKindRules<'catalog'> = {
       color: '',
       size: '',
       min_qty: '',
+      barcode: '',
     },
   ],
 };

@@ -117,14 +117,14 @@ export async function* rowPages(
 
 /**
  * Across the whole file (DESIGN.md section 17), by SQL over the stored rows: each row whose
- * `data->>key` an earlier row has too, with that value and the earlier row's number.
+ * `data->>key` (not empty) an earlier row has too, with that value and the earlier row's number.
  */
 export async function repeatedRows(db: Database, importId: number, key: string) {
   const found = await sql<{ line: number; first: number; value: string }>`
     SELECT line, first, value FROM (
       SELECT line, data->>${key} AS value,
              first_value(line) OVER (PARTITION BY data->>${key} ORDER BY line) AS first
-      FROM import_rows WHERE import_id = ${importId}) r
+      FROM import_rows WHERE import_id = ${importId} AND data->>${key} IS NOT NULL) r
     WHERE line <> first ORDER BY line`.execute(db);
   return found.rows;
 }
@@ -229,6 +229,22 @@ export async function departmentsByRef(db: Database, businessId: number): Promis
     byRef.set(r.email.toLowerCase(), r.id);
   }
   return byRef;
+}
+
+/** The SKUs of the business's variants with these barcodes, by barcode. */
+export async function barcodeOwners(
+  db: Database,
+  businessId: number,
+  barcodes: readonly string[],
+): Promise<Map<string, string>> {
+  if (barcodes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('variants')
+    .select(['barcode', 'sku'])
+    .where('business_id', '=', businessId)
+    .where('barcode', 'in', [...new Set(barcodes)])
+    .execute();
+  return new Map(rows.map((r) => [r.barcode as string, r.sku]));
 }
 
 /** The business's variants of these SKUs, by SKU. */

@@ -218,6 +218,38 @@ describe('catalog', () => {
     expect(await rowsOf(good.body.id)).toBe(2_500);
   });
 
+  it('imports barcodes: a code checked, not twice in the file, not another variant of the business', async () => {
+    const taken = (await createVariants(t.db, users.Owner.businessId, 1))[0] as TestVariant;
+    await t.db.updateTable('variants').set({ barcode: '96385074' }).where('id', '=', taken.id).execute();
+    const header = 'name;model;code;type;unit;measure;sku;Штрихкод\n';
+    const wrong = await upload(
+      owner,
+      'catalog',
+      `${header}Sumka;S-1;910001;FINISHED;dona;D;BAR-1;4006381333931\n` +
+        'Sumka;S-1;910001;FINISHED;dona;D;BAR-2;4006381333931\n' +
+        'Sumka;S-1;910001;FINISHED;dona;D;BAR-3;4006381333932\n' +
+        'Sumka;S-1;910001;FINISHED;dona;D;BAR-4;96385074\n',
+    );
+    expect(wrong.body.errors).toEqual([
+      { row: 3, column: 'barcode', message: 'Bu shtrix-kod faylning 2-qatorida ham bor.' },
+      {
+        row: 4,
+        column: 'barcode',
+        message: "Shtrix-kodning nazorat raqami noto'g'ri: kodni qaytadan tekshiring.",
+      },
+      { row: 5, column: 'barcode', message: `Bu shtrix-kod ${taken.sku} variantida bor.` },
+    ]);
+    const good = await upload(
+      owner,
+      'catalog',
+      `${header}Sumka;S-1;910001;FINISHED;dona;D;BAR-1;4006381333931\n`,
+    );
+    expect(good.body.errors).toEqual([]);
+    await commit(owner, good.body.id);
+    const [row] = await t.db.selectFrom('variants').select('barcode').where('sku', '=', 'BAR-1').execute();
+    expect(row?.barcode).toBe('4006381333931');
+  });
+
   it("reads other systems' names of a column, in any case, with _ or - for spaces", async () => {
     const file =
       'Product_Name,MODEL,code,Type,unit-name,Measure,Variant SKU\nTufli,T-1,8001,FINISHED,juft,D,TF-1\n';

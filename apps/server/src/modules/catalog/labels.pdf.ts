@@ -1,0 +1,111 @@
+import { barcodeKind, type LabelTemplate, type Variant } from '@app/shared';
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+import { BOLD_FONT, FONT } from '../../lib/report-files.ts';
+
+// Labels and price tags (DESIGN.md section 18): one label per page of a label printer's roll
+// (58x40 or 40x30 mm), or 3 x 8 on an A4 sheet. A label names the product and the variant, its
+// SKU, and its barcode drawn as vectors (bwip-js's SVG, drawn path by path), so a printer of any
+// resolution prints sharp bars; the text is DejaVu Sans, which has Cyrillic and oʻ.
+
+const MM = 72 / 25.4;
+
+interface Layout {
+  page: [number, number];
+  columns: number;
+  rows: number;
+  /** The label's size and the sheet's margins, in points. */
+  label: [number, number];
+  margin: [number, number];
+}
+
+const LAYOUTS: Record<LabelTemplate, Layout> = {
+  '58x40': { page: [58 * MM, 40 * MM], columns: 1, rows: 1, label: [58 * MM, 40 * MM], margin: [0, 0] },
+  '40x30': { page: [40 * MM, 30 * MM], columns: 1, rows: 1, label: [40 * MM, 30 * MM], margin: [0, 0] },
+  // The common 70 x 37 mm sheet: 3 x 8 labels, 4.5 mm above and below.
+  'A4-3x8': {
+    page: [210 * MM, 297 * MM],
+    columns: 3,
+    rows: 8,
+    label: [70 * MM, 37 * MM],
+    margin: [0, 4.5 * MM],
+  },
+};
+
+const BCID = { EAN13: 'ean13', EAN8: 'ean8', UPCA: 'upca', CODE128: 'code128' } as const;
+
+/** Draws `code` as vectors into the box (x, y, width, height), centred, as large as it fits. */
+function drawBarcode(
+  doc: PDFKit.PDFDocument,
+  code: string,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
+  const kind = barcodeKind(code);
+  if (kind === 'invalid' || kind === 'bad_check_digit') return;
+  // 12 mm of bars to about 31 mm of width for an EAN-13: the proportion of GS1's nominal symbol,
+  // shorter, so that it fits beside the text; the digits under it as GS1 lays them out.
+  const svg = bwipjs.toSVG({ bcid: BCID[kind], text: code, includetext: true, height: 12 });
+  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
+  if (!box) return;
+  const [w, h] = [Number(box[1]), Number(box[2])];
+  const scale = Math.min(width / w, height / h);
+  doc.save();
+  doc.translate(x + (width - w * scale) / 2, y);
+  doc.scale(scale);
+  for (const [, attributes = ''] of svg.matchAll(/<path ([^>]*?)\/>/g)) {
+    const d = /\bd="([^"]+)"/.exec(attributes)?.[1];
+    if (!d) continue;
+    const stroke = /stroke-width="([\d.]+)"/.exec(attributes)?.[1];
+    if (stroke) doc.path(d).lineWidth(Number(stroke)).stroke('#000000');
+    else doc.path(d).fill('#000000');
+  }
+  doc.restore();
+}
+
+function drawLabel(
+  doc: PDFKit.PDFDocument,
+  variant: Variant,
+  x: number,
+  y: number,
+  [width, height]: [number, number],
+) {
+  const pad = Math.min(width, height) * 0.06;
+  const inner = width - 2 * pad;
+  const small = Math.max(5, height / 14);
+  doc.font('bold').fontSize(small * 1.25);
+  doc.text(variant.product_name, x + pad, y + pad, { width: inner, height: small * 2.8, ellipsis: true });
+  const details = [variant.label !== variant.product_name ? variant.label : '', variant.sku]
+    .filter(Boolean)
+    .join(' · ');
+  doc.font('body').fontSize(small);
+  doc.text(details, x + pad, doc.y, { width: inner, height: small * 1.4, lineBreak: false, ellipsis: true });
+  const top = doc.y + pad / 2;
+  const room = y + height - pad - top;
+  if (variant.barcode) drawBarcode(doc, variant.barcode, x + pad, top, inner, room);
+  else
+    doc
+      .font('bold')
+      .fontSize(small * 1.6)
+      .text(variant.sku, x + pad, top + room / 3, { width: inner, align: 'center' });
+}
+
+/** The PDF of `labels` (one entry per copy, in order) on `template`. */
+export function labelsPdf(template: LabelTemplate, labels: readonly Variant[]): PDFKit.PDFDocument {
+  const layout = LAYOUTS[template];
+  const doc = new PDFDocument({ size: layout.page, margin: 0, autoFirstPage: false });
+  doc.registerFont('body', FONT);
+  doc.registerFont('bold', BOLD_FONT);
+  const perPage = layout.columns * layout.rows;
+  labels.forEach((variant, i) => {
+    const slot = i % perPage;
+    if (slot === 0) doc.addPage({ size: layout.page, margin: 0 });
+    const x = layout.margin[0] + (slot % layout.columns) * layout.label[0];
+    const y = layout.margin[1] + Math.floor(slot / layout.columns) * layout.label[1];
+    drawLabel(doc, variant, x, y, layout.label);
+  });
+  doc.end();
+  return doc;
+}
