@@ -8,14 +8,16 @@ import { useGenerateBarcodes } from '../api/barcodes.ts';
 import { LabelsDialog } from './LabelsDialog.tsx';
 
 /**
- * What the chosen variants can have done at once (DESIGN.md section 18): in-store barcodes for
- * those without one, and labels to print.
+ * What the chosen variants can have done at once (DESIGN.md section 18): labels to print (every
+ * role), and in-store barcodes for those without one (the roles that write the catalogue).
  */
 export function VariantBulkActions({
   variants,
+  canWrite,
   onClear,
 }: {
   variants: readonly number[];
+  canWrite: boolean;
   onClear: () => void;
 }) {
   const t = useT();
@@ -41,15 +43,17 @@ export function VariantBulkActions({
           <span className="text-sm font-medium text-slate-800">
             {t('catalog.barcodes.selected', { count: variants.length })}
           </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={generate.isPending}
-            onClick={generateAll}
-            icon={<Barcode aria-hidden="true" className="h-4 w-4" />}
-          >
-            {t('catalog.barcodes.generateMany')}
-          </Button>
+          {canWrite ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={generate.isPending}
+              onClick={generateAll}
+              icon={<Barcode aria-hidden="true" className="h-4 w-4" />}
+            >
+              {t('catalog.barcodes.generateMany')}
+            </Button>
+          ) : null}
           <Button
             size="sm"
             variant="secondary"

@@ -117,8 +117,8 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite, sele
 }
 
 /**
- * A variant: colour, size, SKU, barcode, minimum, and for the writing roles a box to choose it for
- * the bulk actions, and its actions.
+ * A variant: a box to choose it for the bulk actions, colour, size, SKU, barcode, minimum, and for
+ * the writing roles its actions.
  */
 function VariantLine({
   v,
@@ -135,15 +135,13 @@ function VariantLine({
   const t = useT();
   return (
     <li className="flex flex-wrap items-center gap-x-6 gap-y-1 px-3 py-2 text-sm" data-variant-sku={v.sku}>
-      {canWrite ? (
-        <input
-          type="checkbox"
-          className="h-4 w-4 rounded border-slate-300 accent-brand-700"
-          aria-label={t('catalog.barcodes.choose', { sku: v.sku })}
-          checked={selected}
-          onChange={(e) => onSelect(e.target.checked)}
-        />
-      ) : null}
+      <input
+        type="checkbox"
+        className="h-4 w-4 rounded border-slate-300 accent-brand-700"
+        aria-label={t('catalog.barcodes.choose', { sku: v.sku })}
+        checked={selected}
+        onChange={(e) => onSelect(e.target.checked)}
+      />
       <span className="inline-flex min-w-28 items-center gap-2 text-slate-700">
         {v.color_code ? <ColorSwatch code={v.color_code} /> : null}
         {v.color_name ?? '—'}

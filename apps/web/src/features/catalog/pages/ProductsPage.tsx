@@ -135,7 +135,7 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
         }}
         onAdd={canWrite ? () => openForm() : undefined}
       />
-      {canWrite ? <VariantBulkActions variants={selection.ids} onClear={selection.clear} /> : null}
+      <VariantBulkActions variants={selection.ids} canWrite={canWrite} onClear={selection.clear} />
       <ProductsTable
         products={rows}
         firstIndex={(current - 1) * PRODUCTS_PAGE_SIZE + 1}
