@@ -10,12 +10,13 @@ import { Modal } from './ui/Modal.tsx';
 /** How often a frame is read: enough for a steady hand, little work for a phone. */
 const READ_EVERY_MS = 150;
 
-type CameraProblem = 'refused' | 'absent' | 'insecure' | 'failed';
+type CameraProblem = 'refused' | 'absent' | 'insecure' | 'reader' | 'failed';
 
 const PROBLEM_KEYS: Record<CameraProblem, MessageKey> = {
   refused: 'common.scanner.refused',
   absent: 'common.scanner.absent',
   insecure: 'common.scanner.insecure',
+  reader: 'common.scanner.readerFailed',
   failed: 'common.scanner.failed',
 };
 
@@ -93,8 +94,7 @@ function useCameraScan(videoRef: RefObject<HTMLVideoElement | null>, onCode: (co
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('', 'NotFoundError');
         // The reader loads while the person answers the camera prompt.
-        const loading = loadBarcodeReader();
-        loading.catch(() => undefined);
+        const loading = loadBarcodeReader().catch(() => null);
         const media = await navigator.mediaDevices.getUserMedia({
           video: { facingMode: 'environment' },
           audio: false,
@@ -104,6 +104,11 @@ function useCameraScan(videoRef: RefObject<HTMLVideoElement | null>, onCode: (co
         if (stopped) return stopStream(media);
         const reader = await loading;
         if (stopped) return;
+        if (!reader) {
+          stopStream(media);
+          setProblem('reader');
+          return;
+        }
         const video = videoRef.current;
         if (video) {
           video.srcObject = media;

@@ -82,13 +82,7 @@ export function VariantPicker({
       testId="variant-selected"
       clearLabel={t('common.variantPicker.clear')}
       onClear={() => onChange(null)}
-      picked={
-        value ? (
-          <span className="truncate">
-            {value.label} <span className="font-mono text-xs text-slate-500">{value.sku}</span>
-          </span>
-        ) : null
-      }
+      picked={value ? <VariantLabel option={value} /> : null}
     >
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
@@ -97,7 +91,10 @@ export function VariantPicker({
             placeholder={t('common.variantPicker.placeholder', { min: VARIANT_PICKER_MIN_CHARS })}
             value={text}
             invalid={Boolean(error)}
-            onText={setText}
+            onText={(next) => {
+              setText(next);
+              scan.clear();
+            }}
             onKeyDown={findByBarcode ? onKeyDown : undefined}
           />
         </div>
@@ -123,6 +120,14 @@ export function VariantPicker({
         />
       ) : null}
     </PickerField>
+  );
+}
+
+function VariantLabel({ option }: { option: VariantOption }) {
+  return (
+    <span className="truncate">
+      {option.label} <span className="font-mono text-xs text-slate-500">{option.sku}</span>
+    </span>
   );
 }
 
@@ -200,7 +205,12 @@ function useScanLookup(
         if (!controller.signal.aborted) setStatus({ state: 'failed', code });
       });
   }
-  return { status, lookUp };
+  /** Typing again: the last scan's line goes, and a lookup in flight is dropped. */
+  function clear() {
+    inFlight.current?.abort();
+    setStatus(null);
+  }
+  return { status, lookUp, clear };
 }
 
 /** Keys that come with typed characters without being one (a scanner holds Shift for capitals). */

@@ -30,15 +30,18 @@ async function ponyfillReader(): Promise<BarcodeReader> {
     // zxing-wasm comes with barcode-detector (it is the ponyfill's reader).
     import('zxing-wasm/reader/zxing_reader.wasm?url'),
   ]);
-  prepareZXingModule({
+  // Compiled now, so a refusal (a Content-Security-Policy without 'wasm-unsafe-eval') is told
+  // when the camera opens, not swallowed frame after frame.
+  await prepareZXingModule({
     overrides: {
       locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
     },
+    fireImmediately: true,
   });
   return new BarcodeDetector({ formats: [...CAMERA_FORMATS] });
 }
 
-/** A reader for the camera's frames. */
+/** A reader for the camera's frames; rejects when none can be had. */
 export async function loadBarcodeReader(): Promise<BarcodeReader> {
   return (await nativeReader()) ?? ponyfillReader();
 }

@@ -99,7 +99,7 @@ function VariantFields<Body>({
         title={t('catalog.variants.barcodeHint')}
         autoComplete="off"
         spellCheck={false}
-        inputClassName="font-mono"
+        inputClassName="font-mono placeholder:font-sans"
         error={errors.barcode?.message}
         {...form.register('barcode')}
       />
