@@ -121,3 +121,57 @@ test('the variant form refuses a bad check digit, and a code another variant has
   await expect(editForm.getByText(`Bu shtrix-kod ${first!.sku} variantida bor.`)).toBeVisible();
   await expect(panel.getByText('Failed to update variant.')).toBeVisible();
 });
+
+test('chosen variants get in-store barcodes at once, and their labels download as a PDF', async ({
+  page,
+}) => {
+  const t = tag();
+  const [first, second] = await createTaggedVariants(await apiAs(page, DEMO.omborchi), t, 2);
+  await apiSignIn(page, DEMO.omborchi);
+  const catalog = new CatalogPage(page);
+  await catalog.open();
+  await catalog.search.fill(`E2E ${t}`);
+  const panel = await catalog.toggleVariants(`E2E ${t}`);
+  for (const v of [first!, second!]) await panel.getByLabel(`${v.sku} variantini tanlash`).check();
+  const bulk = page.getByTestId('variant-bulk-actions');
+  await expect(bulk).toContainText('2 ta variant tanlandi');
+
+  await bulk.getByRole('button', { name: 'Shtrix-kodlarni yaratish' }).click();
+  await expect(bulk.getByText('2 ta yangi shtrix-kod yaratildi.')).toBeVisible();
+  for (const v of [first!, second!]) {
+    await expect(panel.locator(`[data-variant-sku="${v.sku}"]`).getByTestId('variant-barcode')).toHaveText(
+      /^20\d{11}$/,
+    );
+  }
+
+  await bulk.getByRole('button', { name: 'Yorliqlarni chop etish' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Yorliqlar' });
+  await dialog.getByLabel("Yorliq o'lchami").selectOption('A4-3x8');
+  await dialog.getByLabel('Har bir variantdan nechta').fill('3');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'PDF yuklab olish' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const stream = await download.createReadStream();
+  const head = await new Promise<string>((resolve) =>
+    stream.once('data', (c) => resolve(String(c).slice(0, 5))),
+  );
+  expect(head).toBe('%PDF-');
+  await expect(dialog).toBeHidden();
+});
+
+test('the scales setting is chosen on the admin settings page', async ({ page }) => {
+  await apiSignIn(page, DEMO.owner);
+  await page.goto('/admin/settings');
+  const mode = page.getByLabel('Tarozi shtrix-kodlari');
+  await expect(mode).toHaveValue('off');
+  await mode.selectOption({ label: "Og'irlik, grammda" });
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByRole('status')).toHaveText('Sozlamalar saqlandi.');
+  await page.reload();
+  await expect(mode).toHaveValue('weight');
+  await mode.selectOption({ label: "O'chiq" });
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByRole('status')).toHaveText('Sozlamalar saqlandi.');
+});
