@@ -2,7 +2,7 @@
 // list: lib/audit.ts's writer takes only these, and History shows each as a phrase in every
 // language (DESIGN.md section 16), which the web catalogues' test checks against this list.
 
-const CATALOG_ENTITIES = ['product', 'variant', 'unit', 'size', 'color', 'location'] as const;
+const CATALOG_ENTITIES = ['product', 'variant', 'unit', 'size', 'color', 'location', 'price_type'] as const;
 const CATALOG_ACTIONS = ['create', 'update', 'delete'] as const;
 type CatalogCode = `catalog.${(typeof CATALOG_ENTITIES)[number]}.${(typeof CATALOG_ACTIONS)[number]}`;
 
@@ -77,6 +77,7 @@ export const AUDIT_ENTITIES = [
   'size',
   'color',
   'location',
+  'price_type',
   'counterparty',
   'debt',
   'currency',

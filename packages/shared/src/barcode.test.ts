@@ -25,7 +25,9 @@ describe('barcodes', () => {
     expect(BarcodeSchema.safeParse('4006381333932').error?.issues[0]?.message).toBe(
       'validation.catalog.barcode_check_digit',
     );
-    expect(BarcodeSchema.safeParse('штрих').error?.issues[0]?.message).toBe('validation.catalog.barcode_invalid');
+    expect(BarcodeSchema.safeParse('штрих').error?.issues[0]?.message).toBe(
+      'validation.catalog.barcode_invalid',
+    );
   });
 
   it('makes in-store codes 20 + item + 00000 and reads a scale code back to its item', () => {

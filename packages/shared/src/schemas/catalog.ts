@@ -291,3 +291,53 @@ export const LocationSchema = z.object({
   is_active: z.boolean(),
 });
 export type Location = z.infer<typeof LocationSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Price types and prices (DESIGN.md section 19): a business's price lists (Chakana, Ulgurji), each
+// in one currency, one of them the default; a variant's price in each.
+
+export const PriceTypeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  currency: z.number(),
+  currency_code: z.string(),
+  is_default: z.boolean(),
+});
+export type PriceType = z.infer<typeof PriceTypeSchema>;
+
+export const PriceTypeCreateSchema = z.object({
+  name: RequiredText(100),
+  currency: IdSchema,
+  is_default: z.boolean().optional().default(false),
+});
+export type PriceTypeCreate = z.input<typeof PriceTypeCreateSchema>;
+export const PriceTypeUpdateSchema = z.object({
+  name: RequiredText(100).optional(),
+  currency: IdSchema.optional(),
+  /** Only `true`: a business keeps one default; making another the default replaces it. */
+  is_default: z.literal(true, { message: 'validation.catalog.default_price_type_stays' }).optional(),
+});
+export type PriceTypeUpdate = z.input<typeof PriceTypeUpdateSchema>;
+
+/** A price: at least 0, at most 2 decimals. */
+export const PriceInputSchema = DecimalInputSchema.refine((v) => new D(v).gte(0), {
+  message: 'validation.catalog.price_not_negative',
+})
+  .refine((v) => new D(v).decimalPlaces() <= 2, { message: 'validation.catalog.price_two_decimals' })
+  .refine((v) => new D(v).lt('1000000000000000000'), { message: 'validation.catalog.price_too_large' });
+
+export const VariantPriceSchema = z.object({ price_type: z.number(), price: z.string() });
+export type VariantPrice = z.infer<typeof VariantPriceSchema>;
+
+/** PUT api/catalog/variants/{id}/prices/: the prices given are set; a null price removes one. */
+export const VariantPricesWriteSchema = z.object({
+  prices: z
+    .array(
+      z.object({
+        price_type: IdSchema,
+        price: z.preprocess((v) => (v === '' ? null : v), PriceInputSchema.nullable()),
+      }),
+    )
+    .max(100),
+});
+export type VariantPricesWrite = z.input<typeof VariantPricesWriteSchema>;

@@ -56,6 +56,22 @@ export interface CatalogTables {
     /** migrations/0025_barcodes.sql: EAN-13/8, UPC-A or Code 128 text (DESIGN.md section 18). */
     barcode: ColumnType<string | null, string | null | undefined, string | null>;
   };
+  /** migrations/0026_price_types.sql (DESIGN.md section 19). */
+  price_types: {
+    id: Generated<number>;
+    business_id: number;
+    name: string;
+    currency_id: number;
+    is_default: Generated<boolean>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  variant_prices: {
+    variant_id: number;
+    price_type_id: number;
+    price: Numeric;
+    updated_at: Generated<Date>;
+  };
   locations: {
     id: Generated<number>;
     business_id: number;

@@ -116,6 +116,9 @@ const OBJECT_OF_ROW = sql<{
      SELECT l.name, NULL, NULL
        FROM locations l WHERE a.entity = 'location' AND l.id = r.ref AND l.business_id = a.business_id
      UNION ALL
+     SELECT pt.name, NULL, NULL
+       FROM price_types pt WHERE a.entity = 'price_type' AND pt.id = r.ref AND pt.business_id = a.business_id
+     UNION ALL
      SELECT cp.name, NULL, NULL FROM counterparties cp
        WHERE a.entity = 'counterparty' AND cp.id = r.ref AND cp.business_id = a.business_id
      UNION ALL

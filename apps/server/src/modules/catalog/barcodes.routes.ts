@@ -57,7 +57,7 @@ export async function barcodeRoutes(app: FastifyInstance, deps: Deps): Promise<v
         tags,
         summary: 'Labels and price tags as a PDF: 58x40 mm, 40x30 mm or an A4 sheet of 3 x 8',
         body: LabelsRequestSchema,
-        response: ErrorSchemas,
+        response: { 200: z.string().describe('application/pdf, as an attachment'), ...ErrorSchemas },
       },
     },
     async (request, reply) =>

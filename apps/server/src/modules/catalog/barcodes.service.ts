@@ -7,6 +7,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { auditCatalog, missingRef, SUBJECT_TEXTS } from './catalog.audit.ts';
 import * as repo from './catalog.repository.ts';
 import { labelsPdf } from './labels.pdf.ts';
+import { pricesIn } from './prices.service.ts';
 import { loadVariant, toVariant, withVariantRules } from './variants.service.ts';
 
 // In-store codes and labels (DESIGN.md section 18).
@@ -53,17 +54,21 @@ export async function printLabels(
   actor: Actor,
   input: z.output<typeof LabelsRequestSchema>,
 ): Promise<FileAnswer> {
-  // Price types arrive with DESIGN.md section 19; until then no price type exists to name.
-  if (input.price_type != null) throw fieldError('price_type', missingRef(input.price_type));
   const ids = [...new Set(input.items.map((i) => i.variant))];
+  const priced =
+    input.price_type == null ? null : await pricesIn(deps.db, actor.businessId, input.price_type, ids);
+  if (input.price_type != null && !priced) throw fieldError('price_type', missingRef(input.price_type));
   const found = new Map(
     (await repo.listVariantsById(deps.db, actor.businessId, ids)).map((v) => [v.id, toVariant(v)]),
   );
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) throw fieldError('items', missingRef(missing));
-  const labels = input.items.flatMap((item) =>
-    Array.from({ length: item.copies }, () => found.get(item.variant) as Variant),
-  );
+  const labels = input.items.flatMap((item) => {
+    const variant = found.get(item.variant) as Variant;
+    const amount = priced?.byVariant.get(item.variant);
+    const price = amount === undefined ? null : { amount, currency: priced?.currency as string };
+    return Array.from({ length: item.copies }, () => ({ variant, price }));
+  });
   return {
     contentType: 'application/pdf',
     filename: `labels-${input.template}.pdf`,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.ts';
 import { auditAs } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
 
-type CatalogEntity = 'product' | 'variant' | 'unit' | 'size' | 'color' | 'location';
+type CatalogEntity = 'product' | 'variant' | 'unit' | 'size' | 'color' | 'location' | 'price_type';
 type CatalogAction = 'create' | 'update' | 'delete';
 
 /** Each write's History line (DESIGN.md section 15): {subject} names the row. */
@@ -32,6 +32,11 @@ const AUDIT_TEXTS: Record<CatalogEntity, Record<CatalogAction, (subject: Message
     create: (subject) => msg('audit.catalog.colour_added', { subject }),
     update: (subject) => msg('audit.catalog.colour_updated', { subject }),
     delete: (subject) => msg('audit.catalog.colour_deleted', { subject }),
+  },
+  price_type: {
+    create: (subject) => msg('audit.catalog.price_type_added', { subject }),
+    update: (subject) => msg('audit.catalog.price_type_updated', { subject }),
+    delete: (subject) => msg('audit.catalog.price_type_deleted', { subject }),
   },
   location: {
     create: (subject) => msg('audit.catalog.location_added', { subject }),

@@ -18,6 +18,7 @@ import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas, NoContentSchema } from '../../lib/openapi.ts';
 import { attributesRoutes } from './attributes.routes.ts';
 import { barcodeRoutes } from './barcodes.routes.ts';
+import { priceRoutes } from './prices.routes.ts';
 import * as products from './products.service.ts';
 import * as variants from './variants.service.ts';
 
@@ -27,6 +28,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps): Promise<v
   await variantRoutes(app, deps);
   await attributesRoutes(app, deps);
   await barcodeRoutes(app, deps);
+  await priceRoutes(app, deps);
 }
 
 async function productRoutes(app: FastifyInstance, deps: Deps): Promise<void> {

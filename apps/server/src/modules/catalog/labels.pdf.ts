@@ -1,11 +1,11 @@
-import { barcodeKind, type LabelTemplate, type Variant } from '@app/shared';
+import { barcodeKind, formatMoneyIn, type LabelTemplate, type Variant } from '@app/shared';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { BOLD_FONT, FONT } from '../../lib/report-files.ts';
 
 // Labels and price tags (DESIGN.md section 18): one label per page of a label printer's roll
 // (58x40 or 40x30 mm), or 3 x 8 on an A4 sheet. A label names the product and the variant, its
-// SKU, and its barcode drawn as vectors (bwip-js's SVG, drawn path by path), so a printer of any
+// SKU, its price in the chosen price type (section 19) when it has one, and its barcode drawn as vectors (bwip-js's SVG, drawn path by path), so a printer of any
 // resolution prints sharp bars; the text is DejaVu Sans, which has Cyrillic and oʻ.
 
 const MM = 72 / 25.4;
@@ -65,9 +65,15 @@ function drawBarcode(
   doc.restore();
 }
 
+/** One label: the variant, and its price in the chosen price type when it has one. */
+export interface Label {
+  variant: Variant;
+  price: { amount: string; currency: string } | null;
+}
+
 function drawLabel(
   doc: PDFKit.PDFDocument,
-  variant: Variant,
+  { variant, price }: Label,
   x: number,
   y: number,
   [width, height]: [number, number],
@@ -82,6 +88,14 @@ function drawLabel(
     .join(' · ');
   doc.font('body').fontSize(small);
   doc.text(details, x + pad, doc.y, { width: inner, height: small * 1.4, lineBreak: false, ellipsis: true });
+  if (price) {
+    // The price as the business reads it (Uzbek grouping: "125 000 UZS").
+    doc.font('bold').fontSize(small * 1.6);
+    doc.text(formatMoneyIn('uz', price.amount, price.currency), x + pad, doc.y, {
+      width: inner,
+      lineBreak: false,
+    });
+  }
   const top = doc.y + pad / 2;
   const room = y + height - pad - top;
   if (variant.barcode) drawBarcode(doc, variant.barcode, x + pad, top, inner, room);
@@ -93,18 +107,18 @@ function drawLabel(
 }
 
 /** The PDF of `labels` (one entry per copy, in order) on `template`. */
-export function labelsPdf(template: LabelTemplate, labels: readonly Variant[]): PDFKit.PDFDocument {
+export function labelsPdf(template: LabelTemplate, labels: readonly Label[]): PDFKit.PDFDocument {
   const layout = LAYOUTS[template];
   const doc = new PDFDocument({ size: layout.page, margin: 0, autoFirstPage: false });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', BOLD_FONT);
   const perPage = layout.columns * layout.rows;
-  labels.forEach((variant, i) => {
+  labels.forEach((label, i) => {
     const slot = i % perPage;
     if (slot === 0) doc.addPage({ size: layout.page, margin: 0 });
     const x = layout.margin[0] + (slot % layout.columns) * layout.label[0];
     const y = layout.margin[1] + Math.floor(slot / layout.columns) * layout.label[1];
-    drawLabel(doc, variant, x, y, layout.label);
+    drawLabel(doc, label, x, y, layout.label);
   });
   doc.end();
   return doc;

@@ -66,6 +66,9 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'catalog.location.create': 'history.action.catalogLocationCreate',
   'catalog.location.update': 'history.action.catalogLocationUpdate',
   'catalog.location.delete': 'history.action.catalogLocationDelete',
+  'catalog.price_type.create': 'history.action.catalogPriceTypeCreate',
+  'catalog.price_type.update': 'history.action.catalogPriceTypeUpdate',
+  'catalog.price_type.delete': 'history.action.catalogPriceTypeDelete',
   'import.stage': 'history.action.importStage',
   'import.commit': 'history.action.importCommit',
   'import.discard': 'history.action.importDiscard',
@@ -83,6 +86,7 @@ export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
   size: 'history.entity.size',
   color: 'history.entity.color',
   location: 'history.entity.location',
+  price_type: 'history.entity.priceType',
   counterparty: 'history.entity.counterparty',
   debt: 'history.entity.debt',
   currency: 'history.entity.currency',
@@ -121,6 +125,8 @@ const PAGES: Record<AuditEntity, Where> = {
   size: () => paths.catalog.size,
   color: () => paths.catalog.color,
   location: () => paths.catalog.location,
+  // No page of price types yet (DESIGN.md section 19 brings it with the sales screens).
+  price_type: () => null,
   counterparty: (id) => generatePath(paths.counterparty, { id }),
   debt: (_id, row) =>
     row.object_parent_id === null

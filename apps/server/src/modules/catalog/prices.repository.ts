@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+
+// Price types and the variants' prices (migrations/0026_price_types.sql; DESIGN.md section 19).
+
+function priceTypeRows(db: Database, businessId: number) {
+  return db
+    .selectFrom('price_types as pt')
+    .innerJoin('currencies as c', 'c.id', 'pt.currency_id')
+    .select(['pt.id', 'pt.name', 'pt.currency_id', 'c.code as currency_code', 'pt.is_default'])
+    .where('pt.business_id', '=', businessId);
+}
+export type PriceTypeRow = Awaited<ReturnType<ReturnType<typeof priceTypeRows>['executeTakeFirstOrThrow']>>;
+
+/** The business's price types, the default first, then by name. */
+export const listPriceTypes = (db: Database, businessId: number) =>
+  priceTypeRows(db, businessId)
+    .orderBy('pt.is_default', 'desc')
+    .orderBy('pt.name')
+    .orderBy('pt.id')
+    .execute();
+
+export const findPriceType = (db: Database, businessId: number, id: number) =>
+  priceTypeRows(db, businessId).where('pt.id', '=', id).executeTakeFirst();
+
+/** Locks the business's price types (a change of the default takes turns with another). */
+export async function lockPriceTypes(db: Database, businessId: number) {
+  return db
+    .selectFrom('price_types')
+    .select(['id', 'is_default', 'currency_id'])
+    .where('business_id', '=', businessId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function insertPriceType(
+  db: Database,
+  values: { business_id: number; name: string; currency_id: number; is_default: boolean },
+) {
+  const row = await db.insertInto('price_types').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePriceType(
+  db: Database,
+  id: number,
+  values: { name?: string; currency_id?: number; is_default?: boolean },
+) {
+  await db
+    .updateTable('price_types')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Makes `id` the business's only default. */
+export async function makeDefault(db: Database, businessId: number, id: number) {
+  await db
+    .updateTable('price_types')
+    .set({ is_default: false, updated_at: sql`now()` })
+    .where('business_id', '=', businessId)
+    .where('is_default', '=', true)
+    .where('id', '<>', id)
+    .execute();
+  await updatePriceType(db, id, { is_default: true });
+}
+
+export async function hasPrices(db: Database, priceTypeId: number) {
+  const row = await db
+    .selectFrom('variant_prices')
+    .select('variant_id')
+    .where('price_type_id', '=', priceTypeId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A variant's prices, by price type id. */
+export async function pricesOf(db: Database, variantIds: readonly number[], priceTypeId?: number) {
+  if (variantIds.length === 0) return [];
+  let query = db
+    .selectFrom('variant_prices')
+    .select(['variant_id', 'price_type_id', 'price'])
+    .where('variant_id', 'in', [...variantIds]);
+  if (priceTypeId !== undefined) query = query.where('price_type_id', '=', priceTypeId);
+  return query.orderBy('variant_id').orderBy('price_type_id').execute();
+}
+
+/** Sets the prices given and removes those given as null, for one variant. */
+export async function writePrices(
+  db: Database,
+  variantId: number,
+  prices: ReadonlyArray<{ price_type: number; price: string | null }>,
+) {
+  const set = prices.filter((p): p is { price_type: number; price: string } => p.price !== null);
+  const removed = prices.filter((p) => p.price === null).map((p) => p.price_type);
+  if (set.length > 0)
+    await db
+      .insertInto('variant_prices')
+      .values(set.map((p) => ({ variant_id: variantId, price_type_id: p.price_type, price: p.price })))
+      .onConflict((oc) =>
+        oc.columns(['variant_id', 'price_type_id']).doUpdateSet((eb) => ({
+          price: eb.ref('excluded.price'),
+          updated_at: sql`now()`,
+        })),
+      )
+      .execute();
+  if (removed.length > 0)
+    await db
+      .deleteFrom('variant_prices')
+      .where('variant_id', '=', variantId)
+      .where('price_type_id', 'in', removed)
+      .execute();
+}

@@ -1,0 +1,147 @@
+import {
+  fixedMoney,
+  msg,
+  type PriceType,
+  type PriceTypeCreateSchema,
+  type PriceTypeUpdateSchema,
+  type VariantPrice,
+  type VariantPricesWriteSchema,
+} from '@app/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { conflict, fieldError, notFound, pgCodeOf } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { resolveCurrency } from '../finance/finance.service.ts';
+import { auditCatalog, missingRef, pgConstraintOf, SUBJECT_TEXTS } from './catalog.audit.ts';
+import * as catalog from './catalog.repository.ts';
+import * as repo from './prices.repository.ts';
+
+// Price types and prices (DESIGN.md section 19). A business's first price type is its default;
+// making another the default replaces it, so there is always exactly one once there is any.
+
+const toPriceType = (row: repo.PriceTypeRow): PriceType => ({
+  id: row.id,
+  name: row.name,
+  currency: row.currency_id,
+  currency_code: row.currency_code,
+  is_default: row.is_default,
+});
+
+const NAME_TAKEN = msg('errors.catalog.price_type_name_taken');
+
+/** The name unique in the business: checked by the UNIQUE constraint, answered on its field. */
+async function withNameRule<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (pgCodeOf(err) === '23505' && pgConstraintOf(err) === 'price_types_business_name_unique')
+      throw fieldError('name', NAME_TAKEN);
+    throw err;
+  }
+}
+
+export async function listPriceTypes(deps: Pick<Deps, 'db'>, actor: Actor): Promise<PriceType[]> {
+  return (await repo.listPriceTypes(deps.db, actor.businessId)).map(toPriceType);
+}
+
+async function loadPriceType(db: Database, businessId: number, id: number): Promise<PriceType> {
+  const row = await repo.findPriceType(db, businessId, id);
+  if (!row) throw notFound();
+  return toPriceType(row);
+}
+
+export function createPriceType(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  input: z.output<typeof PriceTypeCreateSchema>,
+): Promise<PriceType> {
+  return withNameRule(() =>
+    inTransaction(deps.db, async (trx) => {
+      const currency = await resolveCurrency(trx, actor.businessId, input.currency);
+      const existing = await repo.lockPriceTypes(trx, actor.businessId);
+      const id = await repo.insertPriceType(trx, {
+        business_id: actor.businessId,
+        name: input.name,
+        currency_id: currency.id,
+        is_default: false,
+      });
+      if (input.is_default || existing.length === 0) await repo.makeDefault(trx, actor.businessId, id);
+      await auditCatalog(trx, actor, 'create', 'price_type', id, `${input.name} (${currency.code})`);
+      return loadPriceType(trx, actor.businessId, id);
+    }),
+  );
+}
+
+export function updatePriceType(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  id: number,
+  input: z.output<typeof PriceTypeUpdateSchema>,
+): Promise<PriceType> {
+  return withNameRule(() =>
+    inTransaction(deps.db, async (trx) => {
+      const current = (await repo.lockPriceTypes(trx, actor.businessId)).find((p) => p.id === id);
+      if (!current) throw notFound();
+      const changed: string[] = [];
+      if (input.currency !== undefined) {
+        const currency = await resolveCurrency(trx, actor.businessId, input.currency);
+        if (currency.id !== current.currency_id) {
+          // The prices are amounts in the type's currency: they would silently change meaning.
+          if (await repo.hasPrices(trx, id)) throw conflict(msg('errors.catalog.price_type_has_prices'));
+          await repo.updatePriceType(trx, id, { currency_id: currency.id });
+          changed.push('currency');
+        }
+      }
+      if (input.name !== undefined) {
+        await repo.updatePriceType(trx, id, { name: input.name });
+        changed.push('name');
+      }
+      if (input.is_default && !current.is_default) {
+        await repo.makeDefault(trx, actor.businessId, id);
+        changed.push('is_default');
+      }
+      await auditCatalog(trx, actor, 'update', 'price_type', id, SUBJECT_TEXTS.changed(changed));
+      return loadPriceType(trx, actor.businessId, id);
+    }),
+  );
+}
+
+const toPrice = (row: { price_type_id: number; price: string }): VariantPrice => ({
+  price_type: row.price_type_id,
+  price: fixedMoney(row.price),
+});
+
+export async function variantPrices(deps: Pick<Deps, 'db'>, actor: Actor, variantId: number) {
+  if (!(await catalog.findVariant(deps.db, actor.businessId, variantId))) throw notFound();
+  return { prices: (await repo.pricesOf(deps.db, [variantId])).map(toPrice) };
+}
+
+/** PUT api/catalog/variants/{id}/prices/: the prices given set (null removes one), audited. */
+export function writeVariantPrices(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  variantId: number,
+  input: z.output<typeof VariantPricesWriteSchema>,
+) {
+  return inTransaction(deps.db, async (trx) => {
+    if (!(await catalog.lockVariant(trx, actor.businessId, variantId))) throw notFound();
+    const types = new Set((await repo.listPriceTypes(trx, actor.businessId)).map((p) => p.id));
+    const unknown = input.prices.find((p) => !types.has(p.price_type));
+    if (unknown) throw fieldError('prices', missingRef(unknown.price_type));
+    await repo.writePrices(trx, variantId, input.prices);
+    await auditCatalog(trx, actor, 'update', 'variant', variantId, SUBJECT_TEXTS.changed(['prices']));
+    return { prices: (await repo.pricesOf(trx, [variantId])).map(toPrice) };
+  });
+}
+
+/** Each variant's price in a price type of the business (labels; DESIGN.md section 18). */
+export async function pricesIn(db: Database, businessId: number, priceTypeId: number, variantIds: number[]) {
+  const type = await repo.findPriceType(db, businessId, priceTypeId);
+  if (!type) return null;
+  const prices = await repo.pricesOf(db, variantIds, priceTypeId);
+  return {
+    currency: type.currency_code,
+    byVariant: new Map(prices.map((p) => [p.variant_id, fixedMoney(p.price)])),
+  };
+}
