@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { apiAs, apiSignIn, DEMO, expect, test } from '../fixtures.ts';
 import { CatalogPage } from '../pages/catalog-page.ts';
 import { createTaggedVariants, StockListPage } from '../pages/stock-pages.ts';
@@ -126,7 +127,16 @@ test('chosen variants get in-store barcodes at once, and their labels download a
   page,
 }) => {
   const t = tag();
-  const [first, second] = await createTaggedVariants(await apiAs(page, DEMO.omborchi), t, 2);
+  const keeper = await apiAs(page, DEMO.omborchi);
+  const [first, second] = await createTaggedVariants(keeper, t, 2);
+  // A price list of the test's own, for the labels' price (DESIGN.md section 19).
+  const priceType = await keeper.post('catalog/price-types/', { name: `Chakana ${t}`, currency: 2 });
+  expect(priceType.status(), 'price type created').toBe(201);
+  const priceTypeId = ((await priceType.json()) as { id: number }).id;
+  const priced = await keeper.put(`catalog/variants/${first!.id}/prices/`, {
+    prices: [{ price_type: priceTypeId, price: '125000' }],
+  });
+  expect(priced.status(), 'price set').toBe(200);
   await apiSignIn(page, DEMO.omborchi);
   const catalog = new CatalogPage(page);
   await catalog.open();
@@ -147,18 +157,25 @@ test('chosen variants get in-store barcodes at once, and their labels download a
   await bulk.getByRole('button', { name: 'Yorliqlarni chop etish' }).click();
   const dialog = page.getByRole('dialog', { name: 'Yorliqlar' });
   await dialog.getByLabel("Yorliq o'lchami").selectOption('A4-3x8');
+  await dialog.getByLabel('Narx turi').selectOption({ label: `Chakana ${t} (UZS)` });
   await dialog.getByLabel('Har bir variantdan nechta').fill('3');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'PDF yuklab olish' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  const stream = await download.createReadStream();
-  const head = await new Promise<string>((resolve) =>
-    stream.once('data', (c) => resolve(String(c).slice(0, 5))),
-  );
-  expect(head).toBe('%PDF-');
   await expect(dialog).toBeHidden();
+  // The server's PDF: 3 labels of each on one A4 sheet, the priced variant's with its price.
+  const bytes = readFileSync((await download.path()) ?? '');
+  expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
+  expect(pdf.numPages).toBe(1);
+  const text = (await (await pdf.getPage(1)).getTextContent()).items
+    .map((item) => ('str' in item ? item.str : ''))
+    .join(' ');
+  expect(text).toContain(`E2E ${t}`);
+  expect(text.match(/125\s000\.00\sUZS/g)).toHaveLength(3);
 });
 
 test('the scales setting is chosen on the admin settings page', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { LABEL_TEMPLATES, type LabelsRequest, LabelsRequestSchema, type LabelTemplate } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
-import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -15,6 +16,7 @@ import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { firstErrorMessage } from '../../../lib/form-errors.ts';
 import { downloadLabels } from '../api/barcodes.ts';
+import { priceTypesQueryOptions } from '../api/price-types.ts';
 
 const TEMPLATE_KEYS: Record<LabelTemplate, MessageKey> = {
   '58x40': 'catalog.labels.template58x40',
@@ -25,16 +27,19 @@ const TEMPLATE_KEYS: Record<LabelTemplate, MessageKey> = {
 interface LabelsDraft {
   template: string;
   copies: string;
+  /** '' for labels without a price. */
+  price_type: string;
 }
 
 /** The dialog's two fields, made into the shared request (one definition of its limits). */
 function labelsFormSchema(variants: readonly number[]) {
   return z
-    .object({ template: z.string(), copies: z.string() })
+    .object({ template: z.string(), copies: z.string(), price_type: z.string() })
     .transform(
-      ({ template, copies }): LabelsRequest => ({
+      ({ template, copies, price_type }): LabelsRequest => ({
         template: template as LabelTemplate,
         items: variants.map((variant) => ({ variant, copies })),
+        price_type: price_type === '' ? null : Number(price_type),
       }),
     )
     .pipe(LabelsRequestSchema);
@@ -60,8 +65,9 @@ export function LabelsDialog({
     resolver: useTranslatedResolver(
       zodResolver(labelsFormSchema(variants)) as Resolver<LabelsDraft, unknown, LabelsBody>,
     ),
-    defaultValues: { template: '58x40', copies: '1' },
+    defaultValues: { template: '58x40', copies: '1', price_type: '' },
   });
+  const priceTypes = usePriceTypeChoice(form);
   const submit = form.handleSubmit(async (body) => {
     setError(null);
     try {
@@ -102,6 +108,14 @@ export function LabelsDialog({
           options={LABEL_TEMPLATES.map((tpl) => ({ value: tpl, label: t(TEMPLATE_KEYS[tpl]) }))}
           {...form.register('template')}
         />
+        <Select
+          label={t('catalog.labels.priceType')}
+          options={[
+            { value: '', label: t('catalog.labels.noPrice') },
+            ...priceTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.currency_code})` })),
+          ]}
+          {...form.register('price_type')}
+        />
         <Input
           label={t('catalog.labels.copies')}
           type="number"
@@ -114,4 +128,15 @@ export function LabelsDialog({
       </form>
     </Modal>
   );
+}
+
+/** The price types to print a price from; the default one is chosen until the person picks. */
+function usePriceTypeChoice(form: UseFormReturn<LabelsDraft, unknown, LabelsBody>) {
+  const { data = [] } = useQuery(priceTypesQueryOptions);
+  const fallback = data.find((p) => p.is_default);
+  useEffect(() => {
+    if (fallback && !form.getFieldState('price_type').isDirty)
+      form.setValue('price_type', String(fallback.id));
+  }, [fallback, form]);
+  return data;
 }
