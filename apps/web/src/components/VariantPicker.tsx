@@ -125,8 +125,8 @@ export function VariantPicker({
 
 function VariantLabel({ option }: { option: VariantOption }) {
   return (
-    // min-w-0: a long name is cut with an ellipsis instead of widening the form on a phone.
-    <span className="min-w-0 truncate">
+    // w-0 flex-1: a long name is cut with an ellipsis instead of widening the form on a phone.
+    <span className="w-0 flex-1 truncate">
       {option.label} <span className="font-mono text-xs text-slate-500">{option.sku}</span>
     </span>
   );
