@@ -22,6 +22,7 @@ import type { Measurement } from './measure.ts';
 import { benchMoney } from './money.ts';
 import { benchReports } from './reports.ts';
 import { benchStock } from './stock.ts';
+import { benchWeb } from './web.ts';
 
 export interface BenchSection {
   name: string;
@@ -36,11 +37,13 @@ const SECTIONS: BenchSection[] = [
   { name: 'reports', run: benchReports },
   { name: 'events', run: benchEvents },
   { name: 'import', run: benchImports },
+  { name: 'web', run: benchWeb },
 ];
 
 /**
  * The web app of this checkout, built for the run into .tmp/bench-web, for the sections that
- * measure a page in Chromium (stock's Inventory page); WEB_DIST names another build instead.
+ * measure a page in Chromium (stock's Inventory page, web's first loads); WEB_DIST names another
+ * build instead.
  */
 function webBuild(): string {
   if (process.env.WEB_DIST) return process.env.WEB_DIST;
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
     );
   }
   const sections = wanted.length > 0 ? SECTIONS.filter((s) => wanted.includes(s.name)) : SECTIONS;
-  const webDist = sections.some((s) => s.name === 'stock') ? webBuild() : undefined;
+  const webDist = sections.some((s) => s.name === 'stock' || s.name === 'web') ? webBuild() : undefined;
 
   // BENCH_DURABLE=1: every commit waits for its WAL flush, as on a production server.
   const durable = process.env.BENCH_DURABLE === '1';

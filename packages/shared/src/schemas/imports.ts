@@ -93,6 +93,14 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   ],
 };
 
+/**
+ * A catalogue import's price columns (DESIGN.md sections 17 and 19): one per price type of the
+ * business, its header the price type's name, alone or after a word for price ("Narx: Chakana",
+ * "Цена - Ulgurji", "price: Chakana"); its key `price:<price type id>`.
+ */
+export const IMPORT_PRICE_PREFIX = 'price:';
+export const IMPORT_PRICE_WORDS = ['price', 'narx', 'нарх', 'цена'] as const;
+
 /** An empty cell is no value: optional columns read '' as absent. */
 const blank = (v: unknown) => (v === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
@@ -189,8 +197,10 @@ export const ImportSchema = z.object({
   errors: z.array(ImportErrorSchema),
   /** The first rows as they will be posted: column key to text, and `action` (create or update). */
   preview: z.array(z.record(z.string(), z.string())),
-  /** Which columns of the kind the file had, in the kind's order. */
+  /** Which columns of the kind the file had, in the kind's order (a price column: `price:<id>`). */
   columns: z.array(z.string()),
+  /** The words of the columns no template names: a catalogue's price columns, "Narx: Chakana". */
+  column_names: z.record(z.string(), z.string()),
   created_at: z.string(),
   posted_at: z.string().nullable(),
   /** After the commit: how many rows created, updated and posted. */

@@ -20,6 +20,8 @@ export interface ImportTables {
     kind: ImportKind;
     status: Generated<ImportStoredStatus>;
     columns: Json<string[]>;
+    /** 0027: the words of the columns no template names (price columns), key to message. */
+    column_names: ColumnType<Record<string, Message>, string | undefined, string>;
     row_count: number;
     valid_count: number;
     errors: Json<StoredImportError[]>;

@@ -87,6 +87,24 @@ export async function pricesOf(db: Database, variantIds: readonly number[], pric
   return query.orderBy('variant_id').orderBy('price_type_id').execute();
 }
 
+/** Sets each (variant, price type)'s price, one statement. */
+export async function upsertPrices(
+  db: Database,
+  prices: ReadonlyArray<{ variant_id: number; price_type_id: number; price: string }>,
+) {
+  if (prices.length === 0) return;
+  await db
+    .insertInto('variant_prices')
+    .values([...prices])
+    .onConflict((oc) =>
+      oc.columns(['variant_id', 'price_type_id']).doUpdateSet((eb) => ({
+        price: eb.ref('excluded.price'),
+        updated_at: sql`now()`,
+      })),
+    )
+    .execute();
+}
+
 /** Sets the prices given and removes those given as null, for one variant. */
 export async function writePrices(
   db: Database,
@@ -95,17 +113,10 @@ export async function writePrices(
 ) {
   const set = prices.filter((p): p is { price_type: number; price: string } => p.price !== null);
   const removed = prices.filter((p) => p.price === null).map((p) => p.price_type);
-  if (set.length > 0)
-    await db
-      .insertInto('variant_prices')
-      .values(set.map((p) => ({ variant_id: variantId, price_type_id: p.price_type, price: p.price })))
-      .onConflict((oc) =>
-        oc.columns(['variant_id', 'price_type_id']).doUpdateSet((eb) => ({
-          price: eb.ref('excluded.price'),
-          updated_at: sql`now()`,
-        })),
-      )
-      .execute();
+  await upsertPrices(
+    db,
+    set.map((p) => ({ variant_id: variantId, price_type_id: p.price_type, price: p.price })),
+  );
   if (removed.length > 0)
     await db
       .deleteFrom('variant_prices')

@@ -145,3 +145,11 @@ export async function pricesIn(db: Database, businessId: number, priceTypeId: nu
     byVariant: new Map(prices.map((p) => [p.variant_id, fixedMoney(p.price)])),
   };
 }
+
+/** Prices an import brings (DESIGN.md section 17), set in the caller's transaction. */
+export function setImportedPrices(
+  trx: Database,
+  prices: ReadonlyArray<{ variant_id: number; price_type_id: number; price: string }>,
+) {
+  return repo.upsertPrices(trx, prices);
+}

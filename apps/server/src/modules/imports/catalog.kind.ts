@@ -1,8 +1,10 @@
-import { msg } from '@app/shared';
+import { IMPORT_PRICE_PREFIX, IMPORT_PRICE_WORDS, msg, PriceInputSchema } from '@app/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/context.ts';
+import { issueMessage } from '../../lib/errors.ts';
+import { listPriceTypes, setImportedPrices } from '../catalog/prices.service.ts';
 import {
   barcodeOwners,
   namesToMake,
@@ -11,7 +13,14 @@ import {
   rowsOfUnmeasuredUnits,
   variantsBySku,
 } from './imports.repository.ts';
-import { type ImportKindRules, type ParsedRow, refusalsOf, resolveRows } from './kind.ts';
+import {
+  type ExtraColumns,
+  headerKey,
+  type ImportKindRules,
+  type ParsedRow,
+  refusalsOf,
+  resolveRows,
+} from './kind.ts';
 
 // The catalogue's import (DESIGN.md section 17): a row is a variant and its product. A product is
 // known by its code (rows with one code are one product), a variant by its SKU (an existing one
@@ -88,7 +97,7 @@ async function across(db: Database, importId: number) {
   ];
 }
 
-type CatalogData = ParsedRow<'catalog'>['value'];
+type CatalogData = ParsedRow<'catalog'>['value'] & { extras?: Record<string, string> };
 
 /**
  * The units, colours and sizes the import names that the business lacks, made (a new unit's
@@ -165,6 +174,26 @@ async function ensureProducts(
   return idOf;
 }
 
+/** A price column's header: the price type's name, alone or after a word for price. */
+const PRICE_HEADER = new RegExp(`^(?:${IMPORT_PRICE_WORDS.join('|')})\\s*:?\\s*(.+)$`);
+
+/** A price column per price type of the business (DESIGN.md section 19), key `price:<id>`. */
+async function extraColumns(db: Database, actor: Actor): Promise<ExtraColumns> {
+  const types = await listPriceTypes({ db }, actor);
+  const keyOf = (id: number) => `${IMPORT_PRICE_PREFIX}${id}`;
+  const byName = new Map(types.map((t) => [headerKey(t.name), keyOf(t.id)]));
+  const nameOf = new Map(types.map((t) => [keyOf(t.id), t.name]));
+  return {
+    keys: types.map((t) => keyOf(t.id)),
+    match: (header) => byName.get(header) ?? byName.get(PRICE_HEADER.exec(header)?.[1] ?? '') ?? null,
+    name: (key) => msg('export.import_column.price_of', { name: nameOf.get(key) ?? key }),
+    check: (_key, text) => {
+      const price = PriceInputSchema.safeParse(text);
+      return price.success ? { value: price.data } : { error: issueMessage(price.error.issues[0]?.message) };
+    },
+  };
+}
+
 /** Makes the import's new names once; then each page's products and variants are written. */
 async function poster(trx: Transaction<DB>, actor: Actor, importId: number) {
   const names = await ensureNames(trx, actor.businessId, importId);
@@ -196,14 +225,27 @@ async function poster(trx: Transaction<DB>, actor: Actor, importId: number) {
           updated_at: sql`now()`,
         })),
       )
-      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .returning(['id', 'sku', sql<boolean>`xmax = 0`.as('inserted')])
       .execute();
+    // The rows' prices (price columns), by the variant each row's SKU names.
+    const idOf = new Map(upserted.map((v) => [v.sku, v.id]));
+    await setImportedPrices(
+      trx,
+      rows.flatMap((r) =>
+        Object.entries(r.extras ?? {}).map(([key, price]) => ({
+          variant_id: idOf.get(r.sku) as number,
+          price_type_id: Number(key.slice(IMPORT_PRICE_PREFIX.length)),
+          price,
+        })),
+      ),
+    );
     const created = upserted.filter((w) => w.inserted).length;
     return { created, updated: rows.length - created };
   };
 }
 
 export const catalogImport: ImportKindRules<'catalog'> = {
+  extraColumns,
   resolver,
   across,
   poster,

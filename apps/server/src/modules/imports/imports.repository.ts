@@ -1,4 +1,4 @@
-import type { ImportKind, UnitMeasure } from '@app/shared';
+import type { ImportKind, Message, UnitMeasure } from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { ImportRowAction } from '../../db/enums.ts';
@@ -8,11 +8,20 @@ import type { StoredImportError } from '../../db/tables/imports.ts';
 // The staged imports and their rows (migrations/0023_imports.sql, 0024_import_rows.sql) and the look-ups that resolve a row's words
 // (a department's e-mail or code, a currency's code) to ids (DESIGN.md section 17).
 
-/** Starts an import: READING, its rows stored while the file is read (`storeRows`). */
+/**
+ * Starts an import: READING, its rows stored while the file is read (`storeRows`). An import a
+ * stopped server left READING an hour ago is gone with its rows first.
+ */
 export async function startImport(
   db: Database,
   i: { businessId: number; kind: ImportKind; createdBy: number },
 ): Promise<number> {
+  await db
+    .deleteFrom('imports')
+    .where('business_id', '=', i.businessId)
+    .where('status', '=', 'READING')
+    .where('created_at', '<', sql<Date>`now() - interval '1 hour'`)
+    .execute();
   const row = await db
     .insertInto('imports')
     .values({
@@ -60,6 +69,7 @@ export async function finishStaging(
   id: number,
   s: {
     columns: string[];
+    columnNames: Record<string, Message>;
     rowCount: number;
     validCount: number;
     errors: StoredImportError[];
@@ -71,6 +81,7 @@ export async function finishStaging(
     .set({
       status: 'STAGED',
       columns: JSON.stringify(s.columns),
+      column_names: JSON.stringify(s.columnNames),
       row_count: s.rowCount,
       valid_count: s.validCount,
       errors: JSON.stringify(s.errors),
@@ -149,6 +160,7 @@ const SUMMARY = [
   'kind',
   'status',
   'columns',
+  'column_names',
   'row_count',
   'valid_count',
   'errors',

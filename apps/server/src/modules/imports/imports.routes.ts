@@ -29,7 +29,13 @@ import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas, IdempotencyHeadersSchema, NoContentSchema } from '../../lib/openapi.ts';
 import { sendFile } from '../../lib/send-report.ts';
 import { requestLanguage } from '../../lib/texts.ts';
-import { commitImport, discardImport, getImport, stageImport } from './imports.service.ts';
+import {
+  commitImport,
+  discardImport,
+  getImport,
+  importExtraColumns,
+  stageImport,
+} from './imports.service.ts';
 import { templateFile } from './imports.template.ts';
 
 // Bringing a business in (DESIGN.md section 17): administrators import every kind, the
@@ -137,7 +143,13 @@ async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
       return sendFile(reply, {
         contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         filename: `${kind.data}.xlsx`,
-        body: Readable.from([await templateFile(kind.data, requestLanguage(request))]),
+        body: Readable.from([
+          await templateFile(
+            kind.data,
+            requestLanguage(request),
+            await importExtraColumns(deps, actorOf(request), kind.data),
+          ),
+        ]),
       });
     },
   );

@@ -27,7 +27,14 @@ import { balancesImport } from './balances.kind.ts';
 import { catalogImport } from './catalog.kind.ts';
 import { counterpartiesImport } from './counterparties.kind.ts';
 import * as repo from './imports.repository.ts';
-import type { ImportKindRules, ParsedRow, Progress, Resolved } from './kind.ts';
+import {
+  type ExtraColumns,
+  headerKey,
+  type ImportKindRules,
+  type ParsedRow,
+  type Progress,
+  type Resolved,
+} from './kind.ts';
 import { stockImport } from './stock.kind.ts';
 
 // Bringing a business in (DESIGN.md section 17): a file is read, every row checked by the same
@@ -42,6 +49,10 @@ const RULES: { [K in ImportKind]: ImportKindRules<K> } = {
 };
 
 export const importSamples = (kind: ImportKind) => RULES[kind].samples;
+
+/** The columns the business adds to a kind's template (a catalogue's price columns), if any. */
+export const importExtraColumns = (deps: Pick<Deps, 'db'>, actor: Actor, kind: ImportKind) =>
+  RULES[kind].extraColumns?.(deps.db, actor) ?? Promise.resolve(null);
 
 /**
  * What tells the page a long import's progress (DESIGN.md section 17): a live event to the user
@@ -66,33 +77,29 @@ function progressOf(
   };
 }
 
-/** A header as compared: lower case, `_` and `-` as spaces, single spaces, no marks around it. */
-const headerKey = (text: string) =>
-  text
-    .replace(/[\s_-]+/g, ' ')
-    .replace(/^[\s*]+|[\s*:]+$/g, '')
-    .toLowerCase();
-
 /** A column's header in a language (the template's words). */
 export const headerText = (column: ImportColumn, language: Language) => tr(language, msg(column.header));
 
-/** Which column of the kind each of the file's columns is (by its words in any language, or its key). */
-function matchHeader(kind: ImportKind, cells: string[]): Array<ImportColumn | null> {
-  const byWords = new Map<string, ImportColumn>();
+/**
+ * Which column each of the file's columns is, by key: one of the kind's (by its words in any
+ * language, or its key), else one the business adds (`extra`), else none.
+ */
+function matchHeader(kind: ImportKind, cells: string[], extra: ExtraColumns | null): Array<string | null> {
+  const byWords = new Map<string, string>();
   for (const column of IMPORT_COLUMNS[kind]) {
-    for (const name of [column.key, ...column.aliases]) byWords.set(headerKey(name), column);
-    for (const language of LANGUAGES) byWords.set(headerKey(headerText(column, language)), column);
+    for (const name of [column.key, ...column.aliases]) byWords.set(headerKey(name), column.key);
+    for (const language of LANGUAGES) byWords.set(headerKey(headerText(column, language)), column.key);
   }
-  const found = cells.map((cell) => byWords.get(headerKey(cell)) ?? null);
-  const named = found.filter((c): c is ImportColumn => c !== null).map((c) => c.key);
+  const found = cells.map((cell) => byWords.get(headerKey(cell)) ?? extra?.match(headerKey(cell)) ?? null);
+  const named = found.filter((c): c is string => c !== null);
   const twice = named.find((key, i) => named.indexOf(key) !== i);
   if (twice) throw badRequest(msg('errors.import.column_twice', { column: twice }));
   return found;
 }
 
 /** The file's required columns it lacks, named in the reader's words: one 400 for all of them. */
-function requireColumns(kind: ImportKind, found: Array<ImportColumn | null>): void {
-  const missing = IMPORT_COLUMNS[kind].filter((c) => c.required && !found.includes(c));
+function requireColumns(kind: ImportKind, found: Array<string | null>): void {
+  const missing = IMPORT_COLUMNS[kind].filter((c) => c.required && !found.includes(c.key));
   if (missing.length === 0) return;
   const columns = missing.map((c) => msg(c.header));
   throw badRequest(msg('errors.import.missing_columns', { columns }), {
@@ -109,7 +116,8 @@ interface PreviewRow {
 }
 
 interface Read {
-  columns: ImportColumn[];
+  /** The file's columns by key: the kind's in its order, then the business's own in the file's. */
+  columns: string[];
   rowCount: number;
   errors: StoredImportError[];
   preview: PreviewRow[];
@@ -124,13 +132,15 @@ const BATCH_ROWS = 1000;
  */
 async function readRows(
   kind: ImportKind,
+  extra: ExtraColumns | null,
   rows: AsyncIterable<SheetRow>,
   resolve: (rows: ParsedRow<ImportKind>[]) => Promise<Resolved>,
   store: (rows: Resolved['rows']) => Promise<void>,
   done: Progress,
 ): Promise<Read> {
   const read: Read = { columns: [], rowCount: 0, errors: [], preview: [] };
-  let header: Array<ImportColumn | null> | null = null;
+  let header: Array<string | null> | null = null;
+  let extraKeys: string[] = [];
   const schema = IMPORT_ROW_SCHEMAS[kind];
   let batch: ParsedRow<ImportKind>[] = [];
   const flush = async () => {
@@ -146,30 +156,43 @@ async function readRows(
   for await (const { line, cells } of rows) {
     if (cells.every((c) => c.trim() === '')) continue;
     if (!header) {
-      header = matchHeader(kind, cells);
+      header = matchHeader(kind, cells, extra);
       requireColumns(kind, header);
-      read.columns = IMPORT_COLUMNS[kind].filter((c) => header?.includes(c));
+      const known = IMPORT_COLUMNS[kind].map((c) => c.key);
+      extraKeys = header.filter((key): key is string => key !== null && !known.includes(key));
+      read.columns = [...known.filter((key) => header?.includes(key)), ...extraKeys];
       continue;
     }
     read.rowCount++;
     await done(read.rowCount);
     const record: Record<string, string> = {};
-    header.forEach((column, i) => {
-      if (column) record[column.key] = cells[i] ?? '';
+    header.forEach((key, i) => {
+      if (key) record[key] = cells[i] ?? '';
     });
     const checked = schema.safeParse(record);
-    if (read.preview.length < IMPORT_PREVIEW_ROWS)
-      read.preview.push({ line, raw: record, value: checked.data as Record<string, unknown>, action: null });
-    if (checked.success) {
-      batch.push({ line, value: checked.data } as ParsedRow<ImportKind>);
-      if (batch.length >= BATCH_ROWS) await flush();
-    } else
-      for (const issue of checked.error.issues)
-        read.errors.push({
-          row: line,
+    const refusals = checked.success
+      ? []
+      : checked.error.issues.map((issue) => ({
           column: String(issue.path[0] ?? ''),
           message: issueMessage(issue.message),
-        });
+        }));
+    // The business's own columns: an empty cell is no value.
+    const extras: Record<string, string> = {};
+    for (const key of extraKeys) {
+      const text = (record[key] ?? '').trim();
+      if (!text || !extra) continue;
+      const cell = extra.check(key, text);
+      if ('value' in cell) extras[key] = cell.value;
+      else refusals.push({ column: key, message: cell.error });
+    }
+    // Only a kind with columns of its own (the catalogue) finds `extras` in its rows.
+    const value = checked.success ? (extra ? { ...checked.data, extras } : checked.data) : undefined;
+    if (read.preview.length < IMPORT_PREVIEW_ROWS)
+      read.preview.push({ line, raw: record, value: value && { ...value, ...extras }, action: null });
+    if (value && refusals.length === 0) {
+      batch.push({ line, value } as ParsedRow<ImportKind>);
+      if (batch.length >= BATCH_ROWS) await flush();
+    } else for (const refusal of refusals) read.errors.push({ row: line, ...refusal });
   }
   if (!header || read.rowCount === 0)
     throw badRequest(msg('errors.import.empty_file'), { file: [msg('errors.import.empty_file')] });
@@ -195,10 +218,12 @@ export async function stageImport(
   progress?: string,
 ): Promise<Import> {
   const rules = RULES[kind] as ImportKindRules<ImportKind>;
+  const extra = rules.extraColumns ? await rules.extraColumns(deps.db, actor) : null;
   const id = await repo.startImport(deps.db, { businessId: actor.businessId, kind, createdBy: actor.id });
   try {
     const read = await readRows(
       kind,
+      extra,
       readSheet(path, await sniffFormat(path)),
       await rules.resolver(deps.db, actor),
       (rows) => repo.storeRows(deps.db, id, rows),
@@ -206,7 +231,7 @@ export async function stageImport(
     );
     const across = rules.across ? await rules.across(deps.db, id) : [];
     // Every error of every row, a row's in the order of its columns.
-    const order = IMPORT_COLUMNS[kind].map((c) => c.key);
+    const order = read.columns;
     const errors = [...read.errors, ...across].sort(
       (a, b) => a.row - b.row || order.indexOf(a.column) - order.indexOf(b.column),
     );
@@ -215,13 +240,18 @@ export async function stageImport(
     const preview = read.preview.map(({ line, raw, value, action }) => {
       const shown = refused.has(line) ? undefined : value;
       const cells = Object.fromEntries(
-        read.columns.map((c) => [c.key, shown ? cellOf(shown[c.key]) : (raw[c.key] ?? '')]),
+        read.columns.map((key) => [key, shown ? cellOf(shown[key]) : (raw[key] ?? '')]),
       );
       return { row: String(line), action: (shown && action) || '', ...cells };
     });
     await inTransaction(deps.db, async (trx) => {
       await repo.finishStaging(trx, id, {
-        columns: read.columns.map((c) => c.key),
+        columns: read.columns,
+        columnNames: Object.fromEntries(
+          read.columns
+            .filter((key) => extra?.keys.includes(key))
+            .map((key) => [key, extra?.name(key) as Message]),
+        ),
         rowCount: read.rowCount,
         validCount: read.rowCount - refused.size,
         errors,
@@ -254,6 +284,9 @@ function toImport(r: repo.ImportRecord & { status: ImportStatus }, language: Lan
     errors: render(language, r.errors),
     preview: r.preview,
     columns: r.columns,
+    column_names: Object.fromEntries(
+      Object.entries(r.column_names).map(([key, name]) => [key, tr(language, name)]),
+    ),
     created_at: r.created_at.toISOString(),
     posted_at: r.posted_at?.toISOString() ?? null,
     result: r.result,

@@ -1,18 +1,36 @@
-import { IMPORT_COLUMNS, type ImportKind, type Language } from '@app/shared';
+import { IMPORT_COLUMNS, type ImportKind, type Language, type Message } from '@app/shared';
 import ExcelJS from 'exceljs';
+import { tr } from '../../lib/texts.ts';
 import { headerText, importSamples } from './imports.service.ts';
+import type { ExtraColumns } from './kind.ts';
 
 // A kind's template (DESIGN.md section 17): its headers in the reader's language (a required
 // column marked with *, which the import reads past) and two sample rows.
 
-export async function templateFile(kind: ImportKind, language: Language): Promise<Buffer> {
+export async function templateFile(
+  kind: ImportKind,
+  language: Language,
+  extra: ExtraColumns | null,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(kind);
-  const columns = IMPORT_COLUMNS[kind];
+  // The kind's columns, then the business's own (a catalogue's price per price type).
+  const columns = [
+    ...IMPORT_COLUMNS[kind].map((c) => ({
+      key: c.key,
+      words: headerText(c, language),
+      required: c.required,
+    })),
+    ...(extra?.keys ?? []).map((key) => ({
+      key,
+      words: tr(language, extra?.name(key) as Message),
+      required: false,
+    })),
+  ];
   sheet.columns = columns.map((c) => ({
-    header: `${headerText(c, language)}${c.required ? ' *' : ''}`,
+    header: `${c.words}${c.required ? ' *' : ''}`,
     key: c.key,
-    width: Math.max(14, headerText(c, language).length + 4),
+    width: Math.max(14, c.words.length + 4),
   }));
   sheet.getRow(1).font = { bold: true };
   // Every cell is text, so a code "0012" or a SKU stays as typed.

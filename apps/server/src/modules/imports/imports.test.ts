@@ -250,6 +250,56 @@ describe('catalog', () => {
     expect(row?.barcode).toBe('4006381333931');
   });
 
+  it("reads a price column per price type, by the price type's name, and sets the variants' prices", async () => {
+    const retail = (await owner.post('catalog/price-types/', { name: 'Chakana', currency: UZS })).body;
+    const wholesale = (await owner.post('catalog/price-types/', { name: 'Ulgurji', currency: USD })).body;
+    const template = await owner.get('imports/templates/catalog.xlsx');
+    expect(template.status).toBe(200);
+    const header = 'name;model;code;type;unit;measure;sku;Narx: Chakana;ulgurji\n';
+    const wrong = await upload(
+      owner,
+      'catalog',
+      `${header}Kamar;K-1;920001;FINISHED;dona;D;PRICE-1;-5;abc\n`,
+      'ru',
+    );
+    expect(wrong.body.columns).toEqual([
+      'name',
+      'model',
+      'code',
+      'type',
+      'unit',
+      'measure',
+      'sku',
+      `price:${retail.id}`,
+      `price:${wholesale.id}`,
+    ]);
+    expect(wrong.body.column_names).toEqual({
+      [`price:${retail.id}`]: 'Цена: Chakana',
+      [`price:${wholesale.id}`]: 'Цена: Ulgurji',
+    });
+    expect(wrong.body.errors.map((e: { column: string }) => e.column)).toEqual([
+      `price:${retail.id}`,
+      `price:${wholesale.id}`,
+    ]);
+    const good = await upload(
+      owner,
+      'catalog',
+      `${header}Kamar;K-1;920001;FINISHED;dona;D;PRICE-1;125000;9.5\nKamar;K-1;920001;FINISHED;dona;D;PRICE-2;;\n`,
+    );
+    expect(good.body.errors).toEqual([]);
+    expect(good.body.preview[0]).toMatchObject({
+      [`price:${retail.id}`]: '125000',
+      [`price:${wholesale.id}`]: '9.5',
+    });
+    await commit(owner, good.body.id);
+    const [variant] = await t.db.selectFrom('variants').select('id').where('sku', '=', 'PRICE-1').execute();
+    const prices = await owner.get(`catalog/variants/${variant?.id}/prices/`);
+    expect(prices.body.prices).toEqual([
+      { price_type: retail.id, price: '125000.00' },
+      { price_type: wholesale.id, price: '9.50' },
+    ]);
+  });
+
   it("reads other systems' names of a column, in any case, with _ or - for spaces", async () => {
     const file =
       'Product_Name,MODEL,code,Type,unit-name,Measure,Variant SKU\nTufli,T-1,8001,FINISHED,juft,D,TF-1\n';
@@ -436,6 +486,36 @@ describe('the import itself', () => {
     expect(many.body.detail).toContain('200000');
     // The batches stored before the limit was reached are gone with the import.
     expect(await stored()).toEqual(before);
+  });
+
+  it('clears an import a stopped server left reading an hour ago, and never shows one being read', async () => {
+    const left = await t.db
+      .insertInto('imports')
+      .values({
+        business_id: users.Owner.businessId,
+        kind: 'balances',
+        status: 'READING',
+        columns: '[]',
+        row_count: 0,
+        valid_count: 0,
+        errors: '[]',
+        preview: '[]',
+        created_by: users.Owner.id,
+        created_at: new Date(Date.now() - 2 * 3600_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('import_rows')
+      .values({ import_id: left.id, line: 2, action: null, data: '{}' })
+      .execute();
+    expect((await owner.get(`imports/${left.id}/`)).status).toBe(404);
+    expect((await commit(owner, left.id)).status).toBe(404);
+    await upload(owner, 'balances', `department;currency;amount\n${users.Kassir.email};UZS;1\n`);
+    expect(await rowsOf(left.id)).toBe(0);
+    expect(
+      await t.db.selectFrom('imports').select('id').where('id', '=', left.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses a zip bomb before unpacking it: too many entries, or too many bytes once unpacked', async () => {

@@ -33,6 +33,8 @@ export interface Resolved {
  * reads them back a page at a time in `order`. Nothing holds the whole file in memory.
  */
 export interface ImportKindRules<K extends ImportKind> {
+  /** The columns the business adds to the kind's (none when absent). */
+  extraColumns?(db: Database, actor: Actor): Promise<ExtraColumns>;
   /** Looks up what one file needs once; the answer resolves each batch of its rows. */
   resolver(db: Database, actor: Actor): Promise<(rows: ParsedRow<K>[]) => Promise<Resolved>>;
   /** The refusals only the whole file shows (a value twice), by SQL over the stored rows. */
@@ -48,6 +50,28 @@ export interface ImportKindRules<K extends ImportKind> {
   /** The template's two sample rows, by column key. */
   samples: ReadonlyArray<Readonly<Record<string, string>>>;
 }
+
+/**
+ * Columns a kind's template does not name, found among the business's own words (a catalogue's
+ * price columns, one per price type: DESIGN.md section 19). A value of one is `extras[key]`.
+ */
+export interface ExtraColumns {
+  /** Every such column the business has, in the template's order. */
+  keys: string[];
+  /** The key of a header (as `headerKey` compares it), or null. */
+  match(header: string): string | null;
+  /** The column's words, for the template and the preview. */
+  name(key: string): Message;
+  /** Checks a cell that is not empty: its value, or the message refusing it. */
+  check(key: string, text: string): { value: string } | { error: Message };
+}
+
+/** A header as compared: lower case, `_` and `-` as spaces, single spaces, no marks around it. */
+export const headerKey = (text: string) =>
+  text
+    .replace(/[\s_-]+/g, ' ')
+    .replace(/^[\s*]+|[\s*:]+$/g, '')
+    .toLowerCase();
 
 /** Tells how many rows a long step has done so far. */
 export type Progress = (rows: number) => Promise<void>;

@@ -21,12 +21,15 @@ const KIND_LABELS: Record<ImportKind, MessageKey> = {
   balances: 'admin.import.kind.balances',
 };
 
-/** A column's header in the reader's words (the template's), by its key. */
-function useColumnHeader(kind: ImportKind) {
+/**
+ * A column's header in the reader's words, by its key: the template's, or the words the server
+ * gave a column of the business's own (a price column, "Narx: Chakana").
+ */
+function useColumnHeader(kind: ImportKind, names: Record<string, string> = {}) {
   const { renderMessage } = useLanguage();
   return (key: string) => {
     const column = IMPORT_COLUMNS[kind].find((c) => c.key === key);
-    return column ? renderMessage(msg(column.header)) : key;
+    return column ? renderMessage(msg(column.header)) : (names[key] ?? key);
   };
 }
 
@@ -101,7 +104,7 @@ export function ImportPage() {
   const stage = useStageImport();
   const commit = useCommitImport();
   const discard = useDiscardImport();
-  const header = useColumnHeader(kind);
+  const header = useColumnHeader(kind, staged?.answer.column_names);
 
   const upload = () =>
     run(async () => {
