@@ -41,7 +41,15 @@ async function ponyfillReader(): Promise<BarcodeReader> {
   return new BarcodeDetector({ formats: [...CAMERA_FORMATS] });
 }
 
-/** A reader for the camera's frames; rejects when none can be had. */
-export async function loadBarcodeReader(): Promise<BarcodeReader> {
-  return (await nativeReader()) ?? ponyfillReader();
+let loaded: Promise<BarcodeReader> | null = null;
+
+/** A reader for the camera's frames, made once; rejects when none can be had (and tries again next time). */
+export function loadBarcodeReader(): Promise<BarcodeReader> {
+  loaded ??= nativeReader()
+    .then((native) => native ?? ponyfillReader())
+    .catch((err: unknown) => {
+      loaded = null;
+      throw err;
+    });
+  return loaded;
 }
