@@ -63,6 +63,26 @@ test('a wedge burst in the stock-entry picker selects the variant of its code; s
   await expect(form.dialog.getByTestId('variant-selected')).toHaveCount(0);
 });
 
+test('a scanner typing through the Russian layout still finds its Latin Code 128', async ({ page }) => {
+  const keeper = await apiAs(page, DEMO.omborchi);
+  const [variant] = await createTaggedVariants(keeper, tag(), 1);
+  const code = `SKU-${Date.now().toString().slice(-6)}`;
+  expect((await keeper.patch(`catalog/variants/${variant!.id}/`, { barcode: code })).status()).toBe(200);
+
+  await apiSignIn(page, DEMO.taminotchi);
+  const form = await new StockListPage(page, '/buy').open();
+  await form.dialog.getByLabel('Variant *').click();
+  // What the keys S, K, U give on the ЙЦУКЕН layout; Playwright's keyboard has no Cyrillic keys,
+  // so the key events go as Chromium's input would send them.
+  const cdp = await page.context().newCDPSession(page);
+  for (const ch of code.replace('SKU', 'ЫЛГ')) {
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: ch, text: ch, unmodifiedText: ch });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch });
+  }
+  await page.keyboard.press('Enter');
+  await expect(form.dialog.getByTestId('variant-selected')).toContainText(variant!.sku);
+});
+
 test('a scale weight code picks its item and fills the quantity', async ({ page }) => {
   const t = tag();
   const keeper = await apiAs(page, DEMO.omborchi);
