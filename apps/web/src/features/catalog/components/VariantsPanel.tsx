@@ -118,23 +118,29 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite, sele
 
 /**
  * A variant: a box to choose it for the bulk actions, colour, size, SKU, barcode, minimum, and for
- * the writing roles its actions.
+ * the writing roles edit and delete.
  */
 function VariantLine({
   v,
   canWrite,
   selected,
   onSelect,
-  ...actions
+  onEdit,
+  onDelete,
+  onError,
 }: {
   v: Variant;
   canWrite: boolean;
   selected: boolean;
   onSelect: (on: boolean) => void;
-} & Omit<VariantActionsProps, 'v'>) {
+  onEdit: (v: Variant) => void;
+  onDelete: (v: Variant) => void;
+  /** Where a refused barcode generation is told (null: the line starts again). */
+  onError: (error: string | null) => void;
+}) {
   const t = useT();
   return (
-    <li className="flex flex-wrap items-center gap-x-6 gap-y-1 px-3 py-2 text-sm" data-variant-sku={v.sku}>
+    <li className="flex flex-wrap items-center gap-x-5 gap-y-1 px-3 py-2 text-sm" data-variant-sku={v.sku}>
       <input
         type="checkbox"
         className="h-4 w-4 rounded border-slate-300 accent-brand-700"
@@ -147,35 +153,52 @@ function VariantLine({
         {v.color_name ?? '—'}
       </span>
       <span className="min-w-16 text-slate-700">{v.size_label ?? '—'}</span>
-      <span className="font-mono text-slate-900">{v.sku}</span>
-      <span
-        className="inline-flex min-w-36 items-center gap-1 font-mono text-xs text-slate-600"
-        title={t('catalog.variants.barcode')}
-        data-testid="variant-barcode"
-      >
-        <Barcode aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
-        {v.barcode ?? '—'}
-      </span>
+      {/* Widths that keep the barcodes in a column whatever the SKU's length, up to a point. */}
+      <span className="min-w-32 font-mono text-slate-900">{v.sku}</span>
+      <BarcodeCell v={v} canWrite={canWrite} onError={onError} />
       {v.min_qty !== null ? (
         <span className="text-slate-500">
           {t('catalog.variants.minQtyValue', { qty: formatQuantity(v.min_qty) })}
         </span>
       ) : null}
-      {canWrite ? <VariantActions v={v} {...actions} /> : null}
+      {canWrite ? (
+        <span className="ml-auto flex gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+            onClick={() => onEdit(v)}
+          >
+            {t('catalog.actions.edit')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700"
+            icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+            onClick={() => onDelete(v)}
+          >
+            {t('catalog.actions.delete')}
+          </Button>
+        </span>
+      ) : null}
     </li>
   );
 }
 
-interface VariantActionsProps {
+/**
+ * The variant's barcode, or for the writing roles a button giving it an in-store code of its own
+ * (DESIGN.md section 18), where the code will show.
+ */
+function BarcodeCell({
+  v,
+  canWrite,
+  onError,
+}: {
   v: Variant;
-  onEdit: (v: Variant) => void;
-  onDelete: (v: Variant) => void;
-  /** Where a refused barcode generation is told (null: the line starts again). */
+  canWrite: boolean;
   onError: (error: string | null) => void;
-}
-
-/** A barcode of its own for a variant without one (DESIGN.md section 18), edit and delete. */
-function VariantActions({ v, onEdit, onDelete, onError }: VariantActionsProps) {
+}) {
   const t = useT();
   const generate = useGenerateBarcode();
   function generateBarcode() {
@@ -185,29 +208,17 @@ function VariantActions({ v, onEdit, onDelete, onError }: VariantActionsProps) {
     });
   }
   return (
-    <span className="ml-auto flex flex-wrap gap-1">
-      {v.barcode === null ? (
-        <Button variant="ghost" size="sm" loading={generate.isPending} onClick={generateBarcode}>
+    <span className="inline-flex min-w-36 items-center gap-1 text-xs text-slate-600">
+      <Barcode aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
+      {v.barcode === null && canWrite ? (
+        <Button variant="link" className="text-xs" loading={generate.isPending} onClick={generateBarcode}>
           {t('catalog.barcodes.generateOne')}
         </Button>
-      ) : null}
-      <Button
-        variant="ghost"
-        size="sm"
-        icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-        onClick={() => onEdit(v)}
-      >
-        {t('catalog.actions.edit')}
-      </Button>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-red-700"
-        icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-        onClick={() => onDelete(v)}
-      >
-        {t('catalog.actions.delete')}
-      </Button>
+      ) : (
+        <span className="font-mono" title={t('catalog.variants.barcode')} data-testid="variant-barcode">
+          {v.barcode ?? '—'}
+        </span>
+      )}
     </span>
   );
 }
