@@ -226,7 +226,10 @@ function useWedgeScanner(onCode: (code: string) => void) {
   const strokes = useRef<KeyStroke[]>([]);
   return (event: KeyboardEvent<HTMLInputElement>) => {
     const { key, timeStamp } = event;
-    if (key === 'Enter') {
+    // A key held down repeats about as fast as a scanner types: never part of a code.
+    if (event.repeat) {
+      strokes.current = [];
+    } else if (key === 'Enter') {
       event.preventDefault();
       const code = scannedCode(strokes.current, timeStamp);
       strokes.current = [];

@@ -7,34 +7,37 @@ export interface KeyStroke {
   at: number;
 }
 
-/** Keys closer than this are a machine's; people rarely keep under it for more than two keys. */
-export const SCAN_MAX_GAP_MS = 35;
+/**
+ * A scanner's keys come this far apart on average: no person keeps under it for six keys (that is
+ * over 300 words a minute), while a scanner, or a busy machine passing its keys on, may leave an
+ * odd longer gap, so the average decides, not every gap (as onScan.js's avgTimeByChar does).
+ */
+export const SCAN_MEAN_GAP_MS = 35;
+/** A pause this long ends a burst: what came before it is not part of the code. */
+export const SCAN_MAX_PAUSE_MS = 100;
 /** The shortest code a burst may carry (EAN-8 and short Code 128 labels are longer). */
 export const SCAN_MIN_LENGTH = 6;
 
 /**
  * The code of a scanner's burst ending with the Enter pressed at `enterAt`, or null when the keys
- * were typed: the trailing run of `strokes` in which every key (and the Enter) followed the one
- * before within `SCAN_MAX_GAP_MS`, if it holds at least `SCAN_MIN_LENGTH` keys. What a person
- * typed before the scan is not part of the code. The code is given in Latin characters (see
- * `latinFromLayout`).
+ * were typed: the trailing run of `strokes` with no pause of `SCAN_MAX_PAUSE_MS` (the Enter
+ * included), if it holds at least `SCAN_MIN_LENGTH` keys that came `SCAN_MEAN_GAP_MS` apart or
+ * closer on average. The code is given in Latin characters (see `latinFromLayout`).
  */
 export function scannedCode(strokes: readonly KeyStroke[], enterAt: number): string | null {
   let start = strokes.length;
   let next = enterAt;
   while (start > 0) {
     const stroke = strokes[start - 1] as KeyStroke;
-    if (next - stroke.at >= SCAN_MAX_GAP_MS || next < stroke.at) break;
+    if (next - stroke.at >= SCAN_MAX_PAUSE_MS || next < stroke.at) break;
     next = stroke.at;
     start -= 1;
   }
-  if (strokes.length - start < SCAN_MIN_LENGTH) return null;
-  return latinFromLayout(
-    strokes
-      .slice(start)
-      .map((s) => s.key)
-      .join(''),
-  );
+  const run = strokes.slice(start);
+  const first = run[0];
+  if (!first || run.length < SCAN_MIN_LENGTH) return null;
+  if ((enterAt - first.at) / run.length >= SCAN_MEAN_GAP_MS) return null;
+  return latinFromLayout(run.map((s) => s.key).join(''));
 }
 
 // A scanner sends key positions, so through the Russian layout (ЙЦУКЕН) its Latin letters come as
