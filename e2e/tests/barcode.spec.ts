@@ -5,7 +5,10 @@ import { CatalogPage } from '../pages/catalog-page.ts';
 import { createTaggedVariants, StockListPage } from '../pages/stock-pages.ts';
 
 // DESIGN.md section 18: a variant's barcode in the catalogue, and the variant pickers that take a
-// keyboard-wedge scanner's codes. Each test makes its own variants and codes.
+// keyboard-wedge scanner's codes. Each test makes its own variants and codes; two of them change
+// the business's weight_barcodes setting, so they rely on a file's tests running one after another
+// in one worker (fullyParallel is off in playwright.config.ts).
+test.describe.configure({ mode: 'default' });
 
 const tag = () => `BC${Date.now().toString().slice(-7)}${randomBytes(2).toString('hex').toUpperCase()}`;
 
