@@ -8,7 +8,6 @@ import { createTaggedVariants, StockListPage } from '../pages/stock-pages.ts';
 // keyboard-wedge scanner's codes. Each test makes its own variants and codes; two of them change
 // the business's weight_barcodes setting, so they rely on a file's tests running one after another
 // in one worker (fullyParallel is off in playwright.config.ts).
-test.describe.configure({ mode: 'default' });
 
 const tag = () => `BC${Date.now().toString().slice(-7)}${randomBytes(2).toString('hex').toUpperCase()}`;
 
