@@ -62,7 +62,15 @@ export function VariantBulkActions({
           >
             {t('catalog.labels.print')}
           </Button>
-          <Button size="sm" variant="ghost" onClick={onClear}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setDone(null);
+              setError(null);
+              onClear();
+            }}
+          >
             {t('catalog.barcodes.clearSelection')}
           </Button>
         </div>
