@@ -180,7 +180,15 @@ test('chosen variants get in-store barcodes at once, and their labels download a
   const dialog = page.getByRole('dialog', { name: 'Yorliqlar' });
   await dialog.getByLabel("Yorliq o'lchami").selectOption('A4-3x8');
   await dialog.getByLabel('Narx turi').selectOption({ label: `Chakana ${t} (UZS)` });
-  await dialog.getByLabel('Har bir variantdan nechta').fill('3');
+  // The shared schema's limits, before anything is sent: 2 variants x 1001 copies is over 2000.
+  const copies = dialog.getByLabel('Har bir variantdan nechta');
+  await copies.fill('1001');
+  await dialog.getByRole('button', { name: 'PDF yuklab olish' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText("Bitta faylda 2000 tadan ko'p yorliq bo'lmaydi.");
+  await copies.fill('0');
+  await dialog.getByRole('button', { name: 'PDF yuklab olish' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText("To'g'ri butun son kiriting.");
+  await copies.fill('3');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'PDF yuklab olish' }).click(),
