@@ -35,6 +35,7 @@ export async function apiAs(page: Page, email: string, password = DEMO_PASSWORD)
     post: (path: string, data: unknown, extra: Record<string, string> = {}) =>
       page.request.post(`/api/${path}`, { data, headers: { ...headers, ...extra } }),
     patch: (path: string, data: unknown) => page.request.patch(`/api/${path}`, { data, headers }),
+    put: (path: string, data: unknown) => page.request.put(`/api/${path}`, { data, headers }),
     delete: (path: string) => page.request.delete(`/api/${path}`, { headers }),
   };
 }

@@ -7,7 +7,7 @@ import { apiAs, apiSignIn, DEMO, expect, test } from '../fixtures.ts';
 
 const HEADER = "Mahsulot nomi;Model;Kod;Turi;O'lchov birligi;SKU;Rang;Razmer";
 
-function csv(tag: string, rows: string[]) {
+function csv(rows: string[]) {
   return {
     name: 'katalog.csv',
     mimeType: 'text/csv',
@@ -32,7 +32,7 @@ test('a file with errors shows them in their cells; the fixed file is posted onc
 
   const bad = good(`Import ko'ylak ${tag}`);
   bad[1] = `;IM-${tag};abc;FINISHED;Dona;IM-${tag}-L;Oq;L`;
-  await page.getByLabel('Fayl (.xlsx yoki .csv, 20 MB gacha)').setInputFiles(csv(tag, bad));
+  await page.getByLabel('Fayl (.xlsx yoki .csv, 20 MB gacha)').setInputFiles(csv(bad));
   await expect(page.getByText('katalog.csv')).toBeVisible();
   await page.getByRole('button', { name: 'Yuklash va tekshirish' }).click();
   await expect(page.getByTestId('import-summary')).toHaveText("3 qator: 2 tasi to'g'ri, 2 ta xato");
@@ -50,7 +50,7 @@ test('a file with errors shows them in their cells; the fixed file is posted onc
 
   await page
     .getByLabel('Fayl (.xlsx yoki .csv, 20 MB gacha)')
-    .setInputFiles(csv(tag, good(`Import ko'ylak ${tag}`)));
+    .setInputFiles(csv(good(`Import ko'ylak ${tag}`)));
   await page.getByRole('button', { name: 'Yuklash va tekshirish' }).click();
   await expect(page.getByTestId('import-summary')).toHaveText("3 qator: 3 tasi to'g'ri, 0 ta xato");
   await expect(page.locator('td[aria-invalid="true"]')).toHaveCount(0);

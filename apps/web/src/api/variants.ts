@@ -1,7 +1,7 @@
 import { VARIANT_PICKER_MAX_RESULTS, type Variant, VariantSchema } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { VariantOption } from '../components/VariantPicker.tsx';
+import type { ScanMatch, VariantOption } from '../components/VariantPicker.tsx';
 import { api } from '../lib/api-client.ts';
 
 // The shared read layer (DESIGN.md section 15): variant search, once for every form and filter
@@ -10,10 +10,7 @@ import { api } from '../lib/api-client.ts';
 /** Every query of variants sits under this key: a variant written invalidates them all. */
 export const variantsQueryKey = ['catalog', 'variants'] as const;
 
-/**
- * What a variant search asks. Only text today (name, model, code, SKU); a scan will add a
- * `barcode` member here (DESIGN.md section 18) once the API takes one.
- */
+/** What a variant search asks: text (name, model, code, SKU); a scan asks `findVariantByBarcode`. */
 export interface VariantSearch {
   text: string;
 }
@@ -50,4 +47,26 @@ export function toVariantOption(v: Pick<Variant, 'id' | 'label' | 'sku'>): Varia
 export async function searchVariantOptions(text: string, signal: AbortSignal): Promise<VariantOption[]> {
   const variants = await searchVariants({ text }, signal);
   return variants.map(toVariantOption);
+}
+
+/**
+ * GET catalog/variants/?barcode= (DESIGN.md section 18): the variant of a scanned code, exact, or
+ * of a scale's weight code (then with `scanned`); null when no variant has it.
+ */
+export async function findVariantByBarcode(code: string, signal?: AbortSignal): Promise<Variant | null> {
+  const found = await api.get('catalog/variants/', {
+    query: { barcode: code },
+    signal,
+    schema: z.array(VariantSchema).max(1),
+  });
+  return found[0] ?? null;
+}
+
+/** VariantPicker's `findByBarcode`: the variant, and the quantity a scale's code weighed. */
+export async function findVariantOptionByBarcode(
+  code: string,
+  signal: AbortSignal,
+): Promise<ScanMatch | null> {
+  const variant = await findVariantByBarcode(code, signal);
+  return variant ? { variant: toVariantOption(variant), qty: variant.scanned?.qty ?? null } : null;
 }

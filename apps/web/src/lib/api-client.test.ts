@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorDetail, fieldErrors, refreshAccessToken, tokenStore } from './api-client.ts';
+import {
+  ApiError,
+  api,
+  downloadFile,
+  errorDetail,
+  fieldErrors,
+  refreshAccessToken,
+  tokenStore,
+} from './api-client.ts';
 
 interface Call {
   url: string;
@@ -180,5 +188,46 @@ describe('fieldErrors', () => {
       detail: 'd',
     });
     expect(fieldErrors(err)).toEqual({ amount: 'Enter a valid number.', reason_text: 'Too short.' });
+  });
+});
+
+describe('downloadFile', () => {
+  /** The link the browser would click, with the name it would save as. */
+  function fakeDocument() {
+    const link = { href: '', download: '', click: vi.fn(), remove: vi.fn() };
+    vi.stubGlobal('document', { createElement: () => link, body: { append: vi.fn() } });
+    return link;
+  }
+
+  it('asks for a file with a POST of its body (the catalogue labels, DESIGN.md section 18)', async () => {
+    tokenStore.set('A1');
+    const link = fakeDocument();
+    const calls = mockFetch(
+      () =>
+        new Response('%PDF-1.3', {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="yorliqlar.pdf"',
+          },
+        }),
+    );
+    const body = { items: [{ variant: 7, copies: 2 }], template: '58x40' };
+    await downloadFile('catalog/labels/', {}, 'fallback.pdf', body);
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.url).toBe('/api/catalog/labels/');
+    expect(calls[0]?.headers['Content-Type']).toBe('application/json');
+    expect(calls[0]?.headers.Authorization).toBe('Bearer A1');
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual(body);
+    expect(link.download).toBe('yorliqlar.pdf');
+    expect(link.click).toHaveBeenCalledOnce();
+  });
+
+  it('without a body stays a GET, and a refusal is an ApiError', async () => {
+    fakeDocument();
+    const calls = mockFetch(() => json(400, { detail: 'no' }));
+    await expect(downloadFile('reports/sales/', { format: 'csv' }, 'x.csv')).rejects.toBeInstanceOf(ApiError);
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[0]?.body).toBeUndefined();
   });
 });

@@ -255,17 +255,21 @@ async function sendWithRefresh(
 /**
  * Downloads a file the API sends (a CSV export) and hands it to the browser as `filename`, or
  * the name the server's Content-Disposition gives. The access token lives in memory only, so a
- * plain link could not carry it (DESIGN.md section 5).
+ * plain link could not carry it (DESIGN.md section 5). With a `body`, the file is asked for with
+ * a POST of it (the catalogue's labels, DESIGN.md section 18).
  */
 export async function downloadFile(
   path: string,
   query: Record<string, QueryValue>,
   fallbackName: string,
+  body?: unknown,
 ): Promise<void> {
   const response = await sendWithRefresh(
     buildUrl(path, query),
-    { method: 'GET', credentials: 'include' },
-    { Accept: '*/*' },
+    body === undefined
+      ? { method: 'GET', credentials: 'include' }
+      : { method: 'POST', credentials: 'include', body: JSON.stringify(body) },
+    body === undefined ? { Accept: '*/*' } : { Accept: '*/*', 'Content-Type': 'application/json' },
     true,
   );
   if (!response.ok) throw new ApiError(response.status, await parseBody(response));

@@ -1,4 +1,9 @@
-import { type BusinessSettingsPatch, BusinessSettingsPatchSchema } from '@app/shared';
+import {
+  type BusinessSettingsPatch,
+  BusinessSettingsPatchSchema,
+  WEIGHT_BARCODE_MODES,
+  type WeightBarcodeMode,
+} from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,14 +13,26 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useSettings, useUpdateSettings } from '../api/balances.ts';
 
-/** /admin/settings (DESIGN.md section 9): the business's name, the daily CBU rates, low-stock mail. */
+/** How the business's scales print their weight codes (DESIGN.md section 18), in words. */
+const WEIGHT_BARCODE_KEYS: Record<WeightBarcodeMode, MessageKey> = {
+  off: 'admin.settings.weightBarcodesOff',
+  weight: 'admin.settings.weightBarcodesWeight',
+  price: 'admin.settings.weightBarcodesPrice',
+};
+
+/**
+ * /admin/settings (DESIGN.md section 9): the business's name, the daily CBU rates, low-stock mail,
+ * and what the scales' weight codes carry (section 18).
+ */
 export function SettingsPage() {
   const t = useT();
   const settings = useSettings();
@@ -57,6 +74,13 @@ export function SettingsPage() {
           <Checkbox label={t('admin.settings.lowStockEmail')} {...form.register('low_stock_email')} />
           <p className="pl-6 text-xs text-slate-500">{t('admin.settings.lowStockEmailHint')}</p>
         </div>
+        <Select
+          label={t('admin.settings.weightBarcodes')}
+          hint={t('admin.settings.weightBarcodesHint')}
+          options={WEIGHT_BARCODE_MODES.map((mode) => ({ value: mode, label: t(WEIGHT_BARCODE_KEYS[mode]) }))}
+          error={form.formState.errors.weight_barcodes?.message}
+          {...form.register('weight_barcodes')}
+        />
         {saved ? <SuccessMessage>{t('admin.settings.saved')}</SuccessMessage> : null}
         <ErrorMessage>{error}</ErrorMessage>
         <Button type="submit" loading={update.isPending}>

@@ -12,4 +12,5 @@ export const catalogKeys = {
   sizes: ['catalog', 'sizes'] as const,
   colors: ['catalog', 'colors'] as const,
   locations: ['catalog', 'locations'] as const,
+  priceTypes: ['catalog', 'price-types'] as const,
 };

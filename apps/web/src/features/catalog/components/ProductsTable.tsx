@@ -7,7 +7,7 @@ import { Table, TableMessageRow, TBody, TD, TH, THead, TR } from '../../../compo
 import { useT } from '../../../i18n/useT.ts';
 import { PRODUCT_TYPE_KEYS } from '../labels.ts';
 import { RowActionsCell } from './RowActionsCell.tsx';
-import { VariantsPanel } from './VariantsPanel.tsx';
+import { type VariantSelection, VariantsPanel } from './VariantsPanel.tsx';
 
 const TYPE_TONES: Record<Product['type'], BadgeTone> = { RAW: 'amber', SEMI: 'violet', FINISHED: 'emerald' };
 
@@ -20,13 +20,16 @@ export interface ProductsTableProps {
   colors: Color[];
   sizes: Size[];
   canWrite: boolean;
+  /** The variants chosen for the bulk actions. */
+  selection: VariantSelection;
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
 }
 
 /** spec.md section 2: #, name, model, code, unit, type, the variant toggle, and actions for writers. */
 export function ProductsTable(props: ProductsTableProps) {
-  const { products, firstIndex, variantsByProduct, colors, sizes, canWrite, onEdit, onDelete } = props;
+  const { products, firstIndex, variantsByProduct, colors, sizes, canWrite, selection, onEdit, onDelete } =
+    props;
   const t = useT();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const columns = canWrite ? 8 : 7;
@@ -82,6 +85,7 @@ export function ProductsTable(props: ProductsTableProps) {
                       colors={colors}
                       sizes={sizes}
                       canWrite={canWrite}
+                      selection={selection}
                     />
                   </td>
                 </tr>

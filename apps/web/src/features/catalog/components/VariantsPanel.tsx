@@ -1,26 +1,29 @@
-import {
-  type Color,
-  formatQuantity,
-  type Product,
-  type Size,
-  type Variant,
-  VariantFormSchema,
-  VariantUpdateSchema,
-} from '@app/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { type BaseSyntheticEvent, useState } from 'react';
-import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { type Color, formatQuantity, type Product, type Size, type Variant } from '@app/shared';
+import { Barcode, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
-import { Select } from '../../../components/ui/Select.tsx';
-import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { useGenerateBarcode } from '../api/barcodes.ts';
 import { useCreateVariant, useDeleteVariant, useUpdateVariant } from '../api/variants.ts';
 import { ColorSwatch } from './ColorSwatch.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
+import {
+  AddVariantForm,
+  draftOf,
+  type EditForm,
+  EditVariantLine,
+  EMPTY,
+  showFieldErrors,
+  useVariantForms,
+} from './VariantForms.tsx';
+
+/** The variants chosen on the page for the bulk actions (barcodes, labels: DESIGN.md section 18). */
+export interface VariantSelection {
+  selected: ReadonlySet<number>;
+  toggle: (id: number, on: boolean) => void;
+}
 
 export interface VariantsPanelProps {
   product: Product;
@@ -28,69 +31,11 @@ export interface VariantsPanelProps {
   colors: Color[];
   sizes: Size[];
   canWrite: boolean;
-}
-
-/**
- * Both variant forms hold text: '' for no colour, size or low-stock threshold, which the shared
- * schemas send as null.
- */
-interface Draft {
-  color: string;
-  size: string;
-  sku: string;
-  min_qty: string;
-}
-const EMPTY: Draft = { color: '', size: '', sku: '', min_qty: '' };
-
-function VariantFields<Body>({
-  form,
-  colors,
-  sizes,
-}: {
-  form: UseFormReturn<Draft, unknown, Body>;
-  colors: Color[];
-  sizes: Size[];
-}) {
-  const { errors } = form.formState;
-  const t = useT();
-  return (
-    <>
-      <Select
-        aria-label={t('catalog.field.color')}
-        placeholder={t('catalog.variants.colorPlaceholder')}
-        options={colors.map((c) => ({ value: c.id, label: c.name }))}
-        error={errors.color?.message}
-        {...form.register('color')}
-      />
-      <Select
-        aria-label={t('catalog.field.size')}
-        placeholder={t('catalog.variants.sizePlaceholder')}
-        options={sizes.map((s) => ({ value: s.id, label: s.label ? `${s.size} (${s.label})` : s.size }))}
-        error={errors.size?.message}
-        {...form.register('size')}
-      />
-      <Input
-        aria-label={t('catalog.variants.sku')}
-        placeholder={t('catalog.variants.skuPlaceholder')}
-        autoComplete="off"
-        error={errors.sku?.message}
-        {...form.register('sku')}
-      />
-      <Input
-        aria-label={t('catalog.variants.minQty')}
-        placeholder={t('catalog.variants.minQtyPlaceholder')}
-        title={t('catalog.variants.minQtyHint')}
-        inputMode="decimal"
-        autoComplete="off"
-        error={errors.min_qty?.message}
-        {...form.register('min_qty')}
-      />
-    </>
-  );
+  selection: VariantSelection;
 }
 
 /** The variants of one product (spec.md section 2): add, inline edit, delete, or 'Variantlar yoq.'. */
-export function VariantsPanel({ product, variants, colors, sizes, canWrite }: VariantsPanelProps) {
+export function VariantsPanel({ product, variants, colors, sizes, canWrite, selection }: VariantsPanelProps) {
   const t = useT();
   const createVariant = useCreateVariant();
   const { addForm, editForm } = useVariantForms();
@@ -103,7 +48,13 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
     setError(null);
     createVariant.mutate(
       { product: product.id, ...body },
-      { onSuccess: () => addForm.reset(EMPTY), onError: () => setError(t('catalog.variants.createError')) },
+      {
+        onSuccess: () => addForm.reset(EMPTY),
+        onError: (err) => {
+          showFieldErrors(addForm, err);
+          setError(t('catalog.variants.createError'));
+        },
+      },
     );
   });
 
@@ -130,7 +81,16 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
                 onCancel={() => edit.setEditing(null)}
               />
             ) : (
-              <VariantLine key={v.id} v={v} canWrite={canWrite} onEdit={edit.start} onDelete={remove.ask} />
+              <VariantLine
+                key={v.id}
+                v={v}
+                canWrite={canWrite}
+                selected={selection.selected.has(v.id)}
+                onSelect={(on) => selection.toggle(v.id, on)}
+                onEdit={edit.start}
+                onDelete={remove.ask}
+                onError={setError}
+              />
             ),
           )}
         </ul>
@@ -156,67 +116,46 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite }: Va
   );
 }
 
-/** A variant being edited, in place. */
-function EditVariantLine({
-  v,
-  form,
-  colors,
-  sizes,
-  onSubmit,
-  saving,
-  onCancel,
-}: {
-  v: Variant;
-  form: UseFormReturn<Draft, unknown, z.output<typeof VariantUpdateSchema>>;
-  colors: VariantsPanelProps['colors'];
-  sizes: VariantsPanelProps['sizes'];
-  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
-  saving: boolean;
-  onCancel: () => void;
-}) {
-  const t = useT();
-  return (
-    <li className="p-3">
-      <form
-        onSubmit={onSubmit}
-        className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
-        aria-label={t('catalog.actions.editItem', { name: v.sku })}
-      >
-        <VariantFields form={form} colors={colors} sizes={sizes} />
-        <div className="flex gap-2">
-          <Button type="submit" size="md" loading={saving}>
-            {t('catalog.actions.save')}
-          </Button>
-          <Button variant="secondary" onClick={onCancel}>
-            {t('catalog.actions.cancel')}
-          </Button>
-        </div>
-      </form>
-    </li>
-  );
-}
-
-/** A variant: colour, size, SKU, minimum, and for the writing roles edit and delete. */
+/**
+ * A variant: a box to choose it for the bulk actions, colour, size, SKU, barcode, minimum, and for
+ * the writing roles edit and delete.
+ */
 function VariantLine({
   v,
   canWrite,
+  selected,
+  onSelect,
   onEdit,
   onDelete,
+  onError,
 }: {
   v: Variant;
   canWrite: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
   onEdit: (v: Variant) => void;
   onDelete: (v: Variant) => void;
+  /** Where a refused barcode generation is told (null: the line starts again). */
+  onError: (error: string | null) => void;
 }) {
   const t = useT();
   return (
-    <li className="flex flex-wrap items-center gap-x-6 gap-y-1 px-3 py-2 text-sm" data-variant-sku={v.sku}>
+    <li className="flex flex-wrap items-center gap-x-5 gap-y-1 px-3 py-2 text-sm" data-variant-sku={v.sku}>
+      <input
+        type="checkbox"
+        className="h-4 w-4 rounded border-slate-300 accent-brand-700"
+        aria-label={t('catalog.barcodes.choose', { sku: v.sku })}
+        checked={selected}
+        onChange={(e) => onSelect(e.target.checked)}
+      />
       <span className="inline-flex min-w-28 items-center gap-2 text-slate-700">
         {v.color_code ? <ColorSwatch code={v.color_code} /> : null}
         {v.color_name ?? '—'}
       </span>
       <span className="min-w-16 text-slate-700">{v.size_label ?? '—'}</span>
-      <span className="font-mono text-slate-900">{v.sku}</span>
+      {/* Widths that keep the barcodes in a column whatever the SKU's length, up to a point. */}
+      <span className="min-w-32 font-mono text-slate-900">{v.sku}</span>
+      <BarcodeCell v={v} canWrite={canWrite} onError={onError} />
       {v.min_qty !== null ? (
         <span className="text-slate-500">
           {t('catalog.variants.minQtyValue', { qty: formatQuantity(v.min_qty) })}
@@ -248,59 +187,44 @@ function VariantLine({
 }
 
 /**
- * spec.md section 5, Variant: the shared schemas, SKU required on create. Draft is the schemas'
- * input with text in the selects; their input types say unknown there.
+ * The variant's barcode, or for the writing roles a button giving it an in-store code of its own
+ * (DESIGN.md section 18), where the code will show.
  */
-function useVariantForms() {
-  const addForm = useForm<Draft, unknown, z.output<typeof VariantFormSchema>>({
-    resolver: useTranslatedResolver(
-      zodResolver(VariantFormSchema) as Resolver<Draft, unknown, z.output<typeof VariantFormSchema>>,
-    ),
-    defaultValues: EMPTY,
-  });
-  const editForm = useForm<Draft, unknown, z.output<typeof VariantUpdateSchema>>({
-    resolver: useTranslatedResolver(
-      zodResolver(VariantUpdateSchema) as Resolver<Draft, unknown, z.output<typeof VariantUpdateSchema>>,
-    ),
-    defaultValues: EMPTY,
-  });
-  return { addForm, editForm };
-}
-
-/** A new variant of the product, under the list. */
-function AddVariantForm({
-  form,
-  colors,
-  sizes,
-  onSubmit,
-  adding,
+function BarcodeCell({
+  v,
+  canWrite,
+  onError,
 }: {
-  form: UseFormReturn<Draft, unknown, z.output<typeof VariantFormSchema>>;
-  colors: VariantsPanelProps['colors'];
-  sizes: VariantsPanelProps['sizes'];
-  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
-  adding: boolean;
+  v: Variant;
+  canWrite: boolean;
+  onError: (error: string | null) => void;
 }) {
   const t = useT();
+  const generate = useGenerateBarcode();
+  function generateBarcode() {
+    onError(null);
+    generate.mutate(v.id, {
+      onError: (err) => onError(failureMessage(err, t('catalog.barcodes.generateError'))),
+    });
+  }
   return (
-    <form
-      onSubmit={onSubmit}
-      className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
-      aria-label={t('catalog.variants.add')}
-    >
-      <VariantFields form={form} colors={colors} sizes={sizes} />
-      <Button type="submit" loading={adding} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-        {t('catalog.variants.add')}
-      </Button>
-    </form>
+    <span className="inline-flex min-w-36 items-center gap-1 text-xs text-slate-600">
+      <Barcode aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
+      {v.barcode === null && canWrite ? (
+        <Button variant="link" className="text-xs" loading={generate.isPending} onClick={generateBarcode}>
+          {t('catalog.barcodes.generateOne')}
+        </Button>
+      ) : (
+        <span className="font-mono" title={t('catalog.variants.barcode')} data-testid="variant-barcode">
+          {v.barcode ?? '—'}
+        </span>
+      )}
+    </span>
   );
 }
 
 /** Editing a variant in place: one at a time, its draft from what it is now. */
-function useVariantEdit(
-  editForm: UseFormReturn<Draft, unknown, z.output<typeof VariantUpdateSchema>>,
-  setError: (error: string | null) => void,
-) {
+function useVariantEdit(editForm: EditForm, setError: (error: string | null) => void) {
   const t = useT();
   const updateVariant = useUpdateVariant();
   const [editing, setEditing] = useState<number | null>(null);
@@ -309,16 +233,17 @@ function useVariantEdit(
     setError(null);
     updateVariant.mutate(
       { id: editing, body },
-      { onSuccess: () => setEditing(null), onError: () => setError(t('catalog.variants.updateError')) },
+      {
+        onSuccess: () => setEditing(null),
+        onError: (err) => {
+          showFieldErrors(editForm, err);
+          setError(t('catalog.variants.updateError'));
+        },
+      },
     );
   });
   function start(v: Variant) {
-    editForm.reset({
-      sku: v.sku,
-      color: v.color ? String(v.color) : '',
-      size: v.size ? String(v.size) : '',
-      min_qty: v.min_qty ?? '',
-    });
+    editForm.reset(draftOf(v));
     setEditing(v.id);
   }
   return { editing, setEditing, save, saving: updateVariant.isPending, start };

@@ -29,6 +29,8 @@ import { groupVariantsByProduct, matchesProductSearch, PRODUCTS_PAGE_SIZE } from
 import { ConfirmDeleteModal } from '../components/ConfirmDeleteModal.tsx';
 import { ProductFormModal } from '../components/ProductFormModal.tsx';
 import { ProductsTable } from '../components/ProductsTable.tsx';
+import { VariantBulkActions } from '../components/VariantBulkActions.tsx';
+import type { VariantSelection } from '../components/VariantsPanel.tsx';
 
 export interface ProductsPageProps {
   /** The sub-tab's type filter; undefined on "Hammasi" (all). */
@@ -95,6 +97,7 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
   const remove = useProductDelete();
+  const selection = useVariantSelection(variants);
 
   const variantsByProduct = useMemo(() => groupVariantsByProduct(variants), [variants]);
   const filtered = useMemo(() => products.filter((p) => matchesProductSearch(p, query)), [products, query]);
@@ -132,6 +135,7 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
         }}
         onAdd={canWrite ? () => openForm() : undefined}
       />
+      <VariantBulkActions variants={selection.ids} canWrite={canWrite} onClear={selection.clear} />
       <ProductsTable
         products={rows}
         firstIndex={(current - 1) * PRODUCTS_PAGE_SIZE + 1}
@@ -139,6 +143,7 @@ function ProductsView({ units, colors, sizes, products, variants, canWrite }: Vi
         colors={colors}
         sizes={sizes}
         canWrite={canWrite}
+        selection={selection}
         onEdit={openForm}
         onDelete={remove.ask}
       />
@@ -211,4 +216,22 @@ function useProductDelete() {
     });
   }
   return { toDelete, ask, cancel: () => setToDelete(null), confirm, busy: deleteProduct.isPending, error };
+}
+
+/** The variants chosen for the bulk actions, across products and pages; a deleted one drops out. */
+function useVariantSelection(variants: Variant[]): VariantSelection & { ids: number[]; clear: () => void } {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const ids = useMemo(
+    () => variants.filter((v) => selected.has(v.id)).map((v) => v.id),
+    [variants, selected],
+  );
+  function toggle(id: number, on: boolean) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+  return { selected, toggle, ids, clear: () => setSelected(new Set()) };
 }

@@ -22,7 +22,12 @@ import { useCreateStockExit } from '../api/stock-exits.ts';
 import { creditBody, StockEntryCreditFormSchema, StockExitCreditFormSchema } from '../lib/credit-form.ts';
 import { keepDecimalChars } from '../lib/inventory-table.ts';
 import { STOCK_TYPE_LABELS } from '../lib/stock-types.ts';
-import { CURRENCY_OPTIONS, currencyCode, searchVariantOptions } from '../lib/variant-options.ts';
+import {
+  CURRENCY_OPTIONS,
+  currencyCode,
+  findVariantOptionByBarcode,
+  searchVariantOptions,
+} from '../lib/variant-options.ts';
 import { CreditFields } from './CreditFields.tsx';
 import { LocationField } from './LocationField.tsx';
 
@@ -242,6 +247,11 @@ function StockFields({
               value={field.value}
               onChange={field.onChange}
               search={searchVariantOptions}
+              findByBarcode={findVariantOptionByBarcode}
+              // A scale's weight code carries the quantity (DESIGN.md section 18).
+              onScanned={(_, qty) => {
+                if (qty) form.setValue(kind.qty, qty, { shouldValidate: form.formState.isSubmitted });
+              }}
             />
           )}
         />

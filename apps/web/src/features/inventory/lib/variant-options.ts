@@ -1,7 +1,7 @@
 import { CURRENCY_IDS } from '@app/shared';
 
-/** The picker's search over GET catalog/variants/ (the shared read layer's, DESIGN.md section 15). */
-export { searchVariantOptions } from '../../../api/variants.ts';
+/** The picker's search and scan lookup over GET catalog/variants/ (the shared read layer's, DESIGN.md section 15). */
+export { findVariantOptionByBarcode, searchVariantOptions } from '../../../api/variants.ts';
 
 /** spec.md section 9: the fixed currency ids. */
 export const CURRENCY_OPTIONS = Object.entries(CURRENCY_IDS).map(([code, id]) => ({

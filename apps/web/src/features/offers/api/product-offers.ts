@@ -11,7 +11,10 @@ export function useBusinessUsers() {
 }
 
 /** GET catalog/variants/?search=&limit=20 for the form's variant picker (DESIGN.md section 15). */
-export { searchVariantOptions as searchOfferVariants } from '../../../api/variants.ts';
+export {
+  findVariantOptionByBarcode as findOfferVariantByBarcode,
+  searchVariantOptions as searchOfferVariants,
+} from '../../../api/variants.ts';
 
 /** POST offers/offers/ with item lines: a new product offer. */
 export function createProductOffer(body: OfferCreateBody): Promise<unknown> {

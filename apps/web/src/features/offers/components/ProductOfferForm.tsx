@@ -16,7 +16,12 @@ import { type VariantOption, VariantPicker } from '../../../components/VariantPi
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { searchOfferVariants, useBusinessUsers, useCreateProductOffer } from '../api/product-offers.ts';
+import {
+  findOfferVariantByBarcode,
+  searchOfferVariants,
+  useBusinessUsers,
+  useCreateProductOffer,
+} from '../api/product-offers.ts';
 import { OfferFormEnd, OtherDepartmentSelect, useOfferSubmit } from './OfferFormParts.tsx';
 
 export interface ProductOfferFormProps {
@@ -96,6 +101,11 @@ function ProductLines({ form }: { form: UseFormReturn<FormValues, unknown, Body>
                 onChange={field.onChange}
                 search={search}
                 onSearchError={onSearchError}
+                findByBarcode={findOfferVariantByBarcode}
+                // A scale's weight code carries the line's quantity (DESIGN.md section 18).
+                onScanned={(_, qty) => {
+                  if (qty) form.setValue(`lines.${index}.quantity`, qty);
+                }}
               />
             )}
           />

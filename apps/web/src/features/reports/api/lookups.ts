@@ -5,7 +5,10 @@ import { useCurrencies } from '../../../api/currencies.ts';
 /** GET auth/by-business/: the departments a viewer of the whole business may choose. */
 export { useDepartments } from '../../../api/departments.ts';
 /** GET catalog/variants/?search=: the stock-movement report's variant picker (at most 20). */
-export { searchVariantOptions as searchReportVariants } from '../../../api/variants.ts';
+export {
+  findVariantOptionByBarcode as findReportVariantByBarcode,
+  searchVariantOptions as searchReportVariants,
+} from '../../../api/variants.ts';
 
 /** GET finance/currencies/: the business's currencies, for the cash-flow filter. */
 export function useReportCurrencies() {

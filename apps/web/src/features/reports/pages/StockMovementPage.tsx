@@ -10,7 +10,7 @@ import { type VariantOption, VariantPicker } from '../../../components/VariantPi
 import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { type Translate, useT } from '../../../i18n/useT.ts';
 import { downloadReport } from '../api/download-report.ts';
-import { searchReportVariants } from '../api/lookups.ts';
+import { findReportVariantByBarcode, searchReportVariants } from '../api/lookups.ts';
 import { type StockMovementFilters, useStockMovementReport } from '../api/stock-movement.ts';
 import { type ReportColumn, ReportShell, ReportTable } from '../components/ReportPage.tsx';
 import { pickId, pickOption, pickPage } from '../report-params.ts';
@@ -112,6 +112,7 @@ function VariantFilter({
       <VariantPicker
         value={selected}
         search={searchReportVariants}
+        findByBarcode={findReportVariantByBarcode}
         onChange={(v) => {
           setPicked(v);
           search.update({ variant: v ? String(v.id) : null });

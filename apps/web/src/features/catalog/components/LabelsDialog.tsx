@@ -1,0 +1,142 @@
+import { LABEL_TEMPLATES, type LabelsRequest, LabelsRequestSchema, type LabelTemplate } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { FileDown } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
+import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { firstErrorMessage } from '../../../lib/form-errors.ts';
+import { downloadLabels } from '../api/barcodes.ts';
+import { priceTypesQueryOptions } from '../api/price-types.ts';
+
+const TEMPLATE_KEYS: Record<LabelTemplate, MessageKey> = {
+  '58x40': 'catalog.labels.template58x40',
+  '40x30': 'catalog.labels.template40x30',
+  'A4-3x8': 'catalog.labels.templateA4',
+};
+
+interface LabelsDraft {
+  template: string;
+  copies: string;
+  /** '' for labels without a price. */
+  price_type: string;
+}
+
+/** The dialog's two fields, made into the shared request (one definition of its limits). */
+function labelsFormSchema(variants: readonly number[]) {
+  return z
+    .object({ template: z.string(), copies: z.string(), price_type: z.string() })
+    .transform(
+      ({ template, copies, price_type }): LabelsRequest => ({
+        template: template as LabelTemplate,
+        items: variants.map((variant) => ({ variant, copies })),
+        price_type: price_type === '' ? null : Number(price_type),
+      }),
+    )
+    .pipe(LabelsRequestSchema);
+}
+type LabelsBody = z.output<ReturnType<typeof labelsFormSchema>>;
+
+/**
+ * Labels for the chosen variants (DESIGN.md section 18): a template and how many of each, as a
+ * PDF the server draws, downloaded through the API client.
+ */
+export function LabelsDialog({
+  variants,
+  open,
+  onClose,
+}: {
+  variants: readonly number[];
+  open: boolean;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<LabelsDraft, unknown, LabelsBody>({
+    resolver: useTranslatedResolver(
+      zodResolver(labelsFormSchema(variants)) as Resolver<LabelsDraft, unknown, LabelsBody>,
+    ),
+    defaultValues: { template: '58x40', copies: '1', price_type: '' },
+  });
+  const priceTypes = usePriceTypeChoice(form);
+  const submit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      await downloadLabels(body);
+      onClose();
+    } catch (err) {
+      setError(failureMessage(err, t('common.download.failed')));
+    }
+  });
+  const shown = firstErrorMessage(form.formState.errors) ?? error;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title={t('catalog.labels.title')}
+      description={t('catalog.labels.description', { count: variants.length })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('catalog.actions.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form="labels-form"
+            loading={form.formState.isSubmitting}
+            icon={<FileDown aria-hidden="true" className="h-4 w-4" />}
+          >
+            {t('catalog.labels.download')}
+          </Button>
+        </>
+      }
+    >
+      <form id="labels-form" onSubmit={submit} noValidate className="space-y-4">
+        <Select
+          label={t('catalog.labels.template')}
+          options={LABEL_TEMPLATES.map((tpl) => ({ value: tpl, label: t(TEMPLATE_KEYS[tpl]) }))}
+          {...form.register('template')}
+        />
+        <Select
+          label={t('catalog.labels.priceType')}
+          options={[
+            { value: '', label: t('catalog.labels.noPrice') },
+            ...priceTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.currency_code})` })),
+          ]}
+          {...form.register('price_type')}
+        />
+        <Input
+          label={t('catalog.labels.copies')}
+          type="number"
+          min="1"
+          step="1"
+          inputMode="numeric"
+          {...form.register('copies')}
+        />
+        <ErrorMessage>{shown}</ErrorMessage>
+      </form>
+    </Modal>
+  );
+}
+
+/** The price types to print a price from; the default one is chosen until the person picks. */
+function usePriceTypeChoice(form: UseFormReturn<LabelsDraft, unknown, LabelsBody>) {
+  const { data = [] } = useQuery(priceTypesQueryOptions);
+  const fallback = data.find((p) => p.is_default);
+  useEffect(() => {
+    if (fallback && !form.getFieldState('price_type').isDirty)
+      form.setValue('price_type', String(fallback.id));
+  }, [fallback, form]);
+  return data;
+}
