@@ -177,7 +177,9 @@ function registerSecurityHeaders(app: FastifyInstance): void {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // 'wasm-unsafe-eval' lets the camera's barcode reader compile its WebAssembly (DESIGN.md
+          // section 18); it allows no eval of script text.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'"],

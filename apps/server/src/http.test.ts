@@ -35,7 +35,8 @@ describe('the HTTP core', () => {
       (await fetch(`${t.url}/assets/app.js`)).headers,
     ];
     for (const headers of answers) {
-      expect(headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(headers.get('content-security-policy')).not.toContain("'unsafe-eval'");
       expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(headers.get('content-security-policy')).not.toContain('unsafe-inline');
       expect(headers.get('x-content-type-options')).toBe('nosniff');
