@@ -49,9 +49,22 @@ describe('scannedCode', () => {
     expect(scannedCode(strokes, enterAt)).toBeNull();
   });
 
-  it('is not a burst when a pause of 100 ms or more splits it below 6 keys', () => {
+  it('keeps a burst whole when the page held its keys back for a moment in the middle', () => {
+    // Seen in Chromium under load: six keys, 150 ms while a search's results render, seven more.
+    const head = typed('472283', 8, 0);
+    const tail = typed('5427123', 8, 48 + 150);
+    expect(scannedCode([...head.strokes, ...tail.strokes], tail.enterAt)).toBe('4722835427123');
+  });
+
+  it('leaves out a key a person typed just before the scan, however soon', () => {
+    const person = typed('ab', 150, 0);
+    const scan = typed('ABC-123', 5, 300);
+    expect(scannedCode([...person.strokes, ...scan.strokes], scan.enterAt)).toBe('ABC-123');
+  });
+
+  it('is not a burst when a pause of 500 ms or more splits it below 6 keys', () => {
     const head = typed('123', 5, 0);
-    const tail = typed('4567', 5, 200);
+    const tail = typed('4567', 5, 600);
     expect(scannedCode([...head.strokes, ...tail.strokes], tail.enterAt)).toBeNull();
   });
 

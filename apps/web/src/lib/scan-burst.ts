@@ -14,30 +14,53 @@ export interface KeyStroke {
  */
 export const SCAN_MEAN_GAP_MS = 35;
 /** A pause this long ends a burst: what came before it is not part of the code. */
-export const SCAN_MAX_PAUSE_MS = 100;
+export const SCAN_MAX_PAUSE_MS = 500;
+/**
+ * A gap this long inside a burst splits it into runs. A busy page may hold a scanner's keys back
+ * for a moment (rendering a search's results): a run that came fast itself is part of the burst;
+ * a slow one, or a single key, is a person's typing before the scan.
+ */
+export const SCAN_SPLIT_MS = 100;
 /** The shortest code a burst may carry (EAN-8 and short Code 128 labels are longer). */
 export const SCAN_MIN_LENGTH = 6;
 
 /**
  * The code of a scanner's burst ending with the Enter pressed at `enterAt`, or null when the keys
- * were typed: the trailing run of `strokes` with no pause of `SCAN_MAX_PAUSE_MS` (the Enter
- * included), if it holds at least `SCAN_MIN_LENGTH` keys that came `SCAN_MEAN_GAP_MS` apart or
- * closer on average. The code is given in Latin characters (see `latinFromLayout`).
+ * were typed. Going back from the Enter, the burst takes the last run of keys (split by gaps of
+ * `SCAN_SPLIT_MS`) and each run before it that came fast itself, until a slow run, a single key
+ * or a pause of `SCAN_MAX_PAUSE_MS`; it is a code when it holds at least `SCAN_MIN_LENGTH` keys
+ * that came `SCAN_MEAN_GAP_MS` apart or closer on average. The code is given in Latin characters
+ * (see `latinFromLayout`).
  */
 export function scannedCode(strokes: readonly KeyStroke[], enterAt: number): string | null {
-  let start = strokes.length;
+  // The keys back from the Enter to a pause, in runs split by gaps of SCAN_SPLIT_MS, the last first.
+  const runs: KeyStroke[][] = [];
+  let run: KeyStroke[] = [];
   let next = enterAt;
-  while (start > 0) {
-    const stroke = strokes[start - 1] as KeyStroke;
-    if (next - stroke.at >= SCAN_MAX_PAUSE_MS || next < stroke.at) break;
+  for (let i = strokes.length - 1; i >= 0; i--) {
+    const stroke = strokes[i] as KeyStroke;
+    const gap = next - stroke.at;
+    if (gap < 0 || gap >= SCAN_MAX_PAUSE_MS) break;
+    if (gap >= SCAN_SPLIT_MS && run.length > 0) {
+      runs.push(run);
+      run = [];
+    }
+    run.unshift(stroke);
     next = stroke.at;
-    start -= 1;
   }
-  const run = strokes.slice(start);
-  const first = run[0];
-  if (!first || run.length < SCAN_MIN_LENGTH) return null;
-  if ((enterAt - first.at) / run.length >= SCAN_MEAN_GAP_MS) return null;
-  return latinFromLayout(run.map((s) => s.key).join(''));
+  if (run.length > 0) runs.push(run);
+  const fast = (keys: KeyStroke[]) =>
+    keys.length > 1 &&
+    ((keys.at(-1) as KeyStroke).at - (keys[0] as KeyStroke).at) / (keys.length - 1) < SCAN_MEAN_GAP_MS;
+  let burst = runs[0] ?? [];
+  for (const earlier of runs.slice(1)) {
+    if (!fast(earlier)) break;
+    burst = [...earlier, ...burst];
+  }
+  const first = burst[0];
+  if (!first || burst.length < SCAN_MIN_LENGTH) return null;
+  if ((enterAt - first.at) / burst.length >= SCAN_MEAN_GAP_MS) return null;
+  return latinFromLayout(burst.map((s) => s.key).join(''));
 }
 
 // A scanner sends key positions, so through the Russian layout (ЙЦУКЕН) its Latin letters come as
