@@ -222,3 +222,38 @@ test('the scales setting is chosen on the admin settings page', async ({ page })
   await page.getByRole('button', { name: 'Saqlash' }).click();
   await expect(page.getByRole('status')).toHaveText('Sozlamalar saqlandi.');
 });
+
+test("a stock entry's labels: one per unit received, from its row on /buy", async ({ page }) => {
+  const t = tag();
+  const keeper = await apiAs(page, DEMO.omborchi);
+  const [variant] = await createTaggedVariants(keeper, t, 1);
+  expect((await keeper.post(`catalog/variants/${variant!.id}/barcode/`, {})).status()).toBe(200);
+  const supplier = await apiAs(page, DEMO.taminotchi);
+  const entry = await supplier.post('inventory/stocks-entry/', {
+    variant: variant!.id,
+    qty_received: '2.5',
+    unit_cost: '5',
+    currency: 1,
+  });
+  expect(entry.status(), 'entry posted').toBe(201);
+
+  await apiSignIn(page, DEMO.taminotchi);
+  await page.goto('/buy');
+  const row = page.getByTestId('entry-row').filter({ hasText: variant!.sku });
+  await row.getByRole('button', { name: 'Yorliqlar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Yorliqlar' });
+  // 2.5 received: three labels, the half rounded up.
+  await expect(dialog.getByLabel('Har bir variantdan nechta')).toHaveValue('3');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'PDF yuklab olish' }).click(),
+  ]);
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: new Uint8Array(readFileSync((await download.path()) ?? '')) })
+    .promise;
+  expect(pdf.numPages).toBe(3); // 58 x 40 mm: one label a page
+  const text = (await (await pdf.getPage(1)).getTextContent()).items
+    .map((item) => ('str' in item ? item.str : ''))
+    .join(' ');
+  expect(text).toContain(variant!.sku);
+});

@@ -83,7 +83,8 @@ function drawLabel(
   const small = Math.max(5, height / 14);
   doc.font('bold').fontSize(small * 1.25);
   doc.text(variant.product_name, x + pad, y + pad, { width: inner, height: small * 2.8, ellipsis: true });
-  const details = [variant.label !== variant.product_name ? variant.label : '', variant.sku]
+  // The SKU first, so that a long variant name is what the line cuts.
+  const details = [variant.sku, variant.label !== variant.product_name ? variant.label : '']
     .filter(Boolean)
     .join(' · ');
   doc.font('body').fontSize(small);

@@ -1,10 +1,10 @@
-import { type LabelsRequest, VariantSchema } from '@app/shared';
+import { VariantSchema } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, downloadFile } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from './keys.ts';
 
-// Barcodes and labels of the catalogue's variants (DESIGN.md section 18).
+// Barcodes of the catalogue's variants (DESIGN.md section 18); their labels: api/labels.ts.
 
 /** POST catalog/variants/{id}/barcode/: an in-store EAN-13 for a variant without a code. */
 export function useGenerateBarcode() {
@@ -25,9 +25,4 @@ export function useGenerateBarcodes() {
       api.post('catalog/variants/barcodes/', { variants }, { schema: GeneratedSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.variants }),
   });
-}
-
-/** POST catalog/labels/: the labels as a PDF, downloaded. */
-export function downloadLabels(request: LabelsRequest): Promise<void> {
-  return downloadFile('catalog/labels/', {}, `yorliqlar-${request.template}.pdf`, request);
 }

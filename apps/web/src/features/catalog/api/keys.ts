@@ -12,5 +12,4 @@ export const catalogKeys = {
   sizes: ['catalog', 'sizes'] as const,
   colors: ['catalog', 'colors'] as const,
   locations: ['catalog', 'locations'] as const,
-  priceTypes: ['catalog', 'price-types'] as const,
 };

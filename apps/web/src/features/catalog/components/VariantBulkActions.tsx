@@ -1,11 +1,11 @@
 import { Barcode, Printer } from 'lucide-react';
 import { useState } from 'react';
+import { LabelsDialog } from '../../../components/LabelsDialog.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useGenerateBarcodes } from '../api/barcodes.ts';
-import { LabelsDialog } from './LabelsDialog.tsx';
 
 /**
  * What the chosen variants can have done at once (DESIGN.md section 18): labels to print (every
@@ -60,7 +60,7 @@ export function VariantBulkActions({
             onClick={() => setLabels(true)}
             icon={<Printer aria-hidden="true" className="h-4 w-4" />}
           >
-            {t('catalog.labels.print')}
+            {t('common.labels.print')}
           </Button>
           <Button
             size="sm"

@@ -1,5 +1,7 @@
-import { formatMoneyFixed, type UnitMeasure } from '@app/shared';
+import { D, formatMoneyFixed, type UnitMeasure } from '@app/shared';
+import { Tag } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { LabelsDialog } from '../../../components/LabelsDialog.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -24,7 +26,7 @@ import { useStockListState } from '../lib/use-stock-list.ts';
 interface StockRow {
   id: number;
   department: number;
-  variant: { label: string; sku: string; unit: UnitMeasure | null };
+  variant: { id: number; label: string; sku: string; unit: UnitMeasure | null };
   currency_code: string;
   type: keyof typeof STOCK_TYPE_LABELS;
   location: string;
@@ -49,6 +51,8 @@ interface PageKind<R extends StockRow = StockRow> {
   departmentKey: MessageKey;
   rowTestId: string;
   middle: MiddleColumn<R>[];
+  /** How many labels a row's lot wants (DESIGN.md section 18: an entry's, its quantity); none without. */
+  labelCopies?: (row: R) => string;
   /** The list's query; the ordering is always one of the kind's sortable fields (or created_at). */
   useList: (
     ordering: string,
@@ -83,6 +87,8 @@ const PAGE_KINDS: Record<StockKind, PageKind> = {
       { label: 'inventory.entries.remaining', cell: (r, qty) => qty(r.qty_remaining, r.variant.unit) },
       { label: 'inventory.entries.unitCost', sort: 'unit_cost', cell: (r) => formatMoneyFixed(r.unit_cost) },
     ],
+    // A label per unit received; a weighed lot's part rounds up (the person may change it).
+    labelCopies: (r) => new D(r.qty_received).ceil().toFixed(0),
     useList: (ordering, location, page) => useStockEntries(ordering as EntryOrdering, location, page),
   }),
   // /sell, Bozorchi only (spec.md section 2, Sell): my issues.
@@ -189,6 +195,11 @@ function StockHead({
         <SortableHeader field="created_at" {...header}>
           {t('inventory.table.created')}
         </SortableHeader>
+        {config.labelCopies ? (
+          <TH>
+            <span className="sr-only">{t('common.labels.forEntry')}</span>
+          </TH>
+        ) : null}
       </tr>
     </THead>
   );
@@ -205,9 +216,11 @@ function StockBody({
 }) {
   const t = useT();
   const quantity = useQuantityText();
+  const [labelsFor, setLabelsFor] = useState<{ variant: number; copies: string } | null>(null);
   const rows = query.data?.results;
-  // #, department, variant, the kind's own columns, currency, type, location, created.
-  const columnCount = config.middle.length + 7;
+  // #, department, variant, the kind's own columns, currency, type, location, created (labels).
+  const columnCount = config.middle.length + 7 + (config.labelCopies ? 1 : 0);
+  const labelCopies = config.labelCopies;
   return (
     <TBody>
       {query.isPending ? (
@@ -236,9 +249,29 @@ function StockBody({
             <TD>{t(STOCK_TYPE_LABELS[row.type])}</TD>
             <TD>{row.location || '—'}</TD>
             <TD>{formatDateTime(row.created_at)}</TD>
+            {labelCopies ? (
+              <TD>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<Tag aria-hidden="true" className="h-4 w-4" />}
+                  onClick={() => setLabelsFor({ variant: row.variant.id, copies: labelCopies(row) })}
+                >
+                  {t('common.labels.forEntry')}
+                </Button>
+              </TD>
+            ) : null}
           </TR>
         ))
       )}
+      {labelsFor ? (
+        <LabelsDialog
+          variants={[labelsFor.variant]}
+          copies={labelsFor.copies}
+          open
+          onClose={() => setLabelsFor(null)}
+        />
+      ) : null}
     </TBody>
   );
 }

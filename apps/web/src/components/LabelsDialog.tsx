@@ -5,23 +5,22 @@ import { FileDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
-import { Modal } from '../../../components/ui/Modal.tsx';
-import { Select } from '../../../components/ui/Select.tsx';
-import type { MessageKey } from '../../../i18n/catalogue.ts';
-import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
-import { useT } from '../../../i18n/useT.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { firstErrorMessage } from '../../../lib/form-errors.ts';
-import { downloadLabels } from '../api/barcodes.ts';
-import { priceTypesQueryOptions } from '../api/price-types.ts';
+import { downloadLabels, priceTypesQueryOptions } from '../api/labels.ts';
+import type { MessageKey } from '../i18n/catalogue.ts';
+import { useTranslatedResolver } from '../i18n/schema-resolver.ts';
+import { useT } from '../i18n/useT.ts';
+import { failureMessage } from '../lib/api-client.ts';
+import { firstErrorMessage } from '../lib/form-errors.ts';
+import { Button } from './ui/Button.tsx';
+import { ErrorMessage } from './ui/ErrorMessage.tsx';
+import { Input } from './ui/Input.tsx';
+import { Modal } from './ui/Modal.tsx';
+import { Select } from './ui/Select.tsx';
 
 const TEMPLATE_KEYS: Record<LabelTemplate, MessageKey> = {
-  '58x40': 'catalog.labels.template58x40',
-  '40x30': 'catalog.labels.template40x30',
-  'A4-3x8': 'catalog.labels.templateA4',
+  '58x40': 'common.labels.template58x40',
+  '40x30': 'common.labels.template40x30',
+  'A4-3x8': 'common.labels.templateA4',
 };
 
 interface LabelsDraft {
@@ -47,15 +46,19 @@ function labelsFormSchema(variants: readonly number[]) {
 type LabelsBody = z.output<ReturnType<typeof labelsFormSchema>>;
 
 /**
- * Labels for the chosen variants (DESIGN.md section 18): a template and how many of each, as a
- * PDF the server draws, downloaded through the API client.
+ * Labels for the chosen variants (DESIGN.md section 18), from the catalogue or a stock entry: a
+ * template, a price type and how many of each, as a PDF the server draws, downloaded through the
+ * API client.
  */
 export function LabelsDialog({
   variants,
+  copies = '1',
   open,
   onClose,
 }: {
   variants: readonly number[];
+  /** How many of each, to start with (a stock entry's: its quantity). */
+  copies?: string;
   open: boolean;
   onClose: () => void;
 }) {
@@ -65,7 +68,7 @@ export function LabelsDialog({
     resolver: useTranslatedResolver(
       zodResolver(labelsFormSchema(variants)) as Resolver<LabelsDraft, unknown, LabelsBody>,
     ),
-    defaultValues: { template: '58x40', copies: '1', price_type: '' },
+    defaultValues: { template: '58x40', copies, price_type: '' },
   });
   const priceTypes = usePriceTypeChoice(form);
   const submit = form.handleSubmit(async (body) => {
@@ -84,8 +87,8 @@ export function LabelsDialog({
       open={open}
       onClose={onClose}
       size="sm"
-      title={t('catalog.labels.title')}
-      description={t('catalog.labels.description', { count: variants.length })}
+      title={t('common.labels.title')}
+      description={t('common.labels.description', { count: variants.length })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -97,27 +100,27 @@ export function LabelsDialog({
             loading={form.formState.isSubmitting}
             icon={<FileDown aria-hidden="true" className="h-4 w-4" />}
           >
-            {t('catalog.labels.download')}
+            {t('common.labels.download')}
           </Button>
         </>
       }
     >
       <form id="labels-form" onSubmit={submit} noValidate className="space-y-4">
         <Select
-          label={t('catalog.labels.template')}
+          label={t('common.labels.template')}
           options={LABEL_TEMPLATES.map((tpl) => ({ value: tpl, label: t(TEMPLATE_KEYS[tpl]) }))}
           {...form.register('template')}
         />
         <Select
-          label={t('catalog.labels.priceType')}
+          label={t('common.labels.priceType')}
           options={[
-            { value: '', label: t('catalog.labels.noPrice') },
+            { value: '', label: t('common.labels.noPrice') },
             ...priceTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.currency_code})` })),
           ]}
           {...form.register('price_type')}
         />
         <Input
-          label={t('catalog.labels.copies')}
+          label={t('common.labels.copies')}
           type="number"
           min="1"
           step="1"
