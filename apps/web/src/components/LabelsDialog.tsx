@@ -70,7 +70,6 @@ export function LabelsDialog({
     ),
     defaultValues: { template: '58x40', copies, price_type: '' },
   });
-  const priceTypes = usePriceTypeChoice(form);
   const submit = form.handleSubmit(async (body) => {
     setError(null);
     try {
@@ -92,7 +91,7 @@ export function LabelsDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            {t('catalog.actions.cancel')}
+            {t('common.labels.cancel')}
           </Button>
           <Button
             type="submit"
@@ -106,30 +105,41 @@ export function LabelsDialog({
       }
     >
       <form id="labels-form" onSubmit={submit} noValidate className="space-y-4">
-        <Select
-          label={t('common.labels.template')}
-          options={LABEL_TEMPLATES.map((tpl) => ({ value: tpl, label: t(TEMPLATE_KEYS[tpl]) }))}
-          {...form.register('template')}
-        />
-        <Select
-          label={t('common.labels.priceType')}
-          options={[
-            { value: '', label: t('common.labels.noPrice') },
-            ...priceTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.currency_code})` })),
-          ]}
-          {...form.register('price_type')}
-        />
-        <Input
-          label={t('common.labels.copies')}
-          type="number"
-          min="1"
-          step="1"
-          inputMode="numeric"
-          {...form.register('copies')}
-        />
+        <LabelsFields form={form} />
         <ErrorMessage>{shown}</ErrorMessage>
       </form>
     </Modal>
+  );
+}
+
+/** The template, the price type and the copies. */
+function LabelsFields({ form }: { form: UseFormReturn<LabelsDraft, unknown, LabelsBody> }) {
+  const t = useT();
+  const priceTypes = usePriceTypeChoice(form);
+  return (
+    <>
+      <Select
+        label={t('common.labels.template')}
+        options={LABEL_TEMPLATES.map((tpl) => ({ value: tpl, label: t(TEMPLATE_KEYS[tpl]) }))}
+        {...form.register('template')}
+      />
+      <Select
+        label={t('common.labels.priceType')}
+        options={[
+          { value: '', label: t('common.labels.noPrice') },
+          ...priceTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.currency_code})` })),
+        ]}
+        {...form.register('price_type')}
+      />
+      <Input
+        label={t('common.labels.copies')}
+        type="number"
+        min="1"
+        step="1"
+        inputMode="numeric"
+        {...form.register('copies')}
+      />
+    </>
   );
 }
 
