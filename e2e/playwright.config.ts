@@ -4,6 +4,19 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 8390);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
+/** Debian's Chromium as every spec launches it (a spec may add arguments: camera.spec.ts). */
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+};
+
 export default defineConfig({
   testDir: './tests',
   timeout: 30_000,
@@ -18,17 +31,7 @@ export default defineConfig({
     // 14), and the specs read spec.md's texts, the uz catalogue's (languages.spec.ts sets others).
     locale: 'uz-UZ',
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',

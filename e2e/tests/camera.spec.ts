@@ -5,6 +5,7 @@ import { withCheckDigit } from '@app/shared';
 import { writeBarcodeVideo } from '../fake-camera.ts';
 import { apiAs, apiSignIn, DEMO, expect, test } from '../fixtures.ts';
 import { createTaggedVariants, StockListPage } from '../pages/stock-pages.ts';
+import { CHROMIUM_LAUNCH } from '../playwright.config.ts';
 
 // DESIGN.md section 18: the phone's camera in a variant picker. Chromium's fake capture device
 // plays a video of a printed EAN-13 (fake-camera.ts); Linux Chromium has no BarcodeDetector, so
@@ -20,12 +21,9 @@ writeBarcodeVideo(CODE, VIDEO);
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...CHROMIUM_LAUNCH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
+      ...CHROMIUM_LAUNCH.args,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${VIDEO}`,
