@@ -38,8 +38,8 @@ function drift(
 export function stockDailyDrift(businessId?: number): Drift {
   const sums = sql`
     SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day, l.currency_id,
-           coalesce(sum(m.qty) FILTER (WHERE m.kind = 'ENTRY'), 0) AS entry_qty,
-           coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'EXIT'), 0) AS exit_qty,
+           coalesce(sum(m.qty) FILTER (WHERE m.kind IN ('ENTRY', 'ENTRY_REVERSAL')), 0) AS entry_qty,
+           coalesce(-sum(m.qty) FILTER (WHERE m.kind IN ('EXIT', 'EXIT_REVERSAL')), 0) AS exit_qty,
            coalesce(sum(m.qty) FILTER (WHERE m.kind = 'OFFER_IN'), 0) AS offer_in_qty,
            coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'OFFER_OUT'), 0) AS offer_out_qty,
            sum(m.qty * l.unit_cost) AS cost
@@ -56,7 +56,7 @@ export function salesDailyDrift(businessId?: number): Drift {
   const sums = sql`
     SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day,
            -sum(m.qty) AS qty,
-           sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs) AS revenue_uzs,
+           sum(-m.qty * coalesce(e.amount / e.qty_issued, e.unit_price, 0) * e.rate_to_uzs) AS revenue_uzs,
            sum(-m.qty * l.unit_cost * l.rate_to_uzs) AS cogs_uzs
     FROM stock_moves m
     JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'

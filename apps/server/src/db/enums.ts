@@ -1,6 +1,8 @@
 import {
   COUNTERPARTY_KINDS,
   DEBT_DIRECTIONS,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
   ENTRY_TYPES,
   EXIT_TYPES,
   IMPORT_KINDS,
@@ -9,6 +11,7 @@ import {
   NOTIFICATION_KINDS,
   OFFER_KINDS,
   OFFER_STATUSES,
+  PRICE_SOURCES,
   PRODUCT_TYPES,
   RATE_SOURCES,
   ROLES,
@@ -22,7 +25,7 @@ import {
 // from them, and schema-enums.test.ts holds the migrated database's lists equal to them.
 
 /** stock_moves.kind: the stock ledger's kinds of move (migration 0005). */
-export const STOCK_MOVE_KINDS = ['ENTRY', 'EXIT', 'OFFER_OUT', 'OFFER_IN'] as const;
+export const STOCK_MOVE_KINDS = ['ENTRY', 'EXIT', 'OFFER_OUT', 'OFFER_IN', 'EXIT_REVERSAL', 'ENTRY_REVERSAL'] as const;
 export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
 
 /** one_time_codes.purpose: a password reset's code or a sign-in's (DESIGN.md section 5). */
@@ -58,4 +61,7 @@ export const DB_ENUMS: Readonly<Record<string, readonly string[]>> = {
   'imports.kind': IMPORT_KINDS,
   'imports.status': IMPORT_STORED_STATUSES,
   'import_rows.action': IMPORT_ROW_ACTIONS,
+  'documents.kind': DOCUMENT_KINDS,
+  'documents.status': DOCUMENT_STATUSES,
+  'document_lines.price_source': PRICE_SOURCES,
 };

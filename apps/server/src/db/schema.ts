@@ -2,6 +2,7 @@ import type { CatalogTables } from './tables/catalog.ts';
 import type { ChatTables } from './tables/chat.ts';
 import type { CoreTables } from './tables/core.ts';
 import type { DebtTables } from './tables/debts.ts';
+import type { DocumentTables } from './tables/documents.ts';
 import type { FinanceTables } from './tables/finance.ts';
 import type { ImportTables } from './tables/imports.ts';
 import type { OffersTables } from './tables/offers.ts';
@@ -20,4 +21,5 @@ export interface DB
     ReportTables,
     DebtTables,
     ChatTables,
-    ImportTables {}
+    ImportTables,
+    DocumentTables {}

@@ -87,8 +87,8 @@ BEGIN
   -- which its sums below add up. Each table's rows are written in key order.
   WITH moved AS (
     SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day, l.currency_id,
-           coalesce(sum(m.qty) FILTER (WHERE m.kind = 'ENTRY'), 0) AS entry_qty,
-           coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'EXIT'), 0) AS exit_qty,
+           coalesce(sum(m.qty) FILTER (WHERE m.kind IN ('ENTRY', 'ENTRY_REVERSAL')), 0) AS entry_qty,
+           coalesce(-sum(m.qty) FILTER (WHERE m.kind IN ('EXIT', 'EXIT_REVERSAL')), 0) AS exit_qty,
            coalesce(sum(m.qty) FILTER (WHERE m.kind = 'OFFER_IN'), 0) AS offer_in_qty,
            coalesce(-sum(m.qty) FILTER (WHERE m.kind = 'OFFER_OUT'), 0) AS offer_out_qty,
            sum(m.qty * l.unit_cost) AS cost
@@ -135,16 +135,18 @@ BEGIN
 
   -- The moves of SALE exits per department, variant and day, added to sales_daily and, summed
   -- over the days, to sales_totals: one definition of a sale's figures for both. Every writer
-  -- takes these rows through this one statement, each table's in key order.
+  -- takes these rows through this one statement, each table's in key order. A reversal's moves
+  -- (positive) count against the day of the reversal (migration 0028). A document line's exit
+  -- carries its net amount, which is exact where qty x unit_price is rounded.
   WITH sales AS (
     SELECT m.business_id, m.department_id, m.variant_id, business_day(m.created_at) AS day,
            -sum(m.qty) AS qty,
-           sum(-m.qty * coalesce(e.unit_price, 0) * e.rate_to_uzs) AS revenue_uzs,
+           sum(-m.qty * coalesce(e.amount / e.qty_issued, e.unit_price, 0) * e.rate_to_uzs) AS revenue_uzs,
            sum(-m.qty * l.unit_cost * l.rate_to_uzs) AS cogs_uzs
     FROM unnest(p_moves) AS m
     JOIN stock_exits e ON e.id = m.exit_id AND e.type = 'SALE'
     JOIN stock_lots l ON l.id = m.lot_id
-    WHERE m.kind = 'EXIT'
+    WHERE m.kind IN ('EXIT', 'EXIT_REVERSAL')
     GROUP BY 1, 2, 3, 4
   ), daily AS (
     INSERT INTO sales_daily AS s (business_id, department_id, variant_id, day, qty, revenue_uzs, cogs_uzs)

@@ -23,6 +23,9 @@ export interface CoreTables {
     /** 0025: how the business's scales print weight codes, and the last in-store item number. */
     weight_barcodes: Generated<WeightBarcodeMode>;
     last_in_store_item: Generated<number>;
+    /** 0028: the roles besides the Bozorchi and the Ta'minotchi that sell and buy with documents. */
+    sale_roles: Generated<Role[]>;
+    purchase_roles: Generated<Role[]>;
   };
   users: {
     id: Generated<number>;

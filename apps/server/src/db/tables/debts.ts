@@ -12,6 +12,8 @@ export interface DebtTables {
     phone: Generated<string>;
     tin: string | null;
     note: Generated<string>;
+    /** 0028: its sale lines' prices default from this price type. */
+    price_type_id: number | null;
     created_by: number | null;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
@@ -31,6 +33,8 @@ export interface DebtTables {
     reason_message: StoredMessage;
     stock_exit_id: number | null;
     stock_entry_id: number | null;
+    /** 0028: the sale or purchase that opened it. */
+    document_id: number | null;
     created_by: number;
     created_at: Generated<Date>;
   };

@@ -29,6 +29,8 @@ export interface FinanceTables {
     exchange_group: string | null;
     created_by: number | null;
     created_at: Generated<Date>;
+    /** 0028: the document whose posting or reversal wrote it. */
+    document_id: number | null;
   };
   /** 0013: each business's rates, append-only history (DESIGN.md section 9). */
   currency_rates: {

@@ -18,6 +18,8 @@ export interface StockTables {
     reason_text: Generated<string>;
     created_by: number;
     created_at: Generated<Date>;
+    /** 0028: the purchase line that posted it. */
+    document_line_id: number | null;
   };
   stock_lots: {
     id: Generated<number>;
@@ -50,6 +52,9 @@ export interface StockTables {
     created_at: Generated<Date>;
     /** migrations/0015_reports.sql: the rate in force, set by a trigger. */
     rate_to_uzs: ColumnType<string, string | undefined, never>;
+    /** 0028: the sale line that posted it, and that line's net amount. */
+    document_line_id: number | null;
+    amount: Numeric | null;
   };
   stock_moves: {
     id: Generated<number>;

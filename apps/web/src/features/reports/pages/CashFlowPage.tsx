@@ -41,6 +41,8 @@ const TX_TYPE_LABELS: Record<TxType, MessageKey> = {
   EXTERNAL: 'reports.cashFlow.txType.external',
   ADJUSTMENT: 'reports.cashFlow.txType.adjustment',
   DEBT: 'reports.cashFlow.txType.debt',
+  SALE: 'reports.cashFlow.txType.sale',
+  PURCHASE: 'reports.cashFlow.txType.purchase',
 };
 
 /** One line per currency, its closing balance per period in date order (rows come sorted by period). */

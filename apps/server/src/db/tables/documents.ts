@@ -1,0 +1,55 @@
+import type { DocumentKind, DocumentStatus, PriceSource } from '@app/shared';
+import type { ColumnType, Generated } from 'kysely';
+import type { Numeric } from './core.ts';
+
+type DateColumn = ColumnType<Date, string, string>;
+
+/** Kysely types of migrations/0028_documents.sql (DESIGN.md section 19). */
+export interface DocumentTables {
+  documents: {
+    id: Generated<number>;
+    business_id: number;
+    kind: DocumentKind;
+    number: string;
+    department_id: number;
+    counterparty_id: number | null;
+    currency_id: number;
+    /** DATE, read as a Date like every DATE (db/connection.ts parses none). */
+    doc_date: DateColumn;
+    note: Generated<string>;
+    status: Generated<DocumentStatus>;
+    total: ColumnType<string, string | undefined, string>;
+    on_credit: ColumnType<string, string | undefined, string>;
+    due_date: ColumnType<Date | null, string | null, string | null>;
+    change_uzs: ColumnType<string, string | undefined, string>;
+    created_by: number;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+    posted_by: number | null;
+    posted_at: Date | null;
+    reversed_by: number | null;
+    reversed_at: Date | null;
+  };
+  document_counters: {
+    business_id: number;
+    kind: string;
+    last_number: number;
+  };
+  document_lines: {
+    id: Generated<number>;
+    document_id: number;
+    line_no: number;
+    variant_id: number;
+    qty: Numeric;
+    price: Numeric;
+    discount: ColumnType<string, string | undefined, string>;
+    amount: Numeric;
+    price_type_id: number | null;
+    price_source: Generated<PriceSource>;
+  };
+  document_payments: {
+    document_id: number;
+    currency_id: number;
+    amount: Numeric;
+  };
+}
