@@ -36,6 +36,11 @@ const IDEMPOTENT = [
   ['post', '/api/debts/'],
   ['post', '/api/debts/{id}/payments/'],
   ['post', '/api/imports/{id}/commit/'],
+  ...(['sales', 'purchases'] as const).flatMap((kind) => [
+    ['post', `/api/${kind}/`] as const,
+    ['post', `/api/${kind}/{id}/post/`] as const,
+    ['post', `/api/${kind}/{id}/reverse/`] as const,
+  ]),
 ] as const;
 const ERRORS = ['400', '401', '403', '404', '409', '429', '503'];
 

@@ -10,6 +10,14 @@ const CATALOG_CODES = CATALOG_ENTITIES.flatMap((e) =>
   CATALOG_ACTIONS.map((a): CatalogCode => `catalog.${e}.${a}`),
 );
 
+/** Documents (DESIGN.md section 19): each kind's drafts, postings and reversals. */
+const DOCUMENT_ENTITIES = ['sale', 'purchase'] as const;
+const DOCUMENT_ACTIONS = ['create', 'update', 'delete', 'post', 'reverse'] as const;
+type DocumentCode = `${(typeof DOCUMENT_ENTITIES)[number]}.${(typeof DOCUMENT_ACTIONS)[number]}`;
+const DOCUMENT_CODES = DOCUMENT_ENTITIES.flatMap((e) =>
+  DOCUMENT_ACTIONS.map((a): DocumentCode => `${e}.${a}`),
+);
+
 const OTHER_CODES = [
   'auth.login',
   'auth.login_failed',
@@ -45,6 +53,7 @@ const OTHER_CODES = [
   'counterparty.delete',
   'debt.create',
   'debt.payment',
+  'debt.cancel',
   'import.stage',
   'import.commit',
   'import.discard',
@@ -56,9 +65,9 @@ const OTHER_CODES = [
   'cli.login-codes',
 ] as const;
 
-export type AuditAction = (typeof OTHER_CODES)[number] | CatalogCode;
+export type AuditAction = (typeof OTHER_CODES)[number] | CatalogCode | DocumentCode;
 
-export const AUDIT_ACTIONS: readonly AuditAction[] = [...OTHER_CODES, ...CATALOG_CODES];
+export const AUDIT_ACTIONS: readonly AuditAction[] = [...OTHER_CODES, ...CATALOG_CODES, ...DOCUMENT_CODES];
 
 export function isAuditAction(code: string): code is AuditAction {
   return (AUDIT_ACTIONS as readonly string[]).includes(code);
@@ -85,6 +94,7 @@ export const AUDIT_ENTITIES = [
   'user',
   'refresh_token',
   'import',
+  ...DOCUMENT_ENTITIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

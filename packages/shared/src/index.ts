@@ -14,6 +14,7 @@ export * from './schemas/catalog.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/common.ts';
 export * from './schemas/debts.ts';
+export * from './schemas/documents.ts';
 export * from './schemas/finance.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/imports.ts';

@@ -27,7 +27,9 @@ export type EventType =
   /** Someone else changed the user's money or stock outside an offer (an adjustment): {what}. */
   | 'balance'
   /** The user's long import read or posted more rows (DESIGN.md section 17): ImportProgress. */
-  | 'import';
+  | 'import'
+  /** A document of the user's department was created, changed, posted, reversed or deleted: {kind, id, status}. */
+  | 'document';
 
 export interface AppEvent {
   userId: number;

@@ -34,7 +34,12 @@ export const ErrorSchemas = {
   401: DetailSchema.describe('No access token, or a bad or expired one'),
   403: DetailSchema.describe('Your role, or your side of the offer, may not do this'),
   404: DetailSchema.describe("Missing, or another business's"),
-  409: DetailSchema.describe('A business rule refused it: a state, a shortfall, a row still referenced'),
+  409: DetailSchema.extend({ field_messages: z.record(z.string(), z.array(MessageSchema)).optional() })
+    .catchall(z.array(z.string()))
+    .describe(
+      "A business rule refused it: a state, a shortfall, a row still referenced; a document's posting " +
+        'also names each short line under its field (`lines.2.qty`, DESIGN.md section 19)',
+    ),
   429: DetailSchema.describe('Throttled').meta({
     headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } },
   }),

@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { debtsRoutes } from './debts/debts.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
 import { ratesRoutes } from './finance/rates.routes.ts';
@@ -31,6 +32,7 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   auditRoutes,
   reportsRoutes,
   debtsRoutes,
+  documentsRoutes,
   notificationsRoutes,
   chatRoutes,
   eventsRoutes,

@@ -24,6 +24,17 @@ export const paths = {
   // One offer, with its actions and its thread (the bell's offer notifications open it).
   offer: '/offers/:id',
 
+  // DESIGN.md section 19: documents, each kind's list and card on one shell, and the counter.
+  // spec.md's one-line /sell and /buy forms stay; the counter is /sell/new.
+  document: {
+    sales: '/sales',
+    sale: '/sales/:id',
+    purchases: '/purchases',
+    purchase: '/purchases/:id',
+    newPurchase: '/purchases/new',
+    counter: '/sell/new',
+  },
+
   // DESIGN.md section 11: the dashboard and the reports. /balances only sends old links to /.
   dashboard: '/dashboard',
   balances: '/balances',

@@ -40,7 +40,7 @@ $$;
 -- conditional UPDATE, and a
 -- shortfall raises BO409, which rolls the caller's transaction back. Keeps money_tx_counts.
 -- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, reason_message, offer_id,
--- exchange_group, created_by, created_at}], amounts as decimal strings. money_post computes each
+-- exchange_group, created_by, created_at, document_id}], amounts as decimal strings. money_post computes each
 -- row's UZS amount (money_amount_in_uzs).
 CREATE OR REPLACE FUNCTION money_post(p_entries JSONB) RETURNS SETOF money_transactions LANGUAGE plpgsql AS $$
 DECLARE
@@ -82,12 +82,13 @@ BEGIN
   RETURN QUERY
   INSERT INTO money_transactions (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs,
                                   offer_id, reason, reason_message, tx_type, exchange_group, created_by,
-                                  created_at)
+                                  created_at, document_id)
   SELECT (e->>'business_id')::int, (e->>'user_id')::int, (e->>'currency_id')::int,
          (e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric,
          money_amount_in_uzs((e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric),
          (e->>'offer_id')::int, e->>'reason', nullif(e->'reason_message', 'null'::jsonb), e->>'tx_type', (e->>'exchange_group')::uuid,
-         (e->>'created_by')::int, coalesce((e->>'created_at')::timestamptz, now())
+         (e->>'created_by')::int, coalesce((e->>'created_at')::timestamptz, now()),
+         (e->>'document_id')::int
   FROM jsonb_array_elements(p_entries) WITH ORDINALITY AS x(e, n)
   ORDER BY x.n
   RETURNING *;

@@ -71,6 +71,17 @@ export const ACTION_TEXTS: Record<AuditAction, string> = {
   'import.stage': 'export.history.action.import_stage',
   'import.commit': 'export.history.action.import_commit',
   'import.discard': 'export.history.action.import_discard',
+  'debt.cancel': 'export.history.action.debt_cancel',
+  'sale.create': 'export.history.action.sale_create',
+  'sale.update': 'export.history.action.sale_update',
+  'sale.delete': 'export.history.action.sale_delete',
+  'sale.post': 'export.history.action.sale_post',
+  'sale.reverse': 'export.history.action.sale_reverse',
+  'purchase.create': 'export.history.action.purchase_create',
+  'purchase.update': 'export.history.action.purchase_update',
+  'purchase.delete': 'export.history.action.purchase_delete',
+  'purchase.post': 'export.history.action.purchase_post',
+  'purchase.reverse': 'export.history.action.purchase_reverse',
 };
 
 /** An object without a name of its own: its kind and number ("Taklif #37", the value `id`). */
@@ -94,4 +105,6 @@ export const OBJECT_TEXTS: Record<AuditEntity, string> = {
   user: 'export.history.object.user',
   refresh_token: 'export.history.object.refresh_token',
   import: 'export.history.object.import',
+  sale: 'export.history.object.sale',
+  purchase: 'export.history.object.purchase',
 };

@@ -124,3 +124,31 @@ export async function writePrices(
       .where('price_type_id', 'in', removed)
       .execute();
 }
+
+/** The price types a sale reads: the counterparty's (if any) and the business's default. */
+export async function saleTypes(db: Database, businessId: number, counterpartyId: number | null) {
+  const row = await db
+    .selectFrom('businesses as b')
+    .leftJoin('price_types as d', (j) => j.onRef('d.business_id', '=', 'b.id').on('d.is_default', '=', true))
+    .leftJoin('counterparties as cp', (j) =>
+      j.onRef('cp.business_id', '=', 'b.id').on('cp.id', '=', counterpartyId ?? 0),
+    )
+    .select(['d.id as default_id', 'd.currency_id as default_currency', 'cp.price_type_id'])
+    .where('b.id', '=', businessId)
+    .executeTakeFirst();
+  return {
+    default: row?.default_id ?? null,
+    defaultCurrency: row?.default_currency ?? null,
+    counterparty: row?.price_type_id ?? null,
+  };
+}
+
+export function pricesInTypes(db: Database, variantIds: readonly number[], typeIds: readonly number[]) {
+  return db
+    .selectFrom('variant_prices as vp')
+    .innerJoin('price_types as pt', 'pt.id', 'vp.price_type_id')
+    .select(['vp.variant_id', 'vp.price_type_id', 'vp.price', 'pt.currency_id'])
+    .where('vp.variant_id', 'in', variantIds)
+    .where('vp.price_type_id', 'in', typeIds)
+    .execute();
+}

@@ -153,3 +153,46 @@ export function setImportedPrices(
 ) {
   return repo.upsertPrices(trx, prices);
 }
+
+/** A sale line's price from the price lists, and where it came from (DESIGN.md section 19). */
+export interface ListPrice {
+  priceTypeId: number;
+  currencyId: number;
+  price: string;
+  source: 'COUNTERPARTY' | 'DEFAULT';
+}
+
+/**
+ * Each variant's price for a sale to a counterparty: in the counterparty's price type when it
+ * has one and the variant is priced there, else in the business's default price type. A variant
+ * priced in neither is missing from the answer.
+ */
+export async function listPrices(
+  db: Database,
+  businessId: number,
+  counterpartyId: number | null,
+  variantIds: readonly number[],
+): Promise<Map<number, ListPrice>> {
+  const types = await repo.saleTypes(db, businessId, counterpartyId);
+  const typeIds = [types.counterparty, types.default].filter((t): t is number => t !== null);
+  if (typeIds.length === 0 || variantIds.length === 0) return new Map();
+  const rows = await repo.pricesInTypes(db, variantIds, typeIds);
+  const found = new Map<number, ListPrice>();
+  for (const source of ['COUNTERPARTY', 'DEFAULT'] as const) {
+    const typeId = source === 'COUNTERPARTY' ? types.counterparty : types.default;
+    for (const row of rows)
+      if (row.price_type_id === typeId && !found.has(row.variant_id))
+        found.set(row.variant_id, {
+          priceTypeId: row.price_type_id,
+          currencyId: row.currency_id,
+          price: row.price,
+          source,
+        });
+  }
+  return found;
+}
+
+/** The currency of the business's default price type, if it has one. */
+export async function defaultPriceCurrency(db: Database, businessId: number): Promise<number | null> {
+  return (await repo.saleTypes(db, businessId, null)).defaultCurrency;
+}

@@ -13,6 +13,7 @@ import {
   msg,
   seesEveryDebt,
 } from '@app/shared';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { auditAs } from '../../lib/audit.ts';
@@ -118,6 +119,8 @@ export interface NewDebt {
   reason: Message | string;
   stockExitId?: number;
   stockEntryId?: number;
+  /** The sale or purchase on credit that opens it (DESIGN.md section 19). */
+  documentId?: number;
   /** The department that lent or owes; the actor's own when absent (an import names another). */
   departmentId?: number;
 }
@@ -143,6 +146,7 @@ export async function openDebt(trx: Database, actor: Actor, debt: NewDebt): Prom
       reason_message: jsonOf(reason.message),
       stock_exit_id: debt.stockExitId ?? null,
       stock_entry_id: debt.stockEntryId ?? null,
+      document_id: debt.documentId ?? null,
       created_by: actor.id,
     })
     .returning('id')
@@ -154,6 +158,35 @@ export async function openDebt(trx: Database, actor: Actor, debt: NewDebt): Prom
     summary: debtSummary(debt.direction, fixedMoney(debt.amount), debt.dueDate),
   });
   return row.id;
+}
+
+/**
+ * Cancels the debt a document's posting opened, when its document is reversed (DESIGN.md section
+ * 19): the debt is removed, since what was owed never was. `paid` when payments were taken on it:
+ * the caller refuses the reversal (the payments are money already moved; they are returned or the
+ * goods taken back first). `none` when the document opened no debt.
+ */
+export async function cancelDocumentDebt(
+  trx: Database,
+  actor: Actor,
+  documentId: number,
+): Promise<'none' | 'paid' | 'cancelled'> {
+  const debt = await trx
+    .selectFrom('debts')
+    .select(['id', 'paid', 'amount', 'direction', sql<string | null>`due_date::text`.as('due')])
+    .where('document_id', '=', documentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!debt) return 'none';
+  if (new D(debt.paid).gt(0)) return 'paid';
+  await trx.deleteFrom('debts').where('id', '=', debt.id).execute();
+  await auditAs(trx, actor, {
+    action: 'debt.cancel',
+    entity: 'debt',
+    entityId: debt.id,
+    summary: debtSummary(debt.direction, fixedMoney(debt.amount), debt.due),
+  });
+  return 'cancelled';
 }
 
 export async function createDebt(

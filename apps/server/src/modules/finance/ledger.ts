@@ -19,6 +19,8 @@ export interface LedgerEntry {
   reason: Message | string;
   offerId?: number | null;
   exchangeGroup?: string | null;
+  /** The sale or purchase whose posting or reversal writes it (DESIGN.md section 19). */
+  documentId?: number | null;
   createdBy: number | null;
   /** Only the demo seed back-dates history; every live movement is stamped now(). */
   createdAt?: Date;
@@ -55,6 +57,7 @@ export function ledgerRow(e: LedgerEntry) {
     exchange_group: e.exchangeGroup ?? null,
     created_by: e.createdBy,
     created_at: e.createdAt?.toISOString() ?? null,
+    document_id: e.documentId ?? null,
   };
 }
 

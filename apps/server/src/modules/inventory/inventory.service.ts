@@ -25,6 +25,7 @@ import { type NewDebt, openDebt } from '../debts/debts.service.ts';
 import * as repo from './inventory.repository.ts';
 import { consumeLots, receiveLot, type Trx } from './stock-ledger.ts';
 
+export * as documentStock from './document-stock.ts';
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
 export { applyOfferItems } from './inventory.offers.ts';
 export { type OpeningLot, receiveOpeningStock } from './opening-stock.ts';

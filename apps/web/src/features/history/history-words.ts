@@ -42,6 +42,17 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'counterparty.delete': 'history.action.counterpartyDelete',
   'debt.create': 'history.action.debtCreate',
   'debt.payment': 'history.action.debtPayment',
+  'debt.cancel': 'history.action.debtCancel',
+  'sale.create': 'history.action.saleCreate',
+  'sale.update': 'history.action.saleUpdate',
+  'sale.delete': 'history.action.saleDelete',
+  'sale.post': 'history.action.salePost',
+  'sale.reverse': 'history.action.saleReverse',
+  'purchase.create': 'history.action.purchaseCreate',
+  'purchase.update': 'history.action.purchaseUpdate',
+  'purchase.delete': 'history.action.purchaseDelete',
+  'purchase.post': 'history.action.purchasePost',
+  'purchase.reverse': 'history.action.purchaseReverse',
   'telegram.link': 'history.action.telegramLink',
   'telegram.unlink': 'history.action.telegramUnlink',
   'cli.create-user': 'history.action.cliCreateUser',
@@ -94,6 +105,8 @@ export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
   user: 'history.entity.user',
   refresh_token: 'history.entity.refreshToken',
   import: 'history.entity.import',
+  sale: 'history.entity.sale',
+  purchase: 'history.entity.purchase',
 };
 
 /** An action's phrase key, or null for a code this web app does not know (shown as it came). */
@@ -127,6 +140,8 @@ const PAGES: Record<AuditEntity, Where> = {
   location: () => paths.catalog.location,
   // No page of price types yet (DESIGN.md section 19 brings it with the sales screens).
   price_type: () => null,
+  sale: (id) => generatePath(paths.document.sale, { id }),
+  purchase: (id) => generatePath(paths.document.purchase, { id }),
   counterparty: (id) => generatePath(paths.counterparty, { id }),
   debt: (_id, row) =>
     row.object_parent_id === null

@@ -1,0 +1,37 @@
+import { type Message, msg } from '@app/shared';
+import { badRequest, type FieldErrors } from '../../lib/errors.ts';
+import { loadVariantRefMap } from '../catalog/variants.service.ts';
+import type { Trx } from './document-kind.ts';
+
+// What every kind's lines check alike. A body's errors are all named at once, each on its line
+// (`lines.2.price`), so a long document is corrected in one go.
+
+export class LineErrors {
+  private readonly fields: FieldErrors = {};
+
+  add(index: number, field: string, message: Message): void {
+    const key = `lines.${index}.${field}`;
+    this.fields[key] = [...(this.fields[key] ?? []), message];
+  }
+
+  /** A 400 naming every line's errors, if any were added. */
+  throwIfAny(): void {
+    const [first] = Object.values(this.fields);
+    if (first?.[0]) throw badRequest(first[0], this.fields);
+  }
+}
+
+/** The SKU of each line's variant; a variant missing or another business's is its line's error. */
+export async function variantSkus(
+  trx: Trx,
+  businessId: number,
+  variantIds: readonly number[],
+): Promise<Map<number, string>> {
+  const refs = await loadVariantRefMap(trx, businessId, [...new Set(variantIds)]);
+  const errors = new LineErrors();
+  variantIds.forEach((id, i) => {
+    if (!refs.has(id)) errors.add(i, 'variant', msg('errors.invalid_pk', { id }));
+  });
+  errors.throwIfAny();
+  return new Map([...refs].map(([id, ref]) => [id, ref.sku]));
+}

@@ -1,0 +1,102 @@
+import {
+  DOCUMENTS_PAGE_SIZE,
+  type Document,
+  type DocumentListQuery,
+  type DocumentSummary,
+  fixedMoney,
+  fixedQuantity,
+  seesWholeBusiness,
+} from '@app/shared';
+import type { Database } from '../../db/connection.ts';
+import type { Actor } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { countedPage, parsePage } from '../../lib/pagination.ts';
+import type { KindConfig } from './document-kind.ts';
+import * as repo from './documents.repository.ts';
+
+// Reading documents (DESIGN.md section 19): a department reads its own, the roles that see the
+// whole business read all; another business's document does not exist.
+
+export function viewerOf(actor: Actor): repo.DocumentViewer {
+  return { businessId: actor.businessId, departmentId: seesWholeBusiness(actor.role) ? null : actor.id };
+}
+
+function toSummary(r: repo.SummaryRow): DocumentSummary {
+  return {
+    id: r.id,
+    kind: r.kind,
+    number: r.number,
+    status: r.status,
+    department: { id: r.department_id, email: r.department_email },
+    counterparty:
+      r.counterparty_id === null ? null : { id: r.counterparty_id, name: r.counterparty_name ?? '' },
+    currency: r.currency_id,
+    currency_code: r.currency_code,
+    date: r.date,
+    note: r.note,
+    total: fixedMoney(r.total),
+    line_count: r.line_count,
+    created_by: { id: r.created_by, email: r.created_by_email },
+    created_at: r.created_at.toISOString(),
+    posted_at: r.posted_at?.toISOString() ?? null,
+    reversed_at: r.reversed_at?.toISOString() ?? null,
+  };
+}
+
+export async function listDocuments<L>(
+  db: Database,
+  actor: Actor,
+  config: KindConfig<L>,
+  query: DocumentListQuery,
+) {
+  const page = parsePage(query.page);
+  const { page: _, ...filter } = query;
+  const rows = await repo.listSummaries(db, viewerOf(actor), config.kind, filter, {
+    offset: (page - 1) * DOCUMENTS_PAGE_SIZE,
+    size: DOCUMENTS_PAGE_SIZE,
+  });
+  const paged = countedPage(rows, page, DOCUMENTS_PAGE_SIZE);
+  return { ...paged, results: paged.rows.map(toSummary) };
+}
+
+export async function loadDocument<L>(db: Database, actor: Actor, config: KindConfig<L>, id: number) {
+  const summary = await repo.findSummary(db, viewerOf(actor), config.kind, id);
+  if (!summary) throw notFound();
+  const [lines, cash, debt] = await Promise.all([
+    repo.linesOf(db, id),
+    repo.cashOf(db, id),
+    repo.debtOf(db, id),
+  ]);
+  const header = await db
+    .selectFrom('documents')
+    .select(['on_credit', 'change_uzs'])
+    .select((eb) => eb.cast<string | null>('due_date', 'text').as('due_date'))
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const document: Document = {
+    ...toSummary(summary),
+    lines: lines.map((l) => ({
+      id: l.id,
+      line_no: l.line_no,
+      variant: { id: l.variant_id, product: l.product_id, sku: l.sku, label: l.label, unit: l.unit },
+      qty: fixedQuantity(l.qty),
+      price: fixedMoney(l.price),
+      discount: fixedMoney(l.discount),
+      amount: fixedMoney(l.amount),
+      price_type: l.price_type_id === null ? null : { id: l.price_type_id, name: l.price_type_name ?? '' },
+      price_source: l.price_source,
+    })),
+    payment: {
+      cash: cash.map((c) => ({
+        currency: c.currency_id,
+        currency_code: c.currency_code,
+        amount: fixedMoney(c.amount),
+      })),
+      on_credit: fixedMoney(header.on_credit),
+      due_date: header.due_date,
+      change_uzs: fixedMoney(header.change_uzs),
+    },
+    debt,
+  };
+  return document;
+}

@@ -1,0 +1,322 @@
+import {
+  ADMIN_ROLES,
+  businessDay,
+  CURRENCY_IDS,
+  D,
+  DOCUMENT_PREFIXES,
+  type Document,
+  type DocumentStatus,
+  fixedMoney,
+  msg,
+  type PaymentInputSchema,
+  type Role,
+} from '@app/shared';
+import type { z } from 'zod';
+import { auditAs } from '../../lib/audit.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { publish } from '../../lib/events.ts';
+import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { defaultPriceCurrency } from '../catalog/prices.service.ts';
+import { requireCounterparty } from '../debts/debts.service.ts';
+import { resolveCurrency } from '../finance/finance.service.ts';
+import type { KindConfig, LoadedDocument, Trx } from './document-kind.ts';
+import { loadDocument, viewerOf } from './document-reading.ts';
+import * as repo from './documents.repository.ts';
+
+// The documents' skeleton (DESIGN.md section 19), once for every kind: numbering, drafts edited
+// and deleted freely, posting all-or-nothing under the header's lock, reversal by the opposite
+// rows, Idempotency-Key on both, audit and live events. A kind (sales.kind.ts, purchases.kind.ts)
+// says how its lines are priced and what its posting and reversal write.
+
+type Payment = z.output<typeof PaymentInputSchema>;
+
+/** A kind's body after its schema: the header's fields and its lines. */
+export interface DocumentBody<Line> {
+  counterparty: number | null;
+  currency?: number | undefined;
+  date?: string | undefined;
+  note: string;
+  lines: Line[];
+  payment?: Payment | undefined;
+}
+
+type DocDeps = Pick<Deps, 'db' | 'clock'>;
+
+/** A document's number: `S-000123` (more digits once past a million). */
+export const documentNumber = (prefix: string, n: number) => `${prefix}-${String(n).padStart(6, '0')}`;
+
+/** The kind's fixed roles, and those the business allows in its settings. */
+async function requireWriter<L>(db: Trx | DocDeps['db'], actor: Actor, config: KindConfig<L>): Promise<void> {
+  if (config.roles.includes(actor.role as Role)) return;
+  const allowed = await repo.businessDocumentRoles(db, actor.businessId);
+  if (!allowed[config.settingsColumn].includes(actor.role as Role)) throw forbidden();
+}
+
+/** A draft is changed and posted by its own department only. */
+function requireOwn(actor: Actor, header: repo.HeaderRow): void {
+  if (header.department_id !== actor.id) throw forbidden(msg('errors.documents.not_your_department'));
+}
+
+/** The header locked, or 404 (another business's, another kind's, or one the actor may not see). */
+async function lockVisible<L>(trx: Trx, actor: Actor, config: KindConfig<L>, id: number) {
+  const header = await repo.lockHeader(trx, actor.businessId, config.kind, id);
+  const viewer = viewerOf(actor);
+  if (!header || (viewer.departmentId !== null && header.department_id !== viewer.departmentId))
+    throw notFound();
+  return header;
+}
+
+// ---------------------------------------------------------------- drafts
+
+interface Draft {
+  header: repo.HeaderValues;
+  lines: repo.LineValues[];
+  cash: Array<{ currency_id: number; amount: string }>;
+}
+
+/**
+ * A body's header, lines and cash as stored, every reference checked within the business. A
+ * change of a draft gives only what changes: the rest is the draft's (`prior`); its lines stay
+ * as they were priced unless new lines are given.
+ */
+async function draftOf<L>(
+  trx: Trx,
+  deps: DocDeps,
+  actor: Actor,
+  config: KindConfig<L>,
+  body: Partial<DocumentBody<L>>,
+  prior: { header: repo.HeaderRow; lines: repo.LineRow[]; cash: repo.CashRow[] } | null,
+): Promise<Draft> {
+  const counterparty =
+    body.counterparty !== undefined ? body.counterparty : (prior?.header.counterparty_id ?? null);
+  if (counterparty !== null && counterparty !== prior?.header.counterparty_id)
+    await requireCounterparty(trx, actor.businessId, counterparty);
+  let currency = body.currency ?? prior?.header.currency_id;
+  if (body.currency !== undefined) await resolveCurrency(trx, actor.businessId, body.currency);
+  currency ??= (await defaultPriceCurrency(trx, actor.businessId)) ?? CURRENCY_IDS.UZS;
+  const lines = body.lines
+    ? await config.lines(
+        trx,
+        { businessId: actor.businessId, counterpartyId: counterparty, currencyId: currency },
+        body.lines,
+      )
+    : (prior?.lines ?? []).map((l) => ({
+        variant_id: l.variant_id,
+        qty: l.qty,
+        price: l.price,
+        discount: l.discount,
+        amount: l.amount,
+        price_type_id: l.price_type_id,
+        price_source: l.price_source,
+      }));
+  const payment = body.payment;
+  if (payment)
+    for (const [i, part] of payment.cash.entries())
+      try {
+        await resolveCurrency(trx, actor.businessId, part.currency);
+      } catch {
+        throw fieldError(`payment.cash.${i}.currency`, msg('errors.finance.currency_not_found'));
+      }
+  const total = lines.reduce((sum, l) => sum.plus(l.amount), new D(0));
+  const onCredit = payment ? payment.on_credit : (prior?.header.on_credit ?? '0');
+  if (new D(onCredit).gt(0) && counterparty === null)
+    throw fieldError('counterparty', msg('errors.documents.counterparty_for_credit'));
+  return {
+    header: {
+      counterparty_id: counterparty,
+      currency_id: currency,
+      doc_date: body.date ?? prior?.header.day ?? businessDay(deps.clock()),
+      note: body.note ?? prior?.header.note ?? '',
+      total: fixedMoney(total),
+      on_credit: fixedMoney(onCredit),
+      due_date: payment ? payment.due_date : (prior?.header.due_day ?? null),
+    },
+    lines,
+    cash: payment
+      ? payment.cash.map((c) => ({ currency_id: c.currency, amount: fixedMoney(c.amount) }))
+      : (prior?.cash ?? []).map((c) => ({ currency_id: c.currency_id, amount: c.amount })),
+  };
+}
+
+const summaryOf = (header: { number: string; total: string }, code: string) =>
+  `${header.number}: ${fixedMoney(header.total)} ${code}`;
+
+async function tell(
+  trx: Trx,
+  departmentId: number,
+  kind: string,
+  id: number,
+  status: DocumentStatus | 'DELETED',
+) {
+  await publish(trx, [{ userId: departmentId, type: 'document', data: { kind, id, status } }]);
+}
+
+/**
+ * A new draft; with `post`, posted in the same transaction (`POST api/sales/?post=true`, the
+ * offline queue's form, DESIGN.md section 23): refused as a whole, nothing is kept.
+ */
+export async function createDocument<L>(
+  deps: DocDeps,
+  actor: Actor,
+  config: KindConfig<L>,
+  body: DocumentBody<L>,
+  options: { post: boolean; scope: IdempotencyScope | null },
+): Promise<Document> {
+  await requireWriter(deps.db, actor, config);
+  const number = documentNumber(
+    DOCUMENT_PREFIXES[config.kind],
+    await repo.nextNumber(deps.db, actor.businessId, config.kind),
+  );
+  return inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, options.scope, async () => {
+      const draft = await draftOf(trx, deps, actor, config, body, null);
+      const id = await repo.insertDocument(trx, {
+        ...draft.header,
+        business_id: actor.businessId,
+        kind: config.kind,
+        number,
+        department_id: actor.id,
+        created_by: actor.id,
+      });
+      await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
+      const code = await currencyCode(trx, actor.businessId, draft.header.currency_id);
+      await auditAs(trx, actor, {
+        action: `${config.entity}.create`,
+        entity: config.entity,
+        entityId: id,
+        summary: summaryOf({ number, total: draft.header.total }, code),
+      });
+      if (options.post) await postLocked(trx, actor, config, id);
+      else await tell(trx, actor.id, config.kind, id, 'DRAFT');
+      return loadDocument(trx, actor, config, id);
+    }),
+  );
+}
+
+async function currencyCode(trx: Trx, businessId: number, currencyId: number): Promise<string> {
+  return (await resolveCurrency(trx, businessId, currencyId)).code;
+}
+
+/** A draft's change: the fields given replace the draft's, the lines as a whole. */
+export async function updateDocument<L>(
+  deps: DocDeps,
+  actor: Actor,
+  config: KindConfig<L>,
+  id: number,
+  body: Partial<DocumentBody<L>>,
+): Promise<Document> {
+  return inTransaction(deps.db, async (trx) => {
+    const header = await lockVisible(trx, actor, config, id);
+    requireOwn(actor, header);
+    await requireWriter(trx, actor, config);
+    if (header.status !== 'DRAFT')
+      throw conflict(msg('errors.documents.not_draft', { number: header.number }));
+    const [lines, cash] = await Promise.all([repo.linesOf(trx, id), repo.cashOf(trx, id)]);
+    const draft = await draftOf(trx, deps, actor, config, body, { header, lines, cash });
+    await repo.updateHeader(trx, id, draft.header);
+    await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
+    await auditAs(trx, actor, {
+      action: `${config.entity}.update`,
+      entity: config.entity,
+      entityId: id,
+      summary: summaryOf(
+        { number: header.number, total: draft.header.total },
+        await currencyCode(trx, actor.businessId, draft.header.currency_id),
+      ),
+    });
+    await tell(trx, header.department_id, config.kind, id, 'DRAFT');
+    return loadDocument(trx, actor, config, id);
+  });
+}
+
+export async function deleteDocument<L>(deps: DocDeps, actor: Actor, config: KindConfig<L>, id: number) {
+  await inTransaction(deps.db, async (trx) => {
+    const header = await lockVisible(trx, actor, config, id);
+    requireOwn(actor, header);
+    if (header.status !== 'DRAFT')
+      throw conflict(msg('errors.documents.not_draft', { number: header.number }));
+    await repo.deleteDocument(trx, id);
+    await auditAs(trx, actor, {
+      action: `${config.entity}.delete`,
+      entity: config.entity,
+      entityId: id,
+      summary: summaryOf(header, await currencyCode(trx, actor.businessId, header.currency_id)),
+    });
+    await tell(trx, header.department_id, config.kind, id, 'DELETED');
+  });
+}
+
+// ---------------------------------------------------------------- posting and reversal
+
+async function loaded(trx: Trx, header: repo.HeaderRow): Promise<LoadedDocument> {
+  const [lines, cash] = await Promise.all([repo.linesOf(trx, header.id), repo.cashOf(trx, header.id)]);
+  return { header, lines, cash };
+}
+
+/** Posts a draft under its lock: every ledger row or none (DESIGN.md section 19). */
+async function postLocked<L>(trx: Trx, actor: Actor, config: KindConfig<L>, id: number): Promise<void> {
+  const header = await lockVisible(trx, actor, config, id);
+  requireOwn(actor, header);
+  if (header.status !== 'DRAFT') throw conflict(msg('errors.documents.not_draft', { number: header.number }));
+  const doc = await loaded(trx, header);
+  if (doc.lines.length === 0)
+    throw badRequest(msg('errors.documents.no_lines'), { lines: [msg('errors.documents.no_lines')] });
+  const result = await config.post(trx, actor, doc);
+  await repo.markPosted(trx, id, actor.id, { change_uzs: result.changeUzs, on_credit: result.onCredit });
+  await auditAs(trx, actor, {
+    action: `${config.entity}.post`,
+    entity: config.entity,
+    entityId: id,
+    summary: summaryOf(header, await currencyCode(trx, actor.businessId, header.currency_id)),
+  });
+  await tell(trx, header.department_id, config.kind, id, 'POSTED');
+}
+
+export async function postDocument<L>(
+  deps: DocDeps,
+  actor: Actor,
+  config: KindConfig<L>,
+  id: number,
+  scope: IdempotencyScope | null,
+): Promise<Document> {
+  await requireWriter(deps.db, actor, config);
+  return inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, scope, async () => {
+      await postLocked(trx, actor, config, id);
+      return loadDocument(trx, actor, config, id);
+    }),
+  );
+}
+
+/**
+ * Reverses a posted document by the opposite rows in a new transaction (never an edit or a
+ * delete): its department, or an administrator of the business.
+ */
+export async function reverseDocument<L>(
+  deps: DocDeps,
+  actor: Actor,
+  config: KindConfig<L>,
+  id: number,
+  scope: IdempotencyScope | null,
+): Promise<Document> {
+  return inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, scope, async () => {
+      const header = await lockVisible(trx, actor, config, id);
+      if (!ADMIN_ROLES.includes(actor.role as Role)) requireOwn(actor, header);
+      if (header.status !== 'POSTED')
+        throw conflict(msg('errors.documents.not_posted', { number: header.number }));
+      await config.reverse(trx, actor, await loaded(trx, header));
+      await repo.markReversed(trx, id, actor.id);
+      await auditAs(trx, actor, {
+        action: `${config.entity}.reverse`,
+        entity: config.entity,
+        entityId: id,
+        summary: summaryOf(header, await currencyCode(trx, actor.businessId, header.currency_id)),
+      });
+      await tell(trx, header.department_id, config.kind, id, 'REVERSED');
+      return loadDocument(trx, actor, config, id);
+    }),
+  );
+}

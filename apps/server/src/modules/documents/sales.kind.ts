@@ -1,0 +1,150 @@
+import { D, fixedMoney, fixedQuantity, msg, SALE_ROLES, type SaleLineInputSchema } from '@app/shared';
+import type { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { listPrices } from '../catalog/prices.service.ts';
+import { findCurrenciesByIds } from '../finance/finance.service.ts';
+import { documentStock } from '../inventory/inventory.service.ts';
+import type { KindConfig } from './document-kind.ts';
+import { LineErrors, variantSkus } from './document-lines.ts';
+import type { LineValues } from './documents.repository.ts';
+import { postPayment, reversePayment } from './payment-posting.ts';
+
+// A sale (DESIGN.md section 19): lines priced from the price lists unless typed, posted as one
+// SALE exit per line through FIFO, the cash as SALE money rows, the rest a RECEIVABLE debt.
+
+type SaleLine = z.output<typeof SaleLineInputSchema>;
+
+export const saleKind: KindConfig<SaleLine> = {
+  kind: 'SALE',
+  entity: 'sale',
+  roles: SALE_ROLES,
+  settingsColumn: 'sale_roles',
+
+  async lines(trx, context, lines) {
+    const skus = await variantSkus(
+      trx,
+      context.businessId,
+      lines.map((l) => l.variant),
+    );
+    const unpriced = lines.filter((l) => l.price === null).map((l) => l.variant);
+    const prices = await listPrices(trx, context.businessId, context.counterpartyId, unpriced);
+    const currencyIds = [context.currencyId, ...[...prices.values()].map((p) => p.currencyId)];
+    const rates = new Map(
+      (await findCurrenciesByIds(trx, context.businessId, [...new Set(currencyIds)])).map((c) => [
+        c.id,
+        c.rate_to_uzs,
+      ]),
+    );
+    const errors = new LineErrors();
+    const values = lines.map((line, i): LineValues => {
+      let price = line.price;
+      let source: LineValues['price_source'] = 'MANUAL';
+      let priceTypeId: number | null = null;
+      if (price === null) {
+        const listed = prices.get(line.variant);
+        if (listed) {
+          // A price list in another currency: converted at the rates in force, rounded once.
+          price = fixedMoney(
+            new D(listed.price)
+              .times(rates.get(listed.currencyId) ?? '1')
+              .div(rates.get(context.currencyId) ?? '1'),
+          );
+          source = listed.source;
+          priceTypeId = listed.priceTypeId;
+        } else {
+          errors.add(
+            i,
+            'price',
+            msg('errors.documents.no_price', { sku: skus.get(line.variant) ?? line.variant }),
+          );
+          price = '0';
+        }
+      }
+      const gross = new D(line.qty).times(price);
+      if (gross.lt(line.discount)) errors.add(i, 'discount', msg('errors.documents.discount_above_total'));
+      return {
+        variant_id: line.variant,
+        qty: fixedQuantity(line.qty),
+        price: fixedMoney(price),
+        discount: fixedMoney(line.discount),
+        amount: fixedMoney(D.max(gross.minus(line.discount), 0)),
+        price_type_id: priceTypeId,
+        price_source: source,
+      };
+    });
+    errors.throwIfAny();
+    return values;
+  },
+
+  async post(trx, actor, doc) {
+    const { header } = doc;
+    const short = await documentStock.lockAndFindShortLines(
+      trx,
+      header.business_id,
+      header.department_id,
+      doc.lines.map((l) => ({ lineId: l.id, variantId: l.variant_id, qty: l.qty })),
+    );
+    if (short.length > 0) throw shortLinesError(doc, short);
+    await documentStock.writeDocumentExits(
+      trx,
+      {
+        businessId: header.business_id,
+        departmentId: header.department_id,
+        currencyId: header.currency_id,
+        createdBy: actor.id,
+        note: header.number,
+      },
+      'SALE',
+      doc.lines.map((l) => ({
+        lineId: l.id,
+        variantId: l.variant_id,
+        qty: l.qty,
+        amount: l.amount,
+        unitPrice: fixedMoney(new D(l.amount).div(l.qty)),
+      })),
+    );
+    return postPayment(trx, actor, doc, {
+      direction: 'in',
+      txType: 'SALE',
+      reason: msg('reason.documents.sale', { number: header.number }),
+      creditReason: msg('reason.documents.sale_on_credit', { number: header.number }),
+    });
+  },
+
+  async reverse(trx, actor, doc) {
+    const { header } = doc;
+    await documentStock.reverseDocumentExits(
+      trx,
+      header.business_id,
+      doc.lines.map((l) => l.id),
+    );
+    await reversePayment(trx, actor, doc, msg('reason.documents.sale_reversed', { number: header.number }));
+  },
+};
+
+/** 409 naming every short line, each on its own field too (DESIGN.md section 19). */
+function shortLinesError(
+  doc: { lines: ReadonlyArray<{ id: number; sku: string }> },
+  short: ReadonlyArray<{ lineId: number; needed: string; available: string }>,
+) {
+  const detail = msg('errors.documents.lines_short', {
+    skus: short.map((s) => doc.lines.find((l) => l.id === s.lineId)?.sku ?? s.lineId).join(', '),
+  });
+  const fields = Object.fromEntries(
+    short.map((s) => {
+      const index = doc.lines.findIndex((l) => l.id === s.lineId);
+      const sku = doc.lines[index]?.sku ?? String(s.lineId);
+      return [
+        `lines.${index}.qty`,
+        [
+          msg('errors.inventory.insufficient_stock', {
+            sku,
+            available: s.available,
+            fixedQuantity: s.needed,
+          }),
+        ],
+      ];
+    }),
+  );
+  return new AppError(409, 'conflict', detail, fields);
+}

@@ -1,0 +1,186 @@
+import { D, type EntryType, type ExitType, fixedQuantity } from '@app/shared';
+import {
+  consumeLots,
+  lockBalances,
+  quantitiesOnHand,
+  receiveLot,
+  reverseEntry,
+  reverseExit,
+  type Trx,
+} from './stock-ledger.ts';
+
+// The stock a document moves (DESIGN.md section 19): one stock exit or entry per line, through
+// the one stock ledger, so the stock lists and the sales reports see a document's lines like any
+// other exit or receipt. Everything runs in the posting's transaction.
+
+export interface DocumentStockLine {
+  lineId: number;
+  variantId: number;
+  qty: string;
+}
+
+/** A line short of stock: what it needs and what the department has of its variant. */
+export interface ShortLine {
+  lineId: number;
+  variantId: number;
+  needed: string;
+  available: string;
+}
+
+/**
+ * Locks the department's balance rows of the lines' variants (in the one lock order) and answers
+ * the lines their stock does not cover, every one of them: a variant on several lines is covered
+ * only if it covers their sum.
+ */
+export async function lockAndFindShortLines(
+  trx: Trx,
+  businessId: number,
+  departmentId: number,
+  lines: readonly DocumentStockLine[],
+): Promise<ShortLine[]> {
+  const variantIds = [...new Set(lines.map((l) => l.variantId))];
+  await lockBalances(
+    trx,
+    businessId,
+    variantIds.map((variantId) => ({ departmentId, variantId })),
+  );
+  const onHand = await quantitiesOnHand(trx, departmentId, variantIds);
+  const needed = new Map<number, InstanceType<typeof D>>();
+  for (const line of lines)
+    needed.set(line.variantId, (needed.get(line.variantId) ?? new D(0)).plus(line.qty));
+  return lines
+    .filter((line) => (needed.get(line.variantId) ?? new D(0)).gt(onHand.get(line.variantId) ?? '0'))
+    .map((line) => ({
+      lineId: line.lineId,
+      variantId: line.variantId,
+      needed: fixedQuantity(line.qty),
+      available: fixedQuantity(onHand.get(line.variantId) ?? '0'),
+    }));
+}
+
+export interface ExitLine extends DocumentStockLine {
+  /** The line's net amount and its unit price (rounded) in the document's currency. */
+  amount: string;
+  unitPrice: string;
+}
+
+/** One exit per line, first-in first-out; the caller has found no short line. */
+export async function writeDocumentExits(
+  trx: Trx,
+  doc: { businessId: number; departmentId: number; currencyId: number; createdBy: number; note: string },
+  type: ExitType,
+  lines: readonly ExitLine[],
+): Promise<void> {
+  for (const line of lines) {
+    const exit = await trx
+      .insertInto('stock_exits')
+      .values({
+        business_id: doc.businessId,
+        department_id: doc.departmentId,
+        variant_id: line.variantId,
+        qty_issued: line.qty,
+        unit_price: line.unitPrice,
+        amount: line.amount,
+        currency_id: doc.currencyId,
+        type,
+        note: doc.note,
+        created_by: doc.createdBy,
+        document_line_id: line.lineId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await consumeLots(trx, {
+      businessId: doc.businessId,
+      departmentId: doc.departmentId,
+      variantId: line.variantId,
+      qty: line.qty,
+      reason: { kind: 'EXIT', exitId: exit.id },
+    });
+  }
+}
+
+export interface EntryLine extends DocumentStockLine {
+  unitCost: string;
+}
+
+/** One receipt, and so one lot, per line. */
+export async function writeDocumentEntries(
+  trx: Trx,
+  doc: { businessId: number; departmentId: number; currencyId: number; createdBy: number; note: string },
+  type: EntryType,
+  lines: readonly EntryLine[],
+): Promise<void> {
+  for (const line of lines) {
+    const entry = await trx
+      .insertInto('stock_entries')
+      .values({
+        business_id: doc.businessId,
+        department_id: doc.departmentId,
+        variant_id: line.variantId,
+        qty_received: line.qty,
+        unit_cost: line.unitCost,
+        currency_id: doc.currencyId,
+        type,
+        reason_text: doc.note,
+        created_by: doc.createdBy,
+        document_line_id: line.lineId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await receiveLot(trx, {
+      businessId: doc.businessId,
+      departmentId: doc.departmentId,
+      variantId: line.variantId,
+      qty: line.qty,
+      unitCost: line.unitCost,
+      currencyId: doc.currencyId,
+      source: { kind: 'ENTRY', entryId: entry.id },
+    });
+  }
+}
+
+/** Gives back to the lots what the lines' exits consumed. */
+export async function reverseDocumentExits(
+  trx: Trx,
+  businessId: number,
+  lineIds: readonly number[],
+): Promise<void> {
+  const exits = await trx
+    .selectFrom('stock_exits')
+    .select(['id', 'department_id', 'variant_id'])
+    .where('document_line_id', 'in', lineIds)
+    .execute();
+  await lockBalances(
+    trx,
+    businessId,
+    exits.map((e) => ({ departmentId: e.department_id, variantId: e.variant_id })),
+  );
+  for (const exit of exits) await reverseExit(trx, exit.id);
+}
+
+/**
+ * Takes back the lots the lines' entries made; answers the lines some of whose goods have
+ * already left (then the caller refuses the reversal and its transaction writes nothing).
+ */
+export async function reverseDocumentEntries(
+  trx: Trx,
+  businessId: number,
+  lineIds: readonly number[],
+): Promise<number[]> {
+  const entries = await trx
+    .selectFrom('stock_entries')
+    .select(['id', 'department_id', 'variant_id', 'document_line_id'])
+    .where('document_line_id', 'in', lineIds)
+    .execute();
+  await lockBalances(
+    trx,
+    businessId,
+    entries.map((e) => ({ departmentId: e.department_id, variantId: e.variant_id })),
+  );
+  const moved: number[] = [];
+  for (const entry of entries) {
+    if (!(await reverseEntry(trx, entry.id)) && entry.document_line_id !== null)
+      moved.push(entry.document_line_id);
+  }
+  return moved;
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { DOCUMENT_KINDS, DOCUMENT_MAX_LINES, DOCUMENT_STATUSES, PRICE_SOURCES } from '../constants.ts';
+import { IsoDateSchema } from './audit.ts';
+import { IdSchema, OptionalText, pageSchemaOf, searchText } from './common.ts';
+import { MoneyAmountInputSchema } from './finance.ts';
+import { StockVariantRefSchema, UnitMoneyInputSchema } from './inventory.ts';
+import { QuantityInputSchema } from './offers.ts';
+
+// Documents (DESIGN.md section 19): sales and purchases, and later returns, stock counts and
+// production orders, on one skeleton. One contract for the server's validation, the pages' forms
+// and the OpenAPI document. Amounts and quantities are decimal strings on the wire.
+
+/** The path segment of each kind: `api/sales/`, `api/purchases/`. */
+export const DOCUMENT_PATHS = { SALE: 'sales', PURCHASE: 'purchases' } as const;
+
+/** A document's number: its kind's prefix and six digits at least, `S-000123`. */
+export const DOCUMENT_PREFIXES = { SALE: 'S', PURCHASE: 'P' } as const;
+
+const UNIQUE_CURRENCIES = 'validation.documents.one_amount_per_currency';
+
+/** Cash paid (a sale) or paid out (a purchase), one amount per currency. */
+export const CashPartInputSchema = z.object({ currency: IdSchema, amount: MoneyAmountInputSchema });
+
+export const PaymentInputSchema = z.object({
+  cash: z
+    .array(CashPartInputSchema)
+    .max(10)
+    .default([])
+    .refine((parts) => new Set(parts.map((p) => p.currency)).size === parts.length, {
+      message: UNIQUE_CURRENCIES,
+    }),
+  /** What the counterparty owes (a sale) or is owed (a purchase) after the cash: a debt. */
+  on_credit: UnitMoneyInputSchema.default('0'),
+  due_date: IsoDateSchema.nullish().transform((v) => v ?? null),
+});
+export type PaymentInput = z.input<typeof PaymentInputSchema>;
+
+/** A sale's line: without a price, the price list's (DESIGN.md section 19). */
+export const SaleLineInputSchema = z.object({
+  variant: IdSchema,
+  qty: QuantityInputSchema,
+  price: UnitMoneyInputSchema.nullish().transform((v) => v ?? null),
+  /** Off the line's total, in the document's currency. */
+  discount: UnitMoneyInputSchema.default('0'),
+});
+export type SaleLineInput = z.input<typeof SaleLineInputSchema>;
+
+export const PurchaseLineInputSchema = z.object({
+  variant: IdSchema,
+  qty: QuantityInputSchema,
+  unit_cost: UnitMoneyInputSchema,
+});
+export type PurchaseLineInput = z.input<typeof PurchaseLineInputSchema>;
+
+const linesOf = <T extends z.ZodType>(line: T) => z.array(line).min(1).max(DOCUMENT_MAX_LINES);
+
+/** The header's fields every kind has. */
+const HeaderInputShape = {
+  counterparty: IdSchema.nullish().transform((v) => v ?? null),
+  /** The document's currency; the business's default price type's, else UZS, when missing. */
+  currency: IdSchema.optional(),
+  /** The business day it belongs to; today when missing. */
+  date: IsoDateSchema.optional(),
+  note: OptionalText(1000),
+};
+
+export const SaleCreateSchema = z.object({
+  ...HeaderInputShape,
+  lines: linesOf(SaleLineInputSchema),
+  payment: PaymentInputSchema.optional(),
+});
+export type SaleCreate = z.input<typeof SaleCreateSchema>;
+
+export const PurchaseCreateSchema = z.object({
+  ...HeaderInputShape,
+  lines: linesOf(PurchaseLineInputSchema),
+  payment: PaymentInputSchema.optional(),
+});
+export type PurchaseCreate = z.input<typeof PurchaseCreateSchema>;
+
+/** A draft's change: the fields given replace the draft's (the lines as a whole). */
+export const SaleUpdateSchema = SaleCreateSchema.partial();
+export const PurchaseUpdateSchema = PurchaseCreateSchema.partial();
+
+/** `POST api/sales/?post=true`: created and posted in one call (the offline queue, section 23). */
+export const DocumentCreateQuerySchema = z.object({
+  post: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export const DocumentListQuerySchema = z
+  .object({
+    page: z.string().optional(),
+    status: z.enum(DOCUMENT_STATUSES).optional(),
+    counterparty: IdSchema.optional(),
+    department: IdSchema.optional(),
+    date_from: IsoDateSchema.optional(),
+    date_to: IsoDateSchema.optional(),
+    /** A number, or part of one. */
+    search: searchText().optional(),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    message: 'validation.debts.due_from_must_not_after',
+    path: ['date_to'],
+  });
+export type DocumentListQuery = z.output<typeof DocumentListQuerySchema>;
+
+export const ReceiptQuerySchema = z.object({
+  width: z.enum(['58', '80']).default('80'),
+});
+
+export const DocumentLineSchema = z.object({
+  id: z.number(),
+  line_no: z.number(),
+  variant: StockVariantRefSchema,
+  qty: z.string(),
+  /** A sale's unit price or a purchase's unit cost. */
+  price: z.string(),
+  discount: z.string(),
+  /** qty x price - discount, rounded once to the tiyin or cent. */
+  amount: z.string(),
+  price_type: z.object({ id: z.number(), name: z.string() }).nullable(),
+  price_source: z.enum(PRICE_SOURCES),
+});
+export type DocumentLine = z.infer<typeof DocumentLineSchema>;
+
+export const PaymentSchema = z.object({
+  cash: z.array(z.object({ currency: z.number(), currency_code: z.string(), amount: z.string() })),
+  on_credit: z.string(),
+  due_date: z.string().nullable(),
+  /** Change given back in UZS (a posted sale's). */
+  change_uzs: z.string(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+const PartySchema = z.object({ id: z.number(), name: z.string() });
+const PersonSchema = z.object({ id: z.number(), email: z.string() });
+
+/** A document in a list: the header and its totals. */
+export const DocumentSummarySchema = z.object({
+  id: z.number(),
+  kind: z.enum(DOCUMENT_KINDS),
+  number: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  department: PersonSchema,
+  counterparty: PartySchema.nullable(),
+  currency: z.number(),
+  currency_code: z.string(),
+  date: z.string(),
+  note: z.string(),
+  total: z.string(),
+  line_count: z.number(),
+  created_by: PersonSchema,
+  created_at: z.string(),
+  posted_at: z.string().nullable(),
+  reversed_at: z.string().nullable(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
+
+/** A document's card: the header, its lines and its payment. */
+export const DocumentSchema = DocumentSummarySchema.extend({
+  lines: z.array(DocumentLineSchema),
+  payment: PaymentSchema,
+  /** The debt its posting opened, if any. */
+  debt: z.number().nullable(),
+});
+export type Document = z.infer<typeof DocumentSchema>;
+
+export const DocumentPageSchema = pageSchemaOf(DocumentSummarySchema);
+export type DocumentPage = z.infer<typeof DocumentPageSchema>;
