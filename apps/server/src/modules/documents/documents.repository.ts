@@ -88,6 +88,19 @@ export async function replaceLinesAndCash(
       .execute();
 }
 
+/** The cash a document was paid with, when its posting paid it in full by default. */
+export async function recordCash(
+  db: Database,
+  documentId: number,
+  cash: ReadonlyArray<{ currencyId: number; amount: string }>,
+): Promise<void> {
+  if (cash.length === 0) return;
+  await db
+    .insertInto('document_payments')
+    .values(cash.map((c) => ({ document_id: documentId, currency_id: c.currencyId, amount: c.amount })))
+    .execute();
+}
+
 /** The header, locked for its change (a draft's edit, a posting, a reversal). */
 export function lockHeader(db: Database, businessId: number, kind: DocumentKind, id: number) {
   return (

@@ -4,7 +4,7 @@ import { conflict, fieldError } from '../../lib/errors.ts';
 import { cancelDocumentDebt, openDebt } from '../debts/debts.service.ts';
 import { findCurrenciesByIds, postMoney } from '../finance/finance.service.ts';
 import type { LoadedDocument, Trx } from './document-kind.ts';
-import { moneyRowsOf } from './documents.repository.ts';
+import { moneyRowsOf, recordCash } from './documents.repository.ts';
 import { type Settlement, settle } from './payment.ts';
 
 // A sale's and a purchase's money (DESIGN.md section 19): the cash as ledger rows on the
@@ -39,6 +39,8 @@ export async function postPayment(
     onCredit: header.on_credit,
     rates,
   });
+  // Paid in full by default (payment.ts): the cash is recorded as paid, for the card and receipt.
+  if (doc.cash.length === 0) await recordCash(trx, header.id, settlement.cash);
   await postMoney(
     trx,
     settlement.moves.map((move) => ({

@@ -14,6 +14,8 @@ export interface CashPart {
 }
 
 export interface Settlement {
+  /** The cash paid, per currency: the payment's, or the total in the document's currency. */
+  cash: CashPart[];
   /** Signed amounts per currency for the money ledger, none zero. */
   moves: CashPart[];
   onCredit: string;
@@ -83,7 +85,7 @@ export function settle(input: SettleInput): Settlement {
   const moves = [...byCurrency]
     .filter(([, amount]) => !amount.isZero())
     .map(([currencyId, amount]) => ({ currencyId, amount: fixedMoney(amount.times(sign)) }));
-  return { moves, onCredit: fixedMoney(credit), changeUzs: fixedMoney(changeUzs) };
+  return { cash: [...cash], moves, onCredit: fixedMoney(credit), changeUzs: fixedMoney(changeUzs) };
 }
 
 function paymentError(message: Message) {

@@ -1,6 +1,7 @@
 import { D } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertDocumentInvariants } from '../../../test/document-invariants.ts';
 import { createSignedInUsers } from '../../../test/factories.ts';
 import { startWithUsers } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
@@ -22,6 +23,7 @@ afterAll(() => t.close());
 afterEach(async () => {
   await assertStockInvariants(t.db);
   await assertMoneyInvariants(t.db);
+  await assertDocumentInvariants(t.db);
 });
 
 const seller = as.Bozorchi;
@@ -477,5 +479,32 @@ describe('who sells, and numbering', () => {
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
     const numbers = results.map((r) => r.body.number);
     expect(new Set(numbers).size).toBe(12);
+  });
+
+  it('concurrent sales of the same goods never sell more than there is, and each posts whole or not at all', async () => {
+    await give(v(6), '5');
+    await give(v(5), '100');
+    const sell = (i: number) =>
+      seller.post(
+        'sales/?post=true',
+        {
+          lines: [
+            { variant: v(5), qty: '1', price: '10' },
+            { variant: v(6), qty: '1', price: '10' },
+          ],
+        },
+        { 'idempotency-key': `race-${i}` },
+      );
+    const stockBefore = await stockOf(t.db, me.id, v(5));
+    // Earlier tests may have left some: every unit of the scarce variant sells, and no more.
+    const scarce = Number(await stockOf(t.db, me.id, v(6)));
+    expect(scarce).toBeGreaterThanOrEqual(5);
+    expect(scarce).toBeLessThan(8);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => sell(i)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(scarce);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(8 - scarce);
+    expect(await stockOf(t.db, me.id, v(6))).toBe('0.000');
+    expect(await stockOf(t.db, me.id, v(5))).toBe(new D(stockBefore ?? 0).minus(scarce).toFixed(3));
   });
 });

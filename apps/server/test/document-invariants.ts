@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../src/db/connection.ts';
+
+// The documents' invariants (DESIGN.md section 19), checked after every test that posts one: a
+// posted document's ledger rows add up to the document, and a reversed one's net to nothing.
+
+export async function assertDocumentInvariants(db: Database): Promise<void> {
+  // A posted sale's exits carry its lines' amounts; a purchase's receipts its lines' costs.
+  const stock = await sql`
+    SELECT d.id, d.number, d.total, s.n, s.amount, (SELECT count(*) FROM document_lines l WHERE l.document_id = d.id) AS lines
+    FROM documents d
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS n, coalesce(sum(x.amount), 0) AS amount FROM (
+        SELECT e.amount FROM stock_exits e JOIN document_lines l ON l.id = e.document_line_id WHERE l.document_id = d.id
+        UNION ALL
+        SELECT round(e.qty_received * e.unit_cost, 2) FROM stock_entries e
+        JOIN document_lines l ON l.id = e.document_line_id WHERE l.document_id = d.id
+      ) x
+    ) s
+    WHERE d.status <> 'DRAFT' AND (s.amount <> d.total OR s.n <> (SELECT count(*) FROM document_lines l WHERE l.document_id = d.id))`.execute(
+    db,
+  );
+  expect(stock.rows, "a posted document's stock rows add up to its lines").toEqual([]);
+
+  const drafts = await sql`
+    SELECT d.id FROM documents d
+    WHERE d.status = 'DRAFT' AND (
+      EXISTS (SELECT 1 FROM money_transactions m WHERE m.document_id = d.id) OR
+      EXISTS (SELECT 1 FROM debts x WHERE x.document_id = d.id) OR
+      EXISTS (SELECT 1 FROM document_lines l JOIN stock_exits e ON e.document_line_id = l.id WHERE l.document_id = d.id) OR
+      EXISTS (SELECT 1 FROM document_lines l JOIN stock_entries e ON e.document_line_id = l.id WHERE l.document_id = d.id))`.execute(
+    db,
+  );
+  expect(drafts.rows, 'a draft has written nothing to the ledgers').toEqual([]);
+
+  // Posted: the money rows per currency are the cash paid (in, a sale; out, a purchase), UZS less
+  // the change; reversed: they net to nothing.
+  const money = await sql`
+    WITH expected AS (
+      SELECT d.id, p.currency_id,
+             CASE WHEN d.status = 'REVERSED' THEN 0
+                  ELSE (CASE d.kind WHEN 'SALE' THEN 1 ELSE -1 END) * p.amount END AS amount
+      FROM documents d JOIN document_payments p ON p.document_id = d.id
+      WHERE d.status <> 'DRAFT'
+      UNION ALL
+      SELECT d.id, 2, CASE WHEN d.status = 'REVERSED' THEN 0 ELSE -d.change_uzs END
+      FROM documents d WHERE d.status <> 'DRAFT' AND d.change_uzs > 0
+    ), want AS (SELECT id, currency_id, sum(amount) AS amount FROM expected GROUP BY 1, 2),
+    got AS (
+      SELECT document_id AS id, currency_id, sum(amount) AS amount FROM money_transactions
+      WHERE document_id IS NOT NULL GROUP BY 1, 2
+    )
+    SELECT * FROM want FULL JOIN got USING (id, currency_id)
+    WHERE coalesce(want.amount, 0) <> coalesce(got.amount, 0)`.execute(db);
+  expect(money.rows, "a document's money rows equal its cash").toEqual([]);
+
+  const debts = await sql`
+    SELECT d.id, d.status, d.on_credit, x.amount FROM documents d
+    LEFT JOIN debts x ON x.document_id = d.id
+    WHERE d.status <> 'DRAFT' AND (
+      (d.status = 'POSTED' AND d.on_credit > 0 AND (x.amount IS DISTINCT FROM d.on_credit
+        OR x.direction <> CASE d.kind WHEN 'SALE' THEN 'RECEIVABLE' ELSE 'PAYABLE' END))
+      OR ((d.status = 'REVERSED' OR d.on_credit = 0) AND x.id IS NOT NULL))`.execute(db);
+  expect(debts.rows, 'a posted document on credit has its debt; a reversed one none').toEqual([]);
+
+  const reversedStock = await sql`
+    SELECT d.id FROM documents d JOIN document_lines l ON l.document_id = d.id
+    LEFT JOIN stock_exits e ON e.document_line_id = l.id
+    LEFT JOIN stock_entries n ON n.document_line_id = l.id
+    JOIN stock_moves m ON m.exit_id = e.id OR m.entry_id = n.id
+    WHERE d.status = 'REVERSED'
+    GROUP BY d.id, l.id HAVING sum(m.qty) <> 0`.execute(db);
+  expect(reversedStock.rows, "a reversed document's stock moves net to nothing").toEqual([]);
+}
