@@ -21,6 +21,7 @@ import { benchImports } from './imports.ts';
 import type { Measurement } from './measure.ts';
 import { benchMoney } from './money.ts';
 import { benchReports } from './reports.ts';
+import { benchSales } from './sales.ts';
 import { benchStock } from './stock.ts';
 import { benchWeb } from './web.ts';
 
@@ -35,6 +36,7 @@ const SECTIONS: BenchSection[] = [
   { name: 'stock', run: benchStock },
   { name: 'money', run: benchMoney },
   { name: 'reports', run: benchReports },
+  { name: 'sales', run: benchSales },
   { name: 'events', run: benchEvents },
   { name: 'import', run: benchImports },
   { name: 'web', run: benchWeb },

@@ -17,7 +17,12 @@ const PER_PRODUCT = 10;
  * per variant, its lot, its ENTRY move, and a balance equal to it. A second department holds the
  * same variants, so the query must pick one department's rows out of twice as many.
  */
-async function seedHolding(ctx: BenchContext, businessId: number, departments: number[]): Promise<void> {
+export async function seedHolding(
+  ctx: BenchContext,
+  businessId: number,
+  departments: number[],
+  variants = VARIANTS,
+): Promise<void> {
   const db = ctx.db;
   const unit = await sql<{ id: number }>`INSERT INTO units (business_id, name, measure, fixed_rate_to_base)
     VALUES (${businessId}, 'Dona', 'D', 1) RETURNING id`.execute(db);
@@ -30,7 +35,7 @@ async function seedHolding(ctx: BenchContext, businessId: number, departments: n
     SELECT ${businessId}, (38 + g * 2)::text, '' FROM generate_series(1, 8) g`.execute(db);
   await sql`INSERT INTO products (business_id, name, model, code, unit_id, type)
     SELECT ${businessId}, 'Mahsulot ' || g, 'M-' || g, 100000 + g, ${unitId}, 'FINISHED'
-    FROM generate_series(1, ${VARIANTS / PER_PRODUCT}) g`.execute(db);
+    FROM generate_series(1, ${variants / PER_PRODUCT}) g`.execute(db);
   await sql`INSERT INTO variants (business_id, product_id, sku, color_id, size_id)
     SELECT ${businessId}, p.id, 'SKU-' || p.code || '-' || g,
       (SELECT id FROM colors WHERE business_id = ${businessId} ORDER BY id OFFSET (g % 12) LIMIT 1),

@@ -146,59 +146,115 @@ async function addToBalance(trx: Trx, key: StockKey & { businessId: number }, qt
  * locks the balance row and refuses a shortfall (409 naming the variant and what is available).
  */
 export async function consumeLots(trx: Trx, input: ConsumeInput): Promise<ConsumedLot[]> {
-  const updated = await trx
-    .updateTable('stock_balances')
-    .set({ qty_on_hand: sql`qty_on_hand - ${input.qty}::numeric`, updated_at: sql`now()` })
-    .where('department_id', '=', input.departmentId)
-    .where('variant_id', '=', input.variantId)
-    .where(sql<boolean>`qty_on_hand >= ${input.qty}::numeric`)
-    .returning([
-      'qty_on_hand',
-      sql<string | null>`(SELECT min_qty FROM variants WHERE id = ${input.variantId})`.as('min_qty'),
-    ])
-    .executeTakeFirst();
-  if (!updated) throw await shortfall(trx, input);
-  // Every decrease of stock passes here (exits and approved product offers): LOW_STOCK when it
-  // crosses the variant's min_qty (DESIGN.md section 13).
-  await notifyLowStock(trx, {
-    businessId: input.businessId,
-    departmentId: input.departmentId,
-    variantId: input.variantId,
-    before: fixedQuantity(new D(updated.qty_on_hand).plus(input.qty)),
-    after: updated.qty_on_hand,
-    minQty: updated.min_qty,
-  });
+  const { businessId, departmentId, at, ...need } = input;
+  const [taken] = await consumeManyLots(trx, { businessId, departmentId, at }, [need]);
+  if (!taken) throw new Error('no lots were consumed');
+  return taken;
+}
+
+/** One quantity a batch takes out of a department's stock, and why. */
+export interface ConsumeNeed {
+  variantId: number;
+  qty: string;
+  reason: ConsumeReason;
+}
+
+/**
+ * Takes several quantities out of one department's stock, first-in first-out, in a fixed number
+ * of statements whatever their number (a 40-line sale, DESIGN.md section 19): the balances by one
+ * conditional UPDATE (a shortfall is a 409 naming the first short variant), the lots read once
+ * and changed by one UPDATE, a move per lot taken. Needs of one variant take its lots in turn.
+ * With more than one variant the caller has locked the balance rows in order (lockBalances).
+ */
+export async function consumeManyLots(
+  trx: Trx,
+  key: { businessId: number; departmentId: number; at?: Date | undefined },
+  needs: readonly ConsumeNeed[],
+): Promise<ConsumedLot[][]> {
+  if (needs.length === 0) return [];
+  const totals = new Map<number, InstanceType<typeof D>>();
+  for (const n of needs) totals.set(n.variantId, (totals.get(n.variantId) ?? new D(0)).plus(n.qty));
+  const values = [...totals].map(
+    ([variantId, qty]) => sql`(${variantId}::int, ${fixedQuantity(qty)}::numeric)`,
+  );
+  const updated = await sql<{
+    variant_id: number;
+    qty_on_hand: string;
+    min_qty: string | null;
+    took: string;
+  }>`
+    UPDATE stock_balances AS b SET qty_on_hand = b.qty_on_hand - v.qty, updated_at = now()
+    FROM (VALUES ${sql.join(values)}) AS v(variant_id, qty)
+    WHERE b.department_id = ${key.departmentId} AND b.variant_id = v.variant_id AND b.qty_on_hand >= v.qty
+    RETURNING b.variant_id, b.qty_on_hand, v.qty AS took,
+      (SELECT min_qty FROM variants WHERE id = b.variant_id) AS min_qty`.execute(trx);
+  if (updated.rows.length < totals.size) {
+    const done = new Set(updated.rows.map((r) => r.variant_id));
+    const [variantId, qty] = [...totals].find(([id]) => !done.has(id)) ?? [];
+    throw await shortfall(trx, key.departmentId, variantId ?? 0, fixedQuantity(qty ?? 0));
+  }
+  // Every decrease of stock passes here (exits, documents, approved product offers): LOW_STOCK
+  // when it crosses the variant's min_qty (DESIGN.md section 13).
+  for (const row of updated.rows)
+    await notifyLowStock(trx, {
+      businessId: key.businessId,
+      departmentId: key.departmentId,
+      variantId: row.variant_id,
+      before: fixedQuantity(new D(row.qty_on_hand).plus(row.took)),
+      after: row.qty_on_hand,
+      minQty: row.min_qty,
+    });
 
   const lots = await trx
     .selectFrom('stock_lots')
-    .select(['id', 'qty_remaining', 'unit_cost', 'currency_id'])
-    .where('department_id', '=', input.departmentId)
-    .where('variant_id', '=', input.variantId)
+    .select(['id', 'variant_id', 'qty_remaining', 'unit_cost', 'currency_id'])
+    .where('department_id', '=', key.departmentId)
+    .where('variant_id', 'in', [...totals.keys()])
     .where('qty_remaining', '>', '0')
+    .orderBy('variant_id')
     .orderBy('created_at')
     .orderBy('id')
     .forUpdate()
     .execute();
-  const taken = pickFifo(lots, input.qty);
+  const open = new Map<number, OpenLot[]>();
+  for (const lot of lots) open.set(lot.variant_id, [...(open.get(lot.variant_id) ?? []), { ...lot }]);
+  const taken = needs.map((need) => {
+    const variantLots = open.get(need.variantId) ?? [];
+    const picked = pickFifo(variantLots, need.qty);
+    // What this need took is gone for the next need of the same variant.
+    for (const t of picked) {
+      const lot = variantLots.find((l) => l.id === t.lotId);
+      if (lot) lot.qty_remaining = fixedQuantity(new D(lot.qty_remaining).minus(t.qty));
+    }
+    open.set(
+      need.variantId,
+      variantLots.filter((l) => new D(l.qty_remaining).gt(0)),
+    );
+    return picked;
+  });
 
+  const all = taken.flat();
+  const byLot = new Map<number, InstanceType<typeof D>>();
+  for (const t of all) byLot.set(t.lotId, (byLot.get(t.lotId) ?? new D(0)).plus(t.qty));
   await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining - v.take
-    FROM (VALUES ${sql.join(taken.map((t) => sql`(${t.lotId}::int, ${t.qty}::numeric)`))}) AS v(id, take)
+    FROM (VALUES ${sql.join([...byLot].map(([id, qty]) => sql`(${id}::int, ${fixedQuantity(qty)}::numeric)`))}) AS v(id, take)
     WHERE l.id = v.id`.execute(trx);
-  const { reason } = input;
   await trx
     .insertInto('stock_moves')
     .values(
-      taken.map((t) => ({
-        business_id: input.businessId,
-        department_id: input.departmentId,
-        variant_id: input.variantId,
-        qty: `-${t.qty}`,
-        kind: reason.kind,
-        exit_id: reason.kind === 'EXIT' ? reason.exitId : null,
-        offer_id: reason.kind === 'OFFER_OUT' ? reason.offerId : null,
-        lot_id: t.lotId,
-        ...(input.at ? { created_at: input.at } : {}),
-      })),
+      needs.flatMap((need, i) =>
+        (taken[i] ?? []).map((t) => ({
+          business_id: key.businessId,
+          department_id: key.departmentId,
+          variant_id: need.variantId,
+          qty: `-${t.qty}`,
+          kind: need.reason.kind,
+          exit_id: need.reason.kind === 'EXIT' ? need.reason.exitId : null,
+          offer_id: need.reason.kind === 'OFFER_OUT' ? need.reason.offerId : null,
+          lot_id: t.lotId,
+          ...(key.at ? { created_at: key.at } : {}),
+        })),
+      ),
     )
     .execute();
   return taken;
@@ -231,21 +287,21 @@ export function pickFifo(lots: readonly OpenLot[], qty: string): ConsumedLot[] {
   return taken;
 }
 
-async function shortfall(trx: Trx, input: ConsumeInput) {
+async function shortfall(trx: Trx, departmentId: number, variantId: number, qty: string) {
   const row = await trx
     .selectFrom('variants')
     .leftJoin('stock_balances as b', (j) =>
-      j.onRef('b.variant_id', '=', 'variants.id').on('b.department_id', '=', input.departmentId),
+      j.onRef('b.variant_id', '=', 'variants.id').on('b.department_id', '=', departmentId),
     )
     .select(['variants.sku', 'b.qty_on_hand'])
-    .where('variants.id', '=', input.variantId)
+    .where('variants.id', '=', variantId)
     .executeTakeFirst();
   const available = fixedQuantity(row?.qty_on_hand ?? '0');
   return conflict(
     msg('errors.inventory.insufficient_stock', {
-      sku: row?.sku ?? input.variantId,
+      sku: row?.sku ?? variantId,
       available,
-      fixedQuantity: fixedQuantity(input.qty),
+      fixedQuantity: fixedQuantity(qty),
     }),
   );
 }
@@ -255,18 +311,14 @@ async function shortfall(trx: Trx, input: ConsumeInput) {
  * where none exist yet, so two multi-line transfers never wait on each other in a cycle.
  */
 export async function lockBalances(trx: Trx, businessId: number, keys: readonly StockKey[]): Promise<void> {
-  const sorted = [...keys].sort((a, b) => a.departmentId - b.departmentId || a.variantId - b.variantId);
-  for (const key of sorted) {
-    await trx
-      .insertInto('stock_balances')
-      .values({ business_id: businessId, department_id: key.departmentId, variant_id: key.variantId })
-      .onConflict((oc) =>
-        oc
-          .columns(['department_id', 'variant_id'])
-          .doUpdateSet({ qty_on_hand: sql`stock_balances.qty_on_hand` }),
-      )
-      .execute();
-  }
+  if (keys.length === 0) return;
+  // One statement: the rows are inserted or updated, and so locked, in the ORDER BY's order.
+  const values = keys.map((k) => sql`(${k.departmentId}::int, ${k.variantId}::int)`);
+  await sql`INSERT INTO stock_balances AS b (business_id, department_id, variant_id)
+    SELECT DISTINCT ${businessId}::int, k.department_id, k.variant_id
+    FROM (VALUES ${sql.join(values)}) AS k(department_id, variant_id)
+    ORDER BY 2, 3
+    ON CONFLICT (department_id, variant_id) DO UPDATE SET qty_on_hand = b.qty_on_hand`.execute(trx);
 }
 
 /** The quantities on hand of a department's variants (after lockBalances, as they stay). */
