@@ -15,6 +15,7 @@ const PAGES = [
   '/',
   '/inventory',
   '/catalog',
+  '/catalog/price-types',
   '/income',
   '/outcome',
   '/transactions',

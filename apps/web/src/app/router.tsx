@@ -80,6 +80,13 @@ const catalogRoutes: RouteObject = {
       lazy: () =>
         import('../features/catalog/pages/LocationPage.tsx').then((m) => ({ Component: m.LocationPage })),
     },
+    {
+      // DESIGN.md section 19: every role reads the price types; the page offers writes to the
+      // catalogue's writing roles only, as the server guards them.
+      path: paths.catalog.priceTypes,
+      lazy: () =>
+        import('../features/catalog/pages/PriceTypesPage.tsx').then((m) => ({ Component: m.PriceTypesPage })),
+    },
   ],
 };
 

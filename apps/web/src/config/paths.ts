@@ -61,6 +61,8 @@ export const paths = {
     size: '/catalog/size',
     color: '/catalog/color',
     location: '/catalog/location',
+    // DESIGN.md section 19: not one of spec.md's header tabs; reached from the catalogue's header.
+    priceTypes: '/catalog/price-types',
   },
 
   // DESIGN.md section 9: the administrators' area.

@@ -12,4 +12,6 @@ export const catalogKeys = {
   sizes: ['catalog', 'sizes'] as const,
   colors: ['catalog', 'colors'] as const,
   locations: ['catalog', 'locations'] as const,
+  /** A variant's prices (DESIGN.md section 19); the price types are the shared read layer's. */
+  variantPrices: (variant: number) => ['catalog', 'variant-prices', variant] as const,
 };

@@ -10,6 +10,12 @@ import { Select } from '../../../components/ui/Select.tsx';
 import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { fieldErrors } from '../../../lib/api-client.ts';
+import {
+  type PricesBody,
+  type PricesForm,
+  useVariantPricesForm,
+  VariantPricesFields,
+} from './VariantPrices.tsx';
 
 /**
  * Both variant forms hold text: '' for no colour, size, low-stock threshold or barcode, which the
@@ -127,13 +133,18 @@ export function useVariantForms() {
   return { addForm, editForm };
 }
 
-/** A variant being edited, in place. */
+export type VariantUpdateBody = z.output<typeof VariantUpdateSchema>;
+
+/**
+ * A variant being edited, in place, with its prices (DESIGN.md section 19). Save checks both forms
+ * first; `onSave` gets the prices' PUT body only when one of them changed.
+ */
 export function EditVariantLine({
   v,
   form,
   colors,
   sizes,
-  onSubmit,
+  onSave,
   saving,
   onCancel,
 }: {
@@ -141,20 +152,29 @@ export function EditVariantLine({
   form: EditForm;
   colors: Color[];
   sizes: Size[];
-  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  onSave: (body: VariantUpdateBody, prices: PricesBody | null, pricesForm: PricesForm) => Promise<void>;
   saving: boolean;
   onCancel: () => void;
 }) {
   const t = useT();
+  const prices = useVariantPricesForm(v.id);
+  const submit = form.handleSubmit((body) =>
+    prices.form.handleSubmit((pricesBody) =>
+      onSave(body, prices.status === 'ready' && prices.changed() ? pricesBody : null, prices.form),
+    )(),
+  );
   return (
     <li className="p-3">
+      {/* noValidate: the shared schema's message in the chosen language, not the browser's bubble. */}
       <form
-        onSubmit={onSubmit}
+        onSubmit={submit}
+        noValidate
         className="grid gap-2 sm:grid-cols-3"
         aria-label={t('catalog.actions.editItem', { name: v.sku })}
       >
         <VariantFields form={form} colors={colors} sizes={sizes} />
-        <div className="flex gap-2">
+        <VariantPricesFields state={prices} />
+        <div className="flex gap-2 sm:col-span-3 sm:justify-end">
           <Button type="submit" size="md" loading={saving}>
             {t('catalog.actions.save')}
           </Button>

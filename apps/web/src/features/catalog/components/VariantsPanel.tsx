@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useGenerateBarcode } from '../api/barcodes.ts';
+import { useSaveVariantPrices } from '../api/prices.ts';
 import { useCreateVariant, useDeleteVariant, useUpdateVariant } from '../api/variants.ts';
 import { ColorSwatch } from './ColorSwatch.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
@@ -17,7 +19,9 @@ import {
   EMPTY,
   showFieldErrors,
   useVariantForms,
+  type VariantUpdateBody,
 } from './VariantForms.tsx';
+import type { PricesBody, PricesForm } from './VariantPrices.tsx';
 
 /** The variants chosen on the page for the bulk actions (barcodes, labels: DESIGN.md section 18). */
 export interface VariantSelection {
@@ -76,7 +80,7 @@ export function VariantsPanel({ product, variants, colors, sizes, canWrite, sele
                 form={editForm}
                 colors={colors}
                 sizes={sizes}
-                onSubmit={edit.save}
+                onSave={edit.save}
                 saving={edit.saving}
                 onCancel={() => edit.setEditing(null)}
               />
@@ -223,30 +227,41 @@ function BarcodeCell({
   );
 }
 
-/** Editing a variant in place: one at a time, its draft from what it is now. */
+/**
+ * Editing a variant in place: one at a time, its draft from what it is now. Save writes the
+ * variant, then its prices when they changed (DESIGN.md section 19); the line stays open on a
+ * refusal of either, the server's field errors under their inputs.
+ */
 function useVariantEdit(editForm: EditForm, setError: (error: string | null) => void) {
   const t = useT();
   const updateVariant = useUpdateVariant();
+  const savePrices = useSaveVariantPrices();
   const [editing, setEditing] = useState<number | null>(null);
-  const save = editForm.handleSubmit((body) => {
+  async function save(body: VariantUpdateBody, prices: PricesBody | null, pricesForm: PricesForm) {
     if (editing === null) return;
     setError(null);
-    updateVariant.mutate(
-      { id: editing, body },
-      {
-        onSuccess: () => setEditing(null),
-        onError: (err) => {
-          showFieldErrors(editForm, err);
-          setError(t('catalog.variants.updateError'));
-        },
-      },
-    );
-  });
+    try {
+      await updateVariant.mutateAsync({ id: editing, body });
+    } catch (err) {
+      showFieldErrors(editForm, err);
+      setError(t('catalog.variants.updateError'));
+      return;
+    }
+    if (prices) {
+      try {
+        await savePrices.mutateAsync({ variant: editing, body: prices });
+      } catch (err) {
+        setError(applyServerErrors(pricesForm.setError, err, t('catalog.variantPrices.saveError')));
+        return;
+      }
+    }
+    setEditing(null);
+  }
   function start(v: Variant) {
     editForm.reset(draftOf(v));
     setEditing(v.id);
   }
-  return { editing, setEditing, save, saving: updateVariant.isPending, start };
+  return { editing, setEditing, save, saving: updateVariant.isPending || savePrices.isPending, start };
 }
 
 /** Deleting a variant after a confirmation; a refusal shows in the confirmation. */

@@ -1,9 +1,12 @@
-import { Outlet } from 'react-router';
+import { Tags } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+import { buttonClasses } from '../../../components/ui/Button.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { useT } from '../../../i18n/useT.ts';
+import { cn } from '../../../lib/cn.ts';
 
 /** spec.md section 2, Catalog: the header tabs, in this order, with these labels. */
 const CATALOG_TABS: ReadonlyArray<{ to: string; label: MessageKey }> = [
@@ -18,7 +21,7 @@ export function CatalogLayout() {
   const t = useT();
   return (
     <div>
-      <PageHeader title={t('catalog.title')} className="mb-4" />
+      <PageHeader title={t('catalog.title')} className="mb-4" actions={<PriceTypesLink />} />
       <Tabs
         items={CATALOG_TABS.map((tab) => ({ ...tab, label: t(tab.label) }))}
         label={t('catalog.tabs.label')}
@@ -27,5 +30,26 @@ export function CatalogLayout() {
         <Outlet />
       </div>
     </div>
+  );
+}
+
+/**
+ * The price types (DESIGN.md section 19) are reached from the catalogue's header, on every one of
+ * its pages, and not as a sixth tab: spec.md section 2 fixes the header tabs (five, in this order,
+ * with these labels), and its tests read exactly those.
+ */
+function PriceTypesLink() {
+  const t = useT();
+  return (
+    <NavLink
+      to={paths.catalog.priceTypes}
+      className={({ isActive }) =>
+        // A ring, not a second border or background: the button's own classes would win over those.
+        cn(buttonClasses('secondary', 'md'), isActive && 'ring-2 ring-brand-600/40')
+      }
+    >
+      <Tags aria-hidden="true" className="h-4 w-4" />
+      {t('catalog.priceTypes.title')}
+    </NavLink>
   );
 }
