@@ -138,8 +138,7 @@ const PAGES: Record<AuditEntity, Where> = {
   size: () => paths.catalog.size,
   color: () => paths.catalog.color,
   location: () => paths.catalog.location,
-  // No page of price types yet (DESIGN.md section 19 brings it with the sales screens).
-  price_type: () => null,
+  price_type: () => paths.catalog.priceTypes,
   sale: (id) => generatePath(paths.document.sale, { id }),
   purchase: (id) => generatePath(paths.document.purchase, { id }),
   counterparty: (id) => generatePath(paths.counterparty, { id }),
