@@ -3,6 +3,7 @@ import { seedCatalog } from './catalog.ts';
 import { seedChat } from './chat.ts';
 import { type DemoCore, seedCore } from './core.ts';
 import { seedDebts } from './debts.ts';
+import { seedDocuments } from './documents.ts';
 import { seedFinance } from './finance.ts';
 import { seedHistory } from './history.ts';
 import { seedRates } from './rates.ts';
@@ -17,6 +18,7 @@ const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
   seedStock,
   seedTrade,
   seedDebts,
+  seedDocuments,
   seedChat,
   seedHistory,
 ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
+import { assertDocumentInvariants } from '../../../test/document-invariants.ts';
 import { signIn } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
@@ -70,4 +71,20 @@ it('gives each report rows over the quarter: sales at several costs, stock movem
   expect(stock.body.results.some((r: { out_qty: string }) => Number(r.out_qty) > 0)).toBe(true);
   const cash = await owner.get(`reports/cash-flow/?${q}&group_by=week`);
   expect(cash.body.count).toBeGreaterThan(10);
+});
+
+it("seeds price lists and today's documents: sales posted (cash, dollars with change, nasiya), a draft, a purchase", async () => {
+  await assertDocumentInvariants(t.db);
+  const types = (await owner.get('catalog/price-types/')).body;
+  expect(types.map((p: { name: string; is_default: boolean }) => [p.name, p.is_default])).toEqual([
+    ['Chakana', true],
+    ['Ulgurji', false],
+  ]);
+  const sales = (await owner.get('sales/')).body.results as Array<{ status: string; id: number }>;
+  expect(sales.map((s) => s.status).sort()).toEqual(['DRAFT', 'POSTED', 'POSTED', 'POSTED']);
+  const cards = await Promise.all(sales.map(async (s) => (await owner.get(`sales/${s.id}/`)).body));
+  expect(cards.some((c) => Number(c.payment.change_uzs) > 0)).toBe(true);
+  expect(cards.some((c) => c.debt !== null && Number(c.payment.on_credit) > 0)).toBe(true);
+  const purchases = (await owner.get('purchases/')).body.results;
+  expect(purchases).toMatchObject([{ status: 'POSTED', currency_code: 'USD' }]);
 });
