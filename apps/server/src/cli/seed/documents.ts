@@ -21,6 +21,56 @@ export async function seedDocuments(db: Database, core: DemoCore): Promise<void>
   if (bozorchi === undefined || taminotchi === undefined)
     throw new Error('the demo trader or supplier is missing');
   const { businessId } = core;
+  const { retail, usdRate } = await seedPriceLists(db, businessId);
+  const parties = await db
+    .selectFrom('counterparties')
+    .select(['id', 'kind'])
+    .where('business_id', '=', businessId)
+    .orderBy('id')
+    .execute();
+  const customer = parties.find((c) => c.kind === 'CUSTOMER')?.id;
+  const supplier = parties.find((c) => c.kind === 'SUPPLIER')?.id;
+  const held = (
+    await db
+      .selectFrom('stock_balances')
+      .select('variant_id')
+      .where('department_id', '=', bozorchi)
+      .where('qty_on_hand', '>=', '6')
+      .orderBy('variant_id')
+      .limit(3)
+      .execute()
+  ).map((r) => r.variant_id);
+  if (held.length < 3 || customer === undefined || supplier === undefined) return;
+  const deps = { db, clock: () => new Date() };
+  const dueDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  await seedSales(
+    db,
+    deps,
+    { id: bozorchi, businessId, role: 'Bozorchi', ip: null },
+    {
+      retail,
+      usdRate,
+      customer,
+      held,
+      dueDate,
+    },
+  );
+  await seedPurchase(
+    db,
+    deps,
+    { id: taminotchi, businessId, role: "Ta'minotchi", ip: null },
+    {
+      supplier,
+      held,
+      dueDate,
+    },
+  );
+}
+
+type Deps = { db: Database; clock: () => Date };
+
+/** Chakana and Ulgurji, priced from each variant's last cost; a wholesale customer on Ulgurji. */
+async function seedPriceLists(db: Database, businessId: number) {
   const usdRate = (
     await db
       .selectFrom('business_currencies')
@@ -40,37 +90,24 @@ export async function seedDocuments(db: Database, core: DemoCore): Promise<void>
     SELECT l.variant_id, ${wholesale}::int, round(l.unit_cost * l.rate_to_uzs * 1.2 / ${usdRate}, 2) FROM (
       SELECT DISTINCT ON (variant_id) variant_id, unit_cost, rate_to_uzs FROM stock_lots
       WHERE business_id = ${businessId} ORDER BY variant_id, created_at DESC, id DESC) l`.execute(db);
-  const customers = await db
-    .selectFrom('counterparties')
-    .select(['id', 'kind'])
+  await db
+    .updateTable('counterparties')
+    .set({ price_type_id: wholesale })
     .where('business_id', '=', businessId)
-    .orderBy('id')
+    .where('kind', '=', 'BOTH')
     .execute();
-  const customer = customers.find((c) => c.kind === 'CUSTOMER')?.id ?? null;
-  const wholesaleBuyer = customers.find((c) => c.kind === 'BOTH')?.id ?? null;
-  const supplier = customers.find((c) => c.kind === 'SUPPLIER')?.id ?? null;
-  if (wholesaleBuyer !== null)
-    await db
-      .updateTable('counterparties')
-      .set({ price_type_id: wholesale })
-      .where('id', '=', wholesaleBuyer)
-      .execute();
+  return { retail, usdRate };
+}
 
-  const held = (
-    await db
-      .selectFrom('stock_balances')
-      .select('variant_id')
-      .where('department_id', '=', bozorchi)
-      .where('qty_on_hand', '>=', '6')
-      .orderBy('variant_id')
-      .limit(4)
-      .execute()
-  ).map((r) => r.variant_id);
-  if (held.length < 3 || customer === null || supplier === null) return;
-  const [a, b, c] = held as [number, number, number];
-  const deps = { db, clock: () => new Date() };
-  const seller: Actor = { id: bozorchi, businessId, role: 'Bozorchi', ip: null };
-  const buyer: Actor = { id: taminotchi, businessId, role: "Ta'minotchi", ip: null };
+/** The Bozorchi's day: cash in UZS, dollars with change in UZS, half on credit, and a draft. */
+async function seedSales(
+  db: Database,
+  deps: Deps,
+  seller: Actor,
+  demo: { retail: number; usdRate: string; customer: number; held: number[]; dueDate: string },
+) {
+  const { retail, usdRate, customer, dueDate } = demo;
+  const [a, b, c] = demo.held as [number, number, number];
   const sale = (body: Parameters<typeof createDocument>[3], post = true) =>
     createDocument(deps, seller, saleKind, body, { post, scope: null });
 
@@ -99,7 +136,6 @@ export async function seedDocuments(db: Database, core: DemoCore): Promise<void>
   // Half now, the rest on credit for a week.
   const nasiyaTotal = price(a).plus(price(c).times(2));
   const half = nasiyaTotal.div(2000).floor().times(1000);
-  const dueDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   await sale({
     counterparty: customer,
     note: 'Nasiya: haftaning oxirigacha',
@@ -111,9 +147,17 @@ export async function seedDocuments(db: Database, core: DemoCore): Promise<void>
     },
   });
   await sale({ counterparty: null, note: 'Mijoz kechqurun keladi', lines: [line(b, '1')] }, false);
+}
 
-  // The supplier's invoice: what the Ta'minotchi's dollars cover now (up to 100), the rest owed.
-  const lines = held.slice(0, 3).map((variant, i) => ({
+/** The supplier's invoice: what the Ta'minotchi's dollars cover now (up to 100), the rest owed. */
+async function seedPurchase(
+  db: Database,
+  deps: Deps,
+  buyer: Actor,
+  demo: { supplier: number; held: number[]; dueDate: string },
+) {
+  const { supplier, held, dueDate } = demo;
+  const lines = held.map((variant, i) => ({
     variant,
     qty: String(10 + i * 5),
     unit_cost: fixedMoney(6 + i * 2.5),
@@ -122,7 +166,7 @@ export async function seedDocuments(db: Database, core: DemoCore): Promise<void>
   const dollars = await db
     .selectFrom('balances')
     .select('on_hand')
-    .where('user_id', '=', taminotchi)
+    .where('user_id', '=', buyer.id)
     .where('currency_id', '=', USD)
     .executeTakeFirst();
   const cash = D.min(100, dollars?.on_hand ?? 0);

@@ -123,7 +123,11 @@ export async function receiveLots(
   return lotIds.map((lotId) => ({ lotId }));
 }
 
-async function addToBalance(trx: Trx, key: StockKey & { businessId: number }, qty: string): Promise<void> {
+export async function addToBalance(
+  trx: Trx,
+  key: StockKey & { businessId: number },
+  qty: string,
+): Promise<void> {
   await trx
     .insertInto('stock_balances')
     .values({
@@ -174,6 +178,55 @@ export async function consumeManyLots(
   if (needs.length === 0) return [];
   const totals = new Map<number, InstanceType<typeof D>>();
   for (const n of needs) totals.set(n.variantId, (totals.get(n.variantId) ?? new D(0)).plus(n.qty));
+  await takeFromBalances(trx, key, totals);
+  const lots = await trx
+    .selectFrom('stock_lots')
+    .select(['id', 'variant_id', 'qty_remaining', 'unit_cost', 'currency_id'])
+    .where('department_id', '=', key.departmentId)
+    .where('variant_id', 'in', [...totals.keys()])
+    .where('qty_remaining', '>', '0')
+    .orderBy('variant_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const taken = pickForNeeds(lots, needs);
+  const all = taken.flat();
+  const byLot = new Map<number, InstanceType<typeof D>>();
+  for (const t of all) byLot.set(t.lotId, (byLot.get(t.lotId) ?? new D(0)).plus(t.qty));
+  await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining - v.take
+    FROM (VALUES ${sql.join([...byLot].map(([id, qty]) => sql`(${id}::int, ${fixedQuantity(qty)}::numeric)`))}) AS v(id, take)
+    WHERE l.id = v.id`.execute(trx);
+  await trx
+    .insertInto('stock_moves')
+    .values(
+      needs.flatMap((need, i) =>
+        (taken[i] ?? []).map((t) => ({
+          business_id: key.businessId,
+          department_id: key.departmentId,
+          variant_id: need.variantId,
+          qty: `-${t.qty}`,
+          kind: need.reason.kind,
+          exit_id: need.reason.kind === 'EXIT' ? need.reason.exitId : null,
+          offer_id: need.reason.kind === 'OFFER_OUT' ? need.reason.offerId : null,
+          lot_id: t.lotId,
+          ...(key.at ? { created_at: key.at } : {}),
+        })),
+      ),
+    )
+    .execute();
+  return taken;
+}
+
+/**
+ * Takes each variant's total out of its balance by one conditional UPDATE: a shortfall is a 409
+ * naming the first short variant. LOW_STOCK when a balance crosses its variant's min_qty.
+ */
+async function takeFromBalances(
+  trx: Trx,
+  key: { businessId: number; departmentId: number },
+  totals: ReadonlyMap<number, InstanceType<typeof D>>,
+): Promise<void> {
   const values = [...totals].map(
     ([variantId, qty]) => sql`(${variantId}::int, ${fixedQuantity(qty)}::numeric)`,
   );
@@ -204,21 +257,13 @@ export async function consumeManyLots(
       after: row.qty_on_hand,
       minQty: row.min_qty,
     });
+}
 
-  const lots = await trx
-    .selectFrom('stock_lots')
-    .select(['id', 'variant_id', 'qty_remaining', 'unit_cost', 'currency_id'])
-    .where('department_id', '=', key.departmentId)
-    .where('variant_id', 'in', [...totals.keys()])
-    .where('qty_remaining', '>', '0')
-    .orderBy('variant_id')
-    .orderBy('created_at')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+/** Each need's lots, oldest first; needs of one variant take its lots in turn. */
+function pickForNeeds(lots: ReadonlyArray<OpenLot & { variant_id: number }>, needs: readonly ConsumeNeed[]) {
   const open = new Map<number, OpenLot[]>();
   for (const lot of lots) open.set(lot.variant_id, [...(open.get(lot.variant_id) ?? []), { ...lot }]);
-  const taken = needs.map((need) => {
+  return needs.map((need) => {
     const variantLots = open.get(need.variantId) ?? [];
     const picked = pickFifo(variantLots, need.qty);
     // What this need took is gone for the next need of the same variant.
@@ -232,32 +277,6 @@ export async function consumeManyLots(
     );
     return picked;
   });
-
-  const all = taken.flat();
-  const byLot = new Map<number, InstanceType<typeof D>>();
-  for (const t of all) byLot.set(t.lotId, (byLot.get(t.lotId) ?? new D(0)).plus(t.qty));
-  await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining - v.take
-    FROM (VALUES ${sql.join([...byLot].map(([id, qty]) => sql`(${id}::int, ${fixedQuantity(qty)}::numeric)`))}) AS v(id, take)
-    WHERE l.id = v.id`.execute(trx);
-  await trx
-    .insertInto('stock_moves')
-    .values(
-      needs.flatMap((need, i) =>
-        (taken[i] ?? []).map((t) => ({
-          business_id: key.businessId,
-          department_id: key.departmentId,
-          variant_id: need.variantId,
-          qty: `-${t.qty}`,
-          kind: need.reason.kind,
-          exit_id: need.reason.kind === 'EXIT' ? need.reason.exitId : null,
-          offer_id: need.reason.kind === 'OFFER_OUT' ? need.reason.offerId : null,
-          lot_id: t.lotId,
-          ...(key.at ? { created_at: key.at } : {}),
-        })),
-      ),
-    )
-    .execute();
-  return taken;
 }
 
 interface OpenLot {
@@ -319,96 +338,4 @@ export async function lockBalances(trx: Trx, businessId: number, keys: readonly 
     FROM (VALUES ${sql.join(values)}) AS k(department_id, variant_id)
     ORDER BY 2, 3
     ON CONFLICT (department_id, variant_id) DO UPDATE SET qty_on_hand = b.qty_on_hand`.execute(trx);
-}
-
-/** The quantities on hand of a department's variants (after lockBalances, as they stay). */
-export async function quantitiesOnHand(
-  trx: Trx,
-  departmentId: number,
-  variantIds: readonly number[],
-): Promise<Map<number, string>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await trx
-    .selectFrom('stock_balances')
-    .select(['variant_id', 'qty_on_hand'])
-    .where('department_id', '=', departmentId)
-    .where('variant_id', 'in', variantIds)
-    .execute();
-  return new Map(rows.map((r) => [r.variant_id, r.qty_on_hand]));
-}
-
-/**
- * Gives back to the lots what an exit consumed (DESIGN.md section 19, a reversal): an
- * EXIT_REVERSAL move per lot, the lots and the balance, in the caller's transaction. The
- * balance row is taken before the lots, as everywhere.
- */
-export async function reverseExit(trx: Trx, exitId: number): Promise<void> {
-  const moves = await trx
-    .selectFrom('stock_moves')
-    .select(['business_id', 'department_id', 'variant_id', 'lot_id', 'qty'])
-    .where('exit_id', '=', exitId)
-    .where('kind', '=', 'EXIT')
-    .orderBy('id')
-    .execute();
-  const [first] = moves;
-  if (!first) throw new Error(`exit ${exitId} consumed no lots`);
-  const total = moves.reduce((sum, m) => sum.minus(m.qty), new D(0));
-  await addToBalance(
-    trx,
-    { businessId: first.business_id, departmentId: first.department_id, variantId: first.variant_id },
-    fixedQuantity(total),
-  );
-  await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining - v.took
-    FROM (VALUES ${sql.join(moves.map((m) => sql`(${m.lot_id}::int, ${m.qty}::numeric)`))}) AS v(id, took)
-    WHERE l.id = v.id`.execute(trx);
-  await trx
-    .insertInto('stock_moves')
-    .values(
-      moves.map((m) => ({
-        business_id: m.business_id,
-        department_id: m.department_id,
-        variant_id: m.variant_id,
-        qty: fixedQuantity(new D(m.qty).neg()),
-        kind: 'EXIT_REVERSAL' as const,
-        exit_id: exitId,
-        lot_id: m.lot_id,
-      })),
-    )
-    .execute();
-}
-
-/**
- * Takes back the whole lot an entry made (a reversal): an ENTRY_REVERSAL move, the lot to zero,
- * the balance. False, and nothing written, when some of the lot has already left (the caller
- * refuses the reversal); the caller has locked the balance row (lockBalances).
- */
-export async function reverseEntry(trx: Trx, entryId: number): Promise<boolean> {
-  const lot = await trx
-    .selectFrom('stock_lots')
-    .select(['id', 'business_id', 'department_id', 'variant_id', 'qty_received', 'qty_remaining'])
-    .where('entry_id', '=', entryId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!lot) throw new Error(`entry ${entryId} made no lot`);
-  if (!new D(lot.qty_remaining).eq(lot.qty_received)) return false;
-  await trx
-    .updateTable('stock_balances')
-    .set({ qty_on_hand: sql`qty_on_hand - ${lot.qty_received}::numeric`, updated_at: sql`now()` })
-    .where('department_id', '=', lot.department_id)
-    .where('variant_id', '=', lot.variant_id)
-    .execute();
-  await trx.updateTable('stock_lots').set({ qty_remaining: '0' }).where('id', '=', lot.id).execute();
-  await trx
-    .insertInto('stock_moves')
-    .values({
-      business_id: lot.business_id,
-      department_id: lot.department_id,
-      variant_id: lot.variant_id,
-      qty: fixedQuantity(new D(lot.qty_received).neg()),
-      kind: 'ENTRY_REVERSAL',
-      entry_id: entryId,
-      lot_id: lot.id,
-    })
-    .execute();
-  return true;
 }
