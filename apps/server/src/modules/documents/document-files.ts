@@ -16,7 +16,9 @@ import { saleKind } from './sales.kind.ts';
 async function documentWithNames<L>(deps: Deps, actor: Actor, config: KindConfig<L>, id: number) {
   const document = await loadDocument(deps.db, actor, config, id);
   const names = await namesForFiles(deps.db, actor.businessId, document.department.id);
-  return { document, ...names };
+  // The department is a person: their name, else their e-mail.
+  const department = `${names.first_name} ${names.last_name}`.trim() || names.email;
+  return { document, business: names.business, department };
 }
 
 /** `GET api/{kind}/{id}/print/`: the A4 print form. */

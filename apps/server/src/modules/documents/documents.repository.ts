@@ -267,18 +267,12 @@ export function businessDocumentRoles(db: Database, businessId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** What a document's files name besides the document: the business, and the department's person. */
-export async function namesForFiles(
-  db: Database,
-  businessId: number,
-  departmentId: number,
-): Promise<{ business: string; department: string }> {
-  const row = await db
+/** What a document's files name besides the document: the business, and the department's user. */
+export async function namesForFiles(db: Database, businessId: number, departmentId: number) {
+  return db
     .selectFrom('businesses as b')
     .innerJoin('users as u', (join) => join.on('u.id', '=', departmentId).onRef('u.business_id', '=', 'b.id'))
     .select(['b.name as business', 'u.first_name', 'u.last_name', 'u.email'])
     .where('b.id', '=', businessId)
     .executeTakeFirstOrThrow();
-  const person = `${row.first_name} ${row.last_name}`.trim();
-  return { business: row.business, department: person || row.email };
 }
