@@ -107,6 +107,7 @@ function stampReversed(doc: PDFKit.PDFDocument, text: string): void {
   doc.fillColor('#000000');
 }
 
+/** A row of the lines' table; on a new page the header row comes first again. */
 function drawRow(doc: PDFKit.PDFDocument, cells: string[], columns: Column[], font: 'body' | 'bold'): void {
   doc.font(font).fontSize(9);
   const height =
@@ -114,6 +115,15 @@ function drawRow(doc: PDFKit.PDFDocument, cells: string[], columns: Column[], fo
   if (doc.y + height > PAGE_BOTTOM) {
     doc.addPage();
     doc.y = MARGIN;
+    if (font === 'body') {
+      drawRow(
+        doc,
+        columns.map((c) => c.header),
+        columns,
+        'bold',
+      );
+      doc.font(font).fontSize(9);
+    }
   }
   const y = doc.y;
   let x = MARGIN;
