@@ -92,6 +92,19 @@ export function formatMoneyIn(language: Language, value: string, currency: strin
   return `${groupThousands(fixedMoney(value), separatorsOf(language))} ${currency}`;
 }
 
+/** Money with a reader's separators and exactly 2 decimals, without a currency ("25 520.75"). */
+export function formatMoneyFixedIn(language: Language, value: string | number | DecimalValue): string {
+  return groupThousands(fixedMoney(value), separatorsOf(language));
+}
+
+/** A quantity with a reader's separators, up to 3 decimals ("12.5"): a file's, whatever the page's. */
+export function formatQuantityIn(language: Language, value: string | number): string {
+  return groupThousands(
+    new D(value).toDecimalPlaces(QUANTITY_SCALE, D.ROUND_HALF_UP).toString(),
+    separatorsOf(language),
+  );
+}
+
 function groupThousands(plain: string, { group, decimal } = separators): string {
   const [int = '0', frac] = plain.split('.');
   const sign = int.startsWith('-') ? '-' : '';

@@ -260,6 +260,12 @@ const shellRoutes: RouteObject[] = [
       import('../features/chat/pages/OfferThreadPage.tsx').then((m) => ({ Component: m.OfferThreadPage })),
   },
   {
+    // DESIGN.md section 19: a sale's receipt, what its QR code opens.
+    path: paths.document.receipt,
+    lazy: () =>
+      import('../features/receipts/pages/ReceiptPage.tsx').then((m) => ({ Component: m.ReceiptPage })),
+  },
+  {
     path: paths.history,
     lazy: () =>
       import('../features/history/pages/HistoryPage.tsx').then((m) => ({ Component: m.HistoryPage })),

@@ -29,6 +29,8 @@ export const paths = {
   document: {
     sales: '/sales',
     sale: '/sales/:id',
+    // A sale's receipt for a phone's screen; the paper receipt's QR code opens it.
+    receipt: '/sales/:id/receipt',
     purchases: '/purchases',
     purchase: '/purchases/:id',
     newPurchase: '/purchases/new',

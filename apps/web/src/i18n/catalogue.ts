@@ -11,6 +11,7 @@ import type inventory from './messages/uz/inventory.json';
 import type notifications from './messages/uz/notifications.json';
 import type offers from './messages/uz/offers.json';
 import type profile from './messages/uz/profile.json';
+import type receipts from './messages/uz/receipts.json';
 import type reports from './messages/uz/reports.json';
 
 // The message catalogues (DESIGN.md section 14): one JSON file per namespace and language under
@@ -30,6 +31,7 @@ type Catalogue = typeof admin &
   typeof notifications &
   typeof offers &
   typeof profile &
+  typeof receipts &
   typeof reports;
 
 export type MessageKey = keyof Catalogue & string;

@@ -107,8 +107,14 @@ export const DocumentListQuerySchema = z
   });
 export type DocumentListQuery = z.output<typeof DocumentListQuerySchema>;
 
+/** The widths of a till's paper a receipt is laid out for, in millimetres. */
+export const RECEIPT_WIDTHS = ['58', '80'] as const;
+export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];
+
 export const ReceiptQuerySchema = z.object({
-  width: z.enum(['58', '80']).default('80'),
+  width: z.enum(RECEIPT_WIDTHS).default('80'),
+  /** `json`: what the receipt page shows (the business's and the seller's names with the sale). */
+  format: z.enum(['pdf', 'json']).default('pdf'),
 });
 
 export const DocumentLineSchema = z.object({
@@ -170,3 +176,12 @@ export type Document = z.infer<typeof DocumentSchema>;
 
 export const DocumentPageSchema = pageSchemaOf(DocumentSummarySchema);
 export type DocumentPage = z.infer<typeof DocumentPageSchema>;
+
+/** A sale's receipt as the receipt page shows it (DESIGN.md section 19). */
+export const ReceiptSchema = z.object({
+  business: z.string(),
+  /** The selling department's name, else its e-mail. */
+  seller: z.string(),
+  document: DocumentSchema,
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;

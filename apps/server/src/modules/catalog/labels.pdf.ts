@@ -1,12 +1,14 @@
 import { barcodeKind, formatMoneyIn, type LabelTemplate, type Variant } from '@app/shared';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
+import { drawSvg } from '../../lib/pdf-vectors.ts';
 import { BOLD_FONT, FONT } from '../../lib/report-files.ts';
 
 // Labels and price tags (DESIGN.md section 18): one label per page of a label printer's roll
 // (58x40 or 40x30 mm), or 3 x 8 on an A4 sheet. A label names the product and the variant, its
-// SKU, its price in the chosen price type (section 19) when it has one, and its barcode drawn as vectors (bwip-js's SVG, drawn path by path), so a printer of any
-// resolution prints sharp bars; the text is DejaVu Sans, which has Cyrillic and oʻ.
+// SKU, its price in the chosen price type (section 19) when it has one, and its barcode drawn as
+// vectors (lib/pdf-vectors.ts), so a printer of any resolution prints sharp bars; the text is
+// DejaVu Sans, which has Cyrillic and oʻ.
 
 const MM = 72 / 25.4;
 
@@ -47,22 +49,14 @@ function drawBarcode(
   if (kind === 'invalid' || kind === 'bad_check_digit') return;
   // 12 mm of bars to about 31 mm of width for an EAN-13: the proportion of GS1's nominal symbol,
   // shorter, so that it fits beside the text; the digits under it as GS1 lays them out.
-  const svg = bwipjs.toSVG({ bcid: BCID[kind], text: code, includetext: true, height: 12 });
-  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!box) return;
-  const [w, h] = [Number(box[1]), Number(box[2])];
-  const scale = Math.min(width / w, height / h);
-  doc.save();
-  doc.translate(x + (width - w * scale) / 2, y);
-  doc.scale(scale);
-  for (const [, attributes = ''] of svg.matchAll(/<path ([^>]*?)\/>/g)) {
-    const d = /\bd="([^"]+)"/.exec(attributes)?.[1];
-    if (!d) continue;
-    const stroke = /stroke-width="([\d.]+)"/.exec(attributes)?.[1];
-    if (stroke) doc.path(d).lineWidth(Number(stroke)).stroke('#000000');
-    else doc.path(d).fill('#000000');
-  }
-  doc.restore();
+  drawSvg(
+    doc,
+    bwipjs.toSVG({ bcid: BCID[kind], text: code, includetext: true, height: 12 }),
+    x,
+    y,
+    width,
+    height,
+  );
 }
 
 /** One label: the variant, and its price in the chosen price type when it has one. */

@@ -279,3 +279,13 @@ export function businessDocumentRoles(db: Database, businessId: number) {
     .where('id', '=', businessId)
     .executeTakeFirstOrThrow();
 }
+
+/** What a document's files name besides the document: the business, and the department's user. */
+export async function namesForFiles(db: Database, businessId: number, departmentId: number) {
+  return db
+    .selectFrom('businesses as b')
+    .innerJoin('users as u', (join) => join.on('u.id', '=', departmentId).onRef('u.business_id', '=', 'b.id'))
+    .select(['b.name as business', 'u.first_name', 'u.last_name', 'u.email'])
+    .where('b.id', '=', businessId)
+    .executeTakeFirstOrThrow();
+}

@@ -21,11 +21,12 @@ import { pageOf } from '../../lib/pagination.ts';
 import type { KindConfig } from './document-kind.ts';
 import { listDocuments, loadDocument } from './document-reading.ts';
 import * as documents from './documents.service.ts';
+import { printRoutes, receiptRoutes } from './documents-print.routes.ts';
 import { purchaseKind } from './purchases.kind.ts';
 import { saleKind } from './sales.kind.ts';
 
 // DESIGN.md section 19's paths, the same for every kind: `api/{kind}/`, a document's card, its
-// post and reverse (Idempotency-Key honoured). Who may do what is the service's (the kind's
+// post and reverse (Idempotency-Key honoured), its print form (documents-print.routes.ts). Who may do what is the service's (the kind's
 // roles and the business's settings; a department's own documents).
 
 interface KindSchemas {
@@ -194,9 +195,11 @@ async function kindRoutes<L>(app: FastifyInstance, deps: Deps, config: KindConfi
   await listRoutes(app, deps, config, schemas);
   await draftRoutes(app, deps, config, schemas);
   await postingRoutes(app, deps, config);
+  await printRoutes(app, deps, config);
 }
 
 export async function documentsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await kindRoutes(app, deps, saleKind, { create: SaleCreateSchema, update: SaleUpdateSchema });
   await kindRoutes(app, deps, purchaseKind, { create: PurchaseCreateSchema, update: PurchaseUpdateSchema });
+  await receiptRoutes(app, deps);
 }
