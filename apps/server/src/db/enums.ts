@@ -25,7 +25,14 @@ import {
 // from them, and schema-enums.test.ts holds the migrated database's lists equal to them.
 
 /** stock_moves.kind: the stock ledger's kinds of move (migration 0005). */
-export const STOCK_MOVE_KINDS = ['ENTRY', 'EXIT', 'OFFER_OUT', 'OFFER_IN', 'EXIT_REVERSAL', 'ENTRY_REVERSAL'] as const;
+export const STOCK_MOVE_KINDS = [
+  'ENTRY',
+  'EXIT',
+  'OFFER_OUT',
+  'OFFER_IN',
+  'EXIT_REVERSAL',
+  'ENTRY_REVERSAL',
+] as const;
 export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
 
 /** one_time_codes.purpose: a password reset's code or a sign-in's (DESIGN.md section 5). */
