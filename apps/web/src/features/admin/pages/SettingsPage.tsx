@@ -24,6 +24,7 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useSettings, useUpdateSettings } from '../api/balances.ts';
 import { AllowedRolesField } from '../components/AllowedRolesField.tsx';
+import { changedFields } from '../settings-changes.ts';
 
 /** How the business's scales print their weight codes (DESIGN.md section 18), in words. */
 const WEIGHT_BARCODE_KEYS: Record<WeightBarcodeMode, MessageKey> = {
@@ -50,7 +51,7 @@ export function SettingsPage() {
     setSaved(false);
     setError(null);
     try {
-      await update.mutateAsync(body);
+      await update.mutateAsync(changedFields(body, settings.data));
       setSaved(true);
     } catch (err) {
       setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
