@@ -113,8 +113,9 @@ export async function assertMoneyInvariants(db: Database): Promise<void> {
 
 /**
  * Conservation per currency (the bank test): the sum of all balances equals what came in from
- * outside (EXTERNAL and ADJUSTMENT rows) plus what exchanges moved into the currency; offers only
- * move money between departments.
+ * outside (EXTERNAL, ADJUSTMENT and DEBT rows, and the documents' SALE and PURCHASE rows of
+ * DESIGN.md section 19) plus what exchanges moved into the currency; offers only move money
+ * between departments.
  */
 export async function currencyTotals(db: Database) {
   return rows<{ currency_id: number; balances: string; outside: string; exchanged: string; offers: string }>(
@@ -122,7 +123,7 @@ export async function currencyTotals(db: Database) {
     sql`SELECT c.id AS currency_id,
                (SELECT coalesce(sum(on_hand), 0) FROM balances b WHERE b.currency_id = c.id)::text AS balances,
                (SELECT coalesce(sum(amount), 0) FROM money_transactions t
-                 WHERE t.currency_id = c.id AND t.tx_type IN ('EXTERNAL', 'ADJUSTMENT', 'DEBT'))::text AS outside,
+                 WHERE t.currency_id = c.id AND t.tx_type IN ('EXTERNAL', 'ADJUSTMENT', 'DEBT', 'SALE', 'PURCHASE'))::text AS outside,
                (SELECT coalesce(sum(amount), 0) FROM money_transactions t
                  WHERE t.currency_id = c.id AND t.tx_type = 'EXCHANGE')::text AS exchanged,
                (SELECT coalesce(sum(amount), 0) FROM money_transactions t

@@ -41,3 +41,18 @@ export const ADMIN_ROLES: readonly Role[] = ['Owner', 'admin'];
 export function isAdministrator(role: string | undefined): boolean {
   return ADMIN_ROLES.includes(role as Role);
 }
+
+/** DESIGN.md section 19: the department that sells with documents (sales, the counter). */
+export const SALE_ROLES: readonly Role[] = ['Bozorchi'];
+/** DESIGN.md section 19: the department that buys with documents (purchases). */
+export const PURCHASE_ROLES: readonly Role[] = ["Ta'minotchi"];
+
+/** Whether `role` sells: the Bozorchi, or a role the Owner allows in the settings (`sale_roles`). */
+export function canSell(role: string | undefined, saleRoles: readonly string[]): boolean {
+  return SALE_ROLES.includes(role as Role) || (role !== undefined && saleRoles.includes(role));
+}
+
+/** Whether `role` buys: the Ta'minotchi, or a role the Owner allows in the settings (`purchase_roles`). */
+export function canBuy(role: string | undefined, purchaseRoles: readonly string[]): boolean {
+  return PURCHASE_ROLES.includes(role as Role) || (role !== undefined && purchaseRoles.includes(role));
+}

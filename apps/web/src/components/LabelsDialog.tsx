@@ -1,12 +1,11 @@
 import { LABEL_TEMPLATES, type LabelsRequest, LabelsRequestSchema, type LabelTemplate } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { downloadLabels } from '../api/labels.ts';
-import { priceTypesQueryOptions } from '../api/price-types.ts';
+import { usePriceTypes } from '../api/price-types.ts';
 import type { MessageKey } from '../i18n/catalogue.ts';
 import { useTranslatedResolver } from '../i18n/schema-resolver.ts';
 import { useT } from '../i18n/useT.ts';
@@ -146,7 +145,7 @@ function LabelsFields({ form }: { form: UseFormReturn<LabelsDraft, unknown, Labe
 
 /** The price types to print a price from; the default one is chosen until the person picks. */
 function usePriceTypeChoice(form: UseFormReturn<LabelsDraft, unknown, LabelsBody>) {
-  const { data = [] } = useQuery(priceTypesQueryOptions);
+  const { data = [] } = usePriceTypes();
   const fallback = data.find((p) => p.is_default);
   useEffect(() => {
     if (fallback && !form.getFieldState('price_type').isDirty)

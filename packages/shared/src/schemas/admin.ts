@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WEIGHT_BARCODE_MODES } from '../barcode.ts';
 import { MONEY_SCALE, RATE_SCALE } from '../constants.ts';
 import { D } from '../money.ts';
+import { ROLES } from '../roles.ts';
 import { DecimalInputSchema, IdSchema, ReasonSchema, text, UserRefSchema } from './common.ts';
 
 // Administration from the web (DESIGN.md section 9): currencies and rates, the Central Bank's
@@ -133,8 +134,19 @@ export const BusinessSettingsSchema = z.object({
   low_stock_email: z.boolean(),
   /** How the business's scales print their codes (DESIGN.md section 18): off, grams or price. */
   weight_barcodes: z.enum(WEIGHT_BARCODE_MODES),
+  /** The roles that sell besides the Bozorchi, and buy besides the Ta'minotchi (DESIGN.md section 19). */
+  sale_roles: z.array(z.enum(ROLES)),
+  purchase_roles: z.array(z.enum(ROLES)),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
+
+/** The roles the Owner allows to sell or buy: role codes, each once, kept in the order of ROLES. */
+const AllowedRolesSchema = z
+  .array(z.enum(ROLES, { message: 'validation.admin.choose_roles' }), {
+    message: 'validation.admin.choose_roles',
+  })
+  .max(ROLES.length)
+  .transform((roles) => ROLES.filter((r) => roles.includes(r)));
 
 /** PATCH api/admin/settings/: any of the fields. */
 export const BusinessSettingsPatchSchema = z
@@ -146,6 +158,8 @@ export const BusinessSettingsPatchSchema = z
     follow_cbu: z.boolean(),
     low_stock_email: z.boolean(),
     weight_barcodes: z.enum(WEIGHT_BARCODE_MODES, { message: 'validation.admin.choose_weight_barcodes' }),
+    sale_roles: AllowedRolesSchema,
+    purchase_roles: AllowedRolesSchema,
   })
   .partial();
 export type BusinessSettingsPatch = z.input<typeof BusinessSettingsPatchSchema>;

@@ -67,6 +67,12 @@ export const WhoAmISchema = z.object({
   email_notifications: z.array(z.enum(EMAIL_NOTIFICATION_KINDS)),
   /** The interface language the user chose (DESIGN.md section 14), null until they choose. */
   language: z.enum(LANGUAGES).nullable(),
+  /**
+   * Whether the user sells and buys with documents (DESIGN.md section 19): the Bozorchi and the
+   * Ta'minotchi, and the roles the Owner allows in the settings (`canSell`, `canBuy`).
+   */
+  can_sell: z.boolean(),
+  can_buy: z.boolean(),
 });
 export type WhoAmI = z.infer<typeof WhoAmISchema>;
 

@@ -9,13 +9,10 @@ import {
   VARIANT_PICKER_MAX_RESULTS,
 } from '../constants.ts';
 import { D, DECIMAL_PATTERN } from '../money.ts';
-import { DecimalInputSchema, IdSchema, RequiredText, searchText, text } from './common.ts';
+import { DecimalInputSchema, IdSchema, OptionalRefSchema, RequiredText, searchText, text } from './common.ts';
 
 // The catalogue contract (spec.md sections 3, 5 and 7; DESIGN.md sections 3 and 4): one definition
 // for the server's validation, the web forms and the OpenAPI document.
-
-/** A reference that may be empty: '' and null mean "none" (spec.md section 5, Variant). */
-const OptionalRefSchema = z.preprocess((v) => (v === '' ? null : v), IdSchema.nullable());
 
 /**
  * Product code: a number (DESIGN.md section 3), given as a number or a digit string. BIGINT on

@@ -118,6 +118,12 @@ export const BooleanQuerySchema = z
 export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
+ * A reference that may be empty: '' and null mean "none" (spec.md section 5, a variant's colour
+ * and size; DESIGN.md section 19, a counterparty's price type).
+ */
+export const OptionalRefSchema = z.preprocess((v) => (v === '' ? null : v), IdSchema.nullable());
+
+/**
  * An id in a path: only a positive decimal integer within int4 (`/products/1/`); `0x1`, `1e0`,
  * `+1`, `01` and `99999999999` name no object. A malformed path id answers 404, like an unknown
  * one (the error handler maps every params failure to 404, as Django REST framework does).

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { DEBT_DIRECTIONS } from '../constants.ts';
 import { IsoDateSchema } from './audit.ts';
-import { BooleanQuerySchema, IdSchema, OptionalText, RequiredText, searchText, text } from './common.ts';
+import {
+  BooleanQuerySchema,
+  IdSchema,
+  OptionalRefSchema,
+  OptionalText,
+  RequiredText,
+  searchText,
+  text,
+} from './common.ts';
 import { MoneyAmountInputSchema } from './finance.ts';
 import { REPORT_FORMATS } from './reports.ts';
 
@@ -37,9 +45,14 @@ const counterpartyFields = {
   tin: TinSchema.transform((v) => v ?? null),
   note: OptionalText(1000),
 };
-export const CounterpartyCreateSchema = z.object({
+/** A counterparty's own fields (an import's row has these; its price type is set in the app). */
+export const CounterpartyFieldsSchema = z.object({
   ...counterpartyFields,
   kind: counterpartyFields.kind.default('CUSTOMER'),
+});
+/** The price type its sale lines' prices default from (DESIGN.md section 19); '' and null: none. */
+export const CounterpartyCreateSchema = CounterpartyFieldsSchema.extend({
+  price_type: OptionalRefSchema.optional().transform((v) => v ?? null),
 });
 export type CounterpartyCreate = z.input<typeof CounterpartyCreateSchema>;
 export const CounterpartyUpdateSchema = z.object({
@@ -48,6 +61,8 @@ export const CounterpartyUpdateSchema = z.object({
   phone: counterpartyFields.phone.optional(),
   tin: TinSchema,
   note: counterpartyFields.note.optional(),
+  /** Absent: unchanged; null: none. */
+  price_type: OptionalRefSchema.optional(),
 });
 export type CounterpartyUpdate = z.input<typeof CounterpartyUpdateSchema>;
 
@@ -64,6 +79,8 @@ export const CounterpartySchema = z.object({
   phone: z.string(),
   tin: z.string().nullable(),
   note: z.string(),
+  /** Its price type's id (DESIGN.md section 19), or null: the business's default applies. */
+  price_type: z.number().nullable(),
   open: z.array(OpenBalanceSchema),
   /** Debts past their due date with something left. */
   overdue: z.number(),

@@ -4,7 +4,7 @@ import { SignedMoneyAmountSchema } from './admin.ts';
 import { IsoDateSchema } from './audit.ts';
 import { BarcodeSchema, MinQtySchema, ProductCodeSchema, ProductTypeSchema } from './catalog.ts';
 import { OptionalText, RequiredText } from './common.ts';
-import { COUNTERPARTY_KINDS, CounterpartyCreateSchema } from './debts.ts';
+import { COUNTERPARTY_KINDS, CounterpartyFieldsSchema } from './debts.ts';
 import { MoneyAmountInputSchema } from './finance.ts';
 import { UnitMoneyInputSchema } from './inventory.ts';
 import { QuantityInputSchema } from './offers.ts';
@@ -139,7 +139,7 @@ const DEBT_FIELDS = ['debt_direction', 'debt_currency', 'debt_amount', 'debt_dep
 
 const counterpartyRow = z
   .object({
-    ...CounterpartyCreateSchema.shape,
+    ...CounterpartyFieldsSchema.shape,
     kind: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
       z.enum(COUNTERPARTY_KINDS).default('CUSTOMER'),

@@ -79,7 +79,8 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       onRequest,
       schema: {
         tags,
-        summary: "Change the business's name, follow_cbu or low_stock_email",
+        summary:
+          "Change the business's name, follow_cbu, low_stock_email, weight_barcodes, sale_roles or purchase_roles (role codes)",
         body: BusinessSettingsPatchSchema,
         response: { 200: BusinessSettingsSchema, ...ErrorSchemas },
       },

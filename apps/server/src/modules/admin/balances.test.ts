@@ -178,6 +178,8 @@ describe('api/admin/settings/', () => {
       follow_cbu: false,
       low_stock_email: false,
       weight_barcodes: 'off',
+      sale_roles: [],
+      purchase_roles: [],
     });
     const changed = await admin.patch('admin/settings/', { name: '  Yangi nom MChJ ', follow_cbu: true });
     expect(changed.status).toBe(200);
@@ -186,6 +188,8 @@ describe('api/admin/settings/', () => {
       follow_cbu: true,
       low_stock_email: false,
       weight_barcodes: 'off',
+      sale_roles: [],
+      purchase_roles: [],
     });
     expect((await owner.get('admin/settings/')).body).toEqual(changed.body);
     // Another business's settings are its own.

@@ -1,7 +1,14 @@
 import type { Database } from '../../db/connection.ts';
 
-/** The columns api/admin/settings/ shows and changes (DESIGN.md sections 9 and 18). */
-export const SETTINGS_COLUMNS = ['name', 'follow_cbu', 'low_stock_email', 'weight_barcodes'] as const;
+/** The columns api/admin/settings/ shows and changes (DESIGN.md sections 9, 18 and 19). */
+export const SETTINGS_COLUMNS = [
+  'name',
+  'follow_cbu',
+  'low_stock_email',
+  'weight_barcodes',
+  'sale_roles',
+  'purchase_roles',
+] as const;
 
 export function businessSettings(db: Database, businessId: number) {
   return db

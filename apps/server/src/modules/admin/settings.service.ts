@@ -15,9 +15,18 @@ const CHANGE_TEXTS = {
   lowStockOn: msg('audit.admin.low_stock_email_turned_on'),
   lowStockOff: msg('audit.admin.low_stock_email_turned_off'),
   weightBarcodes: (mode: string) => msg('audit.admin.weight_barcodes', { mode }),
+  saleRoles: (roles: readonly string[]) => msg('audit.admin.sale_roles', { roles: roleList(roles) }),
+  purchaseRoles: (roles: readonly string[]) => msg('audit.admin.purchase_roles', { roles: roleList(roles) }),
 } as const;
 
-/** PATCH api/admin/settings/ (DESIGN.md section 9): the fields given, audited as one change. */
+/** The roles as their codes (as the role changes of users are written), or "none". */
+const roleList = (roles: readonly string[]) =>
+  roles.length > 0 ? roles.join(', ') : msg('audit.admin.no_roles');
+
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((r) => b.includes(r));
+
+/** PATCH api/admin/settings/ (DESIGN.md sections 9 and 19): the fields given, audited as one change. */
 export async function updateSettings(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
@@ -39,6 +48,11 @@ export async function updateSettings(
       changes.push(patch.low_stock_email ? CHANGE_TEXTS.lowStockOn : CHANGE_TEXTS.lowStockOff);
     if (patch.weight_barcodes !== undefined && patch.weight_barcodes !== before.weight_barcodes)
       changes.push(CHANGE_TEXTS.weightBarcodes(patch.weight_barcodes));
+    // DESIGN.md section 19: who sells and buys besides the Bozorchi and the Ta'minotchi.
+    if (patch.sale_roles !== undefined && !sameRoles(patch.sale_roles, before.sale_roles))
+      changes.push(CHANGE_TEXTS.saleRoles(patch.sale_roles));
+    if (patch.purchase_roles !== undefined && !sameRoles(patch.purchase_roles, before.purchase_roles))
+      changes.push(CHANGE_TEXTS.purchaseRoles(patch.purchase_roles));
     if (changes.length === 0) return before;
     await trx.updateTable('businesses').set(patch).where('id', '=', actor.businessId).execute();
     await auditAs(trx, actor, {

@@ -232,6 +232,9 @@ describe('whoami and by-business', () => {
       profile: { first_name: 'manager', last_name: 'Test' },
       email_notifications: [],
       language: null,
+      // DESIGN.md section 19: a manager neither sells nor buys until the Owner allows it.
+      can_sell: false,
+      can_buy: false,
     });
   });
 

@@ -45,6 +45,16 @@ export async function listPriceTypes(deps: Pick<Deps, 'db'>, actor: Actor): Prom
   return (await repo.listPriceTypes(deps.db, actor.businessId)).map(toPriceType);
 }
 
+/** A price type of the business, or undefined: another module's reference to one (a counterparty's). */
+export async function findPriceTypeOf(
+  db: Database,
+  businessId: number,
+  id: number,
+): Promise<PriceType | undefined> {
+  const row = await repo.findPriceType(db, businessId, id);
+  return row ? toPriceType(row) : undefined;
+}
+
 async function loadPriceType(db: Database, businessId: number, id: number): Promise<PriceType> {
   const row = await repo.findPriceType(db, businessId, id);
   if (!row) throw notFound();

@@ -16,6 +16,7 @@ export interface CounterpartyRow {
   phone: string;
   tin: string | null;
   note: string;
+  price_type_id: number | null;
   created_at: Date;
   open: Array<{ currency_code: string; receivable: string; payable: string }> | null;
   overdue: number;
@@ -33,6 +34,7 @@ function counterpartyRows(db: Db, v: DebtViewer) {
       'c.phone',
       'c.tin',
       'c.note',
+      'c.price_type_id',
       'c.created_at',
       sql<CounterpartyRow['open']>`(
         SELECT json_agg(json_build_object('currency_code', o.code,

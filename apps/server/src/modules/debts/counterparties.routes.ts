@@ -50,7 +50,7 @@ async function counterpartyRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       onRequest,
       schema: {
         tags,
-        summary: 'Add a counterparty',
+        summary: "Add a counterparty, with its price type (price_type: one of the business's, or null)",
         body: CounterpartyCreateSchema,
         response: { 201: CounterpartySchema, ...ErrorSchemas },
       },
@@ -77,7 +77,7 @@ async function counterpartyRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       onRequest,
       schema: {
         tags,
-        summary: 'Edit a counterparty',
+        summary: 'Edit a counterparty (price_type: null clears it, absent leaves it)',
         params: IdParamsSchema,
         body: CounterpartyUpdateSchema,
         response: { 200: CounterpartySchema, ...ErrorSchemas },

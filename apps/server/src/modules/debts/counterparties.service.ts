@@ -1,12 +1,14 @@
 import {
   type Counterparty,
   type CounterpartyCreateSchema,
+  type CounterpartyFieldsSchema,
   type CounterpartyListQuery,
   type CounterpartyUpdateSchema,
   D,
   DEBTS_PAGE_SIZE,
   fixedMoney,
   isAdministrator,
+  type Message,
   msg,
   type StatementLine,
 } from '@app/shared';
@@ -14,9 +16,10 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { findPriceTypeOf } from '../catalog/prices.service.ts';
 import * as repo from './counterparties.repository.ts';
 import { viewerOf } from './debts.service.ts';
 
@@ -34,6 +37,7 @@ function toCounterparty(r: Omit<repo.CounterpartyRow, 'total_count'>): Counterpa
     phone: r.phone,
     tin: r.tin,
     note: r.note,
+    price_type: r.price_type_id,
     open: r.open ?? [],
     overdue: r.overdue,
     created_at: r.created_at.toISOString(),
@@ -58,22 +62,40 @@ export async function getCounterparty(deps: Deps_, actor: Actor, id: number): Pr
   return toCounterparty(row);
 }
 
+/**
+ * A counterparty's price type (DESIGN.md section 19): one of the business's, by id; another
+ * business's or a missing one is a field error. Answers its name for the History line.
+ */
+async function priceTypeName(db: Database, actor: Actor, id: number): Promise<string> {
+  const found = await findPriceTypeOf(db, actor.businessId, id);
+  if (!found) throw fieldError('price_type', msg('errors.invalid_pk', { id }));
+  return found.name;
+}
+
+/** The History line's price type: its name, or "none" when it was cleared. */
+const priceTypeValue = (name: string | null): string | Message => name ?? msg('audit.debts.no_price_type');
+
 export async function createCounterparty(
   deps: Deps_,
   actor: Actor,
   body: z.output<typeof CounterpartyCreateSchema>,
 ): Promise<Counterparty> {
+  const { price_type, ...fields } = body;
   const id = await inTransaction(deps.db, async (trx) => {
+    const priceType = price_type === null ? null : await priceTypeName(trx, actor, price_type);
     const row = await trx
       .insertInto('counterparties')
-      .values({ business_id: actor.businessId, ...body, created_by: actor.id })
+      .values({ business_id: actor.businessId, ...fields, price_type_id: price_type, created_by: actor.id })
       .returning('id')
       .executeTakeFirstOrThrow();
     await auditAs(trx, actor, {
       action: 'counterparty.create',
       entity: 'counterparty',
       entityId: row.id,
-      summary: msg('audit.debts.counterparty_added', { name: body.name }),
+      summary:
+        priceType === null
+          ? msg('audit.debts.counterparty_added', { name: body.name })
+          : msg('audit.debts.counterparty_added_price_type', { name: body.name, price_type: priceType }),
     });
     return row.id;
   });
@@ -86,20 +108,38 @@ export async function updateCounterparty(
   id: number,
   body: z.output<typeof CounterpartyUpdateSchema>,
 ): Promise<Counterparty> {
+  const { price_type, ...fields } = body;
   await inTransaction(deps.db, async (trx) => {
-    const changed = await trx
-      .updateTable('counterparties')
-      .set({ ...body, updated_at: new Date() })
+    const before = await trx
+      .selectFrom('counterparties')
+      .select('price_type_id')
       .where('id', '=', id)
       .where('business_id', '=', actor.businessId)
-      .returning('name')
+      .forUpdate()
       .executeTakeFirst();
-    if (!changed) throw notFound();
+    if (!before) throw notFound();
+    const newPriceType = price_type ? await priceTypeName(trx, actor, price_type) : null;
+    const changed = await trx
+      .updateTable('counterparties')
+      .set({
+        ...fields,
+        ...(price_type !== undefined ? { price_type_id: price_type } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .returning('name')
+      .executeTakeFirstOrThrow();
     await auditAs(trx, actor, {
       action: 'counterparty.update',
       entity: 'counterparty',
       entityId: id,
-      summary: msg('audit.debts.counterparty_updated', { name: changed.name }),
+      summary:
+        price_type !== undefined && price_type !== before.price_type_id
+          ? msg('audit.debts.counterparty_updated_price_type', {
+              name: changed.name,
+              price_type: priceTypeValue(newPriceType),
+            })
+          : msg('audit.debts.counterparty_updated', { name: changed.name }),
     });
   });
   return getCounterparty(deps, actor, id);
@@ -160,7 +200,7 @@ export async function counterpartyStatement(deps: Deps_, actor: Actor, id: numbe
 export async function saveImportedCounterparty(
   trx: Database,
   actor: Actor,
-  fields: z.output<typeof CounterpartyCreateSchema>,
+  fields: z.output<typeof CounterpartyFieldsSchema>,
 ): Promise<{ id: number; created: boolean }> {
   const same = await repo.findSameCounterparty(trx, actor.businessId, fields.tin, fields.name);
   if (same) {

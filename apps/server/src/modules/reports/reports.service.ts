@@ -14,6 +14,7 @@ import {
   type StockMovementQuery,
   type StockMovementReport,
   seesWholeBusiness,
+  type TxType,
 } from '@app/shared';
 import type { RawBuilder } from 'kysely';
 import { sql } from 'kysely';
@@ -243,11 +244,24 @@ export async function stockMovementReport(
 
 // ---------------------------------------------------------------- cash flow
 
+/** A ledger row's type in the files' words (as the page names them in Uzbek), every type named. */
+const TX_TYPE_WORDS: Record<TxType, string> = {
+  EXCHANGE: 'Almashtirish',
+  OFFER: 'Taklif',
+  EXTERNAL: 'Tashqi',
+  ADJUSTMENT: 'Tuzatish',
+  DEBT: 'Qarz',
+  SALE: 'Sotuv',
+  PURCHASE: 'Xarid',
+};
+
+const txTypeWord = (r: CashFlowDbRow) => (r.tx_type ? (TX_TYPE_WORDS[r.tx_type as TxType] ?? r.tx_type) : '');
+
 function cashFlowColumns(byType: boolean): FileColumn<CashFlowDbRow>[] {
   return [
     { header: 'Davr', kind: 'text', value: (r) => r.period },
     { header: 'Valyuta', kind: 'text', value: (r) => r.currency_code },
-    ...(byType ? [{ header: 'Turi', kind: 'text' as const, value: (r: CashFlowDbRow) => r.tx_type }] : []),
+    ...(byType ? [{ header: 'Turi', kind: 'text' as const, value: txTypeWord }] : []),
     { header: 'Kirim', kind: 'money', value: (r) => r.inflow },
     { header: 'Chiqim', kind: 'money', value: (r) => r.outflow },
     { header: 'Sof', kind: 'money', value: (r) => r.net },

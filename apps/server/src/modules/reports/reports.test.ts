@@ -589,8 +589,10 @@ describe('exports', () => {
     expect(outflows.length).toBeGreaterThan(0);
     const { body } = await download(`reports/cash-flow/?${period}&format=csv`);
     const lines = body.toString('utf8').split('\r\n');
+    // The type in the file's words, not its code.
+    const words: Record<string, string> = { EXCHANGE: 'Almashtirish', OFFER: 'Taklif', EXTERNAL: 'Tashqi' };
     for (const r of outflows) {
-      const cells = [r.period, r.currency_code, r.tx_type, r.inflow, r.outflow, r.net, r.closing];
+      const cells = [r.period, r.currency_code, words[r.tx_type], r.inflow, r.outflow, r.net, r.closing];
       expect(lines).toContain(cells.join(','));
     }
   });

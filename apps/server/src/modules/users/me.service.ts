@@ -1,4 +1,4 @@
-import { isLanguage, type MeUpdateSchema, msg, type Role, type WhoAmI } from '@app/shared';
+import { canBuy, canSell, isLanguage, type MeUpdateSchema, msg, type Role, type WhoAmI } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { auditAs } from '../../lib/audit.ts';
@@ -24,6 +24,8 @@ export async function whoAmI(db: Database, userId: number): Promise<WhoAmI> {
     profile: { first_name: user.first_name, last_name: user.last_name },
     email_notifications: user.email_notifications as WhoAmI['email_notifications'],
     language: isLanguage(user.language) ? user.language : null,
+    can_sell: canSell(user.role, user.sale_roles),
+    can_buy: canBuy(user.role, user.purchase_roles),
   };
 }
 

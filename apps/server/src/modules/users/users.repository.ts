@@ -1,11 +1,23 @@
 import type { Database } from '../../db/connection.ts';
 import { rowExists } from '../../db/row-queries.ts';
 
+/** A user's profile, with the roles their business lets sell and buy (DESIGN.md section 19). */
 export function findProfile(db: Database, id: number) {
   return db
-    .selectFrom('users')
-    .select(['id', 'email', 'role', 'first_name', 'last_name', 'email_notifications', 'language'])
-    .where('id', '=', id)
+    .selectFrom('users as u')
+    .innerJoin('businesses as b', 'b.id', 'u.business_id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.role',
+      'u.first_name',
+      'u.last_name',
+      'u.email_notifications',
+      'u.language',
+      'b.sale_roles',
+      'b.purchase_roles',
+    ])
+    .where('u.id', '=', id)
     .executeTakeFirst();
 }
 

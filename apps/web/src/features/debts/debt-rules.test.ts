@@ -1,3 +1,4 @@
+import { CounterpartyCreateSchema, CounterpartyUpdateSchema } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { uzText } from '../../i18n/testing.ts';
 import {
@@ -8,6 +9,8 @@ import {
   isPositive,
   KIND_LABELS,
   netBalance,
+  priceTypeChoices,
+  priceTypeName,
   STATUS_LABELS,
   signOf,
   statementSign,
@@ -76,5 +79,42 @@ describe('the words of the debt book', () => {
       directionWithHint((key, values) => uzText(key, values as Record<string, string>), 'RECEIVABLE'),
     ).toBe('Olinadigan (bizga qarzdor)');
     expect(uzText(STATUS_LABELS.OVERDUE)).toBe("Muddati o'tgan");
+  });
+});
+
+describe("a counterparty's price type in its form (DESIGN.md section 19)", () => {
+  const t = (key: Parameters<typeof uzText>[0], values?: unknown) =>
+    uzText(key, values as Record<string, string>);
+  const types = [
+    { id: 4, name: 'Chakana', currency: 2, currency_code: 'UZS', is_default: true },
+    { id: 7, name: 'Ulgurji', currency: 1, currency_code: 'USD', is_default: false },
+  ];
+
+  it('offers none first, naming the default that then applies, then each type with its currency', () => {
+    expect(priceTypeChoices(t, types)).toEqual([
+      { value: '', label: 'Asosiy narx turi (Chakana)' },
+      { value: '4', label: 'Chakana (UZS)' },
+      { value: '7', label: 'Ulgurji (USD)' },
+    ]);
+    expect(priceTypeChoices(t, [{ ...types[1]!, is_default: false }])[0]).toEqual({
+      value: '',
+      label: 'Asosiy narx turi',
+    });
+  });
+
+  it("names the counterparty's own type, or the default's words", () => {
+    expect(priceTypeName(t, types, 7)).toBe('Ulgurji (USD)');
+    expect(priceTypeName(t, types, null)).toBe('Asosiy narx turi (Chakana)');
+    expect(priceTypeName(t, [], null)).toBe('Asosiy narx turi');
+  });
+
+  it('sends the choice as an id, and none as null (it clears the type)', () => {
+    const values = { name: 'Anvar aka', kind: 'CUSTOMER', phone: '', tin: '', note: '' };
+    expect(CounterpartyCreateSchema.parse({ ...values, price_type: '7' }).price_type).toBe(7);
+    expect(CounterpartyCreateSchema.parse({ ...values, price_type: '' }).price_type).toBeNull();
+    expect(CounterpartyCreateSchema.parse(values).price_type).toBeNull();
+    expect(CounterpartyUpdateSchema.parse({ price_type: '' }).price_type).toBeNull();
+    expect(CounterpartyUpdateSchema.parse({}).price_type).toBeUndefined();
+    expect(CounterpartyCreateSchema.safeParse({ ...values, price_type: 'abc' }).success).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   type DebtPage,
   type DebtStatus,
   isDecimalString,
+  type PriceType,
   type Role,
 } from '@app/shared';
 import type { MessageKey } from '../../i18n/catalogue.ts';
@@ -100,4 +101,31 @@ export function signOf(value: string): -1 | 0 | 1 {
   if (!isDecimalString(value)) return 0;
   const d = new D(value);
   return d.isZero() ? 0 : d.isNegative() ? -1 : 1;
+}
+
+/**
+ * The choices of a counterparty's price type (DESIGN.md section 19): first none, which means the
+ * business's default applies (named when there is one), then each price type with its currency.
+ */
+export function priceTypeChoices(
+  t: Translate,
+  types: readonly PriceType[],
+): Array<{ value: string; label: string }> {
+  const fallback = types.find((p) => p.is_default);
+  return [
+    {
+      value: '',
+      label: fallback
+        ? t('debts.counterpartyForm.priceTypeDefaultNamed', { name: fallback.name })
+        : t('debts.counterpartyForm.priceTypeDefault'),
+    },
+    ...types.map((p) => ({ value: String(p.id), label: `${p.name} (${p.currency_code})` })),
+  ];
+}
+
+/** A counterparty's price type in words: its name, or the default's words when it has none. */
+export function priceTypeName(t: Translate, types: readonly PriceType[], id: number | null): string {
+  const own = types.find((p) => p.id === id);
+  if (own) return `${own.name} (${own.currency_code})`;
+  return (priceTypeChoices(t, types)[0] as { label: string }).label;
 }

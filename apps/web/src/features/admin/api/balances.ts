@@ -11,6 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { moneyQueryKey } from '../../../api/currencies.ts';
 import { api } from '../../../lib/api-client.ts';
+import { whoamiQueryKey } from '../../../lib/auth.ts';
 import { adminKeys } from './keys.ts';
 
 // Opening balances, corrections and business settings (DESIGN.md section 9).
@@ -58,6 +59,10 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: (body: BusinessSettingsPatch): Promise<BusinessSettings> =>
       api.patch('admin/settings/', body, { schema: BusinessSettingsSchema }),
-    onSuccess: (saved) => client.setQueryData(settingsKey, saved),
+    onSuccess: (saved) => {
+      client.setQueryData(settingsKey, saved);
+      // Who sells and buys may have changed, the signed-in administrator included (can_sell, can_buy).
+      return client.invalidateQueries({ queryKey: whoamiQueryKey });
+    },
   });
 }

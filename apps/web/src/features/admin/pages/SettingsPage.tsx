@@ -1,6 +1,8 @@
 import {
   type BusinessSettingsPatch,
   BusinessSettingsPatchSchema,
+  PURCHASE_ROLES,
+  SALE_ROLES,
   WEIGHT_BARCODE_MODES,
   type WeightBarcodeMode,
 } from '@app/shared';
@@ -21,6 +23,8 @@ import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors, SAVE_FAILED_KEY } from '../../../lib/form-errors.ts';
 import { useSettings, useUpdateSettings } from '../api/balances.ts';
+import { AllowedRolesField } from '../components/AllowedRolesField.tsx';
+import { changedFields } from '../settings-changes.ts';
 
 /** How the business's scales print their weight codes (DESIGN.md section 18), in words. */
 const WEIGHT_BARCODE_KEYS: Record<WeightBarcodeMode, MessageKey> = {
@@ -31,7 +35,7 @@ const WEIGHT_BARCODE_KEYS: Record<WeightBarcodeMode, MessageKey> = {
 
 /**
  * /admin/settings (DESIGN.md section 9): the business's name, the daily CBU rates, low-stock mail,
- * and what the scales' weight codes carry (section 18).
+ * what the scales' weight codes carry (section 18), and who sells and buys (section 19).
  */
 export function SettingsPage() {
   const t = useT();
@@ -47,7 +51,7 @@ export function SettingsPage() {
     setSaved(false);
     setError(null);
     try {
-      await update.mutateAsync(body);
+      await update.mutateAsync(changedFields(body, settings.data));
       setSaved(true);
     } catch (err) {
       setError(applyServerErrors(form.setError, err, t(SAVE_FAILED_KEY)));
@@ -80,6 +84,20 @@ export function SettingsPage() {
           options={WEIGHT_BARCODE_MODES.map((mode) => ({ value: mode, label: t(WEIGHT_BARCODE_KEYS[mode]) }))}
           error={form.formState.errors.weight_barcodes?.message}
           {...form.register('weight_barcodes')}
+        />
+        <AllowedRolesField
+          legend={t('admin.settings.saleRoles')}
+          hint={t('admin.settings.saleRolesHint')}
+          fixed={SALE_ROLES}
+          registration={form.register('sale_roles')}
+          error={form.formState.errors.sale_roles?.message}
+        />
+        <AllowedRolesField
+          legend={t('admin.settings.purchaseRoles')}
+          hint={t('admin.settings.purchaseRolesHint')}
+          fixed={PURCHASE_ROLES}
+          registration={form.register('purchase_roles')}
+          error={form.formState.errors.purchase_roles?.message}
         />
         {saved ? <SuccessMessage>{t('admin.settings.saved')}</SuccessMessage> : null}
         <ErrorMessage>{error}</ErrorMessage>

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { usePriceTypes } from '../../../api/price-types.ts';
 import { FormDialog, useSaveError } from '../../../components/FormDialog.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -18,7 +19,7 @@ import {
   useDeleteCounterparty,
   useUpdateCounterparty,
 } from '../api/counterparties.ts';
-import { KIND_LABELS } from '../debt-rules.ts';
+import { KIND_LABELS, priceTypeChoices } from '../debt-rules.ts';
 
 interface FormValues {
   name: string;
@@ -26,6 +27,8 @@ interface FormValues {
   phone: string;
   tin: string;
   note: string;
+  /** '' for none: the business's default price type applies (DESIGN.md section 19). */
+  price_type: string;
 }
 type Body = z.output<typeof CounterpartyCreateSchema>;
 
@@ -57,6 +60,7 @@ export function CounterpartyFormDialog({
       phone: counterparty?.phone ?? '',
       tin: counterparty?.tin ?? '',
       note: counterparty?.note ?? '',
+      price_type: counterparty?.price_type == null ? '' : String(counterparty.price_type),
     },
   });
   const { error, run } = useSaveError(form.setError);
@@ -136,10 +140,11 @@ export function DeleteCounterpartyDialog({
   );
 }
 
-/** Name, kind, phone and STIR, and a note. */
+/** Name, kind, phone and STIR, its price type when the business has any, and a note. */
 function CounterpartyFields({ form }: { form: UseFormReturn<FormValues, unknown, Body> }) {
   const t = useT();
   const { errors } = form.formState;
+  const { data: priceTypes = [] } = usePriceTypes();
   return (
     <>
       <Input
@@ -172,6 +177,15 @@ function CounterpartyFields({ form }: { form: UseFormReturn<FormValues, unknown,
           {...form.register('tin')}
         />
       </div>
+      {priceTypes.length > 0 ? (
+        <Select
+          label={t('debts.counterpartyForm.priceType')}
+          hint={t('debts.counterpartyForm.priceTypeHint')}
+          options={priceTypeChoices(t, priceTypes)}
+          error={errors.price_type?.message}
+          {...form.register('price_type')}
+        />
+      ) : null}
       <Field id="counterparty-note" label={t('debts.common.note')} error={errors.note?.message}>
         <textarea
           id="counterparty-note"

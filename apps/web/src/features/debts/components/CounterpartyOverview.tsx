@@ -1,15 +1,17 @@
 import { type Counterparty, formatMoneyFixed } from '@app/shared';
 import type { ReactNode } from 'react';
+import { usePriceTypes } from '../../../api/price-types.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { DIRECTION_HINTS, DIRECTION_LABELS, netBalance, signOf } from '../debt-rules.ts';
+import { DIRECTION_HINTS, DIRECTION_LABELS, netBalance, priceTypeName, signOf } from '../debt-rules.ts';
 
 type OpenBalance = Counterparty['open'][number];
 
 /** A counterparty card's top (DESIGN.md section 12): its details, and what remains open per currency. */
 export function CounterpartyOverview({ counterparty: c }: { counterparty: Counterparty }) {
   const t = useT();
+  const { data: priceTypes = [] } = usePriceTypes();
   return (
     <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
       <Card className="p-5">
@@ -17,6 +19,11 @@ export function CounterpartyOverview({ counterparty: c }: { counterparty: Counte
         <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-sm">
           <Detail label={t('debts.common.phone')}>{c.phone || '—'}</Detail>
           <Detail label={t('debts.common.tin')}>{c.tin ?? '—'}</Detail>
+          {priceTypes.length > 0 || c.price_type !== null ? (
+            <Detail label={t('debts.counterpartyForm.priceType')}>
+              {priceTypeName(t, priceTypes, c.price_type)}
+            </Detail>
+          ) : null}
           <Detail label={t('debts.common.note')}>
             <span className="whitespace-pre-line">{c.note || '—'}</span>
           </Detail>

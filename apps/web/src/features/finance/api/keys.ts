@@ -1,4 +1,4 @@
-import type { MoneyTxOrdering } from '@app/shared';
+import type { MoneyTxOrdering, TxType } from '@app/shared';
 import { moneyQueryKey } from '../../../api/currencies.ts';
 
 // Query keys of the finance feature; a money movement invalidates ['finance'] as a whole.
@@ -7,8 +7,8 @@ export interface TransactionsParams {
   ordering: MoneyTxOrdering;
   currency?: number | undefined;
   amount_type?: 'positive' | 'negative' | undefined;
-  /** spec.md's EXCHANGE, and DESIGN.md section 12's DEBT (payments of debts). */
-  tx_type?: 'EXCHANGE' | 'DEBT' | undefined;
+  /** spec.md's EXCHANGE, DESIGN.md section 12's DEBT, section 19's SALE and PURCHASE, ... */
+  tx_type?: TxType | undefined;
   has_offer?: boolean | undefined;
   search?: string | undefined;
 }

@@ -1,8 +1,9 @@
-import { CURRENCY_IDS, MONEY_TX_ORDERINGS, type MoneyTxOrdering } from '@app/shared';
+import { CURRENCY_IDS, MONEY_TX_ORDERINGS, type MoneyTxOrdering, TX_TYPES, type TxType } from '@app/shared';
 import { SearchInput } from '../../../components/ui/SearchInput.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { useT } from '../../../i18n/useT.ts';
+import { TX_TYPE_LABELS } from '../tx-types.ts';
 
 export interface TransactionFilters {
   search: string;
@@ -10,7 +11,7 @@ export interface TransactionFilters {
   amountType: '' | 'positive' | 'negative';
   offer: '' | 'true' | 'false';
   ordering: MoneyTxOrdering;
-  txType: '' | 'EXCHANGE' | 'DEBT';
+  txType: '' | TxType;
 }
 
 export const DEFAULT_FILTERS: TransactionFilters = {
@@ -29,7 +30,10 @@ const ORDERING_LABELS: Record<MoneyTxOrdering, MessageKey> = {
   amount: 'finance.filters.ordering.amountAsc',
 };
 
-/** The search box and the five filters of spec.md section 2 "Money transactions". */
+/**
+ * The search box and the five filters of spec.md section 2 "Money transactions"; the type filter
+ * names every ledger type (DESIGN.md sections 12 and 19), spec.md's EXCHANGE among them.
+ */
 export function TransactionsFilters({
   value,
   onChange,
@@ -96,9 +100,11 @@ export function TransactionsFilters({
         onChange={(e) => set('txType', e.target.value as TransactionFilters['txType'])}
       >
         <option value="">{t('finance.filters.all')}</option>
-        <option value="EXCHANGE">{t('finance.transactions.type.exchange')}</option>
-        {/* DESIGN.md section 12: a payment of a debt is a DEBT ledger row. */}
-        <option value="DEBT">{t('finance.transactions.type.debt')}</option>
+        {TX_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(TX_TYPE_LABELS[type])}
+          </option>
+        ))}
       </Select>
     </div>
   );

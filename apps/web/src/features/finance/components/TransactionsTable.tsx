@@ -6,6 +6,7 @@ import { useT } from '../../../i18n/useT.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { plainRate } from '../finance-rules.ts';
+import { TX_TYPE_LABELS, TX_TYPE_SOURCES } from '../tx-types.ts';
 
 const COLUMNS: readonly MessageKey[] = [
   'finance.transactions.column.id',
@@ -17,6 +18,24 @@ const COLUMNS: readonly MessageKey[] = [
   'finance.transactions.column.reason',
   'finance.transactions.column.date',
 ];
+
+/**
+ * The offer column: the offer's number, or what else the row came from (DESIGN.md section 12: a
+ * debt's payment; section 19: a sale's or a purchase's cash), its reason naming the document.
+ */
+function OfferCell({ tx }: { tx: MoneyTransaction }) {
+  const t = useT();
+  if (tx.offer !== null) return `#${tx.offer}`;
+  const source = TX_TYPE_SOURCES[tx.tx_type];
+  if (source === null) return '—';
+  return (
+    <span title={t(source.title)}>
+      <Badge tone={source.tone} className="font-mono">
+        {t(TX_TYPE_LABELS[tx.tx_type])}
+      </Badge>
+    </span>
+  );
+}
 
 /** The columns of spec.md section 2 "Money transactions"; its loading and empty texts. */
 export function TransactionsTable({
@@ -61,18 +80,7 @@ export function TransactionsTable({
               <TD>{`1 ${tx.currency.code} = ${plainRate(tx.rate_to_uzs)} UZS`}</TD>
               <TD numeric>{formatMoneyFixed(tx.amount_in_uzs)}</TD>
               <TD>
-                {tx.offer !== null ? (
-                  `#${tx.offer}`
-                ) : tx.tx_type === 'DEBT' ? (
-                  // DESIGN.md section 12: not an offer but a debt's payment (its reason names the debt).
-                  <span title={t('finance.transactions.debtPayment')}>
-                    <Badge tone="amber" className="font-mono">
-                      {t('finance.transactions.type.debt')}
-                    </Badge>
-                  </span>
-                ) : (
-                  '—'
-                )}
+                <OfferCell tx={tx} />
               </TD>
               <TD title={tx.reason}>{previewReason(tx.reason)}</TD>
               <TD>{formatDateTime(tx.created_at)}</TD>
