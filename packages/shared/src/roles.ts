@@ -15,10 +15,6 @@ export const STOCK_ENTRY_ROLES: readonly Role[] = ["Ta'minotchi"];
 /** spec.md section 2: /sell and its stock exits. */
 export const STOCK_EXIT_ROLES: readonly Role[] = ['Bozorchi'];
 
-/** DESIGN.md section 19: who sells and buys with documents, besides the roles a business allows. */
-export const SALE_ROLES: readonly Role[] = ['Bozorchi'];
-export const PURCHASE_ROLES: readonly Role[] = ["Ta'minotchi"];
-
 export function canWriteCatalog(role: string | undefined): boolean {
   return CATALOG_WRITE_ROLES.includes(role as Role);
 }

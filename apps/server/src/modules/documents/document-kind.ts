@@ -1,4 +1,4 @@
-import type { DocumentKind, Role } from '@app/shared';
+import type { DocumentKind } from '@app/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/context.ts';
@@ -28,9 +28,11 @@ export interface KindConfig<Line> {
   kind: DocumentKind;
   /** The audit entity and the actions' prefix: `sale.post`. */
   entity: 'sale' | 'purchase';
-  /** The roles that always may; the business adds others in its settings (DESIGN.md section 19). */
-  roles: readonly Role[];
-  settingsColumn: 'sale_roles' | 'purchase_roles';
+  /** Whether a role writes this kind: its fixed role, or one the business allows (DESIGN.md section 19). */
+  mayWrite(
+    role: string,
+    allowed: { sale_roles: readonly string[]; purchase_roles: readonly string[] },
+  ): boolean;
   /** The body's lines as stored: prices resolved, amounts computed, each error on its line. */
   lines(trx: Trx, context: HeaderContext, lines: readonly Line[]): Promise<LineValues[]>;
   /** Writes the ledger rows; answers what the header keeps of the payment. */

@@ -47,11 +47,10 @@ type DocDeps = Pick<Deps, 'db' | 'clock'>;
 /** A document's number: `S-000123` (more digits once past a million). */
 export const documentNumber = (prefix: string, n: number) => `${prefix}-${String(n).padStart(6, '0')}`;
 
-/** The kind's fixed roles, and those the business allows in its settings. */
+/** The kind's fixed role, and those the business allows in its settings. */
 async function requireWriter<L>(db: Trx | DocDeps['db'], actor: Actor, config: KindConfig<L>): Promise<void> {
-  if (config.roles.includes(actor.role as Role)) return;
   const allowed = await repo.businessDocumentRoles(db, actor.businessId);
-  if (!allowed[config.settingsColumn].includes(actor.role as Role)) throw forbidden();
+  if (!config.mayWrite(actor.role, allowed)) throw forbidden();
 }
 
 /** A draft is changed and posted by its own department only. */

@@ -1,4 +1,4 @@
-import { D, fixedMoney, fixedQuantity, msg, PURCHASE_ROLES, type PurchaseLineInputSchema } from '@app/shared';
+import { canBuy, D, fixedMoney, fixedQuantity, msg, type PurchaseLineInputSchema } from '@app/shared';
 import type { z } from 'zod';
 import { conflict } from '../../lib/errors.ts';
 import { documentStock } from '../inventory/inventory.service.ts';
@@ -14,8 +14,7 @@ type PurchaseLine = z.output<typeof PurchaseLineInputSchema>;
 export const purchaseKind: KindConfig<PurchaseLine> = {
   kind: 'PURCHASE',
   entity: 'purchase',
-  roles: PURCHASE_ROLES,
-  settingsColumn: 'purchase_roles',
+  mayWrite: (role, allowed) => canBuy(role, allowed.purchase_roles),
 
   async lines(trx, context, lines) {
     await variantSkus(

@@ -1,4 +1,4 @@
-import { D, fixedMoney, fixedQuantity, msg, SALE_ROLES, type SaleLineInputSchema } from '@app/shared';
+import { canSell, D, fixedMoney, fixedQuantity, msg, type SaleLineInputSchema } from '@app/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { listPrices } from '../catalog/prices.service.ts';
@@ -17,8 +17,7 @@ type SaleLine = z.output<typeof SaleLineInputSchema>;
 export const saleKind: KindConfig<SaleLine> = {
   kind: 'SALE',
   entity: 'sale',
-  roles: SALE_ROLES,
-  settingsColumn: 'sale_roles',
+  mayWrite: (role, allowed) => canSell(role, allowed.sale_roles),
 
   async lines(trx, context, lines) {
     const skus = await variantSkus(
