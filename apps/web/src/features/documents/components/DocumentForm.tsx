@@ -19,8 +19,10 @@ import {
   usePaymentRates,
 } from '../api/prices.ts';
 import type { DocumentKindConfig } from '../kinds.ts';
+import { type EditLine, linesTotal } from '../lib/lines.ts';
 import { fieldsUnder } from '../lib/server-errors.ts';
 import { type CashRow, useDocumentForm } from '../lib/use-document-form.ts';
+import { Money } from './DocumentBits.tsx';
 import { LinesEditor } from './LinesEditor.tsx';
 
 /**
@@ -75,6 +77,7 @@ export function DocumentForm({
         priceLabel={kind.words.price}
         errors={errors.lines}
       />
+      <FormTotal lines={state.lines} code={draft?.currency_code ?? rates?.doc.code ?? ''} />
       {fieldsUnder(errors.fields, 'lines') ? (
         <ErrorMessage>{fieldsUnder(errors.fields, 'lines')}</ErrorMessage>
       ) : null}
@@ -222,5 +225,20 @@ function FormButtons({
         {t('documents.action.post')}
       </Button>
     </div>
+  );
+}
+
+/** The lines' total at their typed prices. */
+function FormTotal({ lines, code }: { lines: EditLine[]; code: string }) {
+  const t = useT();
+  if (lines.length === 0) return null;
+  return (
+    <p
+      className="flex justify-between rounded-xl bg-slate-100 p-3 font-semibold text-slate-900"
+      data-testid="form-total"
+    >
+      {t('documents.common.total')}
+      <Money value={linesTotal(lines, (l) => l.price.trim() || null)} code={code} />
+    </p>
   );
 }

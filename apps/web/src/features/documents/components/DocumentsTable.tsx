@@ -97,7 +97,10 @@ function DocumentRow({
   return (
     <TR data-testid="document-row" data-number={d.number}>
       <TD>
-        <Link to={kind.cardPath(d.id)} className="font-mono font-medium text-brand-700 hover:underline">
+        <Link
+          to={kind.cardPath(d.id)}
+          className="font-mono font-medium whitespace-nowrap text-brand-700 hover:underline"
+        >
           {d.number}
         </Link>
       </TD>

@@ -17,7 +17,7 @@ export function PaymentSummary({ doc }: { doc: Document }) {
   const change = new D(payment.change_uzs);
   const cashLabel = doc.kind === 'SALE' ? 'documents.payment.cashIn' : 'documents.payment.cashOut';
   return (
-    <Card className="space-y-2 p-4 text-sm" data-testid="document-payment">
+    <Card className="space-y-2 self-start p-4 text-sm" data-testid="document-payment">
       <h2 className="text-base font-semibold text-slate-900">{t('documents.payment.title')}</h2>
       <dl className="space-y-1.5">
         {payment.cash.length === 0 && credit.isZero() ? (

@@ -69,8 +69,10 @@ export function useCounter() {
       setErrors(NO_ERRORS);
     },
     pick(variant: UnitVariantOption) {
-      lastPick.current = { id: variant.id, before: lines };
-      setLines(addVariant(lines, variant));
+      setLines((before) => {
+        lastPick.current = { id: variant.id, before };
+        return addVariant(before, variant);
+      });
       setErrors(NO_ERRORS);
     },
     scanned(variant: UnitVariantOption, qty: string | null) {

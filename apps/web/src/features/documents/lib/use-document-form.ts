@@ -39,7 +39,7 @@ export function formStateOf(doc: Document | undefined): FormState {
       price: doc.kind === 'SALE' && l.price_source !== 'MANUAL' ? '' : l.price,
     })),
     cash: doc.payment.cash.map((c) => ({ currency: String(c.currency), amount: c.amount })),
-    onCredit: Number(doc.payment.on_credit) > 0 ? doc.payment.on_credit : '',
+    onCredit: new D(doc.payment.on_credit).gt(0) ? doc.payment.on_credit : '',
     dueDate: doc.payment.due_date ?? '',
     note: doc.note,
   };
@@ -105,7 +105,7 @@ export function useDocumentForm(
   return {
     state,
     change,
-    addVariant: (v: UnitVariantOption) => change({ lines: addVariant(state.lines, v) }),
+    addVariant: (v: UnitVariantOption) => setState((s) => ({ ...s, lines: addVariant(s.lines, v) })),
     errors,
     pending: create.isPending || update.isPending || post.isPending,
     save,
