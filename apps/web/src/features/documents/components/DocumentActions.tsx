@@ -1,5 +1,5 @@
 import type { Document } from '@app/shared';
-import { FileText, Pencil, Printer, Receipt, Send, Trash2, Undo2 } from 'lucide-react';
+import { Pencil, Printer, Receipt, Send, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
@@ -144,7 +144,6 @@ function ConfirmDialog({
       title={t(what === 'delete' ? 'documents.confirm.deleteTitle' : 'documents.confirm.reverseTitle', {
         number,
       })}
-      description={t(what === 'delete' ? 'documents.confirm.deleteText' : 'documents.confirm.reverseText')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -152,7 +151,13 @@ function ConfirmDialog({
           </Button>
           <Button
             variant="danger"
-            icon={<FileText aria-hidden="true" className="h-4 w-4" />}
+            icon={
+              what === 'delete' ? (
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <Undo2 aria-hidden="true" className="h-4 w-4" />
+              )
+            }
             loading={pending}
             onClick={onConfirm}
             data-testid="confirm-action"
@@ -161,7 +166,11 @@ function ConfirmDialog({
           </Button>
         </>
       }
-    />
+    >
+      <p className="text-sm text-slate-600">
+        {t(what === 'delete' ? 'documents.confirm.deleteText' : 'documents.confirm.reverseText')}
+      </p>
+    </Modal>
   );
 }
 
