@@ -123,7 +123,9 @@ test('the Owner finds a sale in /sales and reverses it from its card', async ({ 
   expect((await (await trader.get(`sales/${sale.id}/`)).json()).status).toBe('REVERSED');
 });
 
-test("a Ta'minotchi posts a purchase on credit from /purchases/new", async ({ page }) => {
+test("a Ta'minotchi saves a purchase on credit as a draft from /purchases/new, then posts it from its card", async ({
+  page,
+}) => {
   const tag = docTag();
   const buyer = await apiAs(page, DEMO.taminotchi);
   const keeper = await apiAs(page, DEMO.omborchi);
@@ -152,11 +154,15 @@ test("a Ta'minotchi posts a purchase on credit from /purchases/new", async ({ pa
   await line.getByLabel('Xarid narxi').fill('5000');
   await expect(page.getByTestId('form-total')).toContainText('10 000.00');
   await page.getByLabel('Nasiyaga').fill('10000');
-  await page.getByRole('button', { name: "O'tkazish" }).click();
+  await page.getByRole('button', { name: 'Qoralama sifatida saqlash' }).click();
 
   await expect(page).toHaveURL(/\/purchases\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/P-\d{6}/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText("O'tkazilgan");
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(/P-\d{6}/);
+  await expect(heading).toContainText('Qoralama');
+  await expect(page.getByRole('button', { name: 'Tahrirlash' })).toBeVisible();
+  await page.getByRole('button', { name: "O'tkazish" }).click();
+  await expect(heading).toContainText("O'tkazilgan");
   await expect(page.getByTestId('document-payment')).toContainText('10 000.00');
   await expect(page.getByTestId('debt-link')).toBeVisible();
   const id = Number(new URL(page.url()).pathname.split('/')[2]);
