@@ -68,7 +68,7 @@ export function DocumentsTable({
             <tr key={total.code} data-testid="documents-total">
               <TD colSpan={columns - 3}>
                 {t('documents.list.postedTotal')}
-                <span className="ml-2 tabular-nums sm:hidden">
+                <span className="block tabular-nums sm:hidden">
                   <Money value={total.total} code={total.code} />
                 </span>
               </TD>
@@ -99,10 +99,15 @@ function DocumentRow({
       <TD>
         <Link
           to={kind.cardPath(d.id)}
-          className="font-mono font-medium whitespace-nowrap text-brand-700 hover:underline"
+          className="inline-block min-w-max font-mono font-medium text-brand-700 hover:underline"
         >
           {d.number}
         </Link>
+        {/* On a phone the total and the status come under the number, before the table scrolls. */}
+        <span className="mt-1 block space-y-1 text-xs sm:hidden">
+          <Money value={d.total} code={d.currency_code} className="block font-semibold tabular-nums" />
+          <DocumentStatusBadge status={d.status} />
+        </span>
       </TD>
       <TD className="whitespace-nowrap text-slate-600">{formatDate(d.date)}</TD>
       <TD>

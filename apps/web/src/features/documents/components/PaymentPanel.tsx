@@ -45,7 +45,7 @@ export function PaymentPanel({
   const typed = entry.mode === 'MIXED' || entry.mode === 'CREDIT';
   return (
     <section className="space-y-3" aria-label={t('documents.payment.title')}>
-      <div className="grid grid-cols-4 gap-1.5">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {PAYMENT_MODES.map((mode) => (
           <button
             key={mode}
