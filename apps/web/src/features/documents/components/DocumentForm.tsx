@@ -19,9 +19,10 @@ import {
   usePaymentRates,
 } from '../api/prices.ts';
 import type { DocumentKindConfig } from '../kinds.ts';
+import type { CashRow } from '../lib/document-body.ts';
 import { type EditLine, linesTotal } from '../lib/lines.ts';
 import { fieldsUnder } from '../lib/server-errors.ts';
-import { type CashRow, useDocumentForm } from '../lib/use-document-form.ts';
+import { useDocumentForm } from '../lib/use-document-form.ts';
 import { Money } from './DocumentBits.tsx';
 import { LinesEditor } from './LinesEditor.tsx';
 
