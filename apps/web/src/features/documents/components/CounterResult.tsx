@@ -37,7 +37,7 @@ export function CounterResult({ sale, onNext }: { sale: Document; onNext: () => 
           <Money value={sale.payment.on_credit} code={sale.currency_code} />
         </p>
       ) : null}
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid gap-2 sm:grid-cols-2">
         <Link to={receiptPath(sale.id)} className={buttonClasses('secondary', 'lg', 'gap-2')}>
           <Receipt aria-hidden="true" className="h-5 w-5" />
           {t('documents.action.receipt')}

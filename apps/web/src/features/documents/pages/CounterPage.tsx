@@ -31,7 +31,7 @@ function Counter() {
   const searchCustomers = useCounterpartyOptions();
   if (c.result)
     return (
-      <div className="mx-auto max-w-md">
+      <div className="mx-auto max-w-lg">
         <CounterResult sale={c.result} onNext={c.next} />
       </div>
     );
