@@ -30,6 +30,11 @@ export async function openTab(tab: Locator): Promise<void> {
 }
 
 /** DESIGN.md section 12: the counterparties and the debt book, after spec.md's ten, for every role. */
+/** DESIGN.md section 19: the counter, the sales and the purchases, each for the roles it is for. */
+export const COUNTER_ENTRY = { path: '/sell/new', label: 'Yangi sotuv' } as const;
+export const SALES_ENTRY = { path: '/sales', label: 'Sotuvlar' } as const;
+export const PURCHASES_ENTRY = { path: '/purchases', label: 'Xaridlar' } as const;
+
 export const DEBT_ENTRIES = [
   { path: '/counterparties', label: 'Kontragentlar' },
   { path: '/debts', label: 'Qarzlar' },
@@ -38,15 +43,16 @@ export const DEBT_ENTRIES = [
 /**
  * Part two in both menus of every role: Dashboard (/dashboard) first and Hisobotlar after
  * Transaksiya (DESIGN.md section 11), Kontragentlar and Qarzlar after spec.md's entries (section
- * 12). Balans stays at / for every role (spec.md section 2).
+ * 12), and before them the documents of the role (section 19). Balans stays at / for every role
+ * (spec.md section 2).
  */
-export function withPartTwo(entries: readonly Entry[]): Entry[] {
+export function withPartTwo(entries: readonly Entry[], documents: readonly Entry[] = []): Entry[] {
   const out: Entry[] = [{ path: '/dashboard', label: "Ko'rsatkichlar" }];
   for (const entry of entries) {
     out.push(entry);
     if (entry.path === '/transactions') out.push({ path: '/reports', label: 'Hisobotlar' });
   }
-  out.push(...DEBT_ENTRIES);
+  out.push(...documents, ...DEBT_ENTRIES);
   return out;
 }
 

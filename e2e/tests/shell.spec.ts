@@ -3,7 +3,15 @@
 // password auth.spec.ts changes.
 import type { Page } from '@playwright/test';
 import { apiSignIn, DEMO, expect, test } from '../fixtures.ts';
-import { ADMIN_ENTRY, MENU, Shell, withPartTwo } from '../pages/shell.ts';
+import {
+  ADMIN_ENTRY,
+  COUNTER_ENTRY,
+  MENU,
+  PURCHASES_ENTRY,
+  SALES_ENTRY,
+  Shell,
+  withPartTwo,
+} from '../pages/shell.ts';
 
 const PROTECTED = [
   '/',
@@ -125,10 +133,22 @@ test.describe('route guard', () => {
 
 test.describe('desktop sidebar', () => {
   const cases = [
-    { email: DEMO.taminotchi, role: "Ta'minotchi", expected: withPartTwo([...ALWAYS, BUY]) },
-    { email: DEMO.bozorchi, role: 'Bozorchi', expected: withPartTwo([...ALWAYS, SELL]) },
+    {
+      email: DEMO.taminotchi,
+      role: "Ta'minotchi",
+      expected: withPartTwo([...ALWAYS, BUY], [PURCHASES_ENTRY]),
+    },
+    {
+      email: DEMO.bozorchi,
+      role: 'Bozorchi',
+      expected: withPartTwo([...ALWAYS, SELL], [COUNTER_ENTRY, SALES_ENTRY]),
+    },
     { email: DEMO.kassir, role: 'Kassir', expected: withPartTwo(ALWAYS) },
-    { email: DEMO.owner, role: 'Owner', expected: [...withPartTwo(ALWAYS), ADMIN_ENTRY] },
+    {
+      email: DEMO.owner,
+      role: 'Owner',
+      expected: [...withPartTwo(ALWAYS, [SALES_ENTRY, PURCHASES_ENTRY]), ADMIN_ENTRY],
+    },
   ];
   for (const { email, role, expected } of cases) {
     test(`${role} sees exactly the entries of the role filter`, async ({ page }) => {
@@ -206,7 +226,10 @@ test.describe('mobile drawer', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shell = await signedIn(page, DEMO.owner);
     await shell.openDrawer.click();
-    expect(await shell.entries(shell.drawerNav)).toEqual([...withPartTwo(MENU), ADMIN_ENTRY]);
+    expect(await shell.entries(shell.drawerNav)).toEqual([
+      ...withPartTwo(MENU, [SALES_ENTRY, PURCHASES_ENTRY]),
+      ADMIN_ENTRY,
+    ]);
     await shell.drawerNav.getByRole('link', { name: 'Boshqaruv' }).click();
     await expect(page).toHaveURL('/admin/users');
   });

@@ -189,6 +189,33 @@ const debtRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * DESIGN.md section 19: the documents' lists and cards, one shell for every kind, and the counter.
+ * Each page checks who it is for (the documents feature's DocumentGuard).
+ */
+const documentPage = (name: 'SalesPage' | 'PurchasesPage') => () =>
+  import('../features/documents/pages/DocumentsPage.tsx').then((m) => ({ Component: m[name] }));
+const documentCard = (name: 'SalePage' | 'PurchasePage') => () =>
+  import('../features/documents/pages/DocumentPage.tsx').then((m) => ({ Component: m[name] }));
+const documentRoutes: RouteObject[] = [
+  { path: paths.document.sales, lazy: documentPage('SalesPage') },
+  { path: paths.document.sale, lazy: documentCard('SalePage') },
+  { path: paths.document.purchases, lazy: documentPage('PurchasesPage') },
+  {
+    path: paths.document.newPurchase,
+    lazy: () =>
+      import('../features/documents/pages/NewPurchasePage.tsx').then((m) => ({
+        Component: m.NewPurchasePage,
+      })),
+  },
+  { path: paths.document.purchase, lazy: documentCard('PurchasePage') },
+  {
+    path: paths.document.counter,
+    lazy: () =>
+      import('../features/documents/pages/CounterPage.tsx').then((m) => ({ Component: m.CounterPage })),
+  },
+];
+
 /** Pages inside the shell; all need a signed-in user (RequireAuth above them). */
 const shellRoutes: RouteObject[] = [
   // Balans, with the exchange form, is / for every role (spec.md section 2).
@@ -280,6 +307,7 @@ const shellRoutes: RouteObject[] = [
   catalogRoutes,
   reportRoutes,
   ...debtRoutes,
+  ...documentRoutes,
   adminRoutes,
 ];
 

@@ -5,6 +5,7 @@ import type catalog from './messages/uz/catalog.json';
 import type chat from './messages/uz/chat.json';
 import type common from './messages/uz/common.json';
 import type debts from './messages/uz/debts.json';
+import type documents from './messages/uz/documents.json';
 import type finance from './messages/uz/finance.json';
 import type history from './messages/uz/history.json';
 import type inventory from './messages/uz/inventory.json';
@@ -25,6 +26,7 @@ type Catalogue = typeof admin &
   typeof chat &
   typeof common &
   typeof debts &
+  typeof documents &
   typeof finance &
   typeof history &
   typeof inventory &

@@ -168,3 +168,17 @@ describe('a conversation read', () => {
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['chat', 'conversations']]);
   });
 });
+
+describe('document events (DESIGN.md section 19)', () => {
+  it('refresh the kind, and with a posting or a reversal what it moved', () => {
+    const posted = parseLiveEvent(raw('document', { kind: 'SALE', id: 7, status: 'POSTED' }));
+    expect(posted).toMatchObject({ type: 'document', kind: 'SALE', id: 7, status: 'POSTED' });
+    const keys = staleKeysFor(posted as LiveEvent).map((k) => JSON.stringify(k));
+    expect(keys).toEqual(
+      expect.arrayContaining(['["documents","SALE"]', '["finance"]', '["debts"]', '["inventory"]']),
+    );
+    const draft = staleKeysFor({ type: 'document', kind: 'PURCHASE', id: 8, status: 'DRAFT' });
+    expect(draft).toEqual([['documents', 'PURCHASE']]);
+    expect(parseLiveEvent(raw('document', { kind: 'SALE', id: 7, status: 'LOST' }))).toBeNull();
+  });
+});

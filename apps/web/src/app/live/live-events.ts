@@ -1,11 +1,19 @@
 // What each live event (DESIGN.md section 13, GET api/events/) changes in the caches. The keys stay
 // with the features that own them; this, in the app layer that composes the features, is the one
 // place that knows them all (features never import each other, STYLE.md).
-import { ChatMessageSchema, ImportProgressSchema, NotificationSchema, OFFER_STATUSES } from '@app/shared';
+import {
+  ChatMessageSchema,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
+  ImportProgressSchema,
+  NotificationSchema,
+  OFFER_STATUSES,
+} from '@app/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { chatKeys } from '../../features/chat/api/keys.ts';
 import { addMessageToThread } from '../../features/chat/api/messages.ts';
+import { documentKeys, MOVED_BY_POSTING } from '../../features/documents/api/keys.ts';
 import { financeKeys } from '../../features/finance/api/keys.ts';
 import { myBalanceQueryKey } from '../../features/inventory/api/my-balance.ts';
 import { stockEntriesQueryKey } from '../../features/inventory/api/stock-entries.ts';
@@ -26,6 +34,13 @@ const OfferEventSchema = z.object({
   status: z.enum([...OFFER_STATUSES, 'DELETED']),
 });
 const BalanceEventSchema = z.object({ what: z.string().optional() });
+// DESIGN.md section 19: a document of the user's department created, changed, posted or reversed
+// (DELETED: a draft deleted).
+const DocumentEventSchema = z.object({
+  kind: z.enum(DOCUMENT_KINDS),
+  id: z.number(),
+  status: z.enum([...DOCUMENT_STATUSES, 'DELETED']),
+});
 
 export type LiveEvent =
   | ({ type: 'message' } & z.infer<typeof MessageEventSchema>)
@@ -33,6 +48,7 @@ export type LiveEvent =
   | ({ type: 'notification' } & z.infer<typeof NotificationEventSchema>)
   | ({ type: 'offer' } & z.infer<typeof OfferEventSchema>)
   | ({ type: 'balance' } & z.infer<typeof BalanceEventSchema>)
+  | ({ type: 'document' } & z.infer<typeof DocumentEventSchema>)
   | ({ type: 'import' } & z.infer<typeof ImportProgressSchema>);
 
 const SCHEMAS = {
@@ -41,6 +57,7 @@ const SCHEMAS = {
   notification: NotificationEventSchema,
   offer: OfferEventSchema,
   balance: BalanceEventSchema,
+  document: DocumentEventSchema,
   import: ImportProgressSchema,
 } as const;
 
@@ -80,6 +97,11 @@ export function staleKeysFor(event: LiveEvent): QueryKey[] {
       if (event.status === 'APPROVED') keys.push(financeKeys.all, myBalanceQueryKey, stockEntriesQueryKey);
       return keys;
     }
+    case 'document':
+      // The kind's lists and cards; a posting or a reversal moved stock, money and debts.
+      return event.status === 'POSTED' || event.status === 'REVERSED'
+        ? [documentKeys.kind(event.kind), ...MOVED_BY_POSTING]
+        : [documentKeys.kind(event.kind)];
     case 'import':
       // A long import's progress, for the page that follows it (tellProgress): no cache changes.
       return [];
@@ -103,6 +125,7 @@ export const ALL_LIVE_KEYS: readonly QueryKey[] = [
   stockEntriesQueryKey,
   stockExitsQueryKey,
   reportKeys.all,
+  documentKeys.all,
 ];
 
 /** Applies one event to the caches: a new message into its open thread, the bell, then the rest. */

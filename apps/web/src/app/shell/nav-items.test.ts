@@ -15,12 +15,16 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
   });
 
   it('every role finds Kontragentlar and Qarzlar after Sotib olish and Sotish (DESIGN.md section 12)', () => {
-    expect(paths(desktopNavItems('Bozorchi')).slice(-3)).toEqual([
+    expect(paths(desktopNavItems('Bozorchi')).slice(-5)).toEqual([
       'Sotish /sell',
+      'Yangi sotuv /sell/new',
+      'Sotuvlar /sales',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
     ]);
-    expect(paths(desktopNavItems('Owner')).slice(-3)).toEqual([
+    expect(paths(desktopNavItems('Owner')).slice(-5)).toEqual([
+      'Sotuvlar /sales',
+      'Xaridlar /purchases',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
       'Boshqaruv /admin',
@@ -46,5 +50,14 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
     expect(items).not.toContain('Sotish /sell');
     // The phone menu lists every entry whatever the role: spec.md's ten and part two's four.
     expect(mobileNavItems('Kassir')).toHaveLength(14);
+  });
+
+  it('the documents show to the roles that write them and, read-only, to those who see the whole business (DESIGN.md section 19)', () => {
+    const documents = (items: NavItem[]) =>
+      paths(items).filter((p) => / \/(sales|purchases|sell\/new)$/.test(p));
+    expect(documents(desktopNavItems('Bozorchi'))).toEqual(['Yangi sotuv /sell/new', 'Sotuvlar /sales']);
+    expect(documents(mobileNavItems("Ta'minotchi"))).toEqual(['Xaridlar /purchases']);
+    expect(documents(desktopNavItems('manager'))).toEqual(['Sotuvlar /sales', 'Xaridlar /purchases']);
+    expect(documents(mobileNavItems('Omborchi'))).toEqual([]);
   });
 });

@@ -1,4 +1,12 @@
-import { ADMIN_ROLES, type Role, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
+import {
+  ADMIN_ROLES,
+  PURCHASE_ROLES,
+  type Role,
+  SALE_ROLES,
+  STOCK_ENTRY_ROLES,
+  STOCK_EXIT_ROLES,
+  WHOLE_BUSINESS_ROLES,
+} from '@app/shared';
 import {
   ArrowDownLeft,
   ArrowLeftRight,
@@ -7,11 +15,14 @@ import {
   ChartColumn,
   ClockArrowLeft,
   Contact,
+  FileInput,
+  FileOutput,
   HandCoins,
   LayoutDashboard,
   LayoutList,
   type LucideIcon,
   MessageSquare,
+  ScanBarcode,
   ShieldCheck,
   ShoppingCart,
   Store,
@@ -70,6 +81,28 @@ export const DEBT_NAV_ITEMS: readonly NavItem[] = [
   { to: paths.debts, label: 'common.nav.debts', icon: HandCoins },
 ];
 
+/**
+ * DESIGN.md section 19: the sales and purchases (documents) and the counter, after spec.md's ten,
+ * in both menus of the roles that write them and, read-only, of the roles that see the whole
+ * business. The writers are the kinds' fixed roles until who-am-I says which roles the business
+ * allows (the documents feature's mayUseDocuments).
+ */
+export const DOCUMENT_NAV_ITEMS: readonly NavItem[] = [
+  { to: paths.document.counter, label: 'common.nav.counter', icon: ScanBarcode, roles: SALE_ROLES },
+  {
+    to: paths.document.sales,
+    label: 'common.nav.sales',
+    icon: FileOutput,
+    roles: [...SALE_ROLES, ...WHOLE_BUSINESS_ROLES],
+  },
+  {
+    to: paths.document.purchases,
+    label: 'common.nav.purchases',
+    icon: FileInput,
+    roles: [...PURCHASE_ROLES, ...WHOLE_BUSINESS_ROLES],
+  },
+];
+
 /** DESIGN.md section 11: the dashboard, the first entry of both menus of every role. */
 export const DASHBOARD_NAV_ITEM: NavItem = {
   to: paths.dashboard,
@@ -79,7 +112,8 @@ export const DASHBOARD_NAV_ITEM: NavItem = {
 
 /**
  * Part two in both menus of every role: Dashboard first, Balans at / as spec.md section 2 has it
- * for everyone, Hisobotlar after Transaksiya (DESIGN.md section 11). Kontragentlar and Qarzlar
+ * for everyone, Hisobotlar after Transaksiya (DESIGN.md section 11). The documents of the user's
+ * role (DESIGN.md section 19), then Kontragentlar and Qarzlar
  * follow spec.md's entries (DESIGN.md section 12); the administrators' entry comes last
  * (DESIGN.md section 9).
  */
@@ -89,6 +123,7 @@ function withPartTwo(items: readonly NavItem[], role: Role): NavItem[] {
     out.push(item);
     if (item.to === paths.transactions) out.push(REPORTS_NAV_ITEM);
   }
+  out.push(...DOCUMENT_NAV_ITEMS.filter((item) => item.roles?.includes(role)));
   out.push(...DEBT_NAV_ITEMS);
   if (ADMIN_ROLES.includes(role)) out.push(ADMIN_NAV_ITEM);
   return out;

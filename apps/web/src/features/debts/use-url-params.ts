@@ -1,21 +1,2 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
-import { withChanges } from './debt-params.ts';
-
-export interface UrlParams {
-  params: URLSearchParams;
-  /** Changes some params (null or '' removes one) and starts again from page 1 unless `page` is given. */
-  update: (changes: Record<string, string | null | undefined>) => void;
-}
-
-/** The page's filters, read from and written to the URL. */
-export function useUrlParams(): UrlParams {
-  const [params, setParams] = useSearchParams();
-  // replace: a filter change is not a page of its own for the Back button.
-  const update = useCallback(
-    (changes: Record<string, string | null | undefined>) =>
-      setParams((current) => withChanges(current, changes), { replace: true }),
-    [setParams],
-  );
-  return { params, update };
-}
+// The list filters' URL hook moved down to lib/ when the documents' lists needed it too.
+export { type UrlParams, useUrlParams } from '../../lib/use-url-params.ts';

@@ -1,0 +1,40 @@
+import { ADMIN_ROLES, type Role, seesWholeBusiness, type WhoAmI } from '@app/shared';
+import type { DocumentKindConfig } from './kinds.ts';
+
+// Who may do what with documents (DESIGN.md section 19). The server decides; these only choose
+// which buttons to show.
+
+/**
+ * Whether the user writes documents of this kind: its fixed roles (SALE_ROLES, PURCHASE_ROLES).
+ * The roles a business allows in its settings are not known to the web yet: once who-am-I
+ * answers `can_sell` / `can_buy`, this is the one place to read them instead.
+ */
+export function mayUseDocuments(
+  user: WhoAmI | undefined,
+  kind: Pick<DocumentKindConfig, 'writers'>,
+): boolean {
+  return user !== undefined && kind.writers.includes(user.role);
+}
+
+/** Owner, admin and manager read every department's documents (read-only unless they also write). */
+export function readsAllDocuments(user: WhoAmI | undefined): boolean {
+  return seesWholeBusiness(user?.role);
+}
+
+/** A list or card of this kind is the user's to see: its writers and the whole business's viewers. */
+export function maySeeDocuments(
+  user: WhoAmI | undefined,
+  kind: Pick<DocumentKindConfig, 'writers'>,
+): boolean {
+  return mayUseDocuments(user, kind) || readsAllDocuments(user);
+}
+
+/** A posted document is reversed by its department or an administrator (Owner, admin). */
+export function mayReverse(user: WhoAmI | undefined, departmentId: number): boolean {
+  return user !== undefined && (user.id === departmentId || ADMIN_ROLES.includes(user.role as Role));
+}
+
+/** A draft is changed, deleted and posted by its own department only. */
+export function mayEditDraft(user: WhoAmI | undefined, departmentId: number): boolean {
+  return user !== undefined && user.id === departmentId;
+}

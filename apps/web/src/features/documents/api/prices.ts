@@ -1,0 +1,91 @@
+import { type PriceType, type Variant, VariantPriceSchema } from '@app/shared';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useCurrencies } from '../../../api/currencies.ts';
+import { priceTypesQueryOptions } from '../../../api/labels.ts';
+import { findVariantByBarcode, searchVariants } from '../../../api/variants.ts';
+import type { ScanMatch, VariantOption } from '../../../components/VariantPicker.tsx';
+import { api } from '../../../lib/api-client.ts';
+import type { PaymentRates } from '../lib/counter-payment.ts';
+import { documentKeys } from './keys.ts';
+
+// What the counter and the forms read besides the documents: variants with their unit (a line's
+// quantity steps by it) and the price list's price of a variant.
+//
+// The counter shows each line's price from the business's default price list, looked up with
+// GET api/catalog/variants/{id}/prices/ (DESIGN.md section 19), and sends the line without a
+// price so that the server prices it and keeps its source. A customer's own price list is the
+// server's to apply: the posted sale shows the price it used.
+
+/** A variant as the documents' pickers give it: with its unit. */
+export type UnitVariantOption = VariantOption & Pick<Variant, 'unit'>;
+
+const toOption = (v: Variant): UnitVariantOption => ({ id: v.id, label: v.label, sku: v.sku, unit: v.unit });
+
+export async function searchUnitVariants(text: string, signal: AbortSignal): Promise<UnitVariantOption[]> {
+  return (await searchVariants({ text }, signal)).map(toOption);
+}
+
+/** A scan: the variant with its unit, and a scale's weighed quantity. */
+export async function findUnitVariantByBarcode(code: string, signal: AbortSignal): Promise<ScanMatch | null> {
+  const variant = await findVariantByBarcode(code, signal);
+  return variant ? { variant: toOption(variant), qty: variant.scanned?.qty ?? null } : null;
+}
+
+export function usePriceTypes() {
+  return useQuery(priceTypesQueryOptions);
+}
+
+/** The default price list, or none. */
+export function defaultPriceType(types: readonly PriceType[] | undefined): PriceType | null {
+  return types?.find((t) => t.is_default) ?? null;
+}
+
+/** GET catalog/variants/{id}/prices/: the variant's price in each price list. */
+export function variantPricesQueryOptions(variant: number) {
+  return queryOptions({
+    queryKey: documentKeys.prices(variant),
+    queryFn: ({ signal }) =>
+      api.get(`catalog/variants/${variant}/prices/`, {
+        signal,
+        schema: z.object({ prices: z.array(VariantPriceSchema) }),
+      }),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The rates the counter's payment uses: the sale's currency (the default price list's, else UZS),
+ * UZS and USD, from the currencies in force. Undefined while they load.
+ */
+export function usePaymentRates(): PaymentRates | undefined {
+  const currencies = useCurrencies().data;
+  const types = usePriceTypes().data;
+  if (!currencies || !types) return undefined;
+  const find = (code: string) => currencies.find((c) => c.code === code);
+  const uzs = find('UZS');
+  const usd = find('USD');
+  if (!uzs || !usd) return undefined;
+  const docId = defaultPriceType(types)?.currency ?? uzs.id;
+  const doc = currencies.find((c) => c.id === docId) ?? uzs;
+  const rate = (c: typeof uzs) => ({ id: c.id, code: c.code, rate: c.rate_to_uzs });
+  return { doc: rate(doc), uzs: rate(uzs), usd: rate(usd) };
+}
+
+/**
+ * The default price list's price of each variant: a string, null when it has none, undefined
+ * while it loads (the counter's lines, DESIGN.md section 19).
+ */
+export function useListPrices(variants: readonly number[]): Map<number, string | null | undefined> {
+  const types = usePriceTypes();
+  const priceType = defaultPriceType(types.data);
+  const results = useQueries({ queries: variants.map((id) => variantPricesQueryOptions(id)) });
+  const out = new Map<number, string | null | undefined>();
+  variants.forEach((id, i) => {
+    const data = results[i]?.data;
+    if (types.data && !priceType) out.set(id, null);
+    else if (!data || !priceType) out.set(id, results[i]?.isError ? null : undefined);
+    else out.set(id, data.prices.find((p) => p.price_type === priceType.id)?.price ?? null);
+  });
+  return out;
+}

@@ -1,0 +1,117 @@
+import { DOCUMENT_STATUSES } from '@app/shared';
+import { useState } from 'react';
+import { useCounterparty } from '../../../api/counterparties.ts';
+import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { DateInput } from '../../../components/ui/DateInput.tsx';
+import { SearchInput } from '../../../components/ui/SearchInput.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
+import { useT } from '../../../i18n/useT.ts';
+import type { UrlParams } from '../../../lib/use-url-params.ts';
+import { useCounterpartyOptions } from '../api/counterparties.ts';
+import type { DocumentKindConfig } from '../kinds.ts';
+import type { DocumentFilters as Filters } from '../lib/list-params.ts';
+import { STATUS_LABELS } from './DocumentBits.tsx';
+
+/** A document list's filters, kept in the URL: number, status, counterparty, date range. They wrap on a phone. */
+export function DocumentFilters({
+  kind,
+  filters,
+  url,
+}: {
+  kind: DocumentKindConfig;
+  filters: Filters;
+  url: UrlParams;
+}) {
+  const t = useT();
+  const search = useCounterpartyOptions();
+  const [picked, setPicked] = useState<CounterpartyOption | null>(null);
+  const fromUrl = useCounterparty(picked?.id === filters.counterparty ? undefined : filters.counterparty);
+  const selected: CounterpartyOption | null =
+    filters.counterparty === undefined
+      ? null
+      : picked?.id === filters.counterparty
+        ? picked
+        : { id: filters.counterparty, name: fromUrl.data?.name ?? `#${filters.counterparty}` };
+  // The number is typed freely and sent once it settles (the URL holds what was sent).
+  const [number, setNumber] = useState(filters.search ?? '');
+  const any = Object.values(filters).some((v) => v !== undefined);
+
+  return (
+    <Card className="flex flex-wrap items-end gap-3 p-4">
+      <form
+        className="w-full sm:w-44"
+        onSubmit={(e) => {
+          e.preventDefault();
+          url.update({ search: number.trim() });
+        }}
+      >
+        <SearchInput
+          label={t('documents.filters.number')}
+          placeholder={t('documents.filters.numberPlaceholder')}
+          value={number}
+          onText={setNumber}
+          onBlur={() => url.update({ search: number.trim() })}
+        />
+      </form>
+      <Select
+        label={t('documents.common.status')}
+        className="w-full sm:w-44"
+        value={filters.status ?? ''}
+        onChange={(e) => url.update({ status: e.target.value })}
+        options={[
+          { value: '', label: t('documents.filters.all') },
+          ...DOCUMENT_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) })),
+        ]}
+      />
+      <CounterpartyPicker
+        label={t(kind.words.counterparty)}
+        className="w-full sm:w-64"
+        floating
+        value={selected}
+        search={search}
+        onChange={(c) => {
+          setPicked(c);
+          url.update({ counterparty: c ? String(c.id) : null });
+        }}
+      />
+      <DateRange filters={filters} url={url} />
+      {any ? (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setPicked(null);
+            setNumber('');
+            url.update({ status: null, counterparty: null, date_from: null, date_to: null, search: null });
+          }}
+        >
+          {t('documents.filters.clear')}
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The date range: from and to, each bounding the other. */
+function DateRange({ filters, url }: { filters: Filters; url: UrlParams }) {
+  const t = useT();
+  return (
+    <div className="flex w-full gap-3 sm:w-auto">
+      <DateInput
+        label={t('documents.filters.dateFrom')}
+        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        value={filters.date_from ?? ''}
+        max={filters.date_to}
+        onChange={(e) => url.update({ date_from: e.target.value })}
+      />
+      <DateInput
+        label={t('documents.filters.dateTo')}
+        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        value={filters.date_to ?? ''}
+        min={filters.date_from}
+        onChange={(e) => url.update({ date_to: e.target.value })}
+      />
+    </div>
+  );
+}

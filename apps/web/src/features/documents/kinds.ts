@@ -1,0 +1,84 @@
+import { DOCUMENT_PATHS, type DocumentKind, PURCHASE_ROLES, type Role, SALE_ROLES } from '@app/shared';
+import { generatePath } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import type { MessageKey } from '../../i18n/catalogue.ts';
+
+// One shell for every kind of document (DESIGN.md section 19): the list, the card, the form and
+// the actions read what differs between a sale and a purchase from here. Returns, stock counts
+// and production orders (sections 20-21) become one more entry each.
+
+export interface DocumentKindConfig {
+  kind: DocumentKind;
+  /** The API's path segment: `sales` -> `api/sales/`. */
+  api: (typeof DOCUMENT_PATHS)[keyof typeof DOCUMENT_PATHS];
+  listPath: string;
+  cardPath: (id: number) => string;
+  /** Where a new document of this kind is made. */
+  newPath: string;
+  /** The roles that always write this kind; a business may allow others (see access.ts). */
+  writers: readonly Role[];
+  words: {
+    title: MessageKey;
+    description: MessageKey;
+    newLabel: MessageKey;
+    counterparty: MessageKey;
+    price: MessageKey;
+    empty: MessageKey;
+  };
+  /** A sale's line shows where its price came from; a purchase's is typed. */
+  showsPriceSource: boolean;
+  /** A sale has a receipt page (`/sales/:id/receipt`). */
+  hasReceipt: boolean;
+  /** A line's price field in the API's body. */
+  priceField: 'price' | 'unit_cost';
+}
+
+export const SALE_KIND: DocumentKindConfig = {
+  kind: 'SALE',
+  api: DOCUMENT_PATHS.SALE,
+  listPath: paths.document.sales,
+  cardPath: (id) => generatePath(paths.document.sale, { id: String(id) }),
+  newPath: paths.document.counter,
+  writers: SALE_ROLES,
+  words: {
+    title: 'documents.sale.title',
+    description: 'documents.sale.description',
+    newLabel: 'documents.sale.new',
+    counterparty: 'documents.sale.counterparty',
+    price: 'documents.line.price',
+    empty: 'documents.sale.empty',
+  },
+  showsPriceSource: true,
+  hasReceipt: true,
+  priceField: 'price',
+};
+
+export const PURCHASE_KIND: DocumentKindConfig = {
+  kind: 'PURCHASE',
+  api: DOCUMENT_PATHS.PURCHASE,
+  listPath: paths.document.purchases,
+  cardPath: (id) => generatePath(paths.document.purchase, { id: String(id) }),
+  newPath: paths.document.newPurchase,
+  writers: PURCHASE_ROLES,
+  words: {
+    title: 'documents.purchase.title',
+    description: 'documents.purchase.description',
+    newLabel: 'documents.purchase.new',
+    counterparty: 'documents.purchase.counterparty',
+    price: 'documents.line.unitCost',
+    empty: 'documents.purchase.empty',
+  },
+  showsPriceSource: false,
+  hasReceipt: false,
+  priceField: 'unit_cost',
+};
+
+export const DOCUMENT_KIND_CONFIGS: Record<DocumentKind, DocumentKindConfig> = {
+  SALE: SALE_KIND,
+  PURCHASE: PURCHASE_KIND,
+};
+
+/** `/sales/12/receipt`: the receipt page (built apart; the card links to it). */
+export function receiptPath(id: number): string {
+  return `${generatePath(paths.document.sale, { id: String(id) })}/receipt`;
+}
