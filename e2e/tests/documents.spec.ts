@@ -14,9 +14,9 @@ test.describe('on a 375 px phone', () => {
     page,
   }) => {
     const tag = docTag();
-    const variants = await pricedStock(page, tag, ['10000', '20000', '30000'], '5');
+    const { variants, priceType } = await pricedStock(page, tag, ['10000', '20000', '30000'], '5');
     const trader = await apiAs(page, DEMO.bozorchi);
-    const customer = await createCounterparty(trader, `Mijoz ${tag}`, 'CUSTOMER');
+    const customer = await createCounterparty(trader, `Mijoz ${tag}`, 'CUSTOMER', priceType);
     const currencies = (await (await trader.get('finance/currencies/')).json()) as Array<{
       code: string;
       rate_to_uzs: string;
@@ -29,11 +29,12 @@ test.describe('on a 375 px phone', () => {
     await apiSignIn(page, DEMO.bozorchi);
     const counter = await new CounterPage(page).open();
     for (const v of variants) await counter.add(v.sku);
-    await expect(counter.total).toContainText('60 000.00');
     await page.getByRole('button', { name: 'Nasiya' }).click();
     await expect(page.getByTestId('payment-error')).toHaveText('Nasiya uchun mijozni tanlang.');
     await expect(counter.sell).toBeDisabled();
+    // The customer's price list prices the lines (DESIGN.md section 19).
     await counter.chooseCustomer('Mijoz (nasiya uchun shart)', customer.name);
+    await expect(counter.total).toContainText('60 000.00');
     await page.getByLabel("Hozir to'landi, USD").fill(usd.toFixed(2));
     await expect(page.getByTestId('payment-figure')).toContainText(formatMoneyFixed(credit));
     await expect(page.getByTestId('payment-error')).toHaveCount(0);
@@ -71,8 +72,12 @@ test.describe('on a 375 px phone', () => {
 
   test('a shortfall shows the line its message and posts nothing', async ({ page }) => {
     const tag = docTag();
-    const [plenty, scarce] = await pricedStock(page, tag, ['5000', '7000'], '2');
+    const {
+      variants: [plenty, scarce],
+      priceType,
+    } = await pricedStock(page, tag, ['5000', '7000'], '2');
     const trader = await apiAs(page, DEMO.bozorchi);
+    const customer = await createCounterparty(trader, `Mijoz ${tag}`, 'CUSTOMER', priceType);
     /** What the Bozorchi holds of this test's variants (other specs' sales never touch them). */
     const onHand = async () => {
       const rows = (await (await trader.get('inventory/stocks/my-balance/')).json()) as Array<{
@@ -86,6 +91,7 @@ test.describe('on a 375 px phone', () => {
 
     await apiSignIn(page, DEMO.bozorchi);
     const counter = await new CounterPage(page).open();
+    await counter.chooseCustomer('Mijoz (ixtiyoriy)', customer.name);
     await counter.add(plenty!.sku);
     await counter.add(scarce!.sku);
     // The same variant again adds one: 2 on hand, 3 asked.
@@ -105,11 +111,13 @@ test.describe('on a 375 px phone', () => {
 
 test('the Owner finds a sale in /sales and reverses it from its card', async ({ page }) => {
   const tag = docTag();
-  const [variant] = await pricedStock(page, tag, ['12000'], '3');
+  const {
+    variants: [variant],
+  } = await pricedStock(page, tag, ['12000'], '3');
   const trader = await apiAs(page, DEMO.bozorchi);
   const posted = await trader.post(
     'sales/?post=true',
-    { lines: [{ variant: variant!.id, qty: '2' }] },
+    { currency: 2, lines: [{ variant: variant!.id, qty: '2', price: '12000' }] },
     { 'Idempotency-Key': crypto.randomUUID() },
   );
   expect(posted.status(), 'sale posted').toBe(201);

@@ -10,6 +10,8 @@ export interface CounterpartyOption {
   name: string;
   /** A second, quieter line: the phone or the kind. */
   hint?: string | undefined;
+  /** Its price type, which a sale to it is priced from (DESIGN.md section 19). */
+  priceType?: number | null | undefined;
 }
 
 export interface CounterpartyPickerProps {

@@ -66,7 +66,7 @@ export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
           <CloseButton look="dark" label={t('common.shell.closeMenu')} onClick={() => onCloseRef.current()} />
         </div>
         <NavList
-          items={mobileNavItems(user.role)}
+          items={mobileNavItems(user)}
           label={t('common.nav.mobileMenu')}
           badges={badges}
           onNavigate={() => onCloseRef.current()}

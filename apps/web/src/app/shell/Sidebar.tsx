@@ -50,7 +50,7 @@ export function Sidebar({ user, collapsed, onToggle, badges }: SidebarProps) {
         </button>
       </div>
       <NavList
-        items={desktopNavItems(user.role)}
+        items={desktopNavItems(user)}
         label={t('common.nav.mainMenu')}
         collapsed={collapsed}
         badges={badges}

@@ -1,13 +1,21 @@
+import { canBuy, canSell, type Role } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { uzText } from '../../i18n/testing.ts';
 import { desktopNavItems, mobileNavItems, type NavItem } from './nav-items.ts';
+
+/** A user of `role` as who-am-I answers, in a business that allows `allowed` roles to sell and buy. */
+const as = (role: Role, allowed: Role[] = []) => ({
+  role,
+  can_sell: canSell(role, allowed),
+  can_buy: canBuy(role, allowed),
+});
 
 /** Each entry as the Uzbek screen shows it: its label, then its path. */
 const paths = (items: NavItem[]) => items.map((i) => `${uzText(i.label)} ${i.to}`);
 
 describe('menus with the dashboard and the reports (DESIGN.md section 11)', () => {
   it('an Owner has the dashboard first and Balans at /, as every role (spec.md section 2)', () => {
-    const items = paths(desktopNavItems('Owner'));
+    const items = paths(desktopNavItems(as('Owner')));
     expect(items[0]).toBe("Ko'rsatkichlar /dashboard");
     expect(items[1]).toBe('Balans /');
     expect(items.indexOf('Hisobotlar /reports')).toBe(items.indexOf('Transaksiya /transactions') + 1);
@@ -15,21 +23,21 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
   });
 
   it('every role finds Kontragentlar and Qarzlar after Sotib olish and Sotish (DESIGN.md section 12)', () => {
-    expect(paths(desktopNavItems('Bozorchi')).slice(-5)).toEqual([
+    expect(paths(desktopNavItems(as('Bozorchi'))).slice(-5)).toEqual([
       'Sotish /sell',
       'Yangi sotuv /sell/new',
       'Sotuvlar /sales',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
     ]);
-    expect(paths(desktopNavItems('Owner')).slice(-5)).toEqual([
+    expect(paths(desktopNavItems(as('Owner'))).slice(-5)).toEqual([
       'Sotuvlar /sales',
       'Xaridlar /purchases',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
       'Boshqaruv /admin',
     ]);
-    expect(paths(mobileNavItems('Kassir')).slice(-4)).toEqual([
+    expect(paths(mobileNavItems(as('Kassir'))).slice(-4)).toEqual([
       'Sotib olish /buy',
       'Sotish /sell',
       'Kontragentlar /counterparties',
@@ -38,26 +46,32 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
   });
 
   it('a manager sees the whole business too, without the administrators entry', () => {
-    const items = paths(desktopNavItems('manager'));
+    const items = paths(desktopNavItems(as('manager')));
     expect(items.slice(0, 2)).toEqual(["Ko'rsatkichlar /dashboard", 'Balans /']);
     expect(items).not.toContain('Boshqaruv /admin');
   });
 
   it('everyone else has the same two first entries', () => {
-    const items = paths(desktopNavItems('Kassir'));
+    const items = paths(desktopNavItems(as('Kassir')));
     expect(items.slice(0, 2)).toEqual(["Ko'rsatkichlar /dashboard", 'Balans /']);
     expect(items).toContain('Hisobotlar /reports');
     expect(items).not.toContain('Sotish /sell');
     // The phone menu lists every entry whatever the role: spec.md's ten and part two's four.
-    expect(mobileNavItems('Kassir')).toHaveLength(14);
+    expect(mobileNavItems(as('Kassir'))).toHaveLength(14);
   });
 
   it('the documents show to the roles that write them and, read-only, to those who see the whole business (DESIGN.md section 19)', () => {
     const documents = (items: NavItem[]) =>
       paths(items).filter((p) => / \/(sales|purchases|sell\/new)$/.test(p));
-    expect(documents(desktopNavItems('Bozorchi'))).toEqual(['Yangi sotuv /sell/new', 'Sotuvlar /sales']);
-    expect(documents(mobileNavItems("Ta'minotchi"))).toEqual(['Xaridlar /purchases']);
-    expect(documents(desktopNavItems('manager'))).toEqual(['Sotuvlar /sales', 'Xaridlar /purchases']);
-    expect(documents(mobileNavItems('Omborchi'))).toEqual([]);
+    expect(documents(desktopNavItems(as('Bozorchi')))).toEqual(['Yangi sotuv /sell/new', 'Sotuvlar /sales']);
+    expect(documents(mobileNavItems(as("Ta'minotchi")))).toEqual(['Xaridlar /purchases']);
+    expect(documents(desktopNavItems(as('manager')))).toEqual(['Sotuvlar /sales', 'Xaridlar /purchases']);
+    expect(documents(mobileNavItems(as('Omborchi')))).toEqual([]);
+    // A role the Owner allows in the settings writes both (who-am-I's can_sell and can_buy).
+    expect(documents(desktopNavItems(as('Omborchi', ['Omborchi'])))).toEqual([
+      'Yangi sotuv /sell/new',
+      'Sotuvlar /sales',
+      'Xaridlar /purchases',
+    ]);
   });
 });

@@ -1,11 +1,10 @@
 import {
   ADMIN_ROLES,
-  PURCHASE_ROLES,
   type Role,
-  SALE_ROLES,
   STOCK_ENTRY_ROLES,
   STOCK_EXIT_ROLES,
   WHOLE_BUSINESS_ROLES,
+  type WhoAmI,
 } from '@app/shared';
 import {
   ArrowDownLeft,
@@ -38,7 +37,12 @@ export interface NavItem {
   icon: LucideIcon;
   /** Only these roles see the entry in the desktop sidebar. */
   roles?: readonly Role[];
+  /** Also shown to whom who-am-I allows it (a document's writers, DESIGN.md section 19). */
+  allowed?: (user: MenuUser) => boolean;
 }
+
+/** What the menus read of who-am-I. */
+export type MenuUser = Pick<WhoAmI, 'role' | 'can_sell' | 'can_buy'>;
 
 /** The menu of spec.md section 2, in its order, with its exact labels. */
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -83,23 +87,24 @@ export const DEBT_NAV_ITEMS: readonly NavItem[] = [
 
 /**
  * DESIGN.md section 19: the sales and purchases (documents) and the counter, after spec.md's ten,
- * in both menus of the roles that write them and, read-only, of the roles that see the whole
- * business. The writers are the kinds' fixed roles until who-am-I says which roles the business
- * allows (the documents feature's mayUseDocuments).
+ * in both menus of those who write them (who-am-I's can_sell and can_buy: the fixed role and the
+ * roles the business allows) and, read-only, of the roles that see the whole business.
  */
 export const DOCUMENT_NAV_ITEMS: readonly NavItem[] = [
-  { to: paths.document.counter, label: 'common.nav.counter', icon: ScanBarcode, roles: SALE_ROLES },
+  { to: paths.document.counter, label: 'common.nav.counter', icon: ScanBarcode, allowed: (u) => u.can_sell },
   {
     to: paths.document.sales,
     label: 'common.nav.sales',
     icon: FileOutput,
-    roles: [...SALE_ROLES, ...WHOLE_BUSINESS_ROLES],
+    roles: WHOLE_BUSINESS_ROLES,
+    allowed: (u) => u.can_sell,
   },
   {
     to: paths.document.purchases,
     label: 'common.nav.purchases',
     icon: FileInput,
-    roles: [...PURCHASE_ROLES, ...WHOLE_BUSINESS_ROLES],
+    roles: WHOLE_BUSINESS_ROLES,
+    allowed: (u) => u.can_buy,
   },
 ];
 
@@ -117,29 +122,30 @@ export const DASHBOARD_NAV_ITEM: NavItem = {
  * follow spec.md's entries (DESIGN.md section 12); the administrators' entry comes last
  * (DESIGN.md section 9).
  */
-function withPartTwo(items: readonly NavItem[], role: Role): NavItem[] {
+function withPartTwo(items: readonly NavItem[], user: MenuUser): NavItem[] {
+  const { role } = user;
   const out: NavItem[] = [DASHBOARD_NAV_ITEM];
   for (const item of items) {
     out.push(item);
     if (item.to === paths.transactions) out.push(REPORTS_NAV_ITEM);
   }
-  out.push(...DOCUMENT_NAV_ITEMS.filter((item) => item.roles?.includes(role)));
+  out.push(...DOCUMENT_NAV_ITEMS.filter((item) => item.roles?.includes(role) || item.allowed?.(user)));
   out.push(...DEBT_NAV_ITEMS);
   if (ADMIN_ROLES.includes(role)) out.push(ADMIN_NAV_ITEM);
   return out;
 }
 
 /** The desktop sidebar filters Buy and Sell by role (spec.md section 2). */
-export function desktopNavItems(role: Role): NavItem[] {
+export function desktopNavItems(user: MenuUser): NavItem[] {
   return withPartTwo(
-    NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role)),
-    role,
+    NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(user.role)),
+    user,
   );
 }
 
 /** The mobile menu lists all ten entries of spec.md section 2, whatever the role (and part two's). */
-export function mobileNavItems(role: Role): NavItem[] {
-  return withPartTwo(NAV_ITEMS, role);
+export function mobileNavItems(user: MenuUser): NavItem[] {
+  return withPartTwo(NAV_ITEMS, user);
 }
 
 export const SIDEBAR_COLLAPSED_KEY = 'sidebar-collapsed';

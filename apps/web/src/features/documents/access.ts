@@ -5,15 +5,11 @@ import type { DocumentKindConfig } from './kinds.ts';
 // which buttons to show.
 
 /**
- * Whether the user writes documents of this kind: its fixed roles (SALE_ROLES, PURCHASE_ROLES).
- * The roles a business allows in its settings are not known to the web yet: once who-am-I
- * answers `can_sell` / `can_buy`, this is the one place to read them instead.
+ * Whether the user writes documents of this kind: who-am-I's `can_sell` / `can_buy`, the
+ * server's one definition (the kind's fixed role, or one the business allows in its settings).
  */
-export function mayUseDocuments(
-  user: WhoAmI | undefined,
-  kind: Pick<DocumentKindConfig, 'writers'>,
-): boolean {
-  return user !== undefined && kind.writers.includes(user.role);
+export function mayUseDocuments(user: WhoAmI | undefined, kind: Pick<DocumentKindConfig, 'writes'>): boolean {
+  return user !== undefined && kind.writes(user);
 }
 
 /** Owner, admin and manager read every department's documents (read-only unless they also write). */
@@ -22,10 +18,7 @@ export function readsAllDocuments(user: WhoAmI | undefined): boolean {
 }
 
 /** A list or card of this kind is the user's to see: its writers and the whole business's viewers. */
-export function maySeeDocuments(
-  user: WhoAmI | undefined,
-  kind: Pick<DocumentKindConfig, 'writers'>,
-): boolean {
+export function maySeeDocuments(user: WhoAmI | undefined, kind: Pick<DocumentKindConfig, 'writes'>): boolean {
   return mayUseDocuments(user, kind) || readsAllDocuments(user);
 }
 

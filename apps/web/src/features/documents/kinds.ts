@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS, type DocumentKind, PURCHASE_ROLES, type Role, SALE_ROLES } from '@app/shared';
+import { DOCUMENT_PATHS, type DocumentKind, type WhoAmI } from '@app/shared';
 import { generatePath } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
@@ -15,8 +15,8 @@ export interface DocumentKindConfig {
   cardPath: (id: number) => string;
   /** Where a new document of this kind is made. */
   newPath: string;
-  /** The roles that always write this kind; a business may allow others (see access.ts). */
-  writers: readonly Role[];
+  /** Whether who-am-I says the user writes this kind (its fixed role, or one the business allows). */
+  writes: (user: Pick<WhoAmI, 'can_sell' | 'can_buy'>) => boolean;
   words: {
     title: MessageKey;
     description: MessageKey;
@@ -39,7 +39,7 @@ export const SALE_KIND: DocumentKindConfig = {
   listPath: paths.document.sales,
   cardPath: (id) => generatePath(paths.document.sale, { id: String(id) }),
   newPath: paths.document.counter,
-  writers: SALE_ROLES,
+  writes: (user) => user.can_sell,
   words: {
     title: 'documents.sale.title',
     description: 'documents.sale.description',
@@ -59,7 +59,7 @@ export const PURCHASE_KIND: DocumentKindConfig = {
   listPath: paths.document.purchases,
   cardPath: (id) => generatePath(paths.document.purchase, { id: String(id) }),
   newPath: paths.document.newPurchase,
-  writers: PURCHASE_ROLES,
+  writes: (user) => user.can_buy,
   words: {
     title: 'documents.purchase.title',
     description: 'documents.purchase.description',

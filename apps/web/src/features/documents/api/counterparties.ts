@@ -13,6 +13,7 @@ export function useCounterpartyOptions(): (
         id: c.id,
         name: c.name,
         hint: c.phone || undefined,
+        priceType: c.price_type,
       })),
     [],
   );

@@ -1,8 +1,8 @@
 import { type PriceType, type Variant, VariantPriceSchema } from '@app/shared';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useCurrencies } from '../../../api/currencies.ts';
-import { priceTypesQueryOptions } from '../../../api/labels.ts';
+import { usePriceTypes } from '../../../api/price-types.ts';
 import { findVariantByBarcode, searchVariants } from '../../../api/variants.ts';
 import type { ScanMatch, VariantOption } from '../../../components/VariantPicker.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -12,10 +12,10 @@ import { documentKeys } from './keys.ts';
 // What the counter and the forms read besides the documents: variants with their unit (a line's
 // quantity steps by it) and the price list's price of a variant.
 //
-// The counter shows each line's price from the business's default price list, looked up with
-// GET api/catalog/variants/{id}/prices/ (DESIGN.md section 19), and sends the line without a
-// price so that the server prices it and keeps its source. A customer's own price list is the
-// server's to apply: the posted sale shows the price it used.
+// The counter shows each line's price from the list the server will price it from (DESIGN.md
+// section 19: the customer's price type, else the default one), looked up with GET
+// api/catalog/variants/{id}/prices/, and sends the line without a price so that the server prices
+// it and keeps its source, with the list's currency as the sale's.
 
 /** A variant as the documents' pickers give it: with its unit. */
 export type UnitVariantOption = VariantOption & Pick<Variant, 'unit'>;
@@ -32,13 +32,17 @@ export async function findUnitVariantByBarcode(code: string, signal: AbortSignal
   return variant ? { variant: toOption(variant), qty: variant.scanned?.qty ?? null } : null;
 }
 
-export function usePriceTypes() {
-  return useQuery(priceTypesQueryOptions);
-}
-
 /** The default price list, or none. */
 export function defaultPriceType(types: readonly PriceType[] | undefined): PriceType | null {
   return types?.find((t) => t.is_default) ?? null;
+}
+
+/** The list a sale is priced from: the customer's price type when it has one, else the default. */
+export function salePriceType(
+  types: readonly PriceType[] | undefined,
+  customerType: number | null | undefined,
+): PriceType | null {
+  return types?.find((t) => customerType != null && t.id === customerType) ?? defaultPriceType(types);
 }
 
 /** GET catalog/variants/{id}/prices/: the variant's price in each price list. */
@@ -55,10 +59,10 @@ export function variantPricesQueryOptions(variant: number) {
 }
 
 /**
- * The rates the counter's payment uses: the sale's currency (the default price list's, else UZS),
- * UZS and USD, from the currencies in force. Undefined while they load.
+ * The rates the counter's payment uses: the sale's currency (its price list's, else UZS), UZS and
+ * USD, from the currencies in force. Undefined while they load.
  */
-export function usePaymentRates(): PaymentRates | undefined {
+export function usePaymentRates(customerType?: number | null): PaymentRates | undefined {
   const currencies = useCurrencies().data;
   const types = usePriceTypes().data;
   if (!currencies || !types) return undefined;
@@ -66,19 +70,22 @@ export function usePaymentRates(): PaymentRates | undefined {
   const uzs = find('UZS');
   const usd = find('USD');
   if (!uzs || !usd) return undefined;
-  const docId = defaultPriceType(types)?.currency ?? uzs.id;
+  const docId = salePriceType(types, customerType)?.currency ?? uzs.id;
   const doc = currencies.find((c) => c.id === docId) ?? uzs;
   const rate = (c: typeof uzs) => ({ id: c.id, code: c.code, rate: c.rate_to_uzs });
   return { doc: rate(doc), uzs: rate(uzs), usd: rate(usd) };
 }
 
 /**
- * The default price list's price of each variant: a string, null when it has none, undefined
- * while it loads (the counter's lines, DESIGN.md section 19).
+ * Each variant's price in the sale's price list: a string, null when it has none, undefined while
+ * it loads (the counter's lines, DESIGN.md section 19).
  */
-export function useListPrices(variants: readonly number[]): Map<number, string | null | undefined> {
+export function useListPrices(
+  variants: readonly number[],
+  customerType?: number | null,
+): Map<number, string | null | undefined> {
   const types = usePriceTypes();
-  const priceType = defaultPriceType(types.data);
+  const priceType = salePriceType(types.data, customerType);
   const results = useQueries({ queries: variants.map((id) => variantPricesQueryOptions(id)) });
   const out = new Map<number, string | null | undefined>();
   variants.forEach((id, i) => {

@@ -35,8 +35,11 @@ export function useCounter() {
   const [dueDate, setDueDate] = useState('');
   const [errors, setErrors] = useState<DocumentErrors & { detail?: string | undefined }>(NO_ERRORS);
   const [result, setResult] = useState<Document | null>(null);
-  const rates = usePaymentRates();
-  const prices = useListPrices(lines.map((l) => l.variant.id));
+  const rates = usePaymentRates(customer?.priceType);
+  const prices = useListPrices(
+    lines.map((l) => l.variant.id),
+    customer?.priceType,
+  );
   const total = linesTotal(lines, (l) => prices.get(l.variant.id) ?? null);
   const payment = useMemo(() => (rates ? counterPayment(total, entry, rates) : null), [total, entry, rates]);
   // A scale's code comes as a pick (one more) and then its weight: the weight replaces that one.
@@ -50,6 +53,8 @@ export function useCounter() {
       if (!payment || !ready) return null;
       return {
         counterparty: customer?.id ?? null,
+        // The currency the counter priced and counted in, whatever the default meanwhile.
+        currency: rates?.doc.id,
         lines: lines.map((l) => ({ variant: l.variant.id, qty: l.qty.trim() })),
         payment: {
           cash: payment.cash,
