@@ -5,7 +5,12 @@ import { errorDetail } from '../../../lib/api-client.ts';
 import { useCreateDocument } from '../api/documents.ts';
 import { type UnitVariantOption, useListPrices, usePaymentRates } from '../api/prices.ts';
 import { SALE_KIND } from '../kinds.ts';
-import { type CounterPayment, counterPayment, type PaymentEntry } from './counter-payment.ts';
+import {
+  type CounterPayment,
+  counterPayment,
+  type PaymentEntry,
+  type PaymentRates,
+} from './counter-payment.ts';
 import { addVariant, type EditLine, linesTotal } from './lines.ts';
 import { isValidQuantity } from './quantity.ts';
 import { type DocumentErrors, documentErrors } from './server-errors.ts';
@@ -21,6 +26,28 @@ function readyToSell(lines: readonly EditLine[], payment: CounterPayment | null)
     payment !== null &&
     new D(payment.missing).isZero()
   );
+}
+
+/** The sale as the counter posts it (`POST api/sales/?post=true`). */
+function saleBody(c: {
+  customer: CounterpartyOption | null;
+  rates: PaymentRates | undefined;
+  lines: EditLine[];
+  payment: CounterPayment;
+  entry: PaymentEntry;
+  dueDate: string;
+}) {
+  return {
+    counterparty: c.customer?.id ?? null,
+    // The currency the counter priced and counted in, whatever the default meanwhile.
+    currency: c.rates?.doc.id,
+    lines: c.lines.map((l) => ({ variant: l.variant.id, qty: l.qty.trim() })),
+    payment: {
+      cash: c.payment.cash,
+      on_credit: c.payment.onCredit,
+      due_date: c.entry.mode === 'CREDIT' && c.dueDate ? c.dueDate : null,
+    },
+  };
 }
 
 /**
@@ -49,20 +76,7 @@ export function useCounter() {
   const ready = readyToSell(lines, payment) && !needsCustomer;
 
   const { sell, create } = useSell(
-    () => {
-      if (!payment || !ready) return null;
-      return {
-        counterparty: customer?.id ?? null,
-        // The currency the counter priced and counted in, whatever the default meanwhile.
-        currency: rates?.doc.id,
-        lines: lines.map((l) => ({ variant: l.variant.id, qty: l.qty.trim() })),
-        payment: {
-          cash: payment.cash,
-          on_credit: payment.onCredit,
-          due_date: entry.mode === 'CREDIT' && dueDate ? dueDate : null,
-        },
-      };
-    },
+    () => (payment && ready ? saleBody({ customer, rates, lines, payment, entry, dueDate }) : null),
     setResult,
     setErrors,
   );
