@@ -27,35 +27,63 @@ export async function quantitiesOnHand(
  * balance row is taken before the lots, as everywhere.
  */
 export async function reverseExit(trx: Trx, exitId: number): Promise<void> {
-  const moves = await trx
+  await reverseExitPart(trx, exitId, null, null);
+}
+
+/**
+ * Gives back `qty` of what an exit consumed (all that is left of it when null; DESIGN.md
+ * section 20, a sale's return): from the lots consumed last first, never more per lot than it
+ * gave less what earlier reversals gave back; EXIT_REVERSAL moves naming the return line. The
+ * caller has locked the balance row and checked that the exit has `qty` left to give back.
+ */
+export async function reverseExitPart(
+  trx: Trx,
+  exitId: number,
+  qty: string | null,
+  documentLineId: number | null,
+): Promise<void> {
+  const lots = await trx
     .selectFrom('stock_moves')
-    .select(['business_id', 'department_id', 'variant_id', 'lot_id', 'qty'])
+    .select(['business_id', 'department_id', 'variant_id', 'lot_id'])
+    .select((eb) => [eb.fn.min('id').as('first'), sql<string>`-sum(qty)`.as('left')])
     .where('exit_id', '=', exitId)
-    .where('kind', '=', 'EXIT')
-    .orderBy('id')
+    .where('kind', 'in', ['EXIT', 'EXIT_REVERSAL'])
+    .groupBy(['business_id', 'department_id', 'variant_id', 'lot_id'])
+    .orderBy('first', 'desc')
     .execute();
-  const [first] = moves;
+  const [first] = lots;
   if (!first) throw new Error(`exit ${exitId} consumed no lots`);
-  const total = moves.reduce((sum, m) => sum.minus(m.qty), new D(0));
+  let wanted = qty === null ? null : new D(qty);
+  const back: Array<{ lotId: number; qty: string }> = [];
+  for (const lot of lots) {
+    const left = new D(lot.left);
+    if (left.lte(0) || wanted?.lte(0)) continue;
+    const take = wanted === null ? left : D.min(left, wanted);
+    back.push({ lotId: lot.lot_id, qty: fixedQuantity(take) });
+    if (wanted !== null) wanted = wanted.minus(take);
+  }
+  if (back.length === 0 || wanted?.gt(0)) throw new Error(`exit ${exitId} has less than ${qty} to give back`);
+  const total = back.reduce((sum, b) => sum.plus(b.qty), new D(0));
   await addToBalance(
     trx,
     { businessId: first.business_id, departmentId: first.department_id, variantId: first.variant_id },
     fixedQuantity(total),
   );
-  await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining - v.took
-    FROM (VALUES ${sql.join(moves.map((m) => sql`(${m.lot_id}::int, ${m.qty}::numeric)`))}) AS v(id, took)
+  await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining + v.back
+    FROM (VALUES ${sql.join(back.map((b) => sql`(${b.lotId}::int, ${b.qty}::numeric)`))}) AS v(id, back)
     WHERE l.id = v.id`.execute(trx);
   await trx
     .insertInto('stock_moves')
     .values(
-      moves.map((m) => ({
-        business_id: m.business_id,
-        department_id: m.department_id,
-        variant_id: m.variant_id,
-        qty: fixedQuantity(new D(m.qty).neg()),
+      back.map((b) => ({
+        business_id: first.business_id,
+        department_id: first.department_id,
+        variant_id: first.variant_id,
+        qty: b.qty,
         kind: 'EXIT_REVERSAL' as const,
         exit_id: exitId,
-        lot_id: m.lot_id,
+        lot_id: b.lotId,
+        document_line_id: documentLineId,
       })),
     )
     .execute();
