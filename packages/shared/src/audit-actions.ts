@@ -55,6 +55,7 @@ const OTHER_CODES = [
   'debt.payment',
   'debt.cancel',
   'debt.lower',
+  'debt.raise',
   'import.stage',
   'import.commit',
   'import.discard',

@@ -73,6 +73,7 @@ export const ACTION_TEXTS: Record<AuditAction, string> = {
   'import.discard': 'export.history.action.import_discard',
   'debt.cancel': 'export.history.action.debt_cancel',
   'debt.lower': 'export.history.action.debt_lower',
+  'debt.raise': 'export.history.action.debt_raise',
   'sale.create': 'export.history.action.sale_create',
   'sale.update': 'export.history.action.sale_update',
   'sale.delete': 'export.history.action.sale_delete',

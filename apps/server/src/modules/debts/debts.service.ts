@@ -226,6 +226,35 @@ export async function lowerDocumentDebt(
   return true;
 }
 
+/**
+ * A return's reversal on the returned document's debt (DESIGN.md section 20): the debt raised
+ * again by `amount`, or opened again as `reopen` when the return had removed it.
+ */
+export async function raiseDocumentDebt(
+  trx: Database,
+  actor: Actor,
+  reopen: NewDebt & { documentId: number },
+): Promise<void> {
+  const debt = await trx
+    .selectFrom('debts')
+    .select(['id', 'amount', 'direction', sql<string | null>`due_date::text`.as('due')])
+    .where('document_id', '=', reopen.documentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!debt) {
+    await openDebt(trx, actor, reopen);
+    return;
+  }
+  const amount = fixedMoney(new D(debt.amount).plus(reopen.amount));
+  await trx.updateTable('debts').set({ amount }).where('id', '=', debt.id).execute();
+  await auditAs(trx, actor, {
+    action: 'debt.raise',
+    entity: 'debt',
+    entityId: debt.id,
+    summary: debtSummary(debt.direction, amount, debt.due),
+  });
+}
+
 export async function createDebt(
   deps: Deps_,
   actor: Actor,

@@ -2,6 +2,8 @@ import { D, type EntryType, type ExitType, fixedQuantity } from '@app/shared';
 import { consumeManyLots, lockBalances, receiveLot, type Trx } from './stock-ledger.ts';
 import { quantitiesOnHand, reverseEntry, reverseExit, reverseExitPart } from './stock-reversal.ts';
 
+export { takeBackReturned } from './stock-reversal.ts';
+
 // The stock a document moves (DESIGN.md section 19): one stock exit or entry per line, through
 // the one stock ledger, so the stock lists and the sales reports see a document's lines like any
 // other exit or receipt. Everything runs in the posting's transaction.

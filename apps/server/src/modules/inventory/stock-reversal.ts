@@ -1,6 +1,6 @@
 import { D, fixedQuantity } from '@app/shared';
 import { sql } from 'kysely';
-import { addToBalance, type Trx } from './stock-ledger.ts';
+import { addToBalance, lockBalances, type Trx } from './stock-ledger.ts';
 
 // A document's reversal in the stock ledger (DESIGN.md section 19): the opposite moves, on the
 // lots the posting touched, in the caller's transaction; and what a posting reads of balances.
@@ -123,4 +123,76 @@ export async function reverseEntry(trx: Trx, entryId: number): Promise<boolean> 
     })
     .execute();
   return true;
+}
+
+/**
+ * Takes back out of the lots what return lines gave them (a sale return's reversal, DESIGN.md
+ * section 20): an EXIT move on the sale's exit per lot, naming the return line, the lots and the
+ * balances. Answers the lines some of whose goods have left their lots since (then nothing is
+ * written and the caller refuses). Locks the balances first, as everywhere.
+ */
+export async function takeBackReturned(
+  trx: Trx,
+  businessId: number,
+  lineIds: readonly number[],
+): Promise<number[]> {
+  if (lineIds.length === 0) return [];
+  const given = await trx
+    .selectFrom('stock_moves')
+    .select(['department_id', 'variant_id', 'exit_id', 'lot_id', 'document_line_id'])
+    .select(sql<string>`sum(qty)`.as('qty'))
+    .where('document_line_id', 'in', lineIds)
+    .groupBy(['department_id', 'variant_id', 'exit_id', 'lot_id', 'document_line_id'])
+    .having(sql`sum(qty)`, '>', 0)
+    .execute();
+  await lockBalances(
+    trx,
+    businessId,
+    given.map((g) => ({ departmentId: g.department_id, variantId: g.variant_id })),
+  );
+  const lots = await quantitiesOfLots(
+    trx,
+    given.map((g) => g.lot_id),
+  );
+  const need = new Map<number, InstanceType<typeof D>>();
+  for (const g of given) need.set(g.lot_id, (need.get(g.lot_id) ?? new D(0)).plus(g.qty));
+  const moved = given.filter((g) => (need.get(g.lot_id) ?? new D(0)).gt(lots.get(g.lot_id) ?? '0'));
+  if (moved.length > 0) return [...new Set(moved.map((g) => g.document_line_id ?? 0))];
+  for (const g of given)
+    await trx
+      .updateTable('stock_balances')
+      .set({ qty_on_hand: sql`qty_on_hand - ${g.qty}::numeric`, updated_at: sql`now()` })
+      .where('department_id', '=', g.department_id)
+      .where('variant_id', '=', g.variant_id)
+      .execute();
+  await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining - v.took
+    FROM (VALUES ${sql.join(given.map((g) => sql`(${g.lot_id}::int, ${g.qty}::numeric)`))}) AS v(id, took)
+    WHERE l.id = v.id`.execute(trx);
+  await trx
+    .insertInto('stock_moves')
+    .values(
+      given.map((g) => ({
+        business_id: businessId,
+        department_id: g.department_id,
+        variant_id: g.variant_id,
+        qty: fixedQuantity(new D(g.qty).neg()),
+        kind: 'EXIT' as const,
+        exit_id: g.exit_id,
+        lot_id: g.lot_id,
+        document_line_id: g.document_line_id,
+      })),
+    )
+    .execute();
+  return [];
+}
+
+async function quantitiesOfLots(trx: Trx, lotIds: readonly number[]): Promise<Map<number, string>> {
+  if (lotIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('stock_lots')
+    .select(['id', 'qty_remaining'])
+    .where('id', 'in', [...new Set(lotIds)])
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.qty_remaining]));
 }

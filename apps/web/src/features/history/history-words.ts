@@ -44,6 +44,7 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'debt.payment': 'history.action.debtPayment',
   'debt.cancel': 'history.action.debtCancel',
   'debt.lower': 'history.action.debtLower',
+  'debt.raise': 'history.action.debtRaise',
   'sale.create': 'history.action.saleCreate',
   'sale.update': 'history.action.saleUpdate',
   'sale.delete': 'history.action.saleDelete',
