@@ -36,6 +36,12 @@ export async function assertDocumentInvariants(db: Database): Promise<void> {
     WHERE d.kind = 'RETURN' AND d.status = 'POSTED'
     GROUP BY d.id, l.id HAVING coalesce(sum(m.qty), 0) <> l.qty`.execute(db);
   expect(saleReturns.rows, "a posted sale return's moves add up to its lines").toEqual([]);
+  const reversedReturns = await sql`
+    SELECT l.id, sum(m.qty) AS net FROM documents d JOIN document_lines l ON l.document_id = d.id
+    JOIN stock_moves m ON m.document_line_id = l.id
+    WHERE d.kind = 'RETURN' AND d.status = 'REVERSED'
+    GROUP BY l.id HAVING sum(m.qty) <> 0`.execute(db);
+  expect(reversedReturns.rows, "a reversed sale return's moves net to nothing").toEqual([]);
   const overReturned = await sql`
     SELECT sl.id, sl.qty, sum(l.qty) AS returned FROM document_lines sl
     JOIN document_lines l ON l.source_line_id = sl.id

@@ -2,11 +2,12 @@ import { businessDay, D, fixedMoney, msg, type ReturnCreateSchema } from '@app/s
 import type { z } from 'zod';
 import type { Actor } from '../../lib/context.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
-import { lowerDocumentDebt } from '../debts/debts.service.ts';
+import { lowerDocumentDebt, raiseDocumentDebt } from '../debts/debts.service.ts';
 import { findCurrenciesByIds, postMoney } from '../finance/finance.service.ts';
 import { documentStock } from '../inventory/inventory.service.ts';
 import type { KindConfig, LoadedDocument, Trx } from './document-kind.ts';
 import { shortLinesError } from './document-lines.ts';
+import { reversePayment } from './payment-posting.ts';
 import {
   beyondError,
   draftSource,
@@ -21,7 +22,8 @@ import {
 // source's (department, counterparty, currency), its lines the source's lines at their net unit
 // amounts. Posting, under the source's lock, takes back at most what is left of each line: a
 // sale's goods back to the lots its exits consumed, a purchase's goods out to the supplier
-// first-in first-out; the refund is cash or the source's debt lowered. A return is not reversed.
+// first-in first-out; the refund is cash or the source's debt lowered. Reversed, the opposite:
+// a sale's returned goods out of the very lots they filled, the cash back, the debt raised again.
 
 type ReturnBody = z.output<typeof ReturnCreateSchema>;
 
@@ -75,8 +77,40 @@ export const returnKind: KindConfig<ReturnBody> = {
     return { changeUzs: '0', onCredit: '0' };
   },
 
-  async reverse() {
-    throw conflict(msg('errors.documents.return_not_reversed'));
+  async reverse(trx, actor, doc) {
+    const { header } = doc;
+    const source = await lockSource(trx, header.business_id, header.source_id ?? 0);
+    const lineIds = doc.lines.map((l) => l.id);
+    if (source.kind === 'SALE') {
+      const moved = await documentStock.takeBackReturned(trx, header.business_id, lineIds);
+      if (moved.length > 0)
+        throw conflict(
+          msg('errors.documents.goods_moved', {
+            skus: doc.lines
+              .filter((l) => moved.includes(l.id))
+              .map((l) => l.sku)
+              .join(', '),
+          }),
+        );
+    } else await documentStock.reverseDocumentExits(trx, header.business_id, lineIds);
+    // The cash refund's opposite (a return opens no debt of its own), refused beyond the balance.
+    await reversePayment(trx, actor, doc, msg('reason.documents.return_reversed', { number: header.number }));
+    if (header.refund === 'DEBT' && new D(header.total).gt(0) && source.counterparty_id !== null)
+      await raiseDocumentDebt(trx, actor, {
+        documentId: source.id,
+        counterpartyId: source.counterparty_id,
+        departmentId: source.department_id,
+        direction: source.kind === 'SALE' ? 'RECEIVABLE' : 'PAYABLE',
+        currencyId: source.currency_id,
+        amount: header.total,
+        dueDate: source.due_day,
+        reason: msg(
+          source.kind === 'SALE' ? 'reason.documents.sale_on_credit' : 'reason.documents.purchase_on_credit',
+          {
+            number: source.number,
+          },
+        ),
+      });
   },
 };
 

@@ -244,6 +244,10 @@ describe('returning a purchase', () => {
       .where('document_line_id', '=', res.body.lines[0].id)
       .executeTakeFirst();
     expect(exit).toEqual({ type: 'RETURN', qty_issued: '3.000', amount: '600.00' });
+    const reversed = await buyer.post(`returns/${res.body.id}/reverse/`);
+    expect(reversed.status).toBe(200);
+    expect(await moneyOf(t.db, buyerUser.id, UZS)).toBe(cash);
+    expect(await stockOf(t.db, buyerUser.id, v(6))).toBe('5.000');
   });
 
   it('refuses a shortfall naming the line, and lowers the payable', async () => {
@@ -317,7 +321,7 @@ describe('drafts, posting, roles and reversal', () => {
     expect(changed.body.total).toBe('1000.00');
   });
 
-  it('posts once for an Idempotency-Key, and a return is not reversed; its sale no longer either', async () => {
+  it('posts once for an Idempotency-Key; a sale with posted returns is not reversed', async () => {
     await give(v(9), '2', '100.00');
     const sale = await sell({ lines: [{ variant: v(9), qty: '2', price: '700' }] });
     const draft = await seller.post('returns/', {
@@ -338,9 +342,55 @@ describe('drafts, posting, roles and reversal', () => {
       .where('document_id', '=', draft.body.id)
       .execute();
     expect(rows).toEqual([{ amount: '-700.00' }]);
-    const reverse = await seller.post(`returns/${draft.body.id}/reverse/`);
-    expect(reverse.status).toBe(409);
     expect((await seller.post(`sales/${sale.id}/reverse/`)).status).toBe(409);
+  });
+
+  it('a sale return reversed takes the goods out of the lots it filled and the cash back; then the sale reverses', async () => {
+    await give(v(9), '1', '300.00');
+    await give(v(9), '1', '400.00');
+    const sale = await sell({ lines: [{ variant: v(9), qty: '2', price: '1000' }] });
+    const lotsBefore = await lotsOf(v(9));
+    const cash = (await moneyOf(t.db, me.id, UZS)) ?? '0';
+    const ret = await saleReturn(sale.id, [[lineOf(sale), '2']]);
+    expect(ret.status).toBe(201);
+    const reversed = await seller.post(`returns/${ret.body.id}/reverse/`, undefined, {
+      'idempotency-key': 'rr-1',
+    });
+    expect(reversed.body).toMatchObject({ status: 'REVERSED' });
+    expect(await lotsOf(v(9))).toEqual(lotsBefore);
+    expect(await moneyOf(t.db, me.id, UZS)).toBe(cash);
+    expect((await seller.post(`returns/${ret.body.id}/reverse/`)).status).toBe(409);
+    expect((await seller.post(`sales/${sale.id}/reverse/`)).status).toBe(200);
+  });
+
+  it('refuses the reversal once the returned goods have left their lots', async () => {
+    await give(v(3), '1', '100.00');
+    const sale = await sell({ lines: [{ variant: v(3), qty: '1', price: '1000' }] });
+    const ret = await saleReturn(sale.id, [[lineOf(sale), '1']]);
+    await sell({ lines: [{ variant: v(3), qty: '1', price: '1000' }] });
+    const refused = await seller.post(`returns/${ret.body.id}/reverse/`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain(variants[3]?.sku);
+  });
+
+  it('a debt refund reversed raises the debt again, opening it anew if the return had removed it', async () => {
+    await give(v(4), '1', '100.00');
+    const sale = await sell({
+      counterparty: customer,
+      lines: [{ variant: v(4), qty: '1', price: '8000' }],
+      payment: { on_credit: '8000' },
+    });
+    const ret = await saleReturn(sale.id, [[lineOf(sale), '1']], 'debt');
+    expect(ret.status).toBe(201);
+    const debt = () =>
+      t.db
+        .selectFrom('debts')
+        .select(['amount', 'direction'])
+        .where('document_id', '=', sale.id)
+        .executeTakeFirst();
+    expect(await debt()).toBeUndefined();
+    expect((await seller.post(`returns/${ret.body.id}/reverse/`)).status).toBe(200);
+    expect(await debt()).toEqual({ amount: '8000.00', direction: 'RECEIVABLE' });
   });
 
   it("only the sale's department returns it; another business's sale is 404", async () => {
