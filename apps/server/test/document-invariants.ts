@@ -18,10 +18,36 @@ export async function assertDocumentInvariants(db: Database): Promise<void> {
         JOIN document_lines l ON l.id = e.document_line_id WHERE l.document_id = d.id
       ) x
     ) s
-    WHERE d.status <> 'DRAFT' AND (s.amount <> d.total OR s.n <> (SELECT count(*) FROM document_lines l WHERE l.document_id = d.id))`.execute(
+    WHERE d.status <> 'DRAFT'
+      AND NOT (d.kind = 'RETURN' AND (SELECT kind FROM documents x WHERE x.id = d.source_id) = 'SALE')
+      AND (s.amount <> d.total OR s.n <> (SELECT count(*) FROM document_lines l WHERE l.document_id = d.id))`.execute(
     db,
   );
   expect(stock.rows, "a posted document's stock rows add up to its lines").toEqual([]);
+
+  // A posted sale return gives back each line's quantity to the lots of its sale line's exit; a
+  // source line is never returned beyond its quantity.
+  const saleReturns = await sql`
+    SELECT d.id, l.id AS line, l.qty, coalesce(sum(m.qty), 0) AS back
+    FROM documents d JOIN documents s ON s.id = d.source_id AND s.kind = 'SALE'
+    JOIN document_lines l ON l.document_id = d.id
+    LEFT JOIN stock_moves m ON m.document_line_id = l.id AND m.kind = 'EXIT_REVERSAL'
+      AND m.exit_id = (SELECT e.id FROM stock_exits e WHERE e.document_line_id = l.source_line_id)
+    WHERE d.kind = 'RETURN' AND d.status = 'POSTED'
+    GROUP BY d.id, l.id HAVING coalesce(sum(m.qty), 0) <> l.qty`.execute(db);
+  expect(saleReturns.rows, "a posted sale return's moves add up to its lines").toEqual([]);
+  const reversedReturns = await sql`
+    SELECT l.id, sum(m.qty) AS net FROM documents d JOIN document_lines l ON l.document_id = d.id
+    JOIN stock_moves m ON m.document_line_id = l.id
+    WHERE d.kind = 'RETURN' AND d.status = 'REVERSED'
+    GROUP BY l.id HAVING sum(m.qty) <> 0`.execute(db);
+  expect(reversedReturns.rows, "a reversed sale return's moves net to nothing").toEqual([]);
+  const overReturned = await sql`
+    SELECT sl.id, sl.qty, sum(l.qty) AS returned FROM document_lines sl
+    JOIN document_lines l ON l.source_line_id = sl.id
+    JOIN documents d ON d.id = l.document_id AND d.status = 'POSTED'
+    GROUP BY sl.id, sl.qty HAVING sum(l.qty) > sl.qty`.execute(db);
+  expect(overReturned.rows, 'no line is returned beyond its quantity').toEqual([]);
 
   const drafts = await sql`
     SELECT d.id FROM documents d
@@ -29,7 +55,8 @@ export async function assertDocumentInvariants(db: Database): Promise<void> {
       EXISTS (SELECT 1 FROM money_transactions m WHERE m.document_id = d.id) OR
       EXISTS (SELECT 1 FROM debts x WHERE x.document_id = d.id) OR
       EXISTS (SELECT 1 FROM document_lines l JOIN stock_exits e ON e.document_line_id = l.id WHERE l.document_id = d.id) OR
-      EXISTS (SELECT 1 FROM document_lines l JOIN stock_entries e ON e.document_line_id = l.id WHERE l.document_id = d.id))`.execute(
+      EXISTS (SELECT 1 FROM document_lines l JOIN stock_entries e ON e.document_line_id = l.id WHERE l.document_id = d.id) OR
+      EXISTS (SELECT 1 FROM document_lines l JOIN stock_moves m ON m.document_line_id = l.id WHERE l.document_id = d.id))`.execute(
     db,
   );
   expect(drafts.rows, 'a draft has written nothing to the ledgers').toEqual([]);
@@ -46,6 +73,11 @@ export async function assertDocumentInvariants(db: Database): Promise<void> {
       UNION ALL
       SELECT d.id, 2, CASE WHEN d.status = 'REVERSED' THEN 0 ELSE -d.change_uzs END
       FROM documents d WHERE d.status <> 'DRAFT' AND d.change_uzs > 0
+      UNION ALL
+      -- A return refunded in cash: out of the balance for a sale's, back in for a purchase's.
+      SELECT d.id, d.currency_id, CASE s.kind WHEN 'SALE' THEN -d.total ELSE d.total END
+      FROM documents d JOIN documents s ON s.id = d.source_id
+      WHERE d.kind = 'RETURN' AND d.status = 'POSTED' AND d.refund = 'CASH' AND d.total > 0
     ), want AS (SELECT id, currency_id, sum(amount) AS amount FROM expected GROUP BY 1, 2),
     got AS (
       SELECT document_id AS id, currency_id, sum(amount) AS amount FROM money_transactions
@@ -55,13 +87,19 @@ export async function assertDocumentInvariants(db: Database): Promise<void> {
     WHERE coalesce(want.amount, 0) <> coalesce(got.amount, 0)`.execute(db);
   expect(money.rows, "a document's money rows equal its cash").toEqual([]);
 
+  // A posted document's debt is what it put on credit less its returns refunded on the debt,
+  // and none once that is nothing.
   const debts = await sql`
-    SELECT d.id, d.status, d.on_credit, x.amount FROM documents d
+    WITH owed AS (
+      SELECT d.*, d.on_credit - coalesce((SELECT sum(r.total) FROM documents r
+        WHERE r.source_id = d.id AND r.status = 'POSTED' AND r.refund = 'DEBT'), 0) AS owed
+      FROM documents d WHERE d.status <> 'DRAFT'
+    )
+    SELECT d.id, d.status, d.owed, x.amount FROM owed d
     LEFT JOIN debts x ON x.document_id = d.id
-    WHERE d.status <> 'DRAFT' AND (
-      (d.status = 'POSTED' AND d.on_credit > 0 AND (x.amount IS DISTINCT FROM d.on_credit
+    WHERE (d.status = 'POSTED' AND d.owed > 0 AND (x.amount IS DISTINCT FROM d.owed
         OR x.direction <> CASE d.kind WHEN 'SALE' THEN 'RECEIVABLE' ELSE 'PAYABLE' END))
-      OR ((d.status = 'REVERSED' OR d.on_credit = 0) AND x.id IS NOT NULL))`.execute(db);
+      OR ((d.status = 'REVERSED' OR d.owed = 0) AND x.id IS NOT NULL)`.execute(db);
   expect(debts.rows, 'a posted document on credit has its debt; a reversed one none').toEqual([]);
 
   const reversedStock = await sql`

@@ -57,13 +57,16 @@ export const TX_TYPES = ['EXCHANGE', 'OFFER', 'EXTERNAL', 'ADJUSTMENT', 'DEBT', 
 export type TxType = (typeof TX_TYPES)[number];
 
 /** Documents (DESIGN.md section 19): the kinds on the one skeleton, and their states. */
-export const DOCUMENT_KINDS = ['SALE', 'PURCHASE'] as const;
+export const DOCUMENT_KINDS = ['SALE', 'PURCHASE', 'RETURN'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_STATUSES = ['DRAFT', 'POSTED', 'REVERSED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 /** Where a sale line's price came from: the counterparty's price type, the default one, or typed. */
 export const PRICE_SOURCES = ['COUNTERPARTY', 'DEFAULT', 'MANUAL'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
+/** How a return is refunded (DESIGN.md section 20): cash, or the source's debt lowered. */
+export const RETURN_REFUNDS = ['CASH', 'DEBT'] as const;
+export type ReturnRefund = (typeof RETURN_REFUNDS)[number];
 export const DOCUMENTS_PAGE_SIZE = 20;
 /** A document's lines at most: a long purchase invoice, never an unbounded body. */
 export const DOCUMENT_MAX_LINES = 500;

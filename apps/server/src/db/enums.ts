@@ -14,6 +14,7 @@ import {
   PRICE_SOURCES,
   PRODUCT_TYPES,
   RATE_SOURCES,
+  RETURN_REFUNDS,
   ROLES,
   TX_TYPES,
   UNIT_MEASURES,
@@ -71,4 +72,5 @@ export const DB_ENUMS: Readonly<Record<string, readonly string[]>> = {
   'documents.kind': DOCUMENT_KINDS,
   'documents.status': DOCUMENT_STATUSES,
   'document_lines.price_source': PRICE_SOURCES,
+  'documents.refund': RETURN_REFUNDS,
 };

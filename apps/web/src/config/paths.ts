@@ -34,6 +34,8 @@ export const paths = {
     purchases: '/purchases',
     purchase: '/purchases/:id',
     newPurchase: '/purchases/new',
+    returns: '/returns',
+    return: '/returns/:id',
     counter: '/sell/new',
   },
 

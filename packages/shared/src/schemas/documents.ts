@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DOCUMENT_KINDS, DOCUMENT_MAX_LINES, DOCUMENT_STATUSES, PRICE_SOURCES } from '../constants.ts';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_MAX_LINES,
+  DOCUMENT_STATUSES,
+  PRICE_SOURCES,
+  RETURN_REFUNDS,
+} from '../constants.ts';
 import { IsoDateSchema } from './audit.ts';
 import { IdSchema, OptionalText, pageSchemaOf, searchText } from './common.ts';
 import { MoneyAmountInputSchema } from './finance.ts';
@@ -11,10 +17,10 @@ import { QuantityInputSchema } from './offers.ts';
 // and the OpenAPI document. Amounts and quantities are decimal strings on the wire.
 
 /** The path segment of each kind: `api/sales/`, `api/purchases/`. */
-export const DOCUMENT_PATHS = { SALE: 'sales', PURCHASE: 'purchases' } as const;
+export const DOCUMENT_PATHS = { SALE: 'sales', PURCHASE: 'purchases', RETURN: 'returns' } as const;
 
 /** A document's number: its kind's prefix and six digits at least, `S-000123`. */
-export const DOCUMENT_PREFIXES = { SALE: 'S', PURCHASE: 'P' } as const;
+export const DOCUMENT_PREFIXES = { SALE: 'S', PURCHASE: 'P', RETURN: 'R' } as const;
 
 const UNIQUE_CURRENCIES = 'validation.documents.one_amount_per_currency';
 
@@ -82,6 +88,22 @@ export type PurchaseCreate = z.input<typeof PurchaseCreateSchema>;
 export const SaleUpdateSchema = SaleCreateSchema.partial();
 export const PurchaseUpdateSchema = PurchaseCreateSchema.partial();
 
+/** A return's line: the source's line and how much of it comes back (DESIGN.md section 20). */
+export const ReturnLineInputSchema = z.object({ source_line: IdSchema, qty: QuantityInputSchema });
+export type ReturnLineInput = z.input<typeof ReturnLineInputSchema>;
+
+/** A return (DESIGN.md section 19 "Returns"): its header is the source's (department, party, currency). */
+export const ReturnCreateSchema = z.object({
+  source_kind: z.enum(['sale', 'purchase']),
+  source: IdSchema,
+  lines: linesOf(ReturnLineInputSchema),
+  refund: z.enum(['cash', 'debt']),
+  date: IsoDateSchema.optional(),
+  note: OptionalText(1000),
+});
+export type ReturnCreate = z.input<typeof ReturnCreateSchema>;
+export const ReturnUpdateSchema = ReturnCreateSchema.partial();
+
 /** `POST api/sales/?post=true`: created and posted in one call (the offline queue, section 23). */
 export const DocumentCreateQuerySchema = z.object({
   post: z
@@ -129,6 +151,8 @@ export const DocumentLineSchema = z.object({
   amount: z.string(),
   price_type: z.object({ id: z.number(), name: z.string() }).nullable(),
   price_source: z.enum(PRICE_SOURCES),
+  /** A return line's line of the returned document. */
+  source_line: z.number().nullable().optional(),
 });
 export type DocumentLine = z.infer<typeof DocumentLineSchema>;
 
@@ -171,6 +195,12 @@ export const DocumentSchema = DocumentSummarySchema.extend({
   payment: PaymentSchema,
   /** The debt its posting opened, if any. */
   debt: z.number().nullable(),
+  /** A return's sale or purchase, and how it is refunded (DESIGN.md section 20). */
+  source: z
+    .object({ id: z.number(), kind: z.enum(DOCUMENT_KINDS), number: z.string() })
+    .nullable()
+    .optional(),
+  refund: z.enum(RETURN_REFUNDS).nullable().optional(),
 });
 export type Document = z.infer<typeof DocumentSchema>;
 

@@ -1,4 +1,4 @@
-import type { DocumentKind, DocumentStatus, PriceSource } from '@app/shared';
+import type { DocumentKind, DocumentStatus, PriceSource, ReturnRefund } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
@@ -29,6 +29,9 @@ export interface DocumentTables {
     posted_at: Date | null;
     reversed_by: number | null;
     reversed_at: Date | null;
+    /** A return's sale or purchase, and how it is refunded (migrations/0029_returns.sql). */
+    source_id: number | null;
+    refund: ReturnRefund | null;
   };
   document_counters: {
     business_id: number;
@@ -46,6 +49,8 @@ export interface DocumentTables {
     amount: Numeric;
     price_type_id: number | null;
     price_source: Generated<PriceSource>;
+    /** A return line's line of the source document. */
+    source_line_id: number | null;
   };
   document_payments: {
     document_id: number;

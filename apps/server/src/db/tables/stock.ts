@@ -67,6 +67,8 @@ export interface StockTables {
     exit_id: number | null;
     offer_id: number | null;
     lot_id: number;
+    /** The return line whose posting wrote the move (migrations/0029_returns.sql). */
+    document_line_id: number | null;
     created_at: Generated<Date>;
   };
   stock_balances: {

@@ -72,6 +72,8 @@ export const ACTION_TEXTS: Record<AuditAction, string> = {
   'import.commit': 'export.history.action.import_commit',
   'import.discard': 'export.history.action.import_discard',
   'debt.cancel': 'export.history.action.debt_cancel',
+  'debt.lower': 'export.history.action.debt_lower',
+  'debt.raise': 'export.history.action.debt_raise',
   'sale.create': 'export.history.action.sale_create',
   'sale.update': 'export.history.action.sale_update',
   'sale.delete': 'export.history.action.sale_delete',
@@ -82,6 +84,11 @@ export const ACTION_TEXTS: Record<AuditAction, string> = {
   'purchase.delete': 'export.history.action.purchase_delete',
   'purchase.post': 'export.history.action.purchase_post',
   'purchase.reverse': 'export.history.action.purchase_reverse',
+  'return.create': 'export.history.action.return_create',
+  'return.update': 'export.history.action.return_update',
+  'return.delete': 'export.history.action.return_delete',
+  'return.post': 'export.history.action.return_post',
+  'return.reverse': 'export.history.action.return_reverse',
 };
 
 /** An object without a name of its own: its kind and number ("Taklif #37", the value `id`). */
@@ -107,4 +114,5 @@ export const OBJECT_TEXTS: Record<AuditEntity, string> = {
   import: 'export.history.object.import',
   sale: 'export.history.object.sale',
   purchase: 'export.history.object.purchase',
+  return: 'export.history.object.return',
 };

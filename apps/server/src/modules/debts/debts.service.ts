@@ -189,6 +189,72 @@ export async function cancelDocumentDebt(
   return 'cancelled';
 }
 
+/**
+ * A return's refund on the returned document's debt (DESIGN.md section 20): the debt of that
+ * direction lowered by `amount`, removed when nothing would be left and nothing was paid. False,
+ * and nothing written, when there is no such debt or less than `amount` remains unpaid.
+ */
+export async function lowerDocumentDebt(
+  trx: Database,
+  actor: Actor,
+  documentId: number,
+  direction: NewDebt['direction'],
+  amount: string,
+): Promise<boolean> {
+  const debt = await trx
+    .selectFrom('debts')
+    .select(['id', 'paid', 'amount', 'direction', sql<string | null>`due_date::text`.as('due')])
+    .where('document_id', '=', documentId)
+    .where('direction', '=', direction)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!debt || new D(debt.amount).minus(debt.paid).lt(amount)) return false;
+  const left = new D(debt.amount).minus(amount);
+  if (left.isZero()) await trx.deleteFrom('debts').where('id', '=', debt.id).execute();
+  else
+    await trx
+      .updateTable('debts')
+      .set({ amount: fixedMoney(left) })
+      .where('id', '=', debt.id)
+      .execute();
+  await auditAs(trx, actor, {
+    action: 'debt.lower',
+    entity: 'debt',
+    entityId: debt.id,
+    summary: debtSummary(debt.direction, fixedMoney(left), debt.due),
+  });
+  return true;
+}
+
+/**
+ * A return's reversal on the returned document's debt (DESIGN.md section 20): the debt raised
+ * again by `amount`, or opened again as `reopen` when the return had removed it.
+ */
+export async function raiseDocumentDebt(
+  trx: Database,
+  actor: Actor,
+  reopen: NewDebt & { documentId: number },
+): Promise<void> {
+  const debt = await trx
+    .selectFrom('debts')
+    .select(['id', 'amount', 'direction', sql<string | null>`due_date::text`.as('due')])
+    .where('document_id', '=', reopen.documentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!debt) {
+    await openDebt(trx, actor, reopen);
+    return;
+  }
+  const amount = fixedMoney(new D(debt.amount).plus(reopen.amount));
+  await trx.updateTable('debts').set({ amount }).where('id', '=', debt.id).execute();
+  await auditAs(trx, actor, {
+    action: 'debt.raise',
+    entity: 'debt',
+    entityId: debt.id,
+    summary: debtSummary(debt.direction, amount, debt.due),
+  });
+}
+
 export async function createDebt(
   deps: Deps_,
   actor: Actor,

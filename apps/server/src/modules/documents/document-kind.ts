@@ -1,8 +1,8 @@
 import type { DocumentKind } from '@app/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Actor } from '../../lib/context.ts';
-import type { CashRow, HeaderRow, LineRow, LineValues } from './documents.repository.ts';
+import type { Actor, Deps } from '../../lib/context.ts';
+import type { CashRow, HeaderRow, HeaderValues, LineRow, LineValues } from './documents.repository.ts';
 
 // One kind of document on the skeleton (DESIGN.md section 19): what differs between a sale, a
 // purchase and the kinds to come is here; numbering, locking, states, idempotency, audit and
@@ -24,17 +24,33 @@ export interface HeaderContext {
   currencyId: number;
 }
 
-export interface KindConfig<Line> {
+export type DocDeps = Pick<Deps, 'db' | 'clock'>;
+
+/** A draft as stored: its header, lines and cash. */
+export interface Draft {
+  header: HeaderValues;
+  lines: LineValues[];
+  cash: Array<{ currency_id: number; amount: string }>;
+}
+
+/** A draft being changed, as it is stored. */
+export type PriorDraft = LoadedDocument;
+
+/** A kind's body after its schema; `Partial` in a draft's change. */
+export interface KindConfig<Body> {
   kind: DocumentKind;
   /** The audit entity and the actions' prefix: `sale.post`. */
-  entity: 'sale' | 'purchase';
+  entity: 'sale' | 'purchase' | 'return';
   /** Whether a role writes this kind: its fixed role, or one the business allows (DESIGN.md section 19). */
   mayWrite(
     role: string,
     allowed: { sale_roles: readonly string[]; purchase_roles: readonly string[] },
   ): boolean;
-  /** The body's lines as stored: prices resolved, amounts computed, each error on its line. */
-  lines(trx: Trx, context: HeaderContext, lines: readonly Line[]): Promise<LineValues[]>;
+  /**
+   * How a body becomes a draft, every reference checked within the business; a change gives only
+   * what changes (the rest is `prior`'s). Sales and purchases share `pricedDraft` (document-draft.ts).
+   */
+  draft(trx: Trx, deps: DocDeps, actor: Actor, body: Partial<Body>, prior: PriorDraft | null): Promise<Draft>;
   /** Writes the ledger rows; answers what the header keeps of the payment. */
   post(trx: Trx, actor: Actor, doc: LoadedDocument): Promise<{ changeUzs: string; onCredit: string }>;
   /** Writes the opposite rows. */

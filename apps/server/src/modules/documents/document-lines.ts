@@ -1,5 +1,5 @@
 import { type Message, msg } from '@app/shared';
-import { badRequest, type FieldErrors } from '../../lib/errors.ts';
+import { AppError, badRequest, type FieldErrors } from '../../lib/errors.ts';
 import { loadVariantRefMap } from '../catalog/variants.service.ts';
 import type { Trx } from './document-kind.ts';
 
@@ -34,4 +34,31 @@ export async function variantSkus(
   });
   errors.throwIfAny();
   return new Map([...refs].map(([id, ref]) => [id, ref.sku]));
+}
+
+/** 409 naming every short line, each on its own field too (DESIGN.md section 19). */
+export function shortLinesError(
+  doc: { lines: ReadonlyArray<{ id: number; sku: string }> },
+  short: ReadonlyArray<{ lineId: number; needed: string; available: string }>,
+) {
+  const detail = msg('errors.documents.lines_short', {
+    skus: short.map((s) => doc.lines.find((l) => l.id === s.lineId)?.sku ?? s.lineId).join(', '),
+  });
+  const fields = Object.fromEntries(
+    short.map((s) => {
+      const index = doc.lines.findIndex((l) => l.id === s.lineId);
+      const sku = doc.lines[index]?.sku ?? String(s.lineId);
+      return [
+        `lines.${index}.qty`,
+        [
+          msg('errors.inventory.insufficient_stock', {
+            sku,
+            available: s.available,
+            fixedQuantity: s.needed,
+          }),
+        ],
+      ];
+    }),
+  );
+  return new AppError(409, 'conflict', detail, fields);
 }

@@ -69,9 +69,11 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
   ]);
   const header = await db
     .selectFrom('documents')
-    .select(['on_credit', 'change_uzs'])
-    .select((eb) => eb.cast<string | null>('due_date', 'text').as('due_date'))
-    .where('id', '=', id)
+    .leftJoin('documents as s', 's.id', 'documents.source_id')
+    .select(['documents.on_credit', 'documents.change_uzs', 'documents.refund'])
+    .select(['s.id as source_id', 's.kind as source_kind', 's.number as source_number'])
+    .select((eb) => eb.cast<string | null>('documents.due_date', 'text').as('due_date'))
+    .where('documents.id', '=', id)
     .executeTakeFirstOrThrow();
   const document: Document = {
     ...toSummary(summary),
@@ -85,6 +87,7 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
       amount: fixedMoney(l.amount),
       price_type: l.price_type_id === null ? null : { id: l.price_type_id, name: l.price_type_name ?? '' },
       price_source: l.price_source,
+      source_line: l.source_line_id,
     })),
     payment: {
       cash: cash.map((c) => ({
@@ -97,6 +100,11 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
       change_uzs: fixedMoney(header.change_uzs),
     },
     debt,
+    source:
+      header.source_id === null || header.source_kind === null || header.source_number === null
+        ? null
+        : { id: header.source_id, kind: header.source_kind, number: header.source_number },
+    refund: header.refund,
   };
   return document;
 }

@@ -22,6 +22,7 @@ import { tr } from '../../lib/texts.ts';
 export const WORDS = {
   SALE: msg('export.documents.kind.sale'),
   PURCHASE: msg('export.documents.kind.purchase'),
+  RETURN: msg('export.documents.kind.return'),
   date: msg('export.documents.date'),
   department: msg('export.documents.department'),
   counterparty: msg('export.documents.counterparty'),

@@ -1,4 +1,4 @@
-import type { DocumentKind, DocumentListQuery, PriceSource } from '@app/shared';
+import type { DocumentKind, DocumentListQuery, PriceSource, ReturnRefund } from '@app/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { variantLabelSql, variantsWithParts } from '../../db/variant-label.ts';
@@ -33,6 +33,9 @@ export interface HeaderValues {
   total: string;
   on_credit: string;
   due_date: string | null;
+  /** A return's source document and refund (DESIGN.md section 20). */
+  source_id?: number | null;
+  refund?: ReturnRefund | null;
 }
 
 export interface LineValues {
@@ -43,6 +46,8 @@ export interface LineValues {
   amount: string;
   price_type_id: number | null;
   price_source: PriceSource;
+  /** A return line's line of the source document. */
+  source_line_id?: number | null;
 }
 
 export async function insertDocument(
@@ -234,6 +239,7 @@ export function linesOf(db: Database, documentId: number) {
       'l.price_type_id',
       'pt.name as price_type_name',
       'l.price_source',
+      'l.source_line_id',
     ])
     .where('l.document_id', '=', documentId)
     .orderBy('l.line_no')
@@ -270,6 +276,17 @@ export function moneyRowsOf(db: Database, documentId: number) {
     .execute();
 }
 export type CashRow = Awaited<ReturnType<typeof cashOf>>[number];
+
+/** Whether a sale or purchase has posted returns (then it is not reversed, DESIGN.md section 20). */
+export async function hasPostedReturns(db: Database, documentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('source_id', '=', documentId)
+    .where('status', '=', 'POSTED')
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** The roles a business lets sell or buy besides the fixed ones (DESIGN.md section 19). */
 export function businessDocumentRoles(db: Database, businessId: number) {

@@ -7,6 +7,8 @@ import {
   IdParamsSchema,
   PurchaseCreateSchema,
   PurchaseUpdateSchema,
+  ReturnCreateSchema,
+  ReturnUpdateSchema,
   SaleCreateSchema,
   SaleUpdateSchema,
 } from '@app/shared';
@@ -23,6 +25,7 @@ import { listDocuments, loadDocument } from './document-reading.ts';
 import * as documents from './documents.service.ts';
 import { printRoutes, receiptRoutes } from './documents-print.routes.ts';
 import { purchaseKind } from './purchases.kind.ts';
+import { returnKind } from './returns.kind.ts';
 import { saleKind } from './sales.kind.ts';
 
 // DESIGN.md section 19's paths, the same for every kind: `api/{kind}/`, a document's card, its
@@ -78,13 +81,10 @@ async function listRoutes<L>(app: FastifyInstance, deps: Deps, config: KindConfi
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const document = await documents.createDocument(
-        deps,
-        actor,
-        config,
-        request.body as documents.DocumentBody<L>,
-        { post: request.query.post, scope: idempotencyScope(request, actor.id, deps.clock) },
-      );
+      const document = await documents.createDocument(deps, actor, config, request.body as L, {
+        post: request.query.post,
+        scope: idempotencyScope(request, actor.id, deps.clock),
+      });
       return reply.status(201).send(document);
     },
   );
@@ -121,13 +121,7 @@ async function draftRoutes<L>(app: FastifyInstance, deps: Deps, config: KindConf
       },
     },
     async (request) =>
-      documents.updateDocument(
-        deps,
-        actorOf(request),
-        config,
-        request.params.id,
-        request.body as Partial<documents.DocumentBody<L>>,
-      ),
+      documents.updateDocument(deps, actorOf(request), config, request.params.id, request.body as Partial<L>),
   );
 
   r.delete(
@@ -201,5 +195,6 @@ async function kindRoutes<L>(app: FastifyInstance, deps: Deps, config: KindConfi
 export async function documentsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await kindRoutes(app, deps, saleKind, { create: SaleCreateSchema, update: SaleUpdateSchema });
   await kindRoutes(app, deps, purchaseKind, { create: PurchaseCreateSchema, update: PurchaseUpdateSchema });
+  await kindRoutes(app, deps, returnKind, { create: ReturnCreateSchema, update: ReturnUpdateSchema });
   await receiptRoutes(app, deps);
 }

@@ -1,27 +1,20 @@
 import {
   ADMIN_ROLES,
-  businessDay,
-  CURRENCY_IDS,
-  D,
   DOCUMENT_PREFIXES,
   type Document,
   type DocumentStatus,
   fixedMoney,
   msg,
-  type PaymentInputSchema,
   type Role,
 } from '@app/shared';
-import type { z } from 'zod';
 import { auditAs } from '../../lib/audit.ts';
-import type { Actor, Deps } from '../../lib/context.ts';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { publish } from '../../lib/events.ts';
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { defaultPriceCurrency } from '../catalog/prices.service.ts';
-import { requireCounterparty } from '../debts/debts.service.ts';
 import { resolveCurrency } from '../finance/finance.service.ts';
-import type { KindConfig, LoadedDocument, Trx } from './document-kind.ts';
+import type { DocDeps, KindConfig, LoadedDocument, Trx } from './document-kind.ts';
 import { loadDocument, viewerOf } from './document-reading.ts';
 import * as repo from './documents.repository.ts';
 
@@ -30,19 +23,7 @@ import * as repo from './documents.repository.ts';
 // rows, Idempotency-Key on both, audit and live events. A kind (sales.kind.ts, purchases.kind.ts)
 // says how its lines are priced and what its posting and reversal write.
 
-type Payment = z.output<typeof PaymentInputSchema>;
-
-/** A kind's body after its schema: the header's fields and its lines. */
-export interface DocumentBody<Line> {
-  counterparty: number | null;
-  currency?: number | undefined;
-  date?: string | undefined;
-  note: string;
-  lines: Line[];
-  payment?: Payment | undefined;
-}
-
-type DocDeps = Pick<Deps, 'db' | 'clock'>;
+export type { DocumentBody } from './document-draft.ts';
 
 /** A document's number: `S-000123` (more digits once past a million). */
 export const documentNumber = (prefix: string, n: number) => `${prefix}-${String(n).padStart(6, '0')}`;
@@ -69,76 +50,6 @@ async function lockVisible<L>(trx: Trx, actor: Actor, config: KindConfig<L>, id:
 
 // ---------------------------------------------------------------- drafts
 
-interface Draft {
-  header: repo.HeaderValues;
-  lines: repo.LineValues[];
-  cash: Array<{ currency_id: number; amount: string }>;
-}
-
-/**
- * A body's header, lines and cash as stored, every reference checked within the business. A
- * change of a draft gives only what changes: the rest is the draft's (`prior`); its lines stay
- * as they were priced unless new lines are given.
- */
-async function draftOf<L>(
-  trx: Trx,
-  deps: DocDeps,
-  actor: Actor,
-  config: KindConfig<L>,
-  body: Partial<DocumentBody<L>>,
-  prior: { header: repo.HeaderRow; lines: repo.LineRow[]; cash: repo.CashRow[] } | null,
-): Promise<Draft> {
-  const counterparty =
-    body.counterparty !== undefined ? body.counterparty : (prior?.header.counterparty_id ?? null);
-  if (counterparty !== null && counterparty !== prior?.header.counterparty_id)
-    await requireCounterparty(trx, actor.businessId, counterparty);
-  let currency = body.currency ?? prior?.header.currency_id;
-  if (body.currency !== undefined) await resolveCurrency(trx, actor.businessId, body.currency);
-  currency ??= (await defaultPriceCurrency(trx, actor.businessId)) ?? CURRENCY_IDS.UZS;
-  const lines = body.lines
-    ? await config.lines(
-        trx,
-        { businessId: actor.businessId, counterpartyId: counterparty, currencyId: currency },
-        body.lines,
-      )
-    : (prior?.lines ?? []).map((l) => ({
-        variant_id: l.variant_id,
-        qty: l.qty,
-        price: l.price,
-        discount: l.discount,
-        amount: l.amount,
-        price_type_id: l.price_type_id,
-        price_source: l.price_source,
-      }));
-  const payment = body.payment;
-  if (payment)
-    for (const [i, part] of payment.cash.entries())
-      try {
-        await resolveCurrency(trx, actor.businessId, part.currency);
-      } catch {
-        throw fieldError(`payment.cash.${i}.currency`, msg('errors.finance.currency_not_found'));
-      }
-  const total = lines.reduce((sum, l) => sum.plus(l.amount), new D(0));
-  const onCredit = payment ? payment.on_credit : (prior?.header.on_credit ?? '0');
-  if (new D(onCredit).gt(0) && counterparty === null)
-    throw fieldError('counterparty', msg('errors.documents.counterparty_for_credit'));
-  return {
-    header: {
-      counterparty_id: counterparty,
-      currency_id: currency,
-      doc_date: body.date ?? prior?.header.day ?? businessDay(deps.clock()),
-      note: body.note ?? prior?.header.note ?? '',
-      total: fixedMoney(total),
-      on_credit: fixedMoney(onCredit),
-      due_date: payment ? payment.due_date : (prior?.header.due_day ?? null),
-    },
-    lines,
-    cash: payment
-      ? payment.cash.map((c) => ({ currency_id: c.currency, amount: fixedMoney(c.amount) }))
-      : (prior?.cash ?? []).map((c) => ({ currency_id: c.currency_id, amount: c.amount })),
-  };
-}
-
 const summaryOf = (header: { number: string; total: string }, code: string) =>
   `${header.number}: ${fixedMoney(header.total)} ${code}`;
 
@@ -160,7 +71,7 @@ export async function createDocument<L>(
   deps: DocDeps,
   actor: Actor,
   config: KindConfig<L>,
-  body: DocumentBody<L>,
+  body: L,
   options: { post: boolean; scope: IdempotencyScope | null },
 ): Promise<Document> {
   await requireWriter(deps.db, actor, config);
@@ -170,7 +81,7 @@ export async function createDocument<L>(
   );
   return inTransaction(deps.db, (trx) =>
     runIdempotent(trx, options.scope, async () => {
-      const draft = await draftOf(trx, deps, actor, config, body, null);
+      const draft = await config.draft(trx, deps, actor, body, null);
       const id = await repo.insertDocument(trx, {
         ...draft.header,
         business_id: actor.businessId,
@@ -204,7 +115,7 @@ export async function updateDocument<L>(
   actor: Actor,
   config: KindConfig<L>,
   id: number,
-  body: Partial<DocumentBody<L>>,
+  body: Partial<L>,
 ): Promise<Document> {
   return inTransaction(deps.db, async (trx) => {
     const header = await lockVisible(trx, actor, config, id);
@@ -213,7 +124,7 @@ export async function updateDocument<L>(
     if (header.status !== 'DRAFT')
       throw conflict(msg('errors.documents.not_draft', { number: header.number }));
     const [lines, cash] = await Promise.all([repo.linesOf(trx, id), repo.cashOf(trx, id)]);
-    const draft = await draftOf(trx, deps, actor, config, body, { header, lines, cash });
+    const draft = await config.draft(trx, deps, actor, body, { header, lines, cash });
     await repo.updateHeader(trx, id, draft.header);
     await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
     await auditAs(trx, actor, {
@@ -306,6 +217,8 @@ export async function reverseDocument<L>(
       if (!ADMIN_ROLES.includes(actor.role as Role)) requireOwn(actor, header);
       if (header.status !== 'POSTED')
         throw conflict(msg('errors.documents.not_posted', { number: header.number }));
+      if (await repo.hasPostedReturns(trx, id))
+        throw conflict(msg('errors.documents.has_returns', { number: header.number }));
       await config.reverse(trx, actor, await loaded(trx, header));
       await repo.markReversed(trx, id, actor.id);
       await auditAs(trx, actor, {

@@ -2,6 +2,7 @@ import { canBuy, D, fixedMoney, fixedQuantity, msg, type PurchaseLineInputSchema
 import type { z } from 'zod';
 import { conflict } from '../../lib/errors.ts';
 import { documentStock } from '../inventory/inventory.service.ts';
+import { type DocumentBody, pricedDraft } from './document-draft.ts';
 import type { KindConfig } from './document-kind.ts';
 import { variantSkus } from './document-lines.ts';
 import { postPayment, reversePayment } from './payment-posting.ts';
@@ -11,12 +12,12 @@ import { postPayment, reversePayment } from './payment-posting.ts';
 
 type PurchaseLine = z.output<typeof PurchaseLineInputSchema>;
 
-export const purchaseKind: KindConfig<PurchaseLine> = {
+export const purchaseKind: KindConfig<DocumentBody<PurchaseLine>> = {
   kind: 'PURCHASE',
   entity: 'purchase',
   mayWrite: (role, allowed) => canBuy(role, allowed.purchase_roles),
 
-  async lines(trx, context, lines) {
+  draft: pricedDraft<PurchaseLine>(async (trx, context, lines) => {
     await variantSkus(
       trx,
       context.businessId,
@@ -31,7 +32,7 @@ export const purchaseKind: KindConfig<PurchaseLine> = {
       price_type_id: null,
       price_source: 'MANUAL' as const,
     }));
-  },
+  }),
 
   async post(trx, actor, doc) {
     const { header } = doc;

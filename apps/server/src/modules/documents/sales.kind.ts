@@ -1,11 +1,11 @@
 import { canSell, D, fixedMoney, fixedQuantity, msg, type SaleLineInputSchema } from '@app/shared';
 import type { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
 import { listPrices } from '../catalog/prices.service.ts';
 import { findCurrenciesByIds } from '../finance/finance.service.ts';
 import { documentStock } from '../inventory/inventory.service.ts';
+import { type DocumentBody, pricedDraft } from './document-draft.ts';
 import type { KindConfig } from './document-kind.ts';
-import { LineErrors, variantSkus } from './document-lines.ts';
+import { LineErrors, shortLinesError, variantSkus } from './document-lines.ts';
 import type { LineValues } from './documents.repository.ts';
 import { postPayment, reversePayment } from './payment-posting.ts';
 
@@ -14,12 +14,12 @@ import { postPayment, reversePayment } from './payment-posting.ts';
 
 type SaleLine = z.output<typeof SaleLineInputSchema>;
 
-export const saleKind: KindConfig<SaleLine> = {
+export const saleKind: KindConfig<DocumentBody<SaleLine>> = {
   kind: 'SALE',
   entity: 'sale',
   mayWrite: (role, allowed) => canSell(role, allowed.sale_roles),
 
-  async lines(trx, context, lines) {
+  draft: pricedDraft<SaleLine>(async (trx, context, lines) => {
     const skus = await variantSkus(
       trx,
       context.businessId,
@@ -73,7 +73,7 @@ export const saleKind: KindConfig<SaleLine> = {
     });
     errors.throwIfAny();
     return values;
-  },
+  }),
 
   async post(trx, actor, doc) {
     const { header } = doc;
@@ -120,30 +120,3 @@ export const saleKind: KindConfig<SaleLine> = {
     await reversePayment(trx, actor, doc, msg('reason.documents.sale_reversed', { number: header.number }));
   },
 };
-
-/** 409 naming every short line, each on its own field too (DESIGN.md section 19). */
-function shortLinesError(
-  doc: { lines: ReadonlyArray<{ id: number; sku: string }> },
-  short: ReadonlyArray<{ lineId: number; needed: string; available: string }>,
-) {
-  const detail = msg('errors.documents.lines_short', {
-    skus: short.map((s) => doc.lines.find((l) => l.id === s.lineId)?.sku ?? s.lineId).join(', '),
-  });
-  const fields = Object.fromEntries(
-    short.map((s) => {
-      const index = doc.lines.findIndex((l) => l.id === s.lineId);
-      const sku = doc.lines[index]?.sku ?? String(s.lineId);
-      return [
-        `lines.${index}.qty`,
-        [
-          msg('errors.inventory.insufficient_stock', {
-            sku,
-            available: s.available,
-            fixedQuantity: s.needed,
-          }),
-        ],
-      ];
-    }),
-  );
-  return new AppError(409, 'conflict', detail, fields);
-}

@@ -1,6 +1,8 @@
 import { D, type EntryType, type ExitType, fixedQuantity } from '@app/shared';
 import { consumeManyLots, lockBalances, receiveLot, type Trx } from './stock-ledger.ts';
-import { quantitiesOnHand, reverseEntry, reverseExit } from './stock-reversal.ts';
+import { quantitiesOnHand, reverseEntry, reverseExit, reverseExitPart } from './stock-reversal.ts';
+
+export { takeBackReturned } from './stock-reversal.ts';
 
 // The stock a document moves (DESIGN.md section 19): one stock exit or entry per line, through
 // the one stock ledger, so the stock lists and the sales reports see a document's lines like any
@@ -184,4 +186,36 @@ export async function reverseDocumentEntries(
       moved.push(entry.document_line_id);
   }
   return moved;
+}
+
+/**
+ * A sale's return (DESIGN.md section 20): each return line's quantity back to the lots its sale
+ * line's exit consumed, at their cost (reverseExitPart); the caller has checked that every line
+ * returns no more than is left of its sale line.
+ */
+export async function returnToSaleLots(
+  trx: Trx,
+  businessId: number,
+  lines: ReadonlyArray<{ lineId: number; sourceLineId: number; qty: string }>,
+): Promise<void> {
+  const exits = await trx
+    .selectFrom('stock_exits')
+    .select(['id', 'department_id', 'variant_id', 'document_line_id'])
+    .where(
+      'document_line_id',
+      'in',
+      lines.map((l) => l.sourceLineId),
+    )
+    .execute();
+  await lockBalances(
+    trx,
+    businessId,
+    exits.map((e) => ({ departmentId: e.department_id, variantId: e.variant_id })),
+  );
+  const exitOf = new Map(exits.map((e) => [e.document_line_id, e.id]));
+  for (const line of lines) {
+    const exitId = exitOf.get(line.sourceLineId);
+    if (exitId === undefined) throw new Error(`sale line ${line.sourceLineId} has no exit`);
+    await reverseExitPart(trx, exitId, line.qty, line.lineId);
+  }
 }

@@ -43,6 +43,8 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'debt.create': 'history.action.debtCreate',
   'debt.payment': 'history.action.debtPayment',
   'debt.cancel': 'history.action.debtCancel',
+  'debt.lower': 'history.action.debtLower',
+  'debt.raise': 'history.action.debtRaise',
   'sale.create': 'history.action.saleCreate',
   'sale.update': 'history.action.saleUpdate',
   'sale.delete': 'history.action.saleDelete',
@@ -53,6 +55,11 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'purchase.delete': 'history.action.purchaseDelete',
   'purchase.post': 'history.action.purchasePost',
   'purchase.reverse': 'history.action.purchaseReverse',
+  'return.create': 'history.action.returnCreate',
+  'return.update': 'history.action.returnUpdate',
+  'return.delete': 'history.action.returnDelete',
+  'return.post': 'history.action.returnPost',
+  'return.reverse': 'history.action.returnReverse',
   'telegram.link': 'history.action.telegramLink',
   'telegram.unlink': 'history.action.telegramUnlink',
   'cli.create-user': 'history.action.cliCreateUser',
@@ -107,6 +114,7 @@ export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
   import: 'history.entity.import',
   sale: 'history.entity.sale',
   purchase: 'history.entity.purchase',
+  return: 'history.entity.return',
 };
 
 /** An action's phrase key, or null for a code this web app does not know (shown as it came). */
@@ -141,6 +149,7 @@ const PAGES: Record<AuditEntity, Where> = {
   price_type: () => paths.catalog.priceTypes,
   sale: (id) => generatePath(paths.document.sale, { id }),
   purchase: (id) => generatePath(paths.document.purchase, { id }),
+  return: (id) => generatePath(paths.document.return, { id }),
   counterparty: (id) => generatePath(paths.counterparty, { id }),
   debt: (_id, row) =>
     row.object_parent_id === null
