@@ -34,8 +34,6 @@ export const paths = {
     purchases: '/purchases',
     purchase: '/purchases/:id',
     newPurchase: '/purchases/new',
-    returns: '/returns',
-    return: '/returns/:id',
     counter: '/sell/new',
   },
 
