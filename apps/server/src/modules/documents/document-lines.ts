@@ -1,7 +1,9 @@
-import { type Message, msg } from '@app/shared';
+import { D, type ExitType, fixedMoney, type Message, msg } from '@app/shared';
+import type { Actor } from '../../lib/context.ts';
 import { AppError, badRequest, type FieldErrors } from '../../lib/errors.ts';
 import { loadVariantRefMap } from '../catalog/variants.service.ts';
-import type { Trx } from './document-kind.ts';
+import { documentStock } from '../inventory/inventory.service.ts';
+import type { LoadedDocument, Trx } from './document-kind.ts';
 
 // What every kind's lines check alike. A body's errors are all named at once, each on its line
 // (`lines.2.price`), so a long document is corrected in one go.
@@ -61,4 +63,38 @@ export function shortLinesError(
     }),
   );
   return new AppError(409, 'conflict', detail, fields);
+}
+
+/**
+ * A document's lines out of its department's stock, one exit of `type` per line through FIFO
+ * (a sale's, a purchase return's): the balances locked, every short line named in one 409, then
+ * the exits at each line's net unit amount.
+ */
+export async function issueDocumentLines(trx: Trx, actor: Actor, doc: LoadedDocument, type: ExitType) {
+  const { header } = doc;
+  const short = await documentStock.lockAndFindShortLines(
+    trx,
+    header.business_id,
+    header.department_id,
+    doc.lines.map((l) => ({ lineId: l.id, variantId: l.variant_id, qty: l.qty })),
+  );
+  if (short.length > 0) throw shortLinesError(doc, short);
+  await documentStock.writeDocumentExits(
+    trx,
+    {
+      businessId: header.business_id,
+      departmentId: header.department_id,
+      currencyId: header.currency_id,
+      createdBy: actor.id,
+      note: header.number,
+    },
+    type,
+    doc.lines.map((l) => ({
+      lineId: l.id,
+      variantId: l.variant_id,
+      qty: l.qty,
+      amount: l.amount,
+      unitPrice: fixedMoney(new D(l.amount).div(l.qty)),
+    })),
+  );
 }

@@ -50,17 +50,48 @@ async function lockVisible<L>(trx: Trx, actor: Actor, config: KindConfig<L>, id:
 
 // ---------------------------------------------------------------- drafts
 
-const summaryOf = (header: { number: string; total: string }, code: string) =>
-  `${header.number}: ${fixedMoney(header.total)} ${code}`;
+/** What a change of a document leaves: its History row and its department's live event. */
+interface DocumentChange {
+  verb: 'create' | 'update' | 'delete' | 'post' | 'reverse';
+  id: number;
+  number: string;
+  total: string;
+  currencyId: number;
+  departmentId: number;
+  /** The event's status; none for a draft posted in the same call (its posting tells). */
+  status: DocumentStatus | 'DELETED' | null;
+}
 
-async function tell(
-  trx: Trx,
-  departmentId: number,
-  kind: string,
-  id: number,
-  status: DocumentStatus | 'DELETED',
-) {
-  await publish(trx, [{ userId: departmentId, type: 'document', data: { kind, id, status } }]);
+const changeOf = (
+  header: repo.HeaderRow,
+  verb: DocumentChange['verb'],
+  status: DocumentChange['status'],
+): DocumentChange => ({
+  verb,
+  id: header.id,
+  number: header.number,
+  total: header.total,
+  currencyId: header.currency_id,
+  departmentId: header.department_id,
+  status,
+});
+
+async function record<L>(trx: Trx, actor: Actor, config: KindConfig<L>, change: DocumentChange) {
+  const code = (await resolveCurrency(trx, actor.businessId, change.currencyId)).code;
+  await auditAs(trx, actor, {
+    action: `${config.entity}.${change.verb}`,
+    entity: config.entity,
+    entityId: change.id,
+    summary: `${change.number}: ${fixedMoney(change.total)} ${code}`,
+  });
+  if (change.status)
+    await publish(trx, [
+      {
+        userId: change.departmentId,
+        type: 'document',
+        data: { kind: config.kind, id: change.id, status: change.status },
+      },
+    ]);
 }
 
 /**
@@ -91,22 +122,19 @@ export async function createDocument<L>(
         created_by: actor.id,
       });
       await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
-      const code = await currencyCode(trx, actor.businessId, draft.header.currency_id);
-      await auditAs(trx, actor, {
-        action: `${config.entity}.create`,
-        entity: config.entity,
-        entityId: id,
-        summary: summaryOf({ number, total: draft.header.total }, code),
+      await record(trx, actor, config, {
+        verb: 'create',
+        id,
+        number,
+        total: draft.header.total,
+        currencyId: draft.header.currency_id,
+        departmentId: actor.id,
+        status: options.post ? null : 'DRAFT',
       });
       if (options.post) await postLocked(trx, actor, config, id);
-      else await tell(trx, actor.id, config.kind, id, 'DRAFT');
       return loadDocument(trx, actor, config, id);
     }),
   );
-}
-
-async function currencyCode(trx: Trx, businessId: number, currencyId: number): Promise<string> {
-  return (await resolveCurrency(trx, businessId, currencyId)).code;
 }
 
 /** A draft's change: the fields given replace the draft's, the lines as a whole. */
@@ -127,16 +155,11 @@ export async function updateDocument<L>(
     const draft = await config.draft(trx, deps, actor, body, { header, lines, cash });
     await repo.updateHeader(trx, id, draft.header);
     await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
-    await auditAs(trx, actor, {
-      action: `${config.entity}.update`,
-      entity: config.entity,
-      entityId: id,
-      summary: summaryOf(
-        { number: header.number, total: draft.header.total },
-        await currencyCode(trx, actor.businessId, draft.header.currency_id),
-      ),
+    await record(trx, actor, config, {
+      ...changeOf(header, 'update', 'DRAFT'),
+      total: draft.header.total,
+      currencyId: draft.header.currency_id,
     });
-    await tell(trx, header.department_id, config.kind, id, 'DRAFT');
     return loadDocument(trx, actor, config, id);
   });
 }
@@ -148,13 +171,7 @@ export async function deleteDocument<L>(deps: DocDeps, actor: Actor, config: Kin
     if (header.status !== 'DRAFT')
       throw conflict(msg('errors.documents.not_draft', { number: header.number }));
     await repo.deleteDocument(trx, id);
-    await auditAs(trx, actor, {
-      action: `${config.entity}.delete`,
-      entity: config.entity,
-      entityId: id,
-      summary: summaryOf(header, await currencyCode(trx, actor.businessId, header.currency_id)),
-    });
-    await tell(trx, header.department_id, config.kind, id, 'DELETED');
+    await record(trx, actor, config, changeOf(header, 'delete', 'DELETED'));
   });
 }
 
@@ -175,13 +192,7 @@ async function postLocked<L>(trx: Trx, actor: Actor, config: KindConfig<L>, id: 
     throw badRequest(msg('errors.documents.no_lines'), { lines: [msg('errors.documents.no_lines')] });
   const result = await config.post(trx, actor, doc);
   await repo.markPosted(trx, id, actor.id, { change_uzs: result.changeUzs, on_credit: result.onCredit });
-  await auditAs(trx, actor, {
-    action: `${config.entity}.post`,
-    entity: config.entity,
-    entityId: id,
-    summary: summaryOf(header, await currencyCode(trx, actor.businessId, header.currency_id)),
-  });
-  await tell(trx, header.department_id, config.kind, id, 'POSTED');
+  await record(trx, actor, config, changeOf(header, 'post', 'POSTED'));
 }
 
 export async function postDocument<L>(
@@ -221,13 +232,7 @@ export async function reverseDocument<L>(
         throw conflict(msg('errors.documents.has_returns', { number: header.number }));
       await config.reverse(trx, actor, await loaded(trx, header));
       await repo.markReversed(trx, id, actor.id);
-      await auditAs(trx, actor, {
-        action: `${config.entity}.reverse`,
-        entity: config.entity,
-        entityId: id,
-        summary: summaryOf(header, await currencyCode(trx, actor.businessId, header.currency_id)),
-      });
-      await tell(trx, header.department_id, config.kind, id, 'REVERSED');
+      await record(trx, actor, config, changeOf(header, 'reverse', 'REVERSED'));
       return loadDocument(trx, actor, config, id);
     }),
   );

@@ -6,7 +6,7 @@ import { lowerDocumentDebt, raiseDocumentDebt } from '../debts/debts.service.ts'
 import { findCurrenciesByIds, postMoney } from '../finance/finance.service.ts';
 import { documentStock } from '../inventory/inventory.service.ts';
 import type { KindConfig, LoadedDocument, Trx } from './document-kind.ts';
-import { shortLinesError } from './document-lines.ts';
+import { issueDocumentLines } from './document-lines.ts';
 import { reversePayment } from './payment-posting.ts';
 import {
   beyondError,
@@ -72,7 +72,7 @@ export const returnKind: KindConfig<ReturnBody> = {
         doc.header.business_id,
         doc.lines.map((l) => ({ lineId: l.id, sourceLineId: l.source_line_id ?? 0, qty: l.qty })),
       );
-    else await sendBack(trx, actor, doc);
+    else await issueDocumentLines(trx, actor, doc, 'RETURN');
     await refund(trx, actor, doc, source);
     return { changeUzs: '0', onCredit: '0' };
   },
@@ -147,36 +147,6 @@ async function repriced(trx: Trx, source: SourceRow, doc: LoadedDocument): Promi
       .execute();
   }
   return priced;
-}
-
-/** A purchase's goods back to the supplier: one RETURN exit per line, first-in first-out. */
-async function sendBack(trx: Trx, actor: Actor, doc: LoadedDocument): Promise<void> {
-  const { header } = doc;
-  const short = await documentStock.lockAndFindShortLines(
-    trx,
-    header.business_id,
-    header.department_id,
-    doc.lines.map((l) => ({ lineId: l.id, variantId: l.variant_id, qty: l.qty })),
-  );
-  if (short.length > 0) throw shortLinesError(doc, short);
-  await documentStock.writeDocumentExits(
-    trx,
-    {
-      businessId: header.business_id,
-      departmentId: header.department_id,
-      currencyId: header.currency_id,
-      createdBy: actor.id,
-      note: header.number,
-    },
-    'RETURN',
-    doc.lines.map((l) => ({
-      lineId: l.id,
-      variantId: l.variant_id,
-      qty: l.qty,
-      amount: l.amount,
-      unitPrice: fixedMoney(new D(l.amount).div(l.qty)),
-    })),
-  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { findCurrenciesByIds } from '../finance/finance.service.ts';
 import { documentStock } from '../inventory/inventory.service.ts';
 import { type DocumentBody, pricedDraft } from './document-draft.ts';
 import type { KindConfig } from './document-kind.ts';
-import { LineErrors, shortLinesError, variantSkus } from './document-lines.ts';
+import { issueDocumentLines, LineErrors, variantSkus } from './document-lines.ts';
 import type { LineValues } from './documents.repository.ts';
 import { postPayment, reversePayment } from './payment-posting.ts';
 
@@ -77,31 +77,7 @@ export const saleKind: KindConfig<DocumentBody<SaleLine>> = {
 
   async post(trx, actor, doc) {
     const { header } = doc;
-    const short = await documentStock.lockAndFindShortLines(
-      trx,
-      header.business_id,
-      header.department_id,
-      doc.lines.map((l) => ({ lineId: l.id, variantId: l.variant_id, qty: l.qty })),
-    );
-    if (short.length > 0) throw shortLinesError(doc, short);
-    await documentStock.writeDocumentExits(
-      trx,
-      {
-        businessId: header.business_id,
-        departmentId: header.department_id,
-        currencyId: header.currency_id,
-        createdBy: actor.id,
-        note: header.number,
-      },
-      'SALE',
-      doc.lines.map((l) => ({
-        lineId: l.id,
-        variantId: l.variant_id,
-        qty: l.qty,
-        amount: l.amount,
-        unitPrice: fixedMoney(new D(l.amount).div(l.qty)),
-      })),
-    );
+    await issueDocumentLines(trx, actor, doc, 'SALE');
     return postPayment(trx, actor, doc, {
       direction: 'in',
       txType: 'SALE',
