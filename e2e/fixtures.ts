@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -107,4 +108,35 @@ export async function createPerson(
   });
   expect(accepted.status()).toBe(200);
   return email;
+}
+
+/** The locks this worker holds (`holdLock`), released after each test by `releaseLocks`. */
+const held = new Set<string>();
+
+/**
+ * Waits until no other worker of this run holds the lock `name`, then holds it until the test
+ * ends (`test.afterEach(releaseLocks)` in the spec). For the few specs that move and measure the
+ * same shared thing: the demo Bozorchi's cash, which a sale at the counter now moves
+ * (DESIGN.md section 19) and the debts spec measures (docs/testing.md). A lock a killed run left
+ * is taken over after two minutes.
+ */
+export async function holdLock(name: string): Promise<void> {
+  const dir = path.join(tmpdir(), `bo-e2e-${process.env.E2E_PORT ?? '8390'}-${name}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      held.add(dir);
+      return;
+    } catch {
+      try {
+        if (Date.now() - statSync(dir).mtimeMs > 120_000) rmSync(dir, { recursive: true, force: true });
+      } catch {}
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export function releaseLocks(): void {
+  for (const dir of held) rmSync(dir, { recursive: true, force: true });
+  held.clear();
 }

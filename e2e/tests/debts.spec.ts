@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { apiAs, apiSignIn, DEMO, expect, test } from '../fixtures.ts';
+import { apiAs, apiSignIn, DEMO, expect, holdLock, releaseLocks, test } from '../fixtures.ts';
 import { CounterpartiesPage, cents, debtRow, openPayDialog } from '../pages/debt-pages.ts';
 import { BalancesPage, TransactionsPage } from '../pages/money-pages.ts';
 import { daysBefore, ReportPage, tashkentToday } from '../pages/report-pages.ts';
@@ -22,9 +22,13 @@ async function usdBalance(page: Page): Promise<number> {
   return cents((await balances.card('USD').innerText()).replace('USD', ''));
 }
 
+test.afterEach(releaseLocks);
+
 test('a sale on credit opens a debt; two payments close it and the payer gets the money', async ({
   page,
 }) => {
+  // The Bozorchi's USD balance is measured: no counter sale may move it meanwhile.
+  await holdLock('bozorchi-cash');
   const t = tag();
   const customer = `E2E Mijoz ${t}`;
   const [variant] = await createTaggedVariants(await apiAs(page, DEMO.omborchi), `E2EN${t}`, 1);

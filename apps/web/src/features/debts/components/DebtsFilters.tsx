@@ -2,9 +2,9 @@ import { DEBT_DIRECTIONS, DEBT_STATUSES } from '@app/shared';
 import { useState } from 'react';
 import { useCounterparty } from '../../../api/counterparties.ts';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
+import { DateRangeInputs } from '../../../components/DateRangeInputs.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
-import { DateInput } from '../../../components/ui/DateInput.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { toOption, useCounterpartySearch } from '../api/counterparties.ts';
@@ -85,21 +85,13 @@ export function DebtsFilters({ filters, url }: { filters: DebtFilters; url: UrlP
 function DueRange({ filters, url }: { filters: DebtFilters; url: UrlParams }) {
   const t = useT();
   return (
-    <div className="flex w-full gap-3 sm:w-auto">
-      <DateInput
-        label={t('debts.filters.dueFrom')}
-        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
-        value={filters.due_from ?? ''}
-        max={filters.due_to}
-        onChange={(e) => url.update({ due_from: e.target.value })}
-      />
-      <DateInput
-        label={t('debts.filters.dueTo')}
-        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
-        value={filters.due_to ?? ''}
-        min={filters.due_from}
-        onChange={(e) => url.update({ due_to: e.target.value })}
-      />
-    </div>
+    <DateRangeInputs
+      fromLabel={t('debts.filters.dueFrom')}
+      toLabel={t('debts.filters.dueTo')}
+      from={filters.due_from}
+      to={filters.due_to}
+      onFrom={(day) => url.update({ due_from: day })}
+      onTo={(day) => url.update({ due_to: day })}
+    />
   );
 }

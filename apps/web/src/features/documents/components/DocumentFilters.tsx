@@ -2,9 +2,9 @@ import { DOCUMENT_STATUSES } from '@app/shared';
 import { useState } from 'react';
 import { useCounterparty } from '../../../api/counterparties.ts';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
+import { DateRangeInputs } from '../../../components/DateRangeInputs.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
-import { DateInput } from '../../../components/ui/DateInput.tsx';
 import { SearchInput } from '../../../components/ui/SearchInput.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useT } from '../../../i18n/useT.ts';
@@ -97,21 +97,13 @@ export function DocumentFilters({
 function DateRange({ filters, url }: { filters: Filters; url: UrlParams }) {
   const t = useT();
   return (
-    <div className="flex w-full gap-3 sm:w-auto">
-      <DateInput
-        label={t('documents.filters.dateFrom')}
-        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
-        value={filters.date_from ?? ''}
-        max={filters.date_to}
-        onChange={(e) => url.update({ date_from: e.target.value })}
-      />
-      <DateInput
-        label={t('documents.filters.dateTo')}
-        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
-        value={filters.date_to ?? ''}
-        min={filters.date_from}
-        onChange={(e) => url.update({ date_to: e.target.value })}
-      />
-    </div>
+    <DateRangeInputs
+      fromLabel={t('documents.filters.dateFrom')}
+      toLabel={t('documents.filters.dateTo')}
+      from={filters.date_from}
+      to={filters.date_to}
+      onFrom={(day) => url.update({ date_from: day })}
+      onTo={(day) => url.update({ date_to: day })}
+    />
   );
 }

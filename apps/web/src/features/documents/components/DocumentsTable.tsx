@@ -110,8 +110,10 @@ function DocumentRow({
         </span>
       </TD>
       <TD className="whitespace-nowrap text-slate-600">{formatDate(d.date)}</TD>
-      <TD>
-        <PartyLink party={d.counterparty} />
+      <TD className="max-w-48">
+        <span className="block truncate" title={d.counterparty?.name}>
+          <PartyLink party={d.counterparty} />
+        </span>
       </TD>
       {showDepartment ? (
         <TD className="text-slate-600">
@@ -124,7 +126,7 @@ function DocumentRow({
       <TD numeric className="font-semibold text-slate-900">
         <Money value={d.total} code={d.currency_code} />
       </TD>
-      <TD>
+      <TD className="whitespace-nowrap">
         <DocumentStatusBadge status={d.status} />
       </TD>
     </TR>
