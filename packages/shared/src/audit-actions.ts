@@ -59,6 +59,9 @@ const OTHER_CODES = [
   'import.stage',
   'import.commit',
   'import.discard',
+  'recipe.create',
+  'recipe.update',
+  'recipe.delete',
   'telegram.link',
   'telegram.unlink',
   'cli.create-user',
@@ -96,6 +99,7 @@ export const AUDIT_ENTITIES = [
   'user',
   'refresh_token',
   'import',
+  'recipe',
   ...DOCUMENT_ENTITIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

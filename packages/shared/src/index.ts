@@ -21,6 +21,7 @@ export * from './schemas/imports.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/offers.ts';
+export * from './schemas/production.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/telegram.ts';
 export * from './schemas/users.ts';

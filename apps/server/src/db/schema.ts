@@ -6,6 +6,7 @@ import type { DocumentTables } from './tables/documents.ts';
 import type { FinanceTables } from './tables/finance.ts';
 import type { ImportTables } from './tables/imports.ts';
 import type { OffersTables } from './tables/offers.ts';
+import type { ProductionTables } from './tables/production.ts';
 import type { ReportTables } from './tables/reports.ts';
 import type { StockTables } from './tables/stock.ts';
 
@@ -22,4 +23,5 @@ export interface DB
     DebtTables,
     ChatTables,
     ImportTables,
-    DocumentTables {}
+    DocumentTables,
+    ProductionTables {}

@@ -15,6 +15,7 @@ import { importsRoutes } from './imports/imports.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
+import { productionRoutes } from './production/production.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { telegramRoutes } from './telegram/telegram.routes.ts';
 import { adminUsersRoutes } from './users/admin-users.routes.ts';
@@ -33,6 +34,7 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   reportsRoutes,
   debtsRoutes,
   documentsRoutes,
+  productionRoutes,
   notificationsRoutes,
   chatRoutes,
   eventsRoutes,

@@ -119,6 +119,9 @@ const OBJECT_OF_ROW = sql<{
      SELECT pt.name, NULL, NULL
        FROM price_types pt WHERE a.entity = 'price_type' AND pt.id = r.ref AND pt.business_id = a.business_id
      UNION ALL
+     SELECT p.name || ' ' || p.model, NULL, NULL FROM recipes rc JOIN products p ON p.id = rc.product_id
+       WHERE a.entity = 'recipe' AND rc.id = r.ref AND rc.business_id = a.business_id
+     UNION ALL
      SELECT cp.name, NULL, NULL FROM counterparties cp
        WHERE a.entity = 'counterparty' AND cp.id = r.ref AND cp.business_id = a.business_id
      UNION ALL

@@ -90,6 +90,9 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'import.stage': 'history.action.importStage',
   'import.commit': 'history.action.importCommit',
   'import.discard': 'history.action.importDiscard',
+  'recipe.create': 'history.action.recipeCreate',
+  'recipe.update': 'history.action.recipeUpdate',
+  'recipe.delete': 'history.action.recipeDelete',
 };
 
 export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
@@ -112,6 +115,7 @@ export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
   user: 'history.entity.user',
   refresh_token: 'history.entity.refreshToken',
   import: 'history.entity.import',
+  recipe: 'history.entity.recipe',
   sale: 'history.entity.sale',
   purchase: 'history.entity.purchase',
   return: 'history.entity.return',
@@ -163,6 +167,8 @@ const PAGES: Record<AuditEntity, Where> = {
   business: inAdmin(paths.admin.settings),
   refresh_token: () => null,
   import: inAdmin(paths.admin.import),
+  // The recipes' page comes with the production pages (DESIGN.md section 21).
+  recipe: () => null,
 };
 
 /** Where a row's object opens, or null: gone, never a row, or no page the reader may open. */

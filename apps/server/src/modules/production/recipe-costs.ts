@@ -1,0 +1,52 @@
+import { D, type DecimalValue, fixedMoney } from '@app/shared';
+import type { Database } from '../../db/connection.ts';
+import * as repo from './recipes.repository.ts';
+
+// A recipe's estimate at today's costs (DESIGN.md section 21): what one unit of its output would
+// cost if made now, beside what an order really consumed. An input's unit cost is its newest
+// lot's at its currency's rate in force; an input never bought or made (a SEMI not yet produced)
+// is estimated by its own recipe, levels down; one with neither has no cost, and the estimate
+// then none (null), rather than a figure that leaves it out.
+
+/** Levels of SEMI inputs estimated through their recipes; recipes have no cycles, this only bounds the work. */
+const MAX_DEPTH = 10;
+
+/** One unit's cost in UZS of each of `ids` today, unrounded; a variant with no cost is left out. */
+export async function unitCostsUzs(
+  db: Database,
+  businessId: number,
+  ids: readonly number[],
+  depth = 0,
+): Promise<Map<number, DecimalValue>> {
+  const costs = new Map(
+    [...(await repo.lastCostsUzs(db, businessId, ids))].map(([id, cost]) => [id, new D(cost)]),
+  );
+  const missing = ids.filter((id) => !costs.has(id));
+  if (missing.length === 0 || depth >= MAX_DEPTH) return costs;
+  const recipes = await repo.effectiveRecipes(db, businessId, missing);
+  const inputIds = [...new Set([...recipes.values()].flatMap((r) => r.inputs.map((i) => i.variant_id)))];
+  const inputCosts = await unitCostsUzs(db, businessId, inputIds, depth + 1);
+  for (const [id, recipe] of recipes) {
+    const estimate = estimateOf(recipe, inputCosts);
+    if (estimate !== null) costs.set(id, estimate);
+  }
+  return costs;
+}
+
+/** inputs x their costs + overhead at its rate, unrounded; null when an input has no cost. */
+export function estimateOf(
+  version: Pick<repo.EffectiveRecipe, 'overhead' | 'rate_to_uzs' | 'inputs'>,
+  costs: ReadonlyMap<number, DecimalValue>,
+): DecimalValue | null {
+  let total = new D(version.overhead).times(version.rate_to_uzs);
+  for (const input of version.inputs) {
+    const cost = costs.get(input.variant_id);
+    if (cost === undefined) return null;
+    total = total.plus(cost.times(input.qty));
+  }
+  return total;
+}
+
+/** A cost for the wire: rounded once, to the tiyin. */
+export const costText = (cost: DecimalValue | null | undefined): string | null =>
+  cost === null || cost === undefined ? null : fixedMoney(cost);

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ProductTypeSchema, VariantRefSchema } from './catalog.ts';
+import { IdSchema, OptionalText } from './common.ts';
+import { UnitMoneyInputSchema } from './inventory.ts';
+import { QuantityInputSchema } from './offers.ts';
+
+// Recipes (DESIGN.md section 21): one contract for the server's validation, the catalogue's
+// recipe page and the OpenAPI document. Quantities and amounts are decimal strings on the wire.
+
+/** The most inputs one recipe version lists. */
+export const RECIPE_MAX_INPUTS = 200;
+
+/** An input: a variant and how much of it one unit of the output takes, in the input's unit. */
+export const RecipeInputLineSchema = z.object({ variant: IdSchema, qty: QuantityInputSchema });
+export type RecipeInputLine = z.input<typeof RecipeInputLineSchema>;
+
+/** What a version says: its inputs, and labour and overhead per unit of output in a currency. */
+export const RecipeVersionInputSchema = z.object({
+  inputs: z
+    .array(RecipeInputLineSchema)
+    .min(1)
+    .max(RECIPE_MAX_INPUTS)
+    .refine((lines) => new Set(lines.map((l) => l.variant)).size === lines.length, {
+      message: 'validation.production.input_once',
+    }),
+  overhead: UnitMoneyInputSchema.default('0'),
+  /** The overhead's currency; UZS when missing. */
+  currency: IdSchema.optional(),
+  note: OptionalText(1000),
+});
+export type RecipeVersionInput = z.input<typeof RecipeVersionInputSchema>;
+
+/** A new recipe: for a product (all its variants) or one of its variants (overriding the product's). */
+export const RecipeCreateSchema = RecipeVersionInputSchema.extend({
+  product: IdSchema,
+  variant: IdSchema.nullish().transform((v) => v ?? null),
+});
+export type RecipeCreate = z.input<typeof RecipeCreateSchema>;
+
+export const RecipeListQuerySchema = z.object({ product: IdSchema.optional() });
+
+export const RecipeVersionParamsSchema = z.object({ id: IdSchema, version: IdSchema });
+
+const RecipeProductSchema = z.object({ id: z.number(), label: z.string(), type: ProductTypeSchema });
+
+/** An input as a version lists it, with its cost today (DESIGN.md section 21's estimate). */
+export const RecipeInputSchema = z.object({
+  line_no: z.number(),
+  variant: VariantRefSchema,
+  qty: z.string(),
+  /** One unit's cost in UZS today: its last lot's, else its own recipe's estimate; null if neither. */
+  unit_cost_uzs: z.string().nullable(),
+});
+
+export const RecipeVersionSchema = z.object({
+  version: z.number(),
+  overhead: z.string(),
+  currency: z.number(),
+  currency_code: z.string(),
+  note: z.string(),
+  created_by: z.object({ id: z.number(), email: z.string() }),
+  created_at: z.string(),
+  inputs: z.array(RecipeInputSchema),
+  /** One unit of output at today's costs, in UZS: inputs + overhead; null where an input has no cost. */
+  estimate_uzs: z.string().nullable(),
+});
+export type RecipeVersion = z.infer<typeof RecipeVersionSchema>;
+
+export const RecipeSummarySchema = z.object({
+  id: z.number(),
+  product: RecipeProductSchema,
+  /** Null: the product's recipe, for each of its variants without one of their own. */
+  variant: VariantRefSchema.nullable(),
+  current_version: z.number(),
+  input_count: z.number(),
+  updated_at: z.string(),
+});
+export type RecipeSummary = z.infer<typeof RecipeSummarySchema>;
+
+/** A recipe's card: the version asked for (the current one by default) and every version's date. */
+export const RecipeSchema = RecipeSummarySchema.omit({ input_count: true }).extend({
+  version: RecipeVersionSchema,
+  versions: z.array(z.object({ version: z.number(), created_at: z.string(), created_by: z.string() })),
+});
+export type Recipe = z.infer<typeof RecipeSchema>;
