@@ -20,10 +20,27 @@ export async function assertDocumentInvariants(db: Database): Promise<void> {
     ) s
     WHERE d.status <> 'DRAFT'
       AND NOT (d.kind = 'RETURN' AND (SELECT kind FROM documents x WHERE x.id = d.source_id) = 'SALE')
+      AND d.kind <> 'PRODUCTION'
       AND (s.amount <> d.total OR s.n <> (SELECT count(*) FROM document_lines l WHERE l.document_id = d.id))`.execute(
     db,
   );
   expect(stock.rows, "a posted document's stock rows add up to its lines").toEqual([]);
+
+  // A posted production order (DESIGN.md section 21): one PRODUCTION exit of each input line's
+  // quantity and one PRODUCTION entry of the output's at its unit cost, the total/quantity rounded
+  // once; the total is the inputs' amounts and the overhead, within their roundings.
+  const production = await sql`
+    SELECT d.id, d.number FROM documents d
+    WHERE d.kind = 'PRODUCTION' AND d.status = 'POSTED' AND (
+      EXISTS (SELECT 1 FROM document_lines l WHERE l.document_id = d.id AND NOT l.output
+        AND (SELECT coalesce(sum(e.qty_issued), 0) FROM stock_exits e
+             WHERE e.document_line_id = l.id AND e.type = 'PRODUCTION') <> l.qty)
+      OR (SELECT count(*) FROM document_lines l JOIN stock_entries e ON e.document_line_id = l.id
+          WHERE l.document_id = d.id AND l.output AND e.type = 'PRODUCTION' AND e.qty_received = l.qty
+            AND e.unit_cost = l.price AND l.price = round(d.total / l.qty, 2)) <> 1
+      OR abs(d.total - d.overhead - (SELECT sum(l.amount) FROM document_lines l WHERE l.document_id = d.id AND NOT l.output))
+         > 0.005 * (SELECT count(*) FROM document_lines l WHERE l.document_id = d.id))`.execute(db);
+  expect(production.rows, "a posted production order's exits and output lot match its lines").toEqual([]);
 
   // A posted sale return gives back each line's quantity to the lots of its sale line's exit; a
   // source line is never returned beyond its quantity.

@@ -57,7 +57,7 @@ export const TX_TYPES = ['EXCHANGE', 'OFFER', 'EXTERNAL', 'ADJUSTMENT', 'DEBT', 
 export type TxType = (typeof TX_TYPES)[number];
 
 /** Documents (DESIGN.md section 19): the kinds on the one skeleton, and their states. */
-export const DOCUMENT_KINDS = ['SALE', 'PURCHASE', 'RETURN'] as const;
+export const DOCUMENT_KINDS = ['SALE', 'PURCHASE', 'RETURN', 'PRODUCTION'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_STATUSES = ['DRAFT', 'POSTED', 'REVERSED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];

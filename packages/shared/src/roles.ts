@@ -52,3 +52,10 @@ export function canSell(role: string | undefined, saleRoles: readonly string[]):
 export function canBuy(role: string | undefined, purchaseRoles: readonly string[]): boolean {
   return PURCHASE_ROLES.includes(role as Role) || (role !== undefined && purchaseRoles.includes(role));
 }
+
+/** DESIGN.md section 21: the department that makes goods (the workshop keeps the stock: the Omborchi), and the Owner. */
+export const PRODUCTION_ROLES: readonly Role[] = ['Omborchi', 'Owner'];
+
+export function canProduce(role: string | undefined): boolean {
+  return PRODUCTION_ROLES.includes(role as Role);
+}

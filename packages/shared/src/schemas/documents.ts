@@ -17,10 +17,16 @@ import { QuantityInputSchema } from './offers.ts';
 // and the OpenAPI document. Amounts and quantities are decimal strings on the wire.
 
 /** The path segment of each kind: `api/sales/`, `api/purchases/`. */
-export const DOCUMENT_PATHS = { SALE: 'sales', PURCHASE: 'purchases', RETURN: 'returns' } as const;
+export const DOCUMENT_PATHS = {
+  SALE: 'sales',
+  PURCHASE: 'purchases',
+  RETURN: 'returns',
+  PRODUCTION: 'production-orders',
+} as const;
 
 /** A document's number: its kind's prefix and six digits at least, `S-000123`. */
-export const DOCUMENT_PREFIXES = { SALE: 'S', PURCHASE: 'P', RETURN: 'R' } as const;
+/** A production order's is IC (ishlab chiqarish). */
+export const DOCUMENT_PREFIXES = { SALE: 'S', PURCHASE: 'P', RETURN: 'R', PRODUCTION: 'IC' } as const;
 
 const UNIQUE_CURRENCIES = 'validation.documents.one_amount_per_currency';
 
@@ -153,6 +159,9 @@ export const DocumentLineSchema = z.object({
   price_source: z.enum(PRICE_SOURCES),
   /** A return line's line of the returned document. */
   source_line: z.number().nullable().optional(),
+  /** A production order's output line (its price the unit cost), and an input's quantity by the recipe. */
+  output: z.boolean().optional(),
+  planned_qty: z.string().nullable().optional(),
 });
 export type DocumentLine = z.infer<typeof DocumentLineSchema>;
 
@@ -201,6 +210,9 @@ export const DocumentSchema = DocumentSummarySchema.extend({
     .nullable()
     .optional(),
   refund: z.enum(RETURN_REFUNDS).nullable().optional(),
+  /** A production order's recipe and version, and the overhead its posting added (DESIGN.md section 21). */
+  recipe: z.object({ id: z.number(), version: z.number() }).nullable().optional(),
+  overhead: z.string().optional(),
 });
 export type Document = z.infer<typeof DocumentSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProductTypeSchema, VariantRefSchema } from './catalog.ts';
+import { IsoDateSchema } from './audit.ts';
 import { IdSchema, OptionalText } from './common.ts';
 import { UnitMoneyInputSchema } from './inventory.ts';
 import { QuantityInputSchema } from './offers.ts';
@@ -83,3 +84,25 @@ export const RecipeSchema = RecipeSummarySchema.omit({ input_count: true }).exte
   versions: z.array(z.object({ version: z.number(), created_at: z.string(), created_by: z.string() })),
 });
 export type Recipe = z.infer<typeof RecipeSchema>;
+
+/**
+ * A production order (DESIGN.md section 21): the output variant and quantity, made by its recipe's
+ * current version; `inputs` gives the quantities actually used where they differ from the recipe's
+ * (waste), each an input of that recipe. The currency is the output lot's (UZS when missing).
+ */
+export const ProductionOrderCreateSchema = z.object({
+  output: IdSchema,
+  qty: QuantityInputSchema,
+  inputs: z
+    .array(RecipeInputLineSchema)
+    .max(RECIPE_MAX_INPUTS)
+    .refine((lines) => new Set(lines.map((l) => l.variant)).size === lines.length, {
+      message: 'validation.production.input_once',
+    })
+    .optional(),
+  currency: IdSchema.optional(),
+  date: IsoDateSchema.optional(),
+  note: OptionalText(1000),
+});
+export type ProductionOrderCreate = z.input<typeof ProductionOrderCreateSchema>;
+export const ProductionOrderUpdateSchema = ProductionOrderCreateSchema.partial();

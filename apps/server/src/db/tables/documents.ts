@@ -32,6 +32,9 @@ export interface DocumentTables {
     /** A return's sale or purchase, and how it is refunded (migrations/0029_returns.sql). */
     source_id: number | null;
     refund: ReturnRefund | null;
+    /** A production order's recipe version and overhead (migrations/0033_production_orders.sql). */
+    recipe_version_id: number | null;
+    overhead: ColumnType<string, string | undefined, string>;
   };
   document_counters: {
     business_id: number;
@@ -51,6 +54,9 @@ export interface DocumentTables {
     price_source: Generated<PriceSource>;
     /** A return line's line of the source document. */
     source_line_id: number | null;
+    /** A production order's output line, and an input line's quantity by the recipe. */
+    output: Generated<boolean>;
+    planned_qty: string | null;
   };
   document_payments: {
     document_id: number;

@@ -92,6 +92,11 @@ export const ACTION_TEXTS: Record<AuditAction, string> = {
   'return.delete': 'export.history.action.return_delete',
   'return.post': 'export.history.action.return_post',
   'return.reverse': 'export.history.action.return_reverse',
+  'production.create': 'export.history.action.production_create',
+  'production.update': 'export.history.action.production_update',
+  'production.delete': 'export.history.action.production_delete',
+  'production.post': 'export.history.action.production_post',
+  'production.reverse': 'export.history.action.production_reverse',
 };
 
 /** An object without a name of its own: its kind and number ("Taklif #37", the value `id`). */
@@ -119,4 +124,5 @@ export const OBJECT_TEXTS: Record<AuditEntity, string> = {
   sale: 'export.history.object.sale',
   purchase: 'export.history.object.purchase',
   return: 'export.history.object.return',
+  production: 'export.history.object.production',
 };

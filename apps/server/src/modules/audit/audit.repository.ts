@@ -1,3 +1,4 @@
+import { DOCUMENT_ENTITIES } from '@app/shared';
 import { BUSINESS_TIME_ZONE } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
@@ -121,6 +122,9 @@ const OBJECT_OF_ROW = sql<{
      UNION ALL
      SELECT p.name || ' ' || p.model, NULL, NULL FROM recipes rc JOIN products p ON p.id = rc.product_id
        WHERE a.entity = 'recipe' AND rc.id = r.ref AND rc.business_id = a.business_id
+     UNION ALL
+     SELECT d.number, NULL, NULL FROM documents d
+       WHERE a.entity IN (${sql.join(DOCUMENT_ENTITIES)}) AND d.id = r.ref AND d.business_id = a.business_id
      UNION ALL
      SELECT cp.name, NULL, NULL FROM counterparties cp
        WHERE a.entity = 'counterparty' AND cp.id = r.ref AND cp.business_id = a.business_id

@@ -40,7 +40,7 @@ export type PriorDraft = LoadedDocument;
 export interface KindConfig<Body> {
   kind: DocumentKind;
   /** The audit entity and the actions' prefix: `sale.post`. */
-  entity: 'sale' | 'purchase' | 'return';
+  entity: 'sale' | 'purchase' | 'return' | 'production';
   /** Whether a role writes this kind: its fixed role, or one the business allows (DESIGN.md section 19). */
   mayWrite(
     role: string,

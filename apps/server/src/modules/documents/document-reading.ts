@@ -70,7 +70,9 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
   const header = await db
     .selectFrom('documents')
     .leftJoin('documents as s', 's.id', 'documents.source_id')
-    .select(['documents.on_credit', 'documents.change_uzs', 'documents.refund'])
+    .leftJoin('recipe_versions as rv', 'rv.id', 'documents.recipe_version_id')
+    .select(['documents.on_credit', 'documents.change_uzs', 'documents.refund', 'documents.overhead'])
+    .select(['rv.recipe_id', 'rv.version as recipe_version'])
     .select(['s.id as source_id', 's.kind as source_kind', 's.number as source_number'])
     .select((eb) => eb.cast<string | null>('documents.due_date', 'text').as('due_date'))
     .where('documents.id', '=', id)
@@ -88,6 +90,9 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
       price_type: l.price_type_id === null ? null : { id: l.price_type_id, name: l.price_type_name ?? '' },
       price_source: l.price_source,
       source_line: l.source_line_id,
+      ...(config.kind === 'PRODUCTION'
+        ? { output: l.output, planned_qty: l.planned_qty === null ? null : fixedQuantity(l.planned_qty) }
+        : {}),
     })),
     payment: {
       cash: cash.map((c) => ({
@@ -105,6 +110,15 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
         ? null
         : { id: header.source_id, kind: header.source_kind, number: header.source_number },
     refund: header.refund,
+    ...(config.kind === 'PRODUCTION'
+      ? {
+          recipe:
+            header.recipe_id === null || header.recipe_version === null
+              ? null
+              : { id: header.recipe_id, version: header.recipe_version },
+          overhead: fixedMoney(header.overhead),
+        }
+      : {}),
   };
   return document;
 }

@@ -23,6 +23,7 @@ export const WORDS = {
   SALE: msg('export.documents.kind.sale'),
   PURCHASE: msg('export.documents.kind.purchase'),
   RETURN: msg('export.documents.kind.return'),
+  PRODUCTION: msg('export.documents.kind.production'),
   date: msg('export.documents.date'),
   department: msg('export.documents.department'),
   counterparty: msg('export.documents.counterparty'),

@@ -36,6 +36,8 @@ export interface HeaderValues {
   /** A return's source document and refund (DESIGN.md section 20). */
   source_id?: number | null;
   refund?: ReturnRefund | null;
+  /** A production order's recipe version (DESIGN.md section 21). */
+  recipe_version_id?: number | null;
 }
 
 export interface LineValues {
@@ -48,6 +50,9 @@ export interface LineValues {
   price_source: PriceSource;
   /** A return line's line of the source document. */
   source_line_id?: number | null;
+  /** A production order's output line, and an input line's quantity by the recipe. */
+  output?: boolean;
+  planned_qty?: string | null;
 }
 
 export async function insertDocument(
@@ -240,6 +245,8 @@ export function linesOf(db: Database, documentId: number) {
       'pt.name as price_type_name',
       'l.price_source',
       'l.source_line_id',
+      'l.output',
+      'l.planned_qty',
     ])
     .where('l.document_id', '=', documentId)
     .orderBy('l.line_no')
@@ -305,4 +312,22 @@ export async function namesForFiles(db: Database, businessId: number, department
     .select(['b.name as business', 'u.first_name', 'u.last_name', 'u.email'])
     .where('b.id', '=', businessId)
     .executeTakeFirstOrThrow();
+}
+
+/** What a posting learnt of its lines' costs: each line's unit price and amount. */
+export async function setLineAmounts(
+  db: Database,
+  lines: ReadonlyArray<{ id: number; price: string; amount: string }>,
+): Promise<void> {
+  for (const line of lines)
+    await db
+      .updateTable('document_lines')
+      .set({ price: line.price, amount: line.amount })
+      .where('id', '=', line.id)
+      .execute();
+}
+
+/** A production order's cost as its posting found it (DESIGN.md section 21). */
+export async function setProductionCost(db: Database, id: number, cost: { total: string; overhead: string }) {
+  await db.updateTable('documents').set(cost).where('id', '=', id).execute();
 }

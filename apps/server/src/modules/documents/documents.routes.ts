@@ -5,6 +5,8 @@ import {
   DocumentPageSchema,
   DocumentSchema,
   IdParamsSchema,
+  ProductionOrderCreateSchema,
+  ProductionOrderUpdateSchema,
   PurchaseCreateSchema,
   PurchaseUpdateSchema,
   ReturnCreateSchema,
@@ -24,6 +26,7 @@ import type { KindConfig } from './document-kind.ts';
 import { listDocuments, loadDocument } from './document-reading.ts';
 import * as documents from './documents.service.ts';
 import { printRoutes, receiptRoutes } from './documents-print.routes.ts';
+import { productionKind } from './production.kind.ts';
 import { purchaseKind } from './purchases.kind.ts';
 import { returnKind } from './returns.kind.ts';
 import { saleKind } from './sales.kind.ts';
@@ -196,5 +199,9 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps): Promise
   await kindRoutes(app, deps, saleKind, { create: SaleCreateSchema, update: SaleUpdateSchema });
   await kindRoutes(app, deps, purchaseKind, { create: PurchaseCreateSchema, update: PurchaseUpdateSchema });
   await kindRoutes(app, deps, returnKind, { create: ReturnCreateSchema, update: ReturnUpdateSchema });
+  await kindRoutes(app, deps, productionKind, {
+    create: ProductionOrderCreateSchema,
+    update: ProductionOrderUpdateSchema,
+  });
   await receiptRoutes(app, deps);
 }

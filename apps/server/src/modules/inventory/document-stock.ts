@@ -1,4 +1,5 @@
 import { D, type EntryType, type ExitType, fixedQuantity } from '@app/shared';
+import { sql } from 'kysely';
 import { consumeManyLots, lockBalances, receiveLot, type Trx } from './stock-ledger.ts';
 import { quantitiesOnHand, reverseEntry, reverseExit, reverseExitPart } from './stock-reversal.ts';
 
@@ -32,12 +33,14 @@ export async function lockAndFindShortLines(
   businessId: number,
   departmentId: number,
   lines: readonly DocumentStockLine[],
+  /** Variants whose balances the posting also changes (a production order's output): locked in the same order. */
+  alsoLock: readonly number[] = [],
 ): Promise<ShortLine[]> {
   const variantIds = [...new Set(lines.map((l) => l.variantId))];
   await lockBalances(
     trx,
     businessId,
-    variantIds.map((variantId) => ({ departmentId, variantId })),
+    [...new Set([...variantIds, ...alsoLock])].map((variantId) => ({ departmentId, variantId })),
   );
   const onHand = await quantitiesOnHand(trx, departmentId, variantIds);
   const needed = new Map<number, InstanceType<typeof D>>();
@@ -54,9 +57,9 @@ export async function lockAndFindShortLines(
 }
 
 export interface ExitLine extends DocumentStockLine {
-  /** The line's net amount and its unit price (rounded) in the document's currency. */
-  amount: string;
-  unitPrice: string;
+  /** A sale's: the line's net amount and its unit price (rounded) in the document's currency; none for goods used up. */
+  amount: string | null;
+  unitPrice: string | null;
 }
 
 /**
@@ -218,4 +221,30 @@ export async function returnToSaleLots(
     if (exitId === undefined) throw new Error(`sale line ${line.sourceLineId} has no exit`);
     await reverseExitPart(trx, exitId, line.qty, line.lineId);
   }
+}
+
+/**
+ * What the lines' exits consumed, in UZS, unrounded: each lot's quantity at its unit cost and the
+ * rate it recorded (DESIGN.md section 21: a production order's actual cost).
+ */
+export async function consumedCostsUzs(trx: Trx, lineIds: readonly number[]): Promise<Map<number, string>> {
+  if (lineIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('stock_exits as e')
+    .innerJoin('stock_moves as m', 'm.exit_id', 'e.id')
+    .innerJoin('stock_lots as l', 'l.id', 'm.lot_id')
+    .select(['e.document_line_id', sql<string>`sum(-m.qty * l.unit_cost * l.rate_to_uzs)::text`.as('cost')])
+    .where('e.document_line_id', 'in', [...lineIds])
+    .where('m.kind', '=', 'EXIT')
+    .groupBy('e.document_line_id')
+    .execute();
+  return new Map(rows.map((r) => [r.document_line_id ?? 0, r.cost]));
+}
+
+/** A currency's rate to UZS in force for the business (the one a lot written now records). */
+export async function rateInForce(trx: Trx, businessId: number, currencyId: number): Promise<string> {
+  const { rows } = await sql<{
+    rate: string;
+  }>`SELECT rate_in_force(${businessId}, ${currencyId})::text AS rate`.execute(trx);
+  return rows[0]?.rate ?? '1';
 }

@@ -264,3 +264,14 @@ export function recipeOf(db: Database, businessId: number, productId: number, va
     .where('variant_id', variantId === null ? 'is' : '=', variantId)
     .executeTakeFirst();
 }
+
+/** A version as a production order's posting reads it: overhead and its currency. */
+export function versionById(db: Database, businessId: number, versionId: number) {
+  return db
+    .selectFrom('recipe_versions as rv')
+    .innerJoin('recipes as r', 'r.id', 'rv.recipe_id')
+    .select(['rv.id', 'rv.recipe_id', 'rv.version', 'rv.overhead', 'rv.currency_id'])
+    .where('rv.business_id', '=', businessId)
+    .where('rv.id', '=', versionId)
+    .executeTakeFirst();
+}

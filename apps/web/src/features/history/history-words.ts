@@ -60,6 +60,11 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'return.delete': 'history.action.returnDelete',
   'return.post': 'history.action.returnPost',
   'return.reverse': 'history.action.returnReverse',
+  'production.create': 'history.action.productionCreate',
+  'production.update': 'history.action.productionUpdate',
+  'production.delete': 'history.action.productionDelete',
+  'production.post': 'history.action.productionPost',
+  'production.reverse': 'history.action.productionReverse',
   'telegram.link': 'history.action.telegramLink',
   'telegram.unlink': 'history.action.telegramUnlink',
   'cli.create-user': 'history.action.cliCreateUser',
@@ -119,6 +124,7 @@ export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
   sale: 'history.entity.sale',
   purchase: 'history.entity.purchase',
   return: 'history.entity.return',
+  production: 'history.entity.production',
 };
 
 /** An action's phrase key, or null for a code this web app does not know (shown as it came). */
@@ -155,6 +161,8 @@ const PAGES: Record<AuditEntity, Where> = {
   purchase: (id) => generatePath(paths.document.purchase, { id }),
   // A return has no page yet (DESIGN.md section 20 brings it): History names it without a link.
   return: () => null,
+  // The production orders' pages come with DESIGN.md section 21's web part.
+  production: () => null,
   counterparty: (id) => generatePath(paths.counterparty, { id }),
   debt: (_id, row) =>
     row.object_parent_id === null
