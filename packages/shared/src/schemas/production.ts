@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ProductTypeSchema, VariantRefSchema } from './catalog.ts';
 import { IsoDateSchema } from './audit.ts';
+import { ProductTypeSchema, VariantRefSchema } from './catalog.ts';
 import { IdSchema, OptionalText } from './common.ts';
 import { UnitMoneyInputSchema } from './inventory.ts';
 import { QuantityInputSchema } from './offers.ts';

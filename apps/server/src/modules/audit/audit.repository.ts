@@ -1,5 +1,4 @@
-import { DOCUMENT_ENTITIES } from '@app/shared';
-import { BUSINESS_TIME_ZONE } from '@app/shared';
+import { BUSINESS_TIME_ZONE, DOCUMENT_ENTITIES } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { searchPattern } from '../../lib/like.ts';
