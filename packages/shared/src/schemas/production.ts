@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { IsoDateSchema } from './audit.ts';
 import { ProductTypeSchema, VariantRefSchema } from './catalog.ts';
 import { IdSchema, OptionalText } from './common.ts';
-import { UnitMoneyInputSchema } from './inventory.ts';
+import { StockVariantRefSchema, UnitMoneyInputSchema } from './inventory.ts';
 import { QuantityInputSchema } from './offers.ts';
+import { pageFields, reportPage, scopeFields, withPeriodRules } from './reports.ts';
 
 // Recipes (DESIGN.md section 21): one contract for the server's validation, the catalogue's
 // recipe page and the OpenAPI document. Quantities and amounts are decimal strings on the wire.
@@ -106,3 +107,36 @@ export const ProductionOrderCreateSchema = z.object({
 });
 export type ProductionOrderCreate = z.input<typeof ProductionOrderCreateSchema>;
 export const ProductionOrderUpdateSchema = ProductionOrderCreateSchema.partial();
+
+/** The cost report (DESIGN.md section 21): each posted order, or each output variant over the period. */
+export const PRODUCTION_COST_GROUPS = ['order', 'variant'] as const;
+export const ProductionCostQuerySchema = withPeriodRules(
+  z.object({ ...scopeFields, ...pageFields, group_by: z.enum(PRODUCTION_COST_GROUPS).default('order') }),
+);
+export type ProductionCostQuery = z.output<typeof ProductionCostQuerySchema>;
+
+const costFigures = {
+  /** The inputs' FIFO cost, each lot at the rate it recorded. */
+  inputs_uzs: z.string(),
+  overhead_uzs: z.string(),
+  total_uzs: z.string(),
+};
+export const ProductionCostRowSchema = z.object({
+  /** The order's id, or the variant's. */
+  key: z.string(),
+  /** An order's number, date and department; null for a variant's row. */
+  number: z.string().nullable(),
+  date: z.string().nullable(),
+  department: z.string().nullable(),
+  variant: StockVariantRefSchema,
+  orders: z.number(),
+  qty: z.string(),
+  ...costFigures,
+  /** total / qty, what one unit really cost. */
+  unit_cost_uzs: z.string(),
+  /** One unit by the recipe at today's costs (the order's version; a variant's recipe today); null where an input has no cost. */
+  estimate_uzs: z.string().nullable(),
+});
+export type ProductionCostRow = z.infer<typeof ProductionCostRowSchema>;
+export const ProductionCostReportSchema = reportPage(ProductionCostRowSchema, z.object(costFigures));
+export type ProductionCostReport = z.infer<typeof ProductionCostReportSchema>;

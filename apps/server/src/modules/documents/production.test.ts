@@ -231,4 +231,40 @@ describe('production orders', () => {
     const deleting = await as.Owner.delete(`recipes/${piecesRecipe}/`);
     expect(deleting.status).toBe(409);
   });
+
+  it('the cost report: each order as it was costed, its recipe’s estimate at today’s costs beside it', async () => {
+    const report = await as.Owner.get('reports/production/?group_by=order');
+    expect(report.status).toBe(200);
+    const posted = await t.db
+      .selectFrom('documents')
+      .select(['id', 'total'])
+      .where('kind', '=', 'PRODUCTION')
+      .where('status', '=', 'POSTED')
+      .where('business_id', '=', businessId)
+      .orderBy('id', 'desc')
+      .execute();
+    // Every order is in UZS here, so its UZS total is its own.
+    expect(
+      report.body.results.map((r: { key: string; total_uzs: string }) => [Number(r.key), r.total_uzs]),
+    ).toEqual(posted.map((d) => [d.id, d.total]));
+    const first = report.body.results.find((r: { key: string }) => Number(r.key) === piecesOrder);
+    // Version 1 today: 1.2 m at the newest fabric lot (10.00 USD received at 12,800) + 1,500.
+    expect(first).toMatchObject({
+      qty: '10.000',
+      overhead_uzs: '15000.00',
+      estimate_uzs: new D('1.2').times('10.00').times(rate2).plus(1500).toFixed(2),
+      orders: 1,
+    });
+    const sum = posted.reduce((acc, d) => acc.plus(d.total), new D(0));
+    expect(report.body.totals.total_uzs).toBe(sum.toFixed(2));
+    const byVariant = await as.Owner.get('reports/production/?group_by=variant');
+    const piecesRow = byVariant.body.results.find((r: { key: string }) => Number(r.key) === pieces);
+    expect(piecesRow.orders).toBe(
+      report.body.results.filter((r: { variant: { id: number } }) => r.variant.id === pieces).length,
+    );
+    const csv = await as.Owner.request('GET', 'reports/production/?format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect((await as.Kassir.get('reports/production/')).body.count).toBe(0);
+  });
 });

@@ -50,3 +50,22 @@ export function estimateOf(
 /** A cost for the wire: rounded once, to the tiyin. */
 export const costText = (cost: DecimalValue | null | undefined): string | null =>
   cost === null || cost === undefined ? null : fixedMoney(cost);
+
+type Estimated = Pick<repo.EffectiveRecipe, 'overhead' | 'rate_to_uzs' | 'inputs'>;
+
+/** One unit's estimate at today's costs, in UZS rounded, of each recipe version given (null: an input without a cost). */
+async function estimatesOf<K>(db: Database, businessId: number, recipes: Map<K, Estimated>) {
+  const inputIds = [...new Set([...recipes.values()].flatMap((r) => r.inputs.map((i) => i.variant_id)))];
+  const costs = await unitCostsUzs(db, businessId, inputIds);
+  return new Map([...recipes].map(([key, recipe]) => [key, costText(estimateOf(recipe, costs))]));
+}
+
+/** The estimate of each version (a production order's, DESIGN.md section 21's cost report). */
+export async function versionEstimates(db: Database, businessId: number, versionIds: readonly number[]) {
+  return estimatesOf(db, businessId, await repo.versionsWithInputs(db, businessId, versionIds));
+}
+
+/** The estimate of each output variant by the recipe it is made by today. */
+export async function outputEstimates(db: Database, businessId: number, variantIds: readonly number[]) {
+  return estimatesOf(db, businessId, await repo.effectiveRecipes(db, businessId, variantIds));
+}

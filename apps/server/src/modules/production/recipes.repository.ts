@@ -275,3 +275,21 @@ export function versionById(db: Database, businessId: number, versionId: number)
     .where('rv.id', '=', versionId)
     .executeTakeFirst();
 }
+
+/** Versions by id, as an estimate reads them: overhead at its currency's rate in force, and the inputs. */
+export async function versionsWithInputs(
+  db: Database,
+  businessId: number,
+  ids: readonly number[],
+): Promise<Map<number, Omit<EffectiveRecipe, 'variant_id'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<Omit<EffectiveRecipe, 'variant_id'>>`
+    SELECT rv.recipe_id, rv.id AS version_id, rv.version, rv.overhead::text AS overhead, rv.currency_id,
+      bc.rate_to_uzs::text AS rate_to_uzs,
+      (SELECT json_agg(json_build_object('variant_id', i.variant_id, 'qty', i.qty::text) ORDER BY i.line_no)
+         FROM recipe_inputs i WHERE i.version_id = rv.id) AS inputs
+    FROM recipe_versions rv
+    JOIN business_currencies bc ON bc.business_id = ${businessId} AND bc.currency_id = rv.currency_id
+    WHERE rv.business_id = ${businessId} AND rv.id IN (${sql.join([...new Set(ids)])})`.execute(db);
+  return new Map(rows.rows.map((r) => [r.version_id, r]));
+}

@@ -21,6 +21,7 @@ import * as repo from './recipes.repository.ts';
 // a new version; the versions an order used stay as they were. A RAW product is bought, never
 // made, so it has no recipe.
 
+export { outputEstimates, versionEstimates } from './recipe-costs.ts';
 export { type EffectiveRecipe, effectiveRecipes, versionById } from './recipes.repository.ts';
 
 type VersionBody = z.output<typeof RecipeVersionInputSchema>;

@@ -5,6 +5,8 @@ import {
   DashboardSchema,
   DebtsAgeingQuerySchema,
   DebtsAgeingSchema,
+  ProductionCostQuerySchema,
+  ProductionCostReportSchema,
   SalesQuerySchema,
   SalesReportSchema,
   StockMovementQuerySchema,
@@ -17,6 +19,7 @@ import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
 import { sendReport } from '../../lib/send-report.ts';
 import { debtsAgeing } from './debts-ageing.ts';
+import { productionCostReport } from './production-costs.ts';
 import { cashFlowReport, dashboard, salesReport, stockMovementReport } from './reports.service.ts';
 
 // Reports and the owner's dashboard (DESIGN.md section 11): every signed-in role reads them, for
@@ -27,6 +30,27 @@ const FILE_NOTE = 'JSON; with format=csv|xlsx|pdf, the same rows as a file (Cont
 export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await dashboardRoutes(app, deps);
   await reportRoutes(app, deps);
+  await productionReportRoutes(app, deps);
+}
+
+/** What production cost (DESIGN.md section 21). */
+async function productionReportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/reports/production/',
+    {
+      onRequest: authenticate(deps),
+      schema: {
+        tags: ['reports', 'production'],
+        summary:
+          "Per production order or output variant: the inputs' FIFO cost, overhead, unit cost in UZS, and the recipe's estimate at today's costs",
+        querystring: ProductionCostQuerySchema,
+        response: { 200: ProductionCostReportSchema.describe(FILE_NOTE), ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      sendReport(request, reply, await productionCostReport(deps, actorOf(request), request.query)),
+  );
 }
 
 /** The owner's dashboard. */

@@ -103,11 +103,13 @@ export async function pageOfRows<R extends { total_count: number }>(
   return countedPage(found, page, size);
 }
 
-const subtitle = (scope: Scope, ...parts: string[]) =>
+export const subtitle = (scope: Scope, ...parts: string[]) =>
   [`${scope.from} — ${scope.to}`, `Bo'lim: ${scope.departmentEmail ?? 'butun biznes'}`, ...parts].join(' · ');
 
 export type FileFormat = Exclude<ReportFormat, 'json'>;
-type ReportAnswer<T> = { kind: 'json'; body: T; paging: Paged<unknown> } | { kind: 'file'; file: FileAnswer };
+export type ReportAnswer<T> =
+  | { kind: 'json'; body: T; paging: Paged<unknown> }
+  | { kind: 'file'; file: FileAnswer };
 
 /** A report asked for as a file (DESIGN.md section 11): every report's file answer is built here. */
 export function fileAnswer<R>(format: ReportFormat, file: ReportFile<R>): { kind: 'file'; file: FileAnswer } {
@@ -115,7 +117,7 @@ export function fileAnswer<R>(format: ReportFormat, file: ReportFile<R>): { kind
 }
 
 /** A period report's JSON page: its count and period first, then the report's results and totals. */
-function periodPage<P extends Paged<unknown>, B>(scope: Scope, paging: P, body: B) {
+export function periodPage<P extends Paged<unknown>, B>(scope: Scope, paging: P, body: B) {
   return {
     kind: 'json' as const,
     paging,
