@@ -153,6 +153,10 @@ export const DocumentLineSchema = z.object({
   price_source: z.enum(PRICE_SOURCES),
   /** A return line's line of the returned document. */
   source_line: z.number().nullable().optional(),
+  /** A sale's or purchase's line: what its POSTED returns took back (DESIGN.md section 20). */
+  returned: z.string().optional(),
+  /** ...and the amount they refunded of it (a line's last units take the exact rest). */
+  returned_amount: z.string().optional(),
 });
 export type DocumentLine = z.infer<typeof DocumentLineSchema>;
 
@@ -189,6 +193,17 @@ export const DocumentSummarySchema = z.object({
 });
 export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 
+/** One return of a sale or purchase, as its card lists it (DESIGN.md section 20). */
+export const DocumentReturnSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  date: z.string(),
+  total: z.string(),
+  refund: z.enum(RETURN_REFUNDS).nullable(),
+});
+export type DocumentReturn = z.infer<typeof DocumentReturnSchema>;
+
 /** A document's card: the header, its lines and its payment. */
 export const DocumentSchema = DocumentSummarySchema.extend({
   lines: z.array(DocumentLineSchema),
@@ -201,6 +216,8 @@ export const DocumentSchema = DocumentSummarySchema.extend({
     .nullable()
     .optional(),
   refund: z.enum(RETURN_REFUNDS).nullable().optional(),
+  /** A sale's or purchase's returns, oldest first (DESIGN.md section 20). */
+  returns: z.array(DocumentReturnSchema).optional(),
 });
 export type Document = z.infer<typeof DocumentSchema>;
 

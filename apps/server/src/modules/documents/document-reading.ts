@@ -12,6 +12,7 @@ import type { Actor } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import type { KindConfig } from './document-kind.ts';
+import { returnedByLine, returnsOfSource } from './document-returns.ts';
 import * as repo from './documents.repository.ts';
 
 // Reading documents (DESIGN.md section 19): a department reads its own, the roles that see the
@@ -62,10 +63,13 @@ export async function listDocuments<L>(
 export async function loadDocument<L>(db: Database, actor: Actor, config: KindConfig<L>, id: number) {
   const summary = await repo.findSummary(db, viewerOf(actor), config.kind, id);
   if (!summary) throw notFound();
-  const [lines, cash, debt] = await Promise.all([
+  const source = config.kind !== 'RETURN';
+  const [lines, cash, debt, returns, returned] = await Promise.all([
     repo.linesOf(db, id),
     repo.cashOf(db, id),
     repo.debtOf(db, id),
+    source ? returnsOfSource(db, id) : undefined,
+    source ? returnedByLine(db, id) : undefined,
   ]);
   const header = await db
     .selectFrom('documents')
@@ -88,6 +92,12 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
       price_type: l.price_type_id === null ? null : { id: l.price_type_id, name: l.price_type_name ?? '' },
       price_source: l.price_source,
       source_line: l.source_line_id,
+      ...(returned
+        ? {
+            returned: returned.get(l.id)?.qty ?? fixedQuantity(0),
+            returned_amount: returned.get(l.id)?.amount ?? fixedMoney(0),
+          }
+        : {}),
     })),
     payment: {
       cash: cash.map((c) => ({
@@ -105,6 +115,7 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
         ? null
         : { id: header.source_id, kind: header.source_kind, number: header.source_number },
     refund: header.refund,
+    ...(returns ? { returns } : {}),
   };
   return document;
 }
