@@ -149,8 +149,7 @@ const PAGES: Record<AuditEntity, Where> = {
   price_type: () => paths.catalog.priceTypes,
   sale: (id) => generatePath(paths.document.sale, { id }),
   purchase: (id) => generatePath(paths.document.purchase, { id }),
-  // A return has no page yet (DESIGN.md section 20 brings it): History names it without a link.
-  return: () => null,
+  return: (id) => generatePath(paths.document.return, { id }),
   counterparty: (id) => generatePath(paths.counterparty, { id }),
   debt: (_id, row) =>
     row.object_parent_id === null

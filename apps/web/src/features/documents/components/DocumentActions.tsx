@@ -1,12 +1,12 @@
 import type { Document } from '@app/shared';
-import { Pencil, Printer, Receipt, Send, Trash2, Undo2 } from 'lucide-react';
+import { CornerUpLeft, Pencil, Printer, Receipt, Send, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { mayEditDraft, mayReverse } from '../access.ts';
+import { mayEditDraft, mayReturn, mayReverse } from '../access.ts';
 import { downloadDocumentPdf, useDeleteDocument, useDocumentAction } from '../api/documents.ts';
 import { type DocumentKindConfig, receiptPath } from '../kinds.ts';
 import { useActionKey } from '../lib/use-action-key.ts';
@@ -21,7 +21,8 @@ export interface ActionCallbacks {
 
 /**
  * The card's actions by state (DESIGN.md section 19): a draft is edited, deleted or posted by its
- * department; a posted one is reversed (after a confirmation) by its department or an
+ * department (a return's not edited: its lines are its source's); a posted one is returned by its
+ * department (DESIGN.md section 20), reversed (after a confirmation) by its department or an
  * administrator, printed, and a sale's receipt opened; a reversed one is printed.
  */
 export function DocumentActions({
@@ -39,13 +40,15 @@ export function DocumentActions({
     <div className="flex flex-wrap gap-2" data-testid="document-actions">
       {doc.status === 'DRAFT' && mayEditDraft(me, doc.department.id) ? (
         <>
-          <Button
-            variant="secondary"
-            icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-            onClick={on.onEdit}
-          >
-            {t('documents.action.edit')}
-          </Button>
+          {kind.editsDrafts ? (
+            <Button
+              variant="secondary"
+              icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+              onClick={on.onEdit}
+            >
+              {t('documents.action.edit')}
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
             icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
@@ -61,6 +64,16 @@ export function DocumentActions({
             {t('documents.action.post')}
           </Button>
         </>
+      ) : null}
+      {doc.status === 'POSTED' && kind.returnPath && mayReturn(me, kind, doc.department.id) ? (
+        <Link
+          to={kind.returnPath(doc.id)}
+          className={buttonClasses('secondary', 'md', 'gap-2')}
+          data-testid="return-action"
+        >
+          <CornerUpLeft aria-hidden="true" className="h-4 w-4" />
+          {t('documents.action.return')}
+        </Link>
       ) : null}
       {doc.status === 'POSTED' && mayReverse(me, doc.department.id) ? (
         <Button

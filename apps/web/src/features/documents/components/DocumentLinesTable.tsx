@@ -21,7 +21,8 @@ export function DocumentLinesTable({
 }) {
   const t = useT();
   const hasDiscount = doc.lines.some((l) => !new D(l.discount).isZero());
-  const columns = 4 + Number(hasDiscount);
+  const hasReturns = anyReturned(doc);
+  const columns = 4 + Number(hasDiscount) + Number(hasReturns);
   return (
     <div>
       <PhoneLines kind={kind} doc={doc} lineErrors={lineErrors} />
@@ -30,6 +31,7 @@ export function DocumentLinesTable({
           <tr>
             <TH>{t('documents.line.variant')}</TH>
             <TH align="right">{t('documents.line.qty')}</TH>
+            {hasReturns ? <TH align="right">{t('documents.line.returned')}</TH> : null}
             <TH align="right">{t(kind.words.price)}</TH>
             {hasDiscount ? <TH align="right">{t('documents.line.discount')}</TH> : null}
             <TH align="right">{t('documents.line.amount')}</TH>
@@ -43,6 +45,7 @@ export function DocumentLinesTable({
               doc={doc}
               index={i}
               hasDiscount={hasDiscount}
+              hasReturns={hasReturns}
               error={lineErrors[i]}
             />
           ))}
@@ -63,6 +66,11 @@ export function DocumentLinesTable({
       </Table>
     </div>
   );
+}
+
+/** Whether any line of a sale or purchase was returned (a posted return took some of it). */
+function anyReturned(doc: Document): boolean {
+  return doc.lines.some((l) => l.returned !== undefined && new D(l.returned).gt(0));
 }
 
 /** On a phone the lines are cards: nothing scrolls sideways (DESIGN.md section 16). */
@@ -98,6 +106,11 @@ function PhoneLines({
               className="font-semibold whitespace-nowrap text-slate-900"
             />
           </div>
+          {line.returned !== undefined && new D(line.returned).gt(0) ? (
+            <p className="mt-1 text-xs text-slate-600">
+              {t('documents.returnForm.returned', { qty: quantity(line.returned, line.variant.unit) })}
+            </p>
+          ) : null}
           {lineErrors[i] ? (
             <p role="alert" className="mt-1 text-xs text-red-700">
               {lineErrors[i]}
@@ -118,12 +131,14 @@ function LineRow({
   doc,
   index,
   hasDiscount,
+  hasReturns,
   error,
 }: {
   kind: DocumentKindConfig;
   doc: Document;
   index: number;
   hasDiscount: boolean;
+  hasReturns: boolean;
   error: string | undefined;
 }) {
   const t = useT();
@@ -149,6 +164,11 @@ function LineRow({
       <TD numeric className="whitespace-nowrap">
         {quantity(line.qty, line.variant.unit)}
       </TD>
+      {hasReturns ? (
+        <TD numeric className="whitespace-nowrap" data-testid="line-returned">
+          {quantity(line.returned ?? '0', line.variant.unit)}
+        </TD>
+      ) : null}
       <TD numeric>
         <Money value={line.price} code={doc.currency_code} />
         {kind.showsPriceSource ? (
