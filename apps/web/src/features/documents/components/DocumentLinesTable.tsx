@@ -21,8 +21,7 @@ export function DocumentLinesTable({
 }) {
   const t = useT();
   const hasDiscount = doc.lines.some((l) => !new D(l.discount).isZero());
-  const hasReturns = anyReturned(doc);
-  const columns = 4 + Number(hasDiscount) + Number(hasReturns);
+  const columns = 4 + Number(hasDiscount);
   return (
     <div>
       <PhoneLines kind={kind} doc={doc} lineErrors={lineErrors} />
@@ -31,7 +30,6 @@ export function DocumentLinesTable({
           <tr>
             <TH>{t('documents.line.variant')}</TH>
             <TH align="right">{t('documents.line.qty')}</TH>
-            {hasReturns ? <TH align="right">{t('documents.line.returned')}</TH> : null}
             <TH align="right">{t(kind.words.price)}</TH>
             {hasDiscount ? <TH align="right">{t('documents.line.discount')}</TH> : null}
             <TH align="right">{t('documents.line.amount')}</TH>
@@ -45,7 +43,6 @@ export function DocumentLinesTable({
               doc={doc}
               index={i}
               hasDiscount={hasDiscount}
-              hasReturns={hasReturns}
               error={lineErrors[i]}
             />
           ))}
@@ -68,9 +65,16 @@ export function DocumentLinesTable({
   );
 }
 
-/** Whether any line of a sale or purchase was returned (a posted return took some of it). */
-function anyReturned(doc: Document): boolean {
-  return doc.lines.some((l) => l.returned !== undefined && new D(l.returned).gt(0));
+/** What posted returns took of a sale's or purchase's line, if anything (DESIGN.md section 20). */
+function ReturnedNote({ line, className }: { line: Document['lines'][number]; className: string }) {
+  const t = useT();
+  const quantity = useQuantityText();
+  if (line.returned === undefined || !new D(line.returned).gt(0)) return null;
+  return (
+    <span className={className} data-testid="line-returned">
+      {t('documents.returnForm.returned', { qty: quantity(line.returned, line.variant.unit) })}
+    </span>
+  );
 }
 
 /** On a phone the lines are cards: nothing scrolls sideways (DESIGN.md section 16). */
@@ -106,11 +110,7 @@ function PhoneLines({
               className="font-semibold whitespace-nowrap text-slate-900"
             />
           </div>
-          {line.returned !== undefined && new D(line.returned).gt(0) ? (
-            <p className="mt-1 text-xs text-slate-600">
-              {t('documents.returnForm.returned', { qty: quantity(line.returned, line.variant.unit) })}
-            </p>
-          ) : null}
+          <ReturnedNote line={line} className="mt-1 block text-xs text-slate-600" />
           {lineErrors[i] ? (
             <p role="alert" className="mt-1 text-xs text-red-700">
               {lineErrors[i]}
@@ -131,14 +131,12 @@ function LineRow({
   doc,
   index,
   hasDiscount,
-  hasReturns,
   error,
 }: {
   kind: DocumentKindConfig;
   doc: Document;
   index: number;
   hasDiscount: boolean;
-  hasReturns: boolean;
   error: string | undefined;
 }) {
   const t = useT();
@@ -163,12 +161,8 @@ function LineRow({
       </TD>
       <TD numeric className="whitespace-nowrap">
         {quantity(line.qty, line.variant.unit)}
+        <ReturnedNote line={line} className="block text-xs whitespace-normal text-slate-500" />
       </TD>
-      {hasReturns ? (
-        <TD numeric className="whitespace-nowrap" data-testid="line-returned">
-          {quantity(line.returned ?? '0', line.variant.unit)}
-        </TD>
-      ) : null}
       <TD numeric>
         <Money value={line.price} code={doc.currency_code} />
         {kind.showsPriceSource ? (

@@ -28,21 +28,13 @@ export function SourceLink({ source }: { source: NonNullable<Document['source']>
   );
 }
 
-/** A return's money: how it is refunded (cash, or the source's debt lowered) and how much. */
+/** A return's money: how it is refunded (cash, or the source's debt lowered) and how much; its source is in the header. */
 export function RefundSummary({ doc }: { doc: Document }) {
   const t = useT();
   return (
     <Card className="space-y-2 self-start p-4 text-sm" data-testid="return-refund">
       <h2 className="text-base font-semibold text-slate-900">{t('documents.refund.title')}</h2>
       <dl className="space-y-1.5">
-        {doc.source ? (
-          <div className="flex items-start justify-between gap-3">
-            <dt className="text-slate-600">{t('documents.return.source')}</dt>
-            <dd className="text-right">
-              <SourceLink source={doc.source} />
-            </dd>
-          </div>
-        ) : null}
         <div className="flex items-start justify-between gap-3">
           <dt className="text-slate-600">{doc.refund ? t(REFUND_LABELS[doc.refund]) : ''}</dt>
           <dd className="text-right font-medium text-slate-900">

@@ -97,7 +97,7 @@ function ReturnLine({
             disabled={left.isZero()}
             aria-invalid={error !== undefined || beyond}
             onChange={(e) => onChange(e.target.value)}
-            className={cn(controlClasses, 'h-10 w-24 text-right tabular-nums')}
+            className={cn(controlClasses.replace('w-full', 'w-24'), 'h-10 text-right tabular-nums')}
           />
           <span className="text-xs text-slate-500">{t(UNIT_LABELS[unit])}</span>
           <button

@@ -95,7 +95,7 @@ function CardBody({
   return (
     <>
       <Header kind={kind} doc={doc} />
-      <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <DocumentLinesTable kind={kind} doc={doc} lineErrors={lineErrors} />
         <div className="space-y-4">
           {kind.money === 'refund' ? <RefundSummary doc={doc} /> : <PaymentSummary doc={doc} />}
