@@ -122,6 +122,7 @@ test("a Ta'minotchi returns a purchase on the supplier's debt from the purchase'
   await expect(page.getByRole('heading', { level: 1 })).toContainText("O'tkazilgan");
   await expect(page.getByTestId('return-refund')).toContainText('Qarzdan ayirish');
   await expect(page.getByTestId('return-source')).toHaveText(purchase.number);
+  const returnId = Number(new URL(page.url()).pathname.split('/')[2]);
   const card = (await (await buyer.get(`purchases/${purchase.id}/`)).json()) as {
     returns: Array<{ status: string; refund: string; total: string }>;
     lines: Array<{ returned: string }>;
@@ -130,8 +131,12 @@ test("a Ta'minotchi returns a purchase on the supplier's debt from the purchase'
     expect.objectContaining({ status: 'POSTED', refund: 'DEBT', total: '20000.00' }),
   ]);
   expect(card.lines[0]?.returned).toBe('4.000');
+  // All of it came back: the purchase's card lists the return and offers no other.
+  await page.getByTestId('return-source').click();
+  await expect(page).toHaveURL(`/purchases/${purchase.id}`);
+  await expect(page.getByTestId('source-return')).toContainText('Qarzdan ayirish');
+  await expect(page.getByTestId('return-action')).toHaveCount(0);
   // The returns list finds it by its number, and its row opens its card.
-  const returnId = Number(new URL(page.url()).pathname.split('/')[2]);
   const made = (await (await buyer.get(`returns/${returnId}/`)).json()) as { number: string };
   await page.goto(`/returns?search=${made.number}`);
   const row = page.getByTestId('document-row').filter({ hasText: made.number });

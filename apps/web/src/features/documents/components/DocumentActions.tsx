@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../lib/auth.ts';
 import { mayEditDraft, mayReturn, mayReverse } from '../access.ts';
 import { downloadDocumentPdf, useDeleteDocument, useDocumentAction } from '../api/documents.ts';
 import { type DocumentKindConfig, receiptPath } from '../kinds.ts';
+import { leftOf } from '../lib/returns.ts';
 import { useActionKey } from '../lib/use-action-key.ts';
 
 export interface ActionCallbacks {
@@ -65,7 +66,10 @@ export function DocumentActions({
           </Button>
         </>
       ) : null}
-      {doc.status === 'POSTED' && kind.returnPath && mayReturn(me, kind, doc.department.id) ? (
+      {doc.status === 'POSTED' &&
+      kind.returnPath &&
+      mayReturn(me, kind, doc.department.id) &&
+      hasLeft(doc) ? (
         <Link
           to={kind.returnPath(doc.id)}
           className={buttonClasses('secondary', 'md', 'gap-2')}
@@ -104,6 +108,11 @@ export function DocumentActions({
       />
     </div>
   );
+}
+
+/** Whether anything of a sale or purchase is left to return (DESIGN.md section 20). */
+function hasLeft(doc: Document): boolean {
+  return doc.lines.some((line) => leftOf(line).gt(0));
 }
 
 /** Posting or reversing with its Idempotency-Key (a fresh one per action, the same on a retry). */
