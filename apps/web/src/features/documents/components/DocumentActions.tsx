@@ -1,4 +1,4 @@
-import type { Document } from '@app/shared';
+import type { Document, WhoAmI } from '@app/shared';
 import { CornerUpLeft, Pencil, Printer, Receipt, Send, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -66,19 +66,7 @@ export function DocumentActions({
           </Button>
         </>
       ) : null}
-      {doc.status === 'POSTED' &&
-      kind.returnPath &&
-      mayReturn(me, kind, doc.department.id) &&
-      hasLeft(doc) ? (
-        <Link
-          to={kind.returnPath(doc.id)}
-          className={buttonClasses('secondary', 'md', 'gap-2')}
-          data-testid="return-action"
-        >
-          <CornerUpLeft aria-hidden="true" className="h-4 w-4" />
-          {t('documents.action.return')}
-        </Link>
-      ) : null}
+      <ReturnLink kind={kind} doc={doc} me={me} />
       {doc.status === 'POSTED' && mayReverse(me, doc.department.id) ? (
         <Button
           variant="danger"
@@ -110,9 +98,25 @@ export function DocumentActions({
   );
 }
 
-/** Whether anything of a sale or purchase is left to return (DESIGN.md section 20). */
-function hasLeft(doc: Document): boolean {
-  return doc.lines.some((line) => leftOf(line).gt(0));
+/**
+ * "Qaytarish" (DESIGN.md section 20): a posted sale's or purchase's return page, for its own
+ * department while anything of it is left to return.
+ */
+function ReturnLink({ kind, doc, me }: { kind: DocumentKindConfig; doc: Document; me: WhoAmI | undefined }) {
+  const t = useT();
+  const left = doc.lines.some((line) => leftOf(line).gt(0));
+  if (doc.status !== 'POSTED' || !kind.returnPath || !left || !mayReturn(me, kind, doc.department.id))
+    return null;
+  return (
+    <Link
+      to={kind.returnPath(doc.id)}
+      className={buttonClasses('secondary', 'md', 'gap-2')}
+      data-testid="return-action"
+    >
+      <CornerUpLeft aria-hidden="true" className="h-4 w-4" />
+      {t('documents.action.return')}
+    </Link>
+  );
 }
 
 /** Posting or reversing with its Idempotency-Key (a fresh one per action, the same on a retry). */
