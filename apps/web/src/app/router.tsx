@@ -193,10 +193,12 @@ const debtRoutes: RouteObject[] = [
  * DESIGN.md section 19: the documents' lists and cards, one shell for every kind, and the counter.
  * Each page checks who it is for (the documents feature's DocumentGuard).
  */
-const documentPage = (name: 'SalesPage' | 'PurchasesPage') => () =>
+const documentPage = (name: 'SalesPage' | 'PurchasesPage' | 'ReturnsPage') => () =>
   import('../features/documents/pages/DocumentsPage.tsx').then((m) => ({ Component: m[name] }));
-const documentCard = (name: 'SalePage' | 'PurchasePage') => () =>
+const documentCard = (name: 'SalePage' | 'PurchasePage' | 'ReturnCardPage') => () =>
   import('../features/documents/pages/DocumentPage.tsx').then((m) => ({ Component: m[name] }));
+const newReturn = (name: 'SaleReturnPage' | 'PurchaseReturnPage') => () =>
+  import('../features/documents/pages/NewReturnPage.tsx').then((m) => ({ Component: m[name] }));
 const documentRoutes: RouteObject[] = [
   { path: paths.document.sales, lazy: documentPage('SalesPage') },
   { path: paths.document.sale, lazy: documentCard('SalePage') },
@@ -209,6 +211,11 @@ const documentRoutes: RouteObject[] = [
       })),
   },
   { path: paths.document.purchase, lazy: documentCard('PurchasePage') },
+  // DESIGN.md section 20: returns, each started from its sale's or purchase's card.
+  { path: paths.document.returns, lazy: documentPage('ReturnsPage') },
+  { path: paths.document.return, lazy: documentCard('ReturnCardPage') },
+  { path: paths.document.saleReturn, lazy: newReturn('SaleReturnPage') },
+  { path: paths.document.purchaseReturn, lazy: newReturn('PurchaseReturnPage') },
   {
     path: paths.document.counter,
     lazy: () =>

@@ -35,6 +35,11 @@ export const paths = {
     purchase: '/purchases/:id',
     newPurchase: '/purchases/new',
     counter: '/sell/new',
+    // DESIGN.md section 20: returns, each started from a posted sale's or purchase's card.
+    returns: '/returns',
+    return: '/returns/:id',
+    saleReturn: '/sales/:id/return',
+    purchaseReturn: '/purchases/:id/return',
   },
 
   // DESIGN.md section 11: the dashboard and the reports. /balances only sends old links to /.

@@ -162,6 +162,10 @@ export const DocumentLineSchema = z.object({
   /** A production order's output line (its price the unit cost), and an input's quantity by the recipe. */
   output: z.boolean().optional(),
   planned_qty: z.string().nullable().optional(),
+  /** A sale's or purchase's line: what its POSTED returns took back (DESIGN.md section 20). */
+  returned: z.string().optional(),
+  /** ...and the amount they refunded of it (a line's last units take the exact rest). */
+  returned_amount: z.string().optional(),
 });
 export type DocumentLine = z.infer<typeof DocumentLineSchema>;
 
@@ -198,6 +202,17 @@ export const DocumentSummarySchema = z.object({
 });
 export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 
+/** One return of a sale or purchase, as its card lists it (DESIGN.md section 20). */
+export const DocumentReturnSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  date: z.string(),
+  total: z.string(),
+  refund: z.enum(RETURN_REFUNDS).nullable(),
+});
+export type DocumentReturn = z.infer<typeof DocumentReturnSchema>;
+
 /** A document's card: the header, its lines and its payment. */
 export const DocumentSchema = DocumentSummarySchema.extend({
   lines: z.array(DocumentLineSchema),
@@ -213,6 +228,8 @@ export const DocumentSchema = DocumentSummarySchema.extend({
   /** A production order's recipe and version, and the overhead its posting added (DESIGN.md section 21). */
   recipe: z.object({ id: z.number(), version: z.number() }).nullable().optional(),
   overhead: z.string().optional(),
+  /** A sale's or purchase's returns, oldest first (DESIGN.md section 20). */
+  returns: z.array(DocumentReturnSchema).optional(),
 });
 export type Document = z.infer<typeof DocumentSchema>;
 

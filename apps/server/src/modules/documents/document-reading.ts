@@ -12,6 +12,7 @@ import type { Actor } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
 import type { KindConfig } from './document-kind.ts';
+import { returnedByLine, returnsOfSource } from './document-returns.ts';
 import * as repo from './documents.repository.ts';
 
 // Reading documents (DESIGN.md section 19): a department reads its own, the roles that see the
@@ -62,10 +63,14 @@ export async function listDocuments<L>(
 export async function loadDocument<L>(db: Database, actor: Actor, config: KindConfig<L>, id: number) {
   const summary = await repo.findSummary(db, viewerOf(actor), config.kind, id);
   if (!summary) throw notFound();
-  const [lines, cash, debt] = await Promise.all([
+  // A sale's or purchase's card lists its returns (DESIGN.md section 20).
+  const source = config.kind === 'SALE' || config.kind === 'PURCHASE';
+  const [lines, cash, debt, returns, returned] = await Promise.all([
     repo.linesOf(db, id),
     repo.cashOf(db, id),
     repo.debtOf(db, id),
+    source ? returnsOfSource(db, id) : undefined,
+    source ? returnedByLine(db, id) : undefined,
   ]);
   const header = await db
     .selectFrom('documents')
@@ -93,6 +98,12 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
       ...(config.kind === 'PRODUCTION'
         ? { output: l.output, planned_qty: l.planned_qty === null ? null : fixedQuantity(l.planned_qty) }
         : {}),
+      ...(returned
+        ? {
+            returned: returned.get(l.id)?.qty ?? fixedQuantity(0),
+            returned_amount: returned.get(l.id)?.amount ?? fixedMoney(0),
+          }
+        : {}),
     })),
     payment: {
       cash: cash.map((c) => ({
@@ -119,6 +130,7 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
           overhead: fixedMoney(header.overhead),
         }
       : {}),
+    ...(returns ? { returns } : {}),
   };
   return document;
 }

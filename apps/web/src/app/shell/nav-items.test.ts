@@ -23,16 +23,18 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
   });
 
   it('every role finds Kontragentlar and Qarzlar after Sotib olish and Sotish (DESIGN.md section 12)', () => {
-    expect(paths(desktopNavItems(as('Bozorchi'))).slice(-5)).toEqual([
+    expect(paths(desktopNavItems(as('Bozorchi'))).slice(-6)).toEqual([
       'Sotish /sell',
       'Yangi sotuv /sell/new',
       'Sotuvlar /sales',
+      'Qaytarishlar /returns',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
     ]);
-    expect(paths(desktopNavItems(as('Owner'))).slice(-5)).toEqual([
+    expect(paths(desktopNavItems(as('Owner'))).slice(-6)).toEqual([
       'Sotuvlar /sales',
       'Xaridlar /purchases',
+      'Qaytarishlar /returns',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
       'Boshqaruv /admin',
@@ -62,16 +64,28 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
 
   it('the documents show to the roles that write them and, read-only, to those who see the whole business (DESIGN.md section 19)', () => {
     const documents = (items: NavItem[]) =>
-      paths(items).filter((p) => / \/(sales|purchases|sell\/new)$/.test(p));
-    expect(documents(desktopNavItems(as('Bozorchi')))).toEqual(['Yangi sotuv /sell/new', 'Sotuvlar /sales']);
-    expect(documents(mobileNavItems(as("Ta'minotchi")))).toEqual(['Xaridlar /purchases']);
-    expect(documents(desktopNavItems(as('manager')))).toEqual(['Sotuvlar /sales', 'Xaridlar /purchases']);
+      paths(items).filter((p) => / \/(sales|purchases|returns|sell\/new)$/.test(p));
+    expect(documents(desktopNavItems(as('Bozorchi')))).toEqual([
+      'Yangi sotuv /sell/new',
+      'Sotuvlar /sales',
+      'Qaytarishlar /returns',
+    ]);
+    expect(documents(mobileNavItems(as("Ta'minotchi")))).toEqual([
+      'Xaridlar /purchases',
+      'Qaytarishlar /returns',
+    ]);
+    expect(documents(desktopNavItems(as('manager')))).toEqual([
+      'Sotuvlar /sales',
+      'Xaridlar /purchases',
+      'Qaytarishlar /returns',
+    ]);
     expect(documents(mobileNavItems(as('Omborchi')))).toEqual([]);
     // A role the Owner allows in the settings writes both (who-am-I's can_sell and can_buy).
     expect(documents(desktopNavItems(as('Omborchi', ['Omborchi'])))).toEqual([
       'Yangi sotuv /sell/new',
       'Sotuvlar /sales',
       'Xaridlar /purchases',
+      'Qaytarishlar /returns',
     ]);
   });
 });

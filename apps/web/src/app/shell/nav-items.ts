@@ -14,6 +14,7 @@ import {
   ChartColumn,
   ClockArrowLeft,
   Contact,
+  CornerUpLeft,
   FileInput,
   FileOutput,
   HandCoins,
@@ -105,6 +106,14 @@ export const DOCUMENT_NAV_ITEMS: readonly NavItem[] = [
     icon: FileInput,
     roles: WHOLE_BUSINESS_ROLES,
     allowed: (u) => u.can_buy,
+  },
+  // DESIGN.md section 20: returns of sales and of purchases, for those who write either.
+  {
+    to: paths.document.returns,
+    label: 'common.nav.returns',
+    icon: CornerUpLeft,
+    roles: WHOLE_BUSINESS_ROLES,
+    allowed: (u) => u.can_sell || u.can_buy,
   },
 ];
 

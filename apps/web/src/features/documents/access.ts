@@ -31,3 +31,15 @@ export function mayReverse(user: WhoAmI | undefined, departmentId: number): bool
 export function mayEditDraft(user: WhoAmI | undefined, departmentId: number): boolean {
   return user !== undefined && user.id === departmentId;
 }
+
+/**
+ * A posted sale or purchase is returned (DESIGN.md section 20) by its own department, which
+ * writes its kind; the server refuses anyone else (403), so the action is not offered them.
+ */
+export function mayReturn(
+  user: WhoAmI | undefined,
+  kind: Pick<DocumentKindConfig, 'writes' | 'returnPath'>,
+  departmentId: number,
+): boolean {
+  return kind.returnPath !== null && mayEditDraft(user, departmentId) && mayUseDocuments(user, kind);
+}

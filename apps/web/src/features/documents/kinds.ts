@@ -3,9 +3,9 @@ import { generatePath } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 
-// One shell for every kind of document (DESIGN.md section 19): the list, the card, the form and
-// the actions read what differs between a sale and a purchase from here. Returns, stock counts
-// and production orders (sections 20-21) become one more entry each.
+// One shell for every kind of document (DESIGN.md sections 19-20): the list, the card, the form
+// and the actions read what differs between a sale, a purchase and a return from here. Stock
+// counts and production orders (sections 20-21) become one more entry each.
 
 export interface DocumentKindConfig {
   kind: DocumentKind;
@@ -13,14 +13,13 @@ export interface DocumentKindConfig {
   api: (typeof DOCUMENT_PATHS)[keyof typeof DOCUMENT_PATHS];
   listPath: string;
   cardPath: (id: number) => string;
-  /** Where a new document of this kind is made. */
-  newPath: string;
+  /** Where a new document of this kind is made, and its button; null: made from another (a return). */
+  create: { path: string; label: MessageKey } | null;
   /** Whether who-am-I says the user writes this kind (its fixed role, or one the business allows). */
   writes: (user: Pick<WhoAmI, 'can_sell' | 'can_buy'>) => boolean;
   words: {
     title: MessageKey;
     description: MessageKey;
-    newLabel: MessageKey;
     counterparty: MessageKey;
     price: MessageKey;
     empty: MessageKey;
@@ -31,6 +30,12 @@ export interface DocumentKindConfig {
   hasReceipt: boolean;
   /** A line's price field in the API's body. */
   priceField: 'price' | 'unit_cost';
+  /** A draft is changed in the shell's form; a return's lines are its source's, so it is not. */
+  editsDrafts: boolean;
+  /** A posted one is returned on this page (DESIGN.md section 20); null: not returned. */
+  returnPath: ((id: number) => string) | null;
+  /** Its card shows the payment (sales, purchases) or its source and refund (a return). */
+  money: 'payment' | 'refund';
 }
 
 export const SALE_KIND: DocumentKindConfig = {
@@ -38,12 +43,11 @@ export const SALE_KIND: DocumentKindConfig = {
   api: DOCUMENT_PATHS.SALE,
   listPath: paths.document.sales,
   cardPath: (id) => generatePath(paths.document.sale, { id: String(id) }),
-  newPath: paths.document.counter,
+  create: { path: paths.document.counter, label: 'documents.sale.new' },
   writes: (user) => user.can_sell,
   words: {
     title: 'documents.sale.title',
     description: 'documents.sale.description',
-    newLabel: 'documents.sale.new',
     counterparty: 'documents.sale.counterparty',
     price: 'documents.line.price',
     empty: 'documents.sale.empty',
@@ -51,6 +55,9 @@ export const SALE_KIND: DocumentKindConfig = {
   showsPriceSource: true,
   hasReceipt: true,
   priceField: 'price',
+  editsDrafts: true,
+  returnPath: (id) => generatePath(paths.document.saleReturn, { id: String(id) }),
+  money: 'payment',
 };
 
 export const PURCHASE_KIND: DocumentKindConfig = {
@@ -58,12 +65,11 @@ export const PURCHASE_KIND: DocumentKindConfig = {
   api: DOCUMENT_PATHS.PURCHASE,
   listPath: paths.document.purchases,
   cardPath: (id) => generatePath(paths.document.purchase, { id: String(id) }),
-  newPath: paths.document.newPurchase,
+  create: { path: paths.document.newPurchase, label: 'documents.purchase.new' },
   writes: (user) => user.can_buy,
   words: {
     title: 'documents.purchase.title',
     description: 'documents.purchase.description',
-    newLabel: 'documents.purchase.new',
     counterparty: 'documents.purchase.counterparty',
     price: 'documents.line.unitCost',
     empty: 'documents.purchase.empty',
@@ -71,12 +77,39 @@ export const PURCHASE_KIND: DocumentKindConfig = {
   showsPriceSource: false,
   hasReceipt: false,
   priceField: 'unit_cost',
+  editsDrafts: true,
+  returnPath: (id) => generatePath(paths.document.purchaseReturn, { id: String(id) }),
+  money: 'payment',
 };
 
-/** The kinds with pages; returns (DESIGN.md section 20) have their API and no pages yet. */
+/** A return (DESIGN.md section 20): made from a posted sale's or purchase's card, by its writers. */
+export const RETURN_KIND: DocumentKindConfig = {
+  kind: 'RETURN',
+  api: DOCUMENT_PATHS.RETURN,
+  listPath: paths.document.returns,
+  cardPath: (id) => generatePath(paths.document.return, { id: String(id) }),
+  create: null,
+  writes: (user) => user.can_sell || user.can_buy,
+  words: {
+    title: 'documents.return.title',
+    description: 'documents.return.description',
+    counterparty: 'documents.return.counterparty',
+    price: 'documents.line.price',
+    empty: 'documents.return.empty',
+  },
+  showsPriceSource: false,
+  hasReceipt: false,
+  priceField: 'price',
+  editsDrafts: false,
+  returnPath: null,
+  money: 'refund',
+};
+
+/** The kinds with pages; production orders (DESIGN.md section 21) have their API and no pages yet. */
 export const DOCUMENT_KIND_CONFIGS: Partial<Record<DocumentKind, DocumentKindConfig>> = {
   SALE: SALE_KIND,
   PURCHASE: PURCHASE_KIND,
+  RETURN: RETURN_KIND,
 };
 
 /** `/sales/12/receipt`: the receipt page (built apart; the card links to it). */

@@ -64,6 +64,7 @@ describe('History in words', () => {
       '/counterparties/9',
     );
     expect(objectPath(row({ entity: 'variant', object_parent_id: 3 }), false)).toBe('/catalog/products');
+    expect(objectPath(row({ entity: 'return', entity_id: '12' }), false)).toBe('/returns/12');
     expect(objectPath(row({ entity: 'user' }), false)).toBeNull();
     expect(objectPath(row({ entity: 'user' }), true)).toBe('/admin/users');
   });

@@ -159,8 +159,7 @@ const PAGES: Record<AuditEntity, Where> = {
   price_type: () => paths.catalog.priceTypes,
   sale: (id) => generatePath(paths.document.sale, { id }),
   purchase: (id) => generatePath(paths.document.purchase, { id }),
-  // A return has no page yet (DESIGN.md section 20 brings it): History names it without a link.
-  return: () => null,
+  return: (id) => generatePath(paths.document.return, { id }),
   // The production orders' pages come with DESIGN.md section 21's web part.
   production: () => null,
   counterparty: (id) => generatePath(paths.counterparty, { id }),

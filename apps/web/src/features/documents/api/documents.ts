@@ -4,6 +4,7 @@ import {
   DocumentPageSchema,
   DocumentSchema,
   type PurchaseCreate,
+  type ReturnCreate,
   type SaleCreate,
 } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import type { DocumentKindConfig } from '../kinds.ts';
 import type { DocumentFilters } from '../lib/list-params.ts';
 import { documentKeys, MOVED_BY_POSTING } from './keys.ts';
 
-export type DocumentBody = SaleCreate | PurchaseCreate;
+export type DocumentBody = SaleCreate | PurchaseCreate | ReturnCreate;
 
 /** GET api/{kind}/?status&counterparty&date_from&date_to&search&page: 20 a page, newest first. */
 export function getDocuments(

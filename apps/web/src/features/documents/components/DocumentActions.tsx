@@ -1,14 +1,15 @@
-import type { Document } from '@app/shared';
-import { Pencil, Printer, Receipt, Send, Trash2, Undo2 } from 'lucide-react';
+import type { Document, WhoAmI } from '@app/shared';
+import { CornerUpLeft, Pencil, Printer, Receipt, Send, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { mayEditDraft, mayReverse } from '../access.ts';
+import { mayEditDraft, mayReturn, mayReverse } from '../access.ts';
 import { downloadDocumentPdf, useDeleteDocument, useDocumentAction } from '../api/documents.ts';
 import { type DocumentKindConfig, receiptPath } from '../kinds.ts';
+import { leftOf } from '../lib/returns.ts';
 import { useActionKey } from '../lib/use-action-key.ts';
 
 export interface ActionCallbacks {
@@ -21,7 +22,8 @@ export interface ActionCallbacks {
 
 /**
  * The card's actions by state (DESIGN.md section 19): a draft is edited, deleted or posted by its
- * department; a posted one is reversed (after a confirmation) by its department or an
+ * department (a return's not edited: its lines are its source's); a posted one is returned by its
+ * department (DESIGN.md section 20), reversed (after a confirmation) by its department or an
  * administrator, printed, and a sale's receipt opened; a reversed one is printed.
  */
 export function DocumentActions({
@@ -39,13 +41,15 @@ export function DocumentActions({
     <div className="flex flex-wrap gap-2" data-testid="document-actions">
       {doc.status === 'DRAFT' && mayEditDraft(me, doc.department.id) ? (
         <>
-          <Button
-            variant="secondary"
-            icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-            onClick={on.onEdit}
-          >
-            {t('documents.action.edit')}
-          </Button>
+          {kind.editsDrafts ? (
+            <Button
+              variant="secondary"
+              icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+              onClick={on.onEdit}
+            >
+              {t('documents.action.edit')}
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
             icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
@@ -62,6 +66,7 @@ export function DocumentActions({
           </Button>
         </>
       ) : null}
+      <ReturnLink kind={kind} doc={doc} me={me} />
       {doc.status === 'POSTED' && mayReverse(me, doc.department.id) ? (
         <Button
           variant="danger"
@@ -90,6 +95,27 @@ export function DocumentActions({
         }
       />
     </div>
+  );
+}
+
+/**
+ * "Qaytarish" (DESIGN.md section 20): a posted sale's or purchase's return page, for its own
+ * department while anything of it is left to return.
+ */
+function ReturnLink({ kind, doc, me }: { kind: DocumentKindConfig; doc: Document; me: WhoAmI | undefined }) {
+  const t = useT();
+  const left = doc.lines.some((line) => leftOf(line).gt(0));
+  if (doc.status !== 'POSTED' || !kind.returnPath || !left || !mayReturn(me, kind, doc.department.id))
+    return null;
+  return (
+    <Link
+      to={kind.returnPath(doc.id)}
+      className={buttonClasses('secondary', 'md', 'gap-2')}
+      data-testid="return-action"
+    >
+      <CornerUpLeft aria-hidden="true" className="h-4 w-4" />
+      {t('documents.action.return')}
+    </Link>
   );
 }
 

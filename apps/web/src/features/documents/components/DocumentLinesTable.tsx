@@ -65,6 +65,18 @@ export function DocumentLinesTable({
   );
 }
 
+/** What posted returns took of a sale's or purchase's line, if anything (DESIGN.md section 20). */
+function ReturnedNote({ line, className }: { line: Document['lines'][number]; className: string }) {
+  const t = useT();
+  const quantity = useQuantityText();
+  if (line.returned === undefined || !new D(line.returned).gt(0)) return null;
+  return (
+    <span className={className} data-testid="line-returned">
+      {t('documents.returnForm.returned', { qty: quantity(line.returned, line.variant.unit) })}
+    </span>
+  );
+}
+
 /** On a phone the lines are cards: nothing scrolls sideways (DESIGN.md section 16). */
 function PhoneLines({
   kind,
@@ -98,6 +110,7 @@ function PhoneLines({
               className="font-semibold whitespace-nowrap text-slate-900"
             />
           </div>
+          <ReturnedNote line={line} className="mt-1 block text-xs text-slate-600" />
           {lineErrors[i] ? (
             <p role="alert" className="mt-1 text-xs text-red-700">
               {lineErrors[i]}
@@ -148,6 +161,7 @@ function LineRow({
       </TD>
       <TD numeric className="whitespace-nowrap">
         {quantity(line.qty, line.variant.unit)}
+        <ReturnedNote line={line} className="block text-xs whitespace-normal text-slate-500" />
       </TD>
       <TD numeric>
         <Money value={line.price} code={doc.currency_code} />

@@ -16,7 +16,8 @@ import { DocumentForm } from '../components/DocumentForm.tsx';
 import { DocumentGuard } from '../components/DocumentGuard.tsx';
 import { DocumentLinesTable } from '../components/DocumentLinesTable.tsx';
 import { PaymentSummary } from '../components/PaymentSummary.tsx';
-import { type DocumentKindConfig, PURCHASE_KIND, SALE_KIND } from '../kinds.ts';
+import { REFUND_LABELS, RefundSummary, SourceLink, SourceReturns } from '../components/ReturnBits.tsx';
+import { type DocumentKindConfig, PURCHASE_KIND, RETURN_KIND, SALE_KIND } from '../kinds.ts';
 import { documentErrors } from '../lib/server-errors.ts';
 
 /** A document's card (DESIGN.md section 19): header, lines, totals, payment, and its actions by state. */
@@ -94,9 +95,12 @@ function CardBody({
   return (
     <>
       <Header kind={kind} doc={doc} />
-      <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <DocumentLinesTable kind={kind} doc={doc} lineErrors={lineErrors} />
-        <PaymentSummary doc={doc} />
+        <div className="space-y-4">
+          {kind.money === 'refund' ? <RefundSummary doc={doc} /> : <PaymentSummary doc={doc} />}
+          <SourceReturns doc={doc} />
+        </div>
       </div>
     </>
   );
@@ -111,6 +115,8 @@ function Header({ kind, doc }: { kind: DocumentKindConfig; doc: Document }) {
     [t('documents.common.department'), doc.department.email],
     [t('documents.card.createdBy'), `${doc.created_by.email}, ${formatDateTime(doc.created_at)}`],
   ];
+  if (doc.source) rows.push([t('documents.return.source'), <SourceLink key="s" source={doc.source} />]);
+  if (doc.refund) rows.push([t('documents.return.refund'), t(REFUND_LABELS[doc.refund])]);
   if (doc.posted_at) rows.push([t('documents.card.postedAt'), formatDateTime(doc.posted_at)]);
   if (doc.reversed_at) rows.push([t('documents.card.reversedAt'), formatDateTime(doc.reversed_at)]);
   if (doc.note) rows.push([t('documents.common.note'), doc.note]);
@@ -142,6 +148,15 @@ export function PurchasePage() {
   return (
     <DocumentGuard kind={PURCHASE_KIND}>
       <DocumentPage kind={PURCHASE_KIND} />
+    </DocumentGuard>
+  );
+}
+
+/** /returns/:id */
+export function ReturnCardPage() {
+  return (
+    <DocumentGuard kind={RETURN_KIND}>
+      <DocumentPage kind={RETURN_KIND} />
     </DocumentGuard>
   );
 }

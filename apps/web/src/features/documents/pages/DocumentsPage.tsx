@@ -16,7 +16,7 @@ import { useDocuments } from '../api/documents.ts';
 import { DocumentFilters } from '../components/DocumentFilters.tsx';
 import { DocumentGuard } from '../components/DocumentGuard.tsx';
 import { DocumentsTable } from '../components/DocumentsTable.tsx';
-import { type DocumentKindConfig, PURCHASE_KIND, SALE_KIND } from '../kinds.ts';
+import { type DocumentKindConfig, PURCHASE_KIND, RETURN_KIND, SALE_KIND } from '../kinds.ts';
 import { documentFiltersFromParams } from '../lib/list-params.ts';
 
 /** A kind's list (DESIGN.md section 19): filtered in the URL, 20 a page, the new-document button for its writers. */
@@ -37,10 +37,10 @@ export function DocumentsPage({ kind }: { kind: DocumentKindConfig }) {
         }
         className="mb-0"
         actions={
-          mayUseDocuments(me, kind) ? (
-            <Link to={kind.newPath} className={buttonClasses('primary', 'md', 'gap-2')}>
+          kind.create && mayUseDocuments(me, kind) ? (
+            <Link to={kind.create.path} className={buttonClasses('primary', 'md', 'gap-2')}>
               <Plus aria-hidden="true" className="h-4 w-4" />
-              {t(kind.words.newLabel)}
+              {t(kind.create.label)}
             </Link>
           ) : null
         }
@@ -84,6 +84,15 @@ export function PurchasesPage() {
   return (
     <DocumentGuard kind={PURCHASE_KIND}>
       <DocumentsPage kind={PURCHASE_KIND} />
+    </DocumentGuard>
+  );
+}
+
+/** /returns */
+export function ReturnsPage() {
+  return (
+    <DocumentGuard kind={RETURN_KIND}>
+      <DocumentsPage kind={RETURN_KIND} />
     </DocumentGuard>
   );
 }
