@@ -20,18 +20,18 @@ const dayCount = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
 /** The filters every report shares: the period (business days, both inclusive) and the department. */
-const scopeFields = {
+export const scopeFields = {
   date_from: IsoDateSchema.optional(),
   date_to: IsoDateSchema.optional(),
   department: IdSchema.optional(),
   format: z.enum(REPORT_FORMATS).default('json'),
 };
-const pageFields = {
+export const pageFields = {
   page: z.string().optional(),
   page_size: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE_MAX).default(REPORT_PAGE_SIZE),
 };
 
-function withPeriodRules<
+export function withPeriodRules<
   T extends z.ZodType<{ date_from?: string | undefined; date_to?: string | undefined }>,
 >(schema: T) {
   return schema
@@ -178,7 +178,7 @@ export const CashFlowRowSchema = z.object({
 });
 export type CashFlowRow = z.infer<typeof CashFlowRowSchema>;
 
-function reportPage<R extends z.ZodTypeAny, T extends z.ZodTypeAny>(row: R, totals: T) {
+export function reportPage<R extends z.ZodTypeAny, T extends z.ZodTypeAny>(row: R, totals: T) {
   return z.object({
     count: z.number(),
     next: z.string().nullable(),

@@ -9,6 +9,8 @@ import {
   SalesReportSchema,
   StockMovementQuerySchema,
   StockMovementReportSchema,
+  TransitLossesQuerySchema,
+  TransitLossesReportSchema,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +20,7 @@ import { ErrorSchemas } from '../../lib/openapi.ts';
 import { sendReport } from '../../lib/send-report.ts';
 import { debtsAgeing } from './debts-ageing.ts';
 import { cashFlowReport, dashboard, salesReport, stockMovementReport } from './reports.service.ts';
+import { transitLossesReport } from './transit-losses.ts';
 
 // Reports and the owner's dashboard (DESIGN.md section 11): every signed-in role reads them, for
 // its own department or, as a viewer of the whole business, for any department or all.
@@ -50,7 +53,7 @@ async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise<void> 
   );
 }
 
-/** The reports: sales, stock movement, cash flow, debts ageing. */
+/** The reports: sales, stock movement, cash flow, debts ageing, transit losses. */
 async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
@@ -115,5 +118,21 @@ async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
     },
     async (request, reply) =>
       sendReport(request, reply, await debtsAgeing(deps, actorOf(request), request.query)),
+  );
+
+  r.get(
+    '/reports/transit-losses/',
+    {
+      onRequest,
+      schema: {
+        tags: ['reports', 'offers'],
+        summary:
+          'Transit losses (DESIGN.md section 20): the TRANSIT_LOSS exits of product offers approved short, by department (sent or received) and period; from/to or date_from/date_to',
+        querystring: TransitLossesQuerySchema,
+        response: { 200: TransitLossesReportSchema.describe(FILE_NOTE), ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      sendReport(request, reply, await transitLossesReport(deps, actorOf(request), request.query)),
   );
 }
