@@ -30,6 +30,7 @@ const FILE_NOTE = 'JSON; with format=csv|xlsx|pdf, the same rows as a file (Cont
 export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await dashboardRoutes(app, deps);
   await reportRoutes(app, deps);
+  await transitLossRoutes(app, deps);
 }
 
 /** The owner's dashboard. */
@@ -53,7 +54,7 @@ async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise<void> 
   );
 }
 
-/** The reports: sales, stock movement, cash flow, debts ageing, transit losses. */
+/** The reports: sales, stock movement, cash flow, debts ageing. */
 async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = authenticate(deps);
@@ -119,7 +120,12 @@ async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
     async (request, reply) =>
       sendReport(request, reply, await debtsAgeing(deps, actorOf(request), request.query)),
   );
+}
 
+/** DESIGN.md section 20: the losses of transfers received short. */
+async function transitLossRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
   r.get(
     '/reports/transit-losses/',
     {
