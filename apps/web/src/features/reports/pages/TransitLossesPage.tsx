@@ -18,7 +18,12 @@ const FIGURE = { align: 'right', numeric: true } as const;
 /** A row: when, which offer, from whom to whom, what, how much, its value and why. */
 function lossColumns(t: Translate, quantity: Quantity): ReportColumn<TransitLossRow>[] {
   return [
-    { key: 'date', label: t('reports.transitLosses.column.date'), cell: (row) => formatDate(row.date) },
+    {
+      key: 'date',
+      label: t('reports.transitLosses.column.date'),
+      className: 'whitespace-nowrap',
+      cell: (row) => formatDate(row.date),
+    },
     {
       key: 'offer',
       label: t('reports.transitLosses.column.offer'),
@@ -64,19 +69,23 @@ function lossColumns(t: Translate, quantity: Quantity): ReportColumn<TransitLoss
       label: t('reports.transitLosses.column.value'),
       title: t('reports.transitLosses.column.valueHint'),
       ...FIGURE,
-      cell: (row) => `${formatMoneyFixed(row.value)} ${row.currency_code}`,
-    },
-    {
-      key: 'value_uzs',
-      label: t('reports.transitLosses.column.valueUzs'),
-      ...FIGURE,
-      className: 'font-medium text-slate-900',
-      cell: (row) => formatMoneyFixed(row.value_uzs),
+      cell: (row) => (
+        <>
+          <span className="block font-medium text-slate-900">
+            {formatMoneyFixed(row.value)} {row.currency_code}
+          </span>
+          {row.currency_code === 'UZS' ? null : (
+            <span className="block text-xs text-slate-500">{formatMoneyFixed(row.value_uzs)} UZS</span>
+          )}
+        </>
+      ),
     },
     {
       key: 'reason',
       label: t('reports.transitLosses.column.reason'),
-      cell: (row) => <span className="block max-w-64 break-words whitespace-normal">{row.reason}</span>,
+      cell: (row) => (
+        <span className="block min-w-40 max-w-64 break-words whitespace-normal">{row.reason}</span>
+      ),
     },
   ];
 }
@@ -94,13 +103,13 @@ function LossTotals({ totals }: { totals: TransitLossesReport['totals'] }) {
       <TD numeric>{quantity(totals.qty ?? '0', totals.unit)}</TD>
       <TD numeric>
         {totals.values.map((v) => (
-          <span key={v.currency_code} className="block">
+          <span key={v.currency_code} className="block text-xs text-slate-500">
             {formatMoneyFixed(v.value)} {v.currency_code}
           </span>
         ))}
-      </TD>
-      <TD numeric className="font-medium text-slate-900">
-        {formatMoneyFixed(totals.value_uzs)}
+        <span className="block font-medium text-slate-900" data-testid="report-total-uzs">
+          {formatMoneyFixed(totals.value_uzs)} UZS
+        </span>
       </TD>
       <TD />
     </tr>
