@@ -234,6 +234,38 @@ describe('approving a product offer with the quantities received', () => {
     expect(await lossesOf(id)).toEqual([]);
   });
 
+  it('refuses quantities received on a money offer, and from a sender approving a request (400)', async () => {
+    const money = await as.Omborchi.post('offers/offers/', {
+      from_user: from(),
+      to_user: to(),
+      money_lines: [{ currency: 2, amount: '1000' }],
+      reason_text: 'Bozorga pul yuborish',
+    });
+    await as.Omborchi.post(`offers/offers/${money.body.id}/submit/`);
+    const refused = await approve(money.body.id, {
+      received: [{ variant: v(5).id, qty: '1', reason_text: 'Kam' }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.received).toBeDefined();
+    expect((await as.Bozorchi.get(`offers/offers/${money.body.id}/`)).body.status).toBe('PENDING');
+    // The Bozorchi asks the Omborchi for goods: the sender approves, and has nothing to count.
+    const request = await as.Bozorchi.post('offers/offers/', {
+      from_user: from(),
+      to_user: to(),
+      item_lines: [{ variant: v(5).id, quantity: '1' }],
+      reason_text: "Omborchidan tovar so'rash",
+    });
+    await as.Bozorchi.post(`offers/offers/${request.body.id}/submit/`);
+    const bySender = await approve(
+      request.body.id,
+      { received: [{ variant: v(5).id, qty: '1' }] },
+      as.Omborchi,
+    );
+    expect(bySender.status).toBe(400);
+    expect(bySender.body.received).toBeDefined();
+    expect(await balanceOf(t.db, to(), v(5).id)).toBeNull();
+  });
+
   it('a stock exit cannot be recorded as a TRANSIT_LOSS by hand', async () => {
     const res = await as.Bozorchi.post('inventory/stocks-exit/', {
       variant: v(5).id,
