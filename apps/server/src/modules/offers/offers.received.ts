@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { auditAs } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
-import { badRequest, type FieldErrors } from '../../lib/errors.ts';
+import { badRequest, type FieldErrors, fieldError } from '../../lib/errors.ts';
 import type { ReceivedShort, TransitLoss } from '../inventory/inventory.service.ts';
 import { notifyTransitLoss } from '../notifications/notifications.service.ts';
 
@@ -32,8 +32,10 @@ export async function shortLinesOf(
   offer: LockedOffer,
   received: readonly OfferReceivedLine[],
 ): Promise<Map<number, ReceivedShort>> {
-  if (offer.kind !== 'PRODUCT') throw refuse('received', msg('errors.offers.received_only_product_offer'));
-  if (actor.id !== offer.to_user_id) throw refuse('received', msg('errors.offers.received_only_by_receiver'));
+  if (offer.kind !== 'PRODUCT')
+    throw fieldError('received', msg('errors.offers.received_only_product_offer'));
+  if (actor.id !== offer.to_user_id)
+    throw fieldError('received', msg('errors.offers.received_only_by_receiver'));
   const rows = await trx
     .selectFrom('offer_item_lines')
     .select(['variant_id', 'quantity'])
@@ -76,10 +78,6 @@ function checkLine(
   if (line.reason_text === '')
     return { field: 'reason_text', message: msg('errors.offers.shortage_needs_reason') };
   return { short: { qty: fixedQuantity(qty), reason: line.reason_text } };
-}
-
-function refuse(field: string, message: Message) {
-  return badRequest(message, { [field]: [message] });
 }
 
 /** Each loss's History line, and the sender's and Owners' notification, in the approval's transaction. */
