@@ -84,6 +84,30 @@ export async function assertStockInvariants(db: Database): Promise<void> {
        OR raw.cogs_uzs IS DISTINCT FROM t.cogs_uzs`.execute(db);
   expect(salesTotals.rows, 'sales_totals equals the sums of sales_daily').toEqual([]);
 
+  // DESIGN.md section 20: an approved product offer's lines leave the sender once, as what the
+  // receiver got (OFFER_IN) plus its TRANSIT_LOSS exit: sent = received + lost. An offer not
+  // approved moved nothing, and a TRANSIT_LOSS exit's moves take exactly its quantity.
+  const transit = await sql`
+    SELECT * FROM (
+      SELECT o.id, o.status, i.variant_id, i.quantity,
+             (SELECT coalesce(sum(m.qty), 0) FROM stock_moves m
+              WHERE m.offer_id = o.id AND m.variant_id = i.variant_id AND m.kind = 'OFFER_IN') AS received,
+             (SELECT coalesce(-sum(m.qty), 0) FROM stock_moves m
+              WHERE m.offer_id = o.id AND m.variant_id = i.variant_id AND m.kind = 'OFFER_OUT') AS sent_out,
+             (SELECT coalesce(sum(x.qty_issued), 0) FROM stock_exits x
+              WHERE x.offer_id = o.id AND x.variant_id = i.variant_id) AS lost
+      FROM offers o JOIN offer_item_lines i ON i.offer_id = o.id
+      WHERE o.kind = 'PRODUCT'
+    ) t
+    WHERE CASE WHEN status = 'APPROVED' THEN received <> sent_out OR received + lost <> quantity
+               ELSE received <> 0 OR sent_out <> 0 OR lost <> 0 END`.execute(db);
+  expect(transit.rows, 'an approved product offer: sent = received + lost, once').toEqual([]);
+  const lossMoves = await sql`
+    SELECT x.id, x.qty_issued, coalesce(-sum(m.qty), 0) AS taken FROM stock_exits x
+    LEFT JOIN stock_moves m ON m.exit_id = x.id
+    WHERE x.type = 'TRANSIT_LOSS' GROUP BY x.id HAVING coalesce(-sum(m.qty), 0) <> x.qty_issued`.execute(db);
+  expect(lossMoves.rows, "a TRANSIT_LOSS exit's moves take its quantity").toEqual([]);
+
   const negative = await sql`
     SELECT 'balance' AS what, id FROM stock_balances WHERE qty_on_hand < 0
     UNION ALL SELECT 'lot', id FROM stock_lots WHERE qty_remaining < 0`.execute(db);

@@ -36,7 +36,17 @@ export const COPY_CONFIRM_MS = 1200;
 
 export const ENTRY_TYPES = ['PURCHASE', 'PRODUCTION', 'RETURN', 'ADJUSTMENT', 'OTHER'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
-export const EXIT_TYPES = ['SALE', 'PRODUCTION', 'WRITE_OFF', 'RETURN', 'ADJUSTMENT', 'OTHER'] as const;
+/** The exit types a person records by hand. */
+export const MANUAL_EXIT_TYPES = [
+  'SALE',
+  'PRODUCTION',
+  'WRITE_OFF',
+  'RETURN',
+  'ADJUSTMENT',
+  'OTHER',
+] as const;
+/** Every exit type: a transit loss is written only by an approval (DESIGN.md section 20). */
+export const EXIT_TYPES = [...MANUAL_EXIT_TYPES, 'TRANSIT_LOSS'] as const;
 export type ExitType = (typeof EXIT_TYPES)[number];
 
 export const PRODUCT_TYPES = ['RAW', 'SEMI', 'FINISHED'] as const;

@@ -24,6 +24,7 @@ export * from './schemas/offers.ts';
 export * from './schemas/production.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/telegram.ts';
+export * from './schemas/transit-losses.ts';
 export * from './schemas/users.ts';
 export * from './texts/message.ts';
 export * from './texts/render.ts';

@@ -166,6 +166,14 @@ const reportRoutes: RouteObject = {
       lazy: () =>
         import('../features/debts/pages/DebtsAgeingPage.tsx').then((m) => ({ Component: m.DebtsAgeingPage })),
     },
+    {
+      // DESIGN.md section 20: the losses of transfers received short.
+      path: paths.reports.transitLosses,
+      lazy: () =>
+        import('../features/reports/pages/TransitLossesPage.tsx').then((m) => ({
+          Component: m.TransitLossesPage,
+        })),
+    },
   ],
 };
 

@@ -51,6 +51,8 @@ export const paths = {
     stockMovement: '/reports/stock-movement',
     cashFlow: '/reports/cash-flow',
     debtsAgeing: '/reports/debts-ageing',
+    // DESIGN.md section 20: the losses of transfers received short.
+    transitLosses: '/reports/transit-losses',
   },
 
   // DESIGN.md section 12: counterparties (a card per counterparty) and the debt book.

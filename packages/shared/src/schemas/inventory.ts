@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CURRENCY_IDS, ENTRY_TYPES, EXIT_TYPES, MONEY_SCALE, UNIT_MEASURES } from '../constants.ts';
+import {
+  CURRENCY_IDS,
+  ENTRY_TYPES,
+  EXIT_TYPES,
+  MANUAL_EXIT_TYPES,
+  MONEY_SCALE,
+  UNIT_MEASURES,
+} from '../constants.ts';
 import { D } from '../money.ts';
 import { encodeMessage } from '../texts/message.ts';
 import { DecimalInputSchema, IdSchema, OptionalText, pageSchemaOf, searchText } from './common.ts';
@@ -61,7 +68,7 @@ export const StockExitCreateSchema = z.object({
   qty_issued: QuantityInputSchema,
   unit_price: UnitMoneyInputSchema.nullish().transform((v) => v ?? null),
   currency: StockCurrencySchema,
-  type: z.enum(EXIT_TYPES).default('SALE'),
+  type: z.enum(MANUAL_EXIT_TYPES).default('SALE'),
   location: OptionalText(200),
   note: OptionalText(500),
   ...CreditFieldsSchema.shape,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OFFER_STATUSES, QUANTITY_SCALE, UNIT_MEASURES } from '../constants.ts';
 import { D } from '../money.ts';
-import { DecimalInputSchema, IdSchema, ReasonSchema, UserRefSchema } from './common.ts';
+import { DecimalInputSchema, IdSchema, OptionalText, ReasonSchema, UserRefSchema } from './common.ts';
 import { MoneyAmountInputSchema } from './finance.ts';
 import { REPORT_FORMATS } from './reports.ts';
 
@@ -48,7 +48,15 @@ export const OfferVariantRefSchema = z.object({
 export const OfferItemLineSchema = z.object({
   variant: OfferVariantRefSchema,
   product: z.number(),
+  /** The quantity sent. */
   quantity: z.string(),
+  /**
+   * DESIGN.md section 20: what arrived (quantity − lost) once the offer is APPROVED, else null;
+   * `lost` is the TRANSIT_LOSS written off from the sender ("0.000" when none), with its reason.
+   */
+  received: z.string().nullable(),
+  lost: z.string(),
+  loss_reason: z.string().nullable(),
 });
 
 export const OfferSchema = z.object({
@@ -66,6 +74,33 @@ export const OfferSchema = z.object({
   decided_at: z.string().nullable(),
 });
 export type Offer = z.infer<typeof OfferSchema>;
+
+/** A quantity received: zero or more, at most 3 decimals (an offer line's quantity sent is the cap). */
+const ReceivedQtySchema = DecimalInputSchema.refine((v) => new D(v).gte(0), {
+  message: 'validation.offers.received_not_negative',
+})
+  .refine((v) => new D(v).decimalPlaces() <= QUANTITY_SCALE, {
+    message: 'validation.catalog.use_at_most_3_decimal',
+  })
+  .refine((v) => new D(v).lt('1000000000000000'), { message: 'validation.catalog.quantity_too_large' });
+
+/** One line of a product offer as received: its variant (lines are keyed by variant), the quantity and why short. */
+export const OfferReceivedLineSchema = z.object({
+  variant: IdSchema,
+  qty: ReceivedQtySchema,
+  /** Required when qty is less than the quantity sent (DESIGN.md section 20). */
+  reason_text: OptionalText(500),
+});
+
+/**
+ * POST offers/offers/{id}/approve/ (DESIGN.md section 20): no body, or `{}`, receives everything;
+ * `received` states what arrived of the lines it names (the others arrive in full).
+ */
+export const OfferApproveBodySchema = z
+  .object({ received: z.array(OfferReceivedLineSchema).max(MAX_LINES).optional() })
+  .nullish();
+export type OfferApproveBody = z.input<typeof OfferApproveBodySchema>;
+export type OfferReceivedLine = z.output<typeof OfferReceivedLineSchema>;
 
 /**
  * GET offers/offers/get_incomes/ and get_outcomes/: JSON, or the same offers as a file

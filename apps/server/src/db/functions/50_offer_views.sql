@@ -11,9 +11,14 @@ SELECT o.id, o.business_id, o.kind, o.status, o.created_by, o.from_user_id, o.to
                                                    'amount', l.amount::text) ORDER BY l.id)
                  FROM offer_money_lines l JOIN currencies c ON c.id = l.currency_id
                  WHERE l.offer_id = o.id), '[]') AS money_lines,
-       coalesce((SELECT json_agg(json_build_object('variant_id', i.variant_id, 'quantity', i.quantity::text)
+       -- A line's loss (DESIGN.md section 20): the TRANSIT_LOSS exit its approval wrote, if any.
+       coalesce((SELECT json_agg(json_build_object('variant_id', i.variant_id, 'quantity', i.quantity::text,
+                                                   'lost', coalesce(x.qty_issued, 0)::numeric(18,3)::text,
+                                                   'loss_reason', x.note)
                                  ORDER BY i.id)
-                 FROM offer_item_lines i WHERE i.offer_id = o.id), '[]') AS item_lines,
+                 FROM offer_item_lines i
+                 LEFT JOIN stock_exits x ON x.offer_id = o.id AND x.variant_id = i.variant_id
+                 WHERE i.offer_id = o.id), '[]') AS item_lines,
        (SELECT json_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name,
                                  'last_name', u.last_name, 'code', u.code)
         FROM users u WHERE u.id = o.created_by) AS creator,

@@ -42,7 +42,7 @@ export interface OffersTables {
     submitted_at: Date | null;
     decided_at: Date | null;
     money_lines: Array<{ currency_id: number; code: string; amount: string }>;
-    item_lines: Array<{ variant_id: number; quantity: string }>;
+    item_lines: Array<{ variant_id: number; quantity: string; lost: string; loss_reason: string | null }>;
     creator: UserRef | null;
     from_user: UserRef | null;
     to_user: UserRef | null;

@@ -55,6 +55,8 @@ export interface StockTables {
     /** 0028: the sale line that posted it, and that line's net amount. */
     document_line_id: number | null;
     amount: Numeric | null;
+    /** 0031: the product offer a TRANSIT_LOSS exit wrote off (DESIGN.md section 20). */
+    offer_id: number | null;
   };
   stock_moves: {
     id: Generated<number>;

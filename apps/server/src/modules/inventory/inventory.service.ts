@@ -27,7 +27,12 @@ import { consumeLots, receiveLot, type Trx } from './stock-ledger.ts';
 
 export * as documentStock from './document-stock.ts';
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
-export { applyOfferItems } from './inventory.offers.ts';
+export {
+  applyOfferItems,
+  type ReceivedShort,
+  receiveOfferItems,
+  type TransitLoss,
+} from './inventory.offers.ts';
 export { type OpeningLot, receiveOpeningStock } from './opening-stock.ts';
 
 // Stock entries, exits and balances (DESIGN.md section 3 "Stock"). Each user is a department and

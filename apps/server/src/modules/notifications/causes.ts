@@ -102,3 +102,39 @@ export async function notifyRateChanged(
     })),
   );
 }
+
+/** A line of a transfer that arrived short (DESIGN.md section 20). */
+export interface ShortLine {
+  sku: string;
+  sent: string;
+  received: string;
+  reason: string;
+}
+
+/**
+ * A product offer approved with a shortage (DESIGN.md section 20): to the sending department and
+ * the business's Owners, naming each short line; kind OFFER_DECIDED (the offer's own decision),
+ * linked to the offer.
+ */
+export async function notifyTransitLoss(
+  trx: Database,
+  t: { businessId: number; offerId: number; senderId: number; lines: readonly ShortLine[] },
+): Promise<void> {
+  if (t.lines.length === 0) return;
+  const owners = await repo.activeOwners(trx, t.businessId);
+  const recipients = [t.senderId, ...owners.filter((id) => id !== t.senderId)];
+  const body = msg('notice.transit_loss_lines', {
+    lines: t.lines.map((l) => msg('notice.transit_loss_line', { ...l })),
+  });
+  await notify(
+    trx,
+    recipients.map((userId) => ({
+      businessId: t.businessId,
+      userId,
+      kind: 'OFFER_DECIDED' as const,
+      title: msg('notice.transfer_arrived_short', { id: t.offerId }),
+      body,
+      entity: { type: 'offer' as const, id: t.offerId },
+    })),
+  );
+}

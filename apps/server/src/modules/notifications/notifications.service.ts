@@ -16,7 +16,13 @@ import * as repo from './notifications.repository.ts';
 import { type NotificationRow, notificationTexts } from './notify.ts';
 
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
-export { notifyLowStock, notifyRateChanged, type RateChange } from './causes.ts';
+export {
+  notifyLowStock,
+  notifyRateChanged,
+  notifyTransitLoss,
+  type RateChange,
+  type ShortLine,
+} from './causes.ts';
 export type { NotificationSender } from './delivery.ts';
 export type { ClaimedNotification } from './notifications.repository.ts';
 export { type NotificationRow, notificationTexts, notify } from './notify.ts';

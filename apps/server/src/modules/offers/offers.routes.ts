@@ -1,4 +1,10 @@
-import { IdParamsSchema, OfferCreateBodySchema, OfferListQuerySchema, OfferSchema } from '@app/shared';
+import {
+  IdParamsSchema,
+  OfferApproveBodySchema,
+  OfferCreateBodySchema,
+  OfferListQuerySchema,
+  OfferSchema,
+} from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -114,10 +120,11 @@ async function offerStepRoutes(app: FastifyInstance, deps: Deps): Promise<void> 
       onRequest,
       schema: {
         tags,
-        summary: 'The other party approves a PENDING offer: money or stock moves once; Idempotency-Key',
+        summary:
+          "The other party approves a PENDING offer: money or stock moves once; Idempotency-Key. A product offer's receiver may state `received` per variant (DESIGN.md section 20): the rest is a TRANSIT_LOSS of the sender",
         headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,
-        body: EmptyBodySchema,
+        body: OfferApproveBodySchema,
         response: offerReply,
       },
     },
@@ -128,6 +135,7 @@ async function offerStepRoutes(app: FastifyInstance, deps: Deps): Promise<void> 
         actor,
         request.params.id,
         idempotencyScope(request, actor.id, deps.clock),
+        request.body?.received,
       );
     },
   );

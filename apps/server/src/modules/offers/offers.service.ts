@@ -8,6 +8,7 @@ import {
   type Offer,
   type OfferAction,
   type OfferCreateBodySchema,
+  type OfferReceivedLine,
   type OfferSide,
   type OfferStatus,
   offerActionRefusal,
@@ -23,9 +24,10 @@ import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { applyMoney, findCurrenciesByIds, OfferRuleViolation } from '../finance/finance.service.ts';
-import { applyOfferItems } from '../inventory/inventory.service.ts';
+import { applyOfferItems, receiveOfferItems } from '../inventory/inventory.service.ts';
 import { isBusinessUser } from '../users/me.service.ts';
 import { STATUS_TEXTS } from './offers.export.ts';
+import { recordLosses, shortLinesOf } from './offers.received.ts';
 import type { OfferViewJson } from './offers.repository.ts';
 import * as repo from './offers.repository.ts';
 import { loadOfferViews, toOffer } from './offers.views.ts';
@@ -230,7 +232,10 @@ export async function approveOffer(
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
+  received?: readonly OfferReceivedLine[],
 ): Promise<Offer> {
+  // Quantities received (DESIGN.md section 20) are a product offer's: checked under its lock.
+  if (received !== undefined) return approveProductOffer(deps, actor, id, idempotency, received);
   // money_apply answers a product offer's kind as a value, having done nothing (no read of the
   // kind before: under load that one read cost a third of the approvals, docs/benchmarks.md).
   const money = await approveMoneyOffer(deps, actor, id, idempotency);
@@ -302,12 +307,18 @@ async function approveProductOffer(
   actor: Actor,
   id: number,
   idempotency: IdempotencyScope | null,
+  received?: readonly OfferReceivedLine[],
 ): Promise<Offer> {
   const view = await viewOf(deps, id);
   const answer = await inTransaction(deps.db, (trx) =>
     runIdempotent(trx, idempotency, async () => {
       const offer = await lockForAction(trx, actor, id, 'approve');
-      await applyOfferItems(trx, offer);
+      const short = received ? await shortLinesOf(trx, actor, offer, received) : new Map();
+      if (short.size === 0) await applyOfferItems(trx, offer);
+      else {
+        const losses = await receiveOfferItems(trx, offer, short, actor.id);
+        await recordLosses(trx, actor, { ...offer, senderEmail: view.from_user.email }, losses);
+      }
       const decided = await repo.setOfferStatus(trx, id, 'APPROVED', { decidedBy: actor.id });
       await audit(
         trx,
@@ -324,5 +335,12 @@ async function approveProductOffer(
       return { decided_at: decided.decided_at.toISOString() };
     }),
   );
-  return { ...view, status: 'APPROVED', decided_at: answer.decided_at };
+  // A loss changes the lines (received, lost): the approved offer is read again.
+  if (received?.length) return viewOf(deps, id);
+  return {
+    ...view,
+    status: 'APPROVED',
+    decided_at: answer.decided_at,
+    item_lines: view.item_lines.map((l) => ({ ...l, received: l.quantity })),
+  };
 }

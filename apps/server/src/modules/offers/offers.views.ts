@@ -1,4 +1,4 @@
-import type { Offer, UserRef, VariantRef } from '@app/shared';
+import { D, fixedQuantity, type Offer, type UserRef, type VariantRef } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
 import { loadVariantRefMap } from '../catalog/variants.service.ts';
 import * as repo from './offers.repository.ts';
@@ -63,7 +63,20 @@ export function toOffer(
     })),
     item_lines: o.item_lines.flatMap((l) => {
       const variant = variants.get(l.variant_id);
-      return variant ? [{ variant, product: variant.product, quantity: l.quantity }] : [];
+      if (!variant) return [];
+      // DESIGN.md section 20: an approved line arrived less its loss; a money offer's JSON has no loss.
+      const lost = l.lost ?? '0.000';
+      const received = o.status === 'APPROVED' ? fixedQuantity(new D(l.quantity).minus(lost)) : null;
+      return [
+        {
+          variant,
+          product: variant.product,
+          quantity: l.quantity,
+          received,
+          lost,
+          loss_reason: l.loss_reason ?? null,
+        },
+      ];
     }),
     reason: o.reason,
     created_at: isoTime(o.created_at),

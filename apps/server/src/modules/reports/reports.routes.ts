@@ -11,6 +11,8 @@ import {
   SalesReportSchema,
   StockMovementQuerySchema,
   StockMovementReportSchema,
+  TransitLossesQuerySchema,
+  TransitLossesReportSchema,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +23,7 @@ import { sendReport } from '../../lib/send-report.ts';
 import { debtsAgeing } from './debts-ageing.ts';
 import { productionCostReport } from './production-costs.ts';
 import { cashFlowReport, dashboard, salesReport, stockMovementReport } from './reports.service.ts';
+import { transitLossesReport } from './transit-losses.ts';
 
 // Reports and the owner's dashboard (DESIGN.md section 11): every signed-in role reads them, for
 // its own department or, as a viewer of the whole business, for any department or all.
@@ -30,6 +33,7 @@ const FILE_NOTE = 'JSON; with format=csv|xlsx|pdf, the same rows as a file (Cont
 export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await dashboardRoutes(app, deps);
   await reportRoutes(app, deps);
+  await transitLossRoutes(app, deps);
   await productionReportRoutes(app, deps);
 }
 
@@ -139,5 +143,26 @@ async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
     },
     async (request, reply) =>
       sendReport(request, reply, await debtsAgeing(deps, actorOf(request), request.query)),
+  );
+}
+
+/** DESIGN.md section 20: the losses of transfers received short. */
+async function transitLossRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = authenticate(deps);
+  r.get(
+    '/reports/transit-losses/',
+    {
+      onRequest,
+      schema: {
+        tags: ['reports', 'offers'],
+        summary:
+          'Transit losses (DESIGN.md section 20): the TRANSIT_LOSS exits of product offers approved short, by department (sent or received) and period; from/to or date_from/date_to',
+        querystring: TransitLossesQuerySchema,
+        response: { 200: TransitLossesReportSchema.describe(FILE_NOTE), ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      sendReport(request, reply, await transitLossesReport(deps, actorOf(request), request.query)),
   );
 }

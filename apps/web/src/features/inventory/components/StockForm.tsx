@@ -1,4 +1,4 @@
-import { ENTRY_TYPES, EXIT_TYPES } from '@app/shared';
+import { ENTRY_TYPES, type EXIT_TYPES, MANUAL_EXIT_TYPES } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useState } from 'react';
 import { type Control, Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
@@ -116,7 +116,7 @@ const FORM_KINDS: Record<StockKind, FormKind> = {
     price: 'unit_price',
     note: 'note',
     priceLabel: 'inventory.form.salePrice',
-    types: EXIT_TYPES,
+    types: MANUAL_EXIT_TYPES,
     defaultType: 'SALE',
     newKind: 'CUSTOMER',
     resolver: resolverOf(StockExitCreditFormSchema),

@@ -10,4 +10,5 @@ export const STOCK_TYPE_LABELS: Record<EntryType | ExitType, MessageKey> = {
   RETURN: 'inventory.type.return',
   ADJUSTMENT: 'inventory.type.adjustment',
   OTHER: 'inventory.type.other',
+  TRANSIT_LOSS: 'inventory.type.transitLoss',
 };

@@ -1,4 +1,10 @@
-import { type Offer, type OfferAction, type OfferCreateBody, OfferSchema } from '@app/shared';
+import {
+  type Offer,
+  type OfferAction,
+  type OfferApproveBody,
+  type OfferCreateBody,
+  OfferSchema,
+} from '@app/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { moneyQueryKey, useCurrencies } from '../../../api/currencies.ts';
@@ -33,17 +39,29 @@ export function useOfferCurrencies() {
   return useCurrencies();
 }
 
-/** POST offers/offers/{id}/{action}/, or DELETE offers/offers/{id}/ for delete. */
-export function runOfferAction(id: number, action: OfferAction): Promise<unknown> {
+/**
+ * POST offers/offers/{id}/{action}/, or DELETE offers/offers/{id}/ for delete. An approval may
+ * state the quantities received (DESIGN.md section 20); without them everything is received.
+ */
+export function runOfferAction(
+  id: number,
+  action: OfferAction,
+  body: OfferApproveBody = {},
+): Promise<unknown> {
   if (action === 'delete') return api.delete(`offers/offers/${id}/`);
   // Approve moves money or stock: one Idempotency-Key per click (DESIGN.md section 4).
-  return api.post(`offers/offers/${id}/${action}/`, {}, action === 'approve' ? { idempotencyKey: true } : {});
+  return api.post(
+    `offers/offers/${id}/${action}/`,
+    action === 'approve' ? (body ?? {}) : {},
+    action === 'approve' ? { idempotencyKey: true } : {},
+  );
 }
 
 export function useOfferAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: OfferAction }) => runOfferAction(id, action),
+    mutationFn: ({ id, action, body }: { id: number; action: OfferAction; body?: OfferApproveBody }) =>
+      runOfferAction(id, action, body),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: offersKeys.all }),

@@ -1,8 +1,9 @@
-import { formatMoneyFixed, type Offer, type OfferAction } from '@app/shared';
+import { formatMoneyFixed, type Offer, type OfferAction, type OfferReceivedLine } from '@app/shared';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/Badge.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -10,14 +11,15 @@ import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { OFFER_STATUS_LABELS } from '../../../i18n/offer-status-labels.ts';
-import { useQuantityText } from '../../../i18n/unit-labels.ts';
 import { useT } from '../../../i18n/useT.ts';
-import { errorDetail, isNotFound } from '../../../lib/api-client.ts';
+import { errorDetail, fieldErrors, isNotFound } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOffer } from '../api/offer.ts';
 import { useOfferAction } from '../api/offers.ts';
 import { OfferActions, OfferChatLink, STATUS_TONES } from '../components/OfferActions.tsx';
+import { OfferItemLines } from '../components/OfferItemLines.tsx';
+import { ReceivedForm } from '../components/ReceivedForm.tsx';
 import { offerRowView, personName, TYPE_LABELS } from '../offer-rules.ts';
 
 const ACTION_FALLBACK: Record<OfferAction, MessageKey> = {
@@ -42,24 +44,11 @@ function OfferView({ id }: { id: number }) {
   const t = useT();
   const me = useCurrentUser().data?.id;
   const offer = useOffer(id);
-  const action = useOfferAction();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
 
   const incoming = offer.data?.to_user.id === me;
   const list = incoming
     ? { to: paths.income, label: t('offers.income.title') }
     : { to: paths.outcome, label: t('offers.outcome.title') };
-
-  async function onAction(o: Offer, kind: OfferAction) {
-    setError(null);
-    try {
-      await action.mutateAsync({ id: o.id, action: kind });
-      if (kind === 'delete') navigate(list.to);
-    } catch (err) {
-      setError(errorDetail(err) ?? t(ACTION_FALLBACK[kind]));
-    }
-  }
 
   return (
     <div className="space-y-5">
@@ -84,29 +73,86 @@ function OfferView({ id }: { id: number }) {
             : (errorDetail(offer.error) ?? t('offers.offer.loadFailed'))}
         </ErrorMessage>
       ) : (
-        <Card className="divide-y divide-slate-100" data-testid="offer-detail">
-          <OfferFields offer={offer.data} />
-          {offerRowView(offer.data, me).kind === 'none' ? null : (
-            <div className="flex flex-wrap items-center gap-3 p-5" data-testid="offer-actions">
-              <OfferActions
-                offer={offer.data}
-                me={me}
-                busy={action.isPending}
-                onAction={(o, kind) => void onAction(o, kind)}
-              />
-            </div>
-          )}
-        </Card>
+        <OfferCard offer={offer.data} me={me} listPath={list.to} />
       )}
-      <ErrorMessage>{error}</ErrorMessage>
     </div>
+  );
+}
+
+/** The offer's card: its fields, its state actions and, for its receiver, the quantities received. */
+function OfferCard({ offer, me, listPath }: { offer: Offer; me: number | undefined; listPath: string }) {
+  const t = useT();
+  const action = useOfferAction();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [receiving, setReceiving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  async function run(kind: OfferAction, received?: OfferReceivedLine[]) {
+    setError(null);
+    setServerErrors({});
+    try {
+      await action.mutateAsync({ id: offer.id, action: kind, ...(received ? { body: { received } } : {}) });
+      setReceiving(false);
+      if (kind === 'delete') navigate(listPath);
+    } catch (err) {
+      setServerErrors(fieldErrors(err));
+      setError(errorDetail(err) ?? t(ACTION_FALLBACK[kind]));
+    }
+  }
+
+  // DESIGN.md section 20: the receiver of a product offer may state what arrived.
+  const view = offerRowView(offer, me);
+  const canReceive =
+    offer.type === 'product' &&
+    offer.to_user.id === me &&
+    view.kind === 'actions' &&
+    view.actions.includes('approve');
+
+  return (
+    <>
+      <Card className="divide-y divide-slate-100" data-testid="offer-detail">
+        <OfferFields offer={offer} />
+        {view.kind === 'none' ? null : (
+          <div className="flex flex-wrap items-center gap-3 p-5" data-testid="offer-actions">
+            <OfferActions
+              offer={offer}
+              me={me}
+              busy={action.isPending}
+              onAction={(_, kind) => void run(kind)}
+            />
+            {canReceive && !receiving ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setReceiving(true)}
+                disabled={action.isPending}
+              >
+                {t('offers.received.open')}
+              </Button>
+            ) : null}
+          </div>
+        )}
+        {canReceive && receiving ? (
+          <div className="p-5">
+            <ReceivedForm
+              offer={offer}
+              busy={action.isPending}
+              serverErrors={serverErrors}
+              onApprove={(received) => void run('approve', received)}
+              onClose={() => setReceiving(false)}
+            />
+          </div>
+        ) : null}
+      </Card>
+      <ErrorMessage>{error}</ErrorMessage>
+    </>
   );
 }
 
 /** The offer's fields: state, parties, contents, reason and its dates. */
 function OfferFields({ offer }: { offer: Offer }) {
   const t = useT();
-  const quantity = useQuantityText();
   return (
     <dl className="grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-3 p-5 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
       <Row label={t('offers.field.status')}>
@@ -122,14 +168,7 @@ function OfferFields({ offer }: { offer: Offer }) {
             {formatMoneyFixed(l.amount)} {l.currency_code}
           </div>
         ))}
-        {offer.item_lines.map((l) => (
-          <div key={`i${l.variant.id}`}>
-            {l.variant.label} ({l.variant.sku}):{' '}
-            <span className="font-medium tabular-nums" data-testid="offer-line-qty">
-              {quantity(l.quantity, l.variant.unit)}
-            </span>
-          </div>
-        ))}
+        <OfferItemLines offer={offer} />
       </Row>
       <Row label={t('offers.field.reason')}>
         <span className="whitespace-pre-wrap wrap-anywhere">{offer.reason}</span>

@@ -3,7 +3,11 @@ import { downloadFile } from '../../../lib/api-client.ts';
 
 export type { FileFormat };
 
-type ReportPath = 'reports/sales/' | 'reports/stock-movement/' | 'reports/cash-flow/';
+type ReportPath =
+  | 'reports/sales/'
+  | 'reports/stock-movement/'
+  | 'reports/cash-flow/'
+  | 'reports/transit-losses/';
 
 /**
  * GET reports/…/?format=csv|xlsx|pdf with the page's filters (DESIGN.md section 11): every row

@@ -17,6 +17,7 @@ export function ReportsLayout() {
     // DESIGN.md section 12 (the debts feature's page): as of today, it reads only the department;
     // the period rides along so the other tabs get it back.
     { to: `${paths.reports.debtsAgeing}${carried}`, label: t('reports.layout.debtsAgeing') },
+    { to: `${paths.reports.transitLosses}${carried}`, label: t('reports.transitLosses.title') },
   ];
   return (
     <div>
