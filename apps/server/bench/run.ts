@@ -20,6 +20,7 @@ import { benchEvents } from './events.ts';
 import { benchImports } from './imports.ts';
 import type { Measurement } from './measure.ts';
 import { benchMoney } from './money.ts';
+import { benchProduction } from './production.ts';
 import { benchReports } from './reports.ts';
 import { benchSales } from './sales.ts';
 import { benchStock } from './stock.ts';
@@ -37,6 +38,7 @@ const SECTIONS: BenchSection[] = [
   { name: 'money', run: benchMoney },
   { name: 'reports', run: benchReports },
   { name: 'sales', run: benchSales },
+  { name: 'production', run: benchProduction },
   { name: 'events', run: benchEvents },
   { name: 'import', run: benchImports },
   { name: 'web', run: benchWeb },

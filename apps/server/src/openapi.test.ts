@@ -1,3 +1,4 @@
+import { DOCUMENT_PATHS } from '@app/shared';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test/client.ts';
@@ -36,7 +37,8 @@ const IDEMPOTENT = [
   ['post', '/api/debts/'],
   ['post', '/api/debts/{id}/payments/'],
   ['post', '/api/imports/{id}/commit/'],
-  ...(['sales', 'purchases', 'returns'] as const).flatMap((kind) => [
+  // Every document kind's (DESIGN.md section 19).
+  ...Object.values(DOCUMENT_PATHS).flatMap((kind) => [
     ['post', `/api/${kind}/`] as const,
     ['post', `/api/${kind}/{id}/post/`] as const,
     ['post', `/api/${kind}/{id}/reverse/`] as const,
