@@ -18,7 +18,7 @@ async function product(api: Api, name: string, type: 'RAW' | 'SEMI', code: numbe
   expect(res.status(), `${name} created`).toBe(201);
   const variant = await api.post('catalog/variants/', { product: (await res.json()).id, sku });
   expect(variant.status(), `${sku} created`).toBe(201);
-  return (await variant.json()) as { id: number; sku: string };
+  return (await variant.json()) as { id: number; sku: string; product: number };
 }
 
 /** The test's products: an output, a costed input (received at 5 000 UZS a metre) and one never bought. */
@@ -124,4 +124,24 @@ test('the editor shows the server’s refusals in place, and reads in Russian', 
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(row.getByText('Товар не может быть сырьём для самого себя.')).toBeVisible();
   await expect(page).toHaveURL(/\/catalog\/recipes\/new$/);
+
+  // A second product made of this one: using it back would close a circle, the form's error.
+  const owner = await apiAs(page, DEMO.owner);
+  const code = Number.parseInt(t.replace(/\D/g, '').slice(-7), 10);
+  const other = await product(owner, `Detal ${t}`, 'SEMI', code * 10 + 4, `${t}-DET`);
+  const out = (
+    (await (await owner.get(`catalog/variants/?search=${t}-OUT`)).json()) as Array<{ id: number }>
+  )[0];
+  const made = await owner.post('recipes/', {
+    product: other.product,
+    inputs: [{ variant: out?.id, qty: '1' }],
+  });
+  expect(made.status(), 'the other recipe').toBe(201);
+  await row.getByRole('button', { name: 'Убрать вариант' }).click();
+  await pickInput(row, `${t}-DET`);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  const circle = page.getByRole('alert').filter({ hasText: 'Рецепты замыкаются в круг' });
+  await expect(circle).toContainText(`${t}-DET`);
+  await expect(circle).toContainText(`${t}-OUT`);
+  await owner.delete(`recipes/${(await made.json()).id}/`);
 });

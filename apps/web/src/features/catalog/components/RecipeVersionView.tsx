@@ -35,6 +35,10 @@ export function RecipeVersionView({ recipe }: { recipe: Recipe }) {
                   <span className="flex w-40 flex-col whitespace-normal sm:w-auto">
                     <span className="font-medium break-words text-slate-900">{line.variant.label}</span>
                     <span className="font-mono text-xs text-slate-500">{line.variant.sku}</span>
+                    {/* On a phone the figures scroll away beside it: the quantity and line cost stay here. */}
+                    <span className="text-xs text-slate-600 sm:hidden">
+                      {quantity(line.qty, line.variant.unit)} · {cost === null ? '—' : formatMoneyFixed(cost)}
+                    </span>
                   </span>
                 </TD>
                 <TD numeric>{quantity(line.qty, line.variant.unit)}</TD>
