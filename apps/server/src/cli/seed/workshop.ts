@@ -56,7 +56,7 @@ const PIECES: WorkshopProduct = {
   sizes: false,
 };
 const SHIRT: WorkshopProduct = {
-  name: "Ko'ylak",
+  name: "Erkaklar ko'ylagi",
   model: 'Ustaxona KS-1',
   code: 4004,
   unit: 'Dona',
