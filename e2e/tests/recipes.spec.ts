@@ -145,3 +145,24 @@ test('the editor shows the server’s refusals in place, and reads in Russian', 
   await expect(circle).toContainText(`${t}-OUT`);
   await owner.delete(`recipes/${(await made.json()).id}/`);
 });
+
+test('every role reads the recipes; one outside the catalogue’s writers has no control to change them', async ({
+  page,
+}) => {
+  await apiSignIn(page, DEMO.kassir);
+  await page.goto('/catalog/recipes');
+  // The demo workshop's shirt recipe (the seed's version 2).
+  const row = page
+    .getByTestId('recipe-row')
+    .filter({ hasText: 'Barcha variantlar' })
+    .filter({ hasText: 'Ustaxona KS-1' });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('link', { name: "Retsept qo'shish" })).toHaveCount(0);
+  await row.getByRole('link').click();
+  await expect(page.getByTestId('recipe-estimate')).toHaveText(/UZS \(1 birlik uchun\)$/);
+  await expect(page.getByLabel('Versiya')).toHaveValue('2');
+  await expect(page.getByRole('link', { name: "O'zgartirish" })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: "O'chirish" })).toHaveCount(0);
+  await page.goto('/catalog/recipes/new');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+});

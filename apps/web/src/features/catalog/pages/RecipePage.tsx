@@ -1,5 +1,5 @@
 import { canWriteCatalog, type Recipe } from '@app/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -40,7 +40,8 @@ export function RecipePage() {
 
 function RecipeView({ id, version }: { id: number; version: number | undefined }) {
   const t = useT();
-  const recipe = useQuery(recipeQueryOptions(id, version));
+  // Another version keeps the page in place while it loads.
+  const recipe = useQuery({ ...recipeQueryOptions(id, version), placeholderData: keepPreviousData });
   const saved = (useLocation().state as RecipeSavedState | null)?.savedVersion;
   return (
     <section className="space-y-4">
