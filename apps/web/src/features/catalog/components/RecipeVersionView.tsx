@@ -55,39 +55,48 @@ export function RecipeVersionView({ recipe }: { recipe: Recipe }) {
           })}
         </TBody>
       </Table>
-      <Card className="grid gap-4 p-4 sm:grid-cols-2">
-        <div>
-          <p className="text-sm text-slate-500">{t('catalog.recipes.overhead')}</p>
-          <p className="mt-1 font-medium text-slate-900" data-testid="recipe-overhead">
+      <RecipeCosts recipe={recipe} uncosted={uncosted} />
+    </div>
+  );
+}
+
+/** The overhead in its currency and the estimate per unit in UZS, or why there is none. */
+function RecipeCosts({ recipe, uncosted }: { recipe: Recipe; uncosted: number }) {
+  const t = useT();
+  const { version } = recipe;
+  return (
+    <Card className="grid gap-4 p-4 sm:grid-cols-2">
+      <div>
+        <p className="text-sm text-slate-500">{t('catalog.recipes.overhead')}</p>
+        <p className="mt-1 font-medium text-slate-900" data-testid="recipe-overhead">
+          {t('catalog.recipes.perUnitAmount', {
+            amount: formatMoneyFixed(version.overhead),
+            currency: version.currency_code,
+          })}
+        </p>
+      </div>
+      <div>
+        <p className="text-sm text-slate-500">{t('catalog.recipes.estimate')}</p>
+        {version.estimate_uzs === null ? (
+          <p className="mt-1 font-medium text-amber-700" data-testid="recipe-estimate">
+            {t('catalog.recipes.estimateUnknown', { count: uncosted })}
+          </p>
+        ) : (
+          <p className="mt-1 text-lg font-semibold text-slate-900" data-testid="recipe-estimate">
             {t('catalog.recipes.perUnitAmount', {
-              amount: formatMoneyFixed(version.overhead),
-              currency: version.currency_code,
+              amount: formatMoneyFixed(version.estimate_uzs),
+              currency: 'UZS',
             })}
           </p>
+        )}
+        <p className="mt-1 text-xs text-slate-500">{t('catalog.recipes.estimateHint')}</p>
+      </div>
+      {version.note ? (
+        <div className="sm:col-span-2">
+          <p className="text-sm text-slate-500">{t('catalog.recipes.note')}</p>
+          <p className="mt-1 whitespace-pre-line break-words text-slate-900">{version.note}</p>
         </div>
-        <div>
-          <p className="text-sm text-slate-500">{t('catalog.recipes.estimate')}</p>
-          {version.estimate_uzs === null ? (
-            <p className="mt-1 font-medium text-amber-700" data-testid="recipe-estimate">
-              {t('catalog.recipes.estimateUnknown', { count: uncosted })}
-            </p>
-          ) : (
-            <p className="mt-1 text-lg font-semibold text-slate-900" data-testid="recipe-estimate">
-              {t('catalog.recipes.perUnitAmount', {
-                amount: formatMoneyFixed(version.estimate_uzs),
-                currency: 'UZS',
-              })}
-            </p>
-          )}
-          <p className="mt-1 text-xs text-slate-500">{t('catalog.recipes.estimateHint')}</p>
-        </div>
-        {version.note ? (
-          <div className="sm:col-span-2">
-            <p className="text-sm text-slate-500">{t('catalog.recipes.note')}</p>
-            <p className="mt-1 whitespace-pre-line break-words text-slate-900">{version.note}</p>
-          </div>
-        ) : null}
-      </Card>
-    </div>
+      ) : null}
+    </Card>
   );
 }
