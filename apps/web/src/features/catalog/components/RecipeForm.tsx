@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { VariantPicker } from '../../../components/VariantPicker.tsx';
 import { useT } from '../../../i18n/useT.ts';
-import { emptyInput, type RecipeDraft } from '../recipe-rules.ts';
+import { emptyInput, type RecipeDraft, variantText } from '../recipe-rules.ts';
 
 export type RecipeForm = UseFormReturn<RecipeDraft, unknown, z.output<typeof RecipeCreateSchema>>;
 
@@ -51,7 +51,7 @@ export function RecipeFields({
           disabled={fixedOutput}
           options={[
             { value: '', label: t('catalog.recipes.allVariants') },
-            ...variants.map((v) => ({ value: String(v.id), label: `${v.sku} · ${v.label}` })),
+            ...variants.map((v) => ({ value: String(v.id), label: variantText(v) })),
           ]}
           error={errors.variant?.message}
           {...form.register('variant')}
