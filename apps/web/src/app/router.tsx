@@ -1,6 +1,6 @@
 // Every route of spec.md section 2. Feature pages load lazily (their own chunks); the auth pages and
 // the shell ship in the entry chunk so the first screen never waits for a second request.
-import { ADMIN_ROLES, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
+import { ADMIN_ROLES, CATALOG_WRITE_ROLES, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage.tsx';
@@ -86,6 +86,37 @@ const catalogRoutes: RouteObject = {
       path: paths.catalog.priceTypes,
       lazy: () =>
         import('../features/catalog/pages/PriceTypesPage.tsx').then((m) => ({ Component: m.PriceTypesPage })),
+    },
+    // DESIGN.md section 21: every role reads the recipes; the catalogue's writing roles change them
+    // (the editor's routes send anyone else to /unauthorized, as the server would refuse the save).
+    {
+      path: paths.catalog.recipes,
+      lazy: () =>
+        import('../features/catalog/pages/RecipesPage.tsx').then((m) => ({ Component: m.RecipesPage })),
+    },
+    {
+      element: <RequireRole roles={CATALOG_WRITE_ROLES} />,
+      children: [
+        {
+          path: paths.catalog.newRecipe,
+          lazy: () =>
+            import('../features/catalog/pages/RecipeEditorPage.tsx').then((m) => ({
+              Component: m.RecipeEditorPage,
+            })),
+        },
+        {
+          path: paths.catalog.editRecipe,
+          lazy: () =>
+            import('../features/catalog/pages/RecipeEditorPage.tsx').then((m) => ({
+              Component: m.RecipeEditorPage,
+            })),
+        },
+      ],
+    },
+    {
+      path: paths.catalog.recipe,
+      lazy: () =>
+        import('../features/catalog/pages/RecipePage.tsx').then((m) => ({ Component: m.RecipePage })),
     },
   ],
 };

@@ -72,6 +72,11 @@ export const paths = {
     location: '/catalog/location',
     // DESIGN.md section 19: not one of spec.md's header tabs; reached from the catalogue's header.
     priceTypes: '/catalog/price-types',
+    // DESIGN.md section 21: the recipes, reached from the catalogue's header like the price types.
+    recipes: '/catalog/recipes',
+    newRecipe: '/catalog/recipes/new',
+    recipe: '/catalog/recipes/:id',
+    editRecipe: '/catalog/recipes/:id/edit',
   },
 
   // DESIGN.md section 9: the administrators' area.

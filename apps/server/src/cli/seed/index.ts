@@ -9,6 +9,7 @@ import { seedHistory } from './history.ts';
 import { seedRates } from './rates.ts';
 import { seedStock } from './stock.ts';
 import { seedTrade } from './trade.ts';
+import { seedWorkshop } from './workshop.ts';
 
 /** Each module's part of the demo business, run in order on the core's users (rates first, which the ledger rows record; stock and trade after the catalogue, whose variants they hold; history last, from what the others wrote). */
 const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
@@ -19,6 +20,10 @@ const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
   seedTrade,
   seedDebts,
   seedDocuments,
+  // DESIGN.md section 21: the workshop's products, materials and recipes, after the other stock
+  // (which takes the catalogue's first variants). Its production orders are to follow here, built
+  // from `demoWorkshop` (workshop.ts), before history, which reads what the others wrote.
+  seedWorkshop,
   seedChat,
   seedHistory,
 ];

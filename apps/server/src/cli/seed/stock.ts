@@ -48,34 +48,60 @@ function userId(core: DemoCore, email: string): number {
 }
 
 async function receive(trx: Trx, demo: Demo, department: number, variantId: number, n: number) {
-  const qty = `${(n % 7) * 5 + 10}.${n % 3 === 0 ? '500' : '000'}`;
-  const unitCost = n % 2 === 0 ? `${12 + (n % 9)}.50` : `${150_000 + n * 1000}.00`;
-  const currencyId = n % 2 === 0 ? 1 : 2;
-  const type = TYPES[n % TYPES.length] ?? 'PURCHASE';
+  await recordReceipt(trx, {
+    businessId: demo.businessId,
+    departmentId: department,
+    variantId,
+    qty: `${(n % 7) * 5 + 10}.${n % 3 === 0 ? '500' : '000'}`,
+    unitCost: n % 2 === 0 ? `${12 + (n % 9)}.50` : `${150_000 + n * 1000}.00`,
+    currencyId: n % 2 === 0 ? 1 : 2,
+    type: TYPES[n % TYPES.length] ?? 'PURCHASE',
+    location: LOCATIONS[n % LOCATIONS.length] ?? '',
+    reason: n % 4 === 0 ? 'Yetkazib beruvchidan qabul qilindi' : '',
+    at: new Date(Date.now() - (200 - n) * 3_600_000),
+  });
+}
+
+/** One demo receipt: its entry row, then its lot through the stock ledger (the seeds' one receipt path). */
+export async function recordReceipt(
+  trx: Trx,
+  r: {
+    businessId: number;
+    departmentId: number;
+    variantId: number;
+    qty: string;
+    unitCost: string;
+    currencyId: number;
+    type: (typeof TYPES)[number];
+    location: string;
+    reason: string;
+    at: Date;
+  },
+): Promise<void> {
   const entry = await trx
     .insertInto('stock_entries')
     .values({
-      business_id: demo.businessId,
-      department_id: department,
-      variant_id: variantId,
-      qty_received: qty,
-      unit_cost: unitCost,
-      currency_id: currencyId,
-      type,
-      location: LOCATIONS[n % LOCATIONS.length] ?? '',
-      reason_text: n % 4 === 0 ? 'Yetkazib beruvchidan qabul qilindi' : '',
-      created_by: department,
-      created_at: new Date(Date.now() - (200 - n) * 3_600_000),
+      business_id: r.businessId,
+      department_id: r.departmentId,
+      variant_id: r.variantId,
+      qty_received: r.qty,
+      unit_cost: r.unitCost,
+      currency_id: r.currencyId,
+      type: r.type,
+      location: r.location,
+      reason_text: r.reason,
+      created_by: r.departmentId,
+      created_at: r.at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   await receiveLot(trx, {
-    businessId: demo.businessId,
-    departmentId: department,
-    variantId,
-    qty,
-    unitCost,
-    currencyId,
+    businessId: r.businessId,
+    departmentId: r.departmentId,
+    variantId: r.variantId,
+    qty: r.qty,
+    unitCost: r.unitCost,
+    currencyId: r.currencyId,
     source: { kind: 'ENTRY', entryId: entry.id },
   });
 }

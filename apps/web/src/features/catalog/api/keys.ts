@@ -12,6 +12,9 @@ export const catalogKeys = {
   sizes: ['catalog', 'sizes'] as const,
   colors: ['catalog', 'colors'] as const,
   locations: ['catalog', 'locations'] as const,
+  /** The recipes (DESIGN.md section 21): the list, and a recipe as each version was. */
+  recipes: ['catalog', 'recipes'] as const,
+  recipe: (id: number, version?: number) => ['catalog', 'recipes', id, version ?? 'current'] as const,
   /** A variant's prices (DESIGN.md section 19); the price types are the shared read layer's. */
   variantPrices: (variant: number) => ['catalog', 'variant-prices', variant] as const,
 };

@@ -1,4 +1,5 @@
-import { Tags } from 'lucide-react';
+import { ClipboardList, Tags } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { buttonClasses } from '../../../components/ui/Button.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -21,7 +22,23 @@ export function CatalogLayout() {
   const t = useT();
   return (
     <div>
-      <PageHeader title={t('catalog.title')} className="mb-4" actions={<PriceTypesLink />} />
+      <PageHeader
+        title={t('catalog.title')}
+        className="mb-4"
+        actions={
+          <>
+            <HeaderLink
+              to={paths.catalog.recipes}
+              icon={<ClipboardList aria-hidden="true" className="h-4 w-4" />}
+            >
+              {t('catalog.recipes.title')}
+            </HeaderLink>
+            <HeaderLink to={paths.catalog.priceTypes} icon={<Tags aria-hidden="true" className="h-4 w-4" />}>
+              {t('catalog.priceTypes.title')}
+            </HeaderLink>
+          </>
+        }
+      />
       <Tabs
         items={CATALOG_TABS.map((tab) => ({ ...tab, label: t(tab.label) }))}
         label={t('catalog.tabs.label')}
@@ -34,22 +51,21 @@ export function CatalogLayout() {
 }
 
 /**
- * The price types (DESIGN.md section 19) are reached from the catalogue's header, on every one of
- * its pages, and not as a sixth tab: spec.md section 2 fixes the header tabs (five, in this order,
- * with these labels), and its tests read exactly those.
+ * The price types (DESIGN.md section 19) and the recipes (section 21) are reached from the
+ * catalogue's header, on every one of its pages, and not as more tabs: spec.md section 2 fixes the
+ * header tabs (five, in this order, with these labels), and its tests read exactly those.
  */
-function PriceTypesLink() {
-  const t = useT();
+function HeaderLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
     <NavLink
-      to={paths.catalog.priceTypes}
+      to={to}
       className={({ isActive }) =>
         // A ring, not a second border or background: the button's own classes would win over those.
         cn(buttonClasses('secondary', 'md'), isActive && 'ring-2 ring-brand-600/40')
       }
     >
-      <Tags aria-hidden="true" className="h-4 w-4" />
-      {t('catalog.priceTypes.title')}
+      {icon}
+      {children}
     </NavLink>
   );
 }
