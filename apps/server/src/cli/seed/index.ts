@@ -6,6 +6,7 @@ import { seedDebts } from './debts.ts';
 import { seedDocuments } from './documents.ts';
 import { seedFinance } from './finance.ts';
 import { seedHistory } from './history.ts';
+import { seedProduction } from './production.ts';
 import { seedRates } from './rates.ts';
 import { seedStock } from './stock.ts';
 import { seedTrade } from './trade.ts';
@@ -21,9 +22,10 @@ const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
   seedDebts,
   seedDocuments,
   // DESIGN.md section 21: the workshop's products, materials and recipes, after the other stock
-  // (which takes the catalogue's first variants). Its production orders are to follow here, built
-  // from `demoWorkshop` (workshop.ts), before history, which reads what the others wrote.
+  // (which takes the catalogue's first variants), then its production orders, before history,
+  // which reads what the others wrote.
   seedWorkshop,
+  seedProduction,
   seedChat,
   seedHistory,
 ];

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { assertDocumentInvariants } from '../../../test/document-invariants.ts';
 import { signIn } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertStockInvariants } from '../../../test/stock-invariants.ts';
 import { seedCatalog } from '../../cli/seed/catalog.ts';
 import { DEMO_PASSWORD, seedCore } from '../../cli/seed/core.ts';
+import { seedProduction } from '../../cli/seed/production.ts';
 import { seedRates } from '../../cli/seed/rates.ts';
 import { demoWorkshop, seedWorkshop, WORKSHOP_SKUS } from '../../cli/seed/workshop.ts';
 
@@ -49,4 +51,26 @@ it('seeds the workshop: materials on the Omborchi, recipes with versions, varian
   expect(Number(res.body.version.estimate_uzs)).toBeGreaterThan(18_000 + 1.6 * 28_000);
   const v1 = await keeper.get(`recipes/${shirt?.id}/versions/1/`);
   expect(v1.body.version.overhead).toBe('15000.00');
+
+  // Its production orders: posted through the documents' skeleton, costed from the lots above.
+  await seedProduction(t.db, core);
+  await assertStockInvariants(t.db);
+  await assertDocumentInvariants(t.db);
+  const orders = await keeper.get('production-orders/');
+  expect(orders.body.results.map((o: { status: string }) => o.status).sort()).toEqual([
+    'DRAFT',
+    'POSTED',
+    'POSTED',
+    'POSTED',
+    'POSTED',
+    'POSTED',
+  ]);
+  const report = await keeper.get('reports/production/?group_by=order');
+  expect(report.body.count).toBe(5);
+  const wasted = report.body.results.find(
+    (r: { variant: { sku: string } }) => r.variant.sku === WORKSHOP_SKUS.shirt('Oq', '50'),
+  );
+  // 10 shirts: 10 white pieces at their cut cost and 0.18 kg of thread (the recipe says 0.15), + 18,000 each.
+  expect(Number(wasted.unit_cost_uzs)).toBeGreaterThan(18_000 + 1.6 * 28_000);
+  expect(wasted.estimate_uzs).not.toBeNull();
 });
