@@ -314,17 +314,15 @@ export async function namesForFiles(db: Database, businessId: number, department
     .executeTakeFirstOrThrow();
 }
 
-/** What a posting learnt of its lines' costs: each line's unit price and amount. */
+/** What a posting learnt of its lines' costs: each line's unit price and amount, in one statement. */
 export async function setLineAmounts(
   db: Database,
   lines: ReadonlyArray<{ id: number; price: string; amount: string }>,
 ): Promise<void> {
-  for (const line of lines)
-    await db
-      .updateTable('document_lines')
-      .set({ price: line.price, amount: line.amount })
-      .where('id', '=', line.id)
-      .execute();
+  if (lines.length === 0) return;
+  const values = sql.join(lines.map((l) => sql`(${l.id}::int, ${l.price}::numeric, ${l.amount}::numeric)`));
+  await sql`UPDATE document_lines d SET price = v.price, amount = v.amount
+    FROM (VALUES ${values}) AS v(id, price, amount) WHERE d.id = v.id`.execute(db);
 }
 
 /** A production order's cost as its posting found it (DESIGN.md section 21). */
