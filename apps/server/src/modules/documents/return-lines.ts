@@ -5,6 +5,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Trx } from './document-kind.ts';
 import { LineErrors } from './document-lines.ts';
 import { viewerOf } from './document-reading.ts';
+import { returnedByLine } from './document-returns.ts';
 import { type LineRow, type LineValues, linesOf } from './documents.repository.ts';
 
 // A return's source and lines (DESIGN.md section 20): the sale or purchase it returns, what is
@@ -68,17 +69,10 @@ export async function lockSource(trx: Trx, businessId: number, id: number): Prom
   return source;
 }
 
-/** What the posted returns of a source took of each of its lines: quantity and amount. */
+/** What the posted returns of a source took of each of its lines (document-returns.ts), as decimals. */
 async function returnedOf(trx: Trx, sourceId: number) {
-  const rows = await trx
-    .selectFrom('document_lines as l')
-    .innerJoin('documents as d', 'd.id', 'l.document_id')
-    .select(['l.source_line_id', sql<string>`sum(l.qty)`.as('qty'), sql<string>`sum(l.amount)`.as('amount')])
-    .where('d.source_id', '=', sourceId)
-    .where('d.status', '=', 'POSTED')
-    .groupBy('l.source_line_id')
-    .execute();
-  return new Map(rows.map((r) => [r.source_line_id, { qty: new D(r.qty), amount: new D(r.amount) }]));
+  const returned = await returnedByLine(trx, sourceId);
+  return new Map([...returned].map(([id, r]) => [id, { qty: new D(r.qty), amount: new D(r.amount) }]));
 }
 
 /** A return line as priced against its source line, and whether it takes more than is left. */
