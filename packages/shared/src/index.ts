@@ -22,6 +22,7 @@ export * from './schemas/inventory.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/offers.ts';
 export * from './schemas/reports.ts';
+export * from './schemas/stock-counts.ts';
 export * from './schemas/telegram.ts';
 export * from './schemas/users.ts';
 export * from './texts/message.ts';

@@ -35,6 +35,9 @@ export const paths = {
     purchase: '/purchases/:id',
     newPurchase: '/purchases/new',
     counter: '/sell/new',
+    // DESIGN.md section 20: stock counts (inventarizatsiya), their list and a count's page.
+    stockCounts: '/stock-counts',
+    stockCount: '/stock-counts/:id',
   },
 
   // DESIGN.md section 11: the dashboard and the reports. /balances only sends old links to /.

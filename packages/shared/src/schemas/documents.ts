@@ -4,7 +4,9 @@ import {
   DOCUMENT_MAX_LINES,
   DOCUMENT_STATUSES,
   PRICE_SOURCES,
+  PRODUCT_TYPES,
   RETURN_REFUNDS,
+  STOCK_COUNT_SCOPES,
 } from '../constants.ts';
 import { IsoDateSchema } from './audit.ts';
 import { IdSchema, OptionalText, pageSchemaOf, searchText } from './common.ts';
@@ -17,10 +19,15 @@ import { QuantityInputSchema } from './offers.ts';
 // and the OpenAPI document. Amounts and quantities are decimal strings on the wire.
 
 /** The path segment of each kind: `api/sales/`, `api/purchases/`. */
-export const DOCUMENT_PATHS = { SALE: 'sales', PURCHASE: 'purchases', RETURN: 'returns' } as const;
+export const DOCUMENT_PATHS = {
+  SALE: 'sales',
+  PURCHASE: 'purchases',
+  RETURN: 'returns',
+  STOCK_COUNT: 'stock-counts',
+} as const;
 
 /** A document's number: its kind's prefix and six digits at least, `S-000123`. */
-export const DOCUMENT_PREFIXES = { SALE: 'S', PURCHASE: 'P', RETURN: 'R' } as const;
+export const DOCUMENT_PREFIXES = { SALE: 'S', PURCHASE: 'P', RETURN: 'R', STOCK_COUNT: 'C' } as const;
 
 const UNIQUE_CURRENCIES = 'validation.documents.one_amount_per_currency';
 
@@ -153,6 +160,9 @@ export const DocumentLineSchema = z.object({
   price_source: z.enum(PRICE_SOURCES),
   /** A return line's line of the returned document. */
   source_line: z.number().nullable().optional(),
+  /** A stock count's line: the balance when it was counted from, and what was counted (DESIGN.md section 20). */
+  expected: z.string().nullable().optional(),
+  counted: z.string().nullable().optional(),
 });
 export type DocumentLine = z.infer<typeof DocumentLineSchema>;
 
@@ -201,6 +211,11 @@ export const DocumentSchema = DocumentSummarySchema.extend({
     .nullable()
     .optional(),
   refund: z.enum(RETURN_REFUNDS).nullable().optional(),
+  /** A stock count's scope (DESIGN.md section 20). */
+  count_scope: z
+    .object({ scope: z.enum(STOCK_COUNT_SCOPES), product_type: z.enum(PRODUCT_TYPES).nullable() })
+    .nullable()
+    .optional(),
 });
 export type Document = z.infer<typeof DocumentSchema>;
 

@@ -1,4 +1,11 @@
-import type { DocumentKind, DocumentStatus, PriceSource, ReturnRefund } from '@app/shared';
+import type {
+  DocumentKind,
+  DocumentStatus,
+  PriceSource,
+  ProductType,
+  ReturnRefund,
+  StockCountScope,
+} from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
@@ -32,6 +39,9 @@ export interface DocumentTables {
     /** A return's sale or purchase, and how it is refunded (migrations/0029_returns.sql). */
     source_id: number | null;
     refund: ReturnRefund | null;
+    /** A stock count's scope (migrations/0030_stock_counts.sql). */
+    count_scope: StockCountScope | null;
+    count_product_type: ProductType | null;
   };
   document_counters: {
     business_id: number;
@@ -51,6 +61,12 @@ export interface DocumentTables {
     price_source: Generated<PriceSource>;
     /** A return line's line of the source document. */
     source_line_id: number | null;
+    /** A stock count's line (migrations/0030_stock_counts.sql). */
+    expected_qty: string | null;
+    counted_qty: string | null;
+    variance: string | null;
+    cost_currency_id: number | null;
+    value_uzs: string | null;
   };
   document_payments: {
     document_id: number;

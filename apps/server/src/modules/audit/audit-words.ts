@@ -89,6 +89,11 @@ export const ACTION_TEXTS: Record<AuditAction, string> = {
   'return.delete': 'export.history.action.return_delete',
   'return.post': 'export.history.action.return_post',
   'return.reverse': 'export.history.action.return_reverse',
+  'stock_count.create': 'export.history.action.stock_count_create',
+  'stock_count.update': 'export.history.action.stock_count_update',
+  'stock_count.delete': 'export.history.action.stock_count_delete',
+  'stock_count.post': 'export.history.action.stock_count_post',
+  'stock_count.reverse': 'export.history.action.stock_count_reverse',
 };
 
 /** An object without a name of its own: its kind and number ("Taklif #37", the value `id`). */
@@ -115,4 +120,5 @@ export const OBJECT_TEXTS: Record<AuditEntity, string> = {
   sale: 'export.history.object.sale',
   purchase: 'export.history.object.purchase',
   return: 'export.history.object.return',
+  stock_count: 'export.history.object.stock_count',
 };

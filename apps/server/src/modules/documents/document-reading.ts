@@ -71,6 +71,7 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
     .selectFrom('documents')
     .leftJoin('documents as s', 's.id', 'documents.source_id')
     .select(['documents.on_credit', 'documents.change_uzs', 'documents.refund'])
+    .select(['documents.count_scope', 'documents.count_product_type'])
     .select(['s.id as source_id', 's.kind as source_kind', 's.number as source_number'])
     .select((eb) => eb.cast<string | null>('documents.due_date', 'text').as('due_date'))
     .where('documents.id', '=', id)
@@ -88,6 +89,12 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
       price_type: l.price_type_id === null ? null : { id: l.price_type_id, name: l.price_type_name ?? '' },
       price_source: l.price_source,
       source_line: l.source_line_id,
+      ...(l.expected_qty === null
+        ? {}
+        : {
+            expected: fixedQuantity(l.expected_qty),
+            counted: l.counted_qty === null ? null : fixedQuantity(l.counted_qty),
+          }),
     })),
     payment: {
       cash: cash.map((c) => ({
@@ -105,6 +112,10 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
         ? null
         : { id: header.source_id, kind: header.source_kind, number: header.source_number },
     refund: header.refund,
+    count_scope:
+      header.count_scope === null
+        ? null
+        : { scope: header.count_scope, product_type: header.count_product_type },
   };
   return document;
 }

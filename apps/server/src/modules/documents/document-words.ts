@@ -23,6 +23,7 @@ export const WORDS = {
   SALE: msg('export.documents.kind.sale'),
   PURCHASE: msg('export.documents.kind.purchase'),
   RETURN: msg('export.documents.kind.return'),
+  STOCK_COUNT: msg('export.documents.kind.stock_count'),
   date: msg('export.documents.date'),
   department: msg('export.documents.department'),
   counterparty: msg('export.documents.counterparty'),

@@ -1,4 +1,11 @@
-import type { DocumentKind, DocumentListQuery, PriceSource, ReturnRefund } from '@app/shared';
+import type {
+  DocumentKind,
+  DocumentListQuery,
+  PriceSource,
+  ProductType,
+  ReturnRefund,
+  StockCountScope,
+} from '@app/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { variantLabelSql, variantsWithParts } from '../../db/variant-label.ts';
@@ -36,6 +43,9 @@ export interface HeaderValues {
   /** A return's source document and refund (DESIGN.md section 20). */
   source_id?: number | null;
   refund?: ReturnRefund | null;
+  /** A stock count's scope (DESIGN.md section 20). */
+  count_scope?: StockCountScope | null;
+  count_product_type?: ProductType | null;
 }
 
 export interface LineValues {
@@ -48,6 +58,9 @@ export interface LineValues {
   price_source: PriceSource;
   /** A return line's line of the source document. */
   source_line_id?: number | null;
+  /** A stock count line's balance when counted from, and what was counted. */
+  expected_qty?: string | null;
+  counted_qty?: string | null;
 }
 
 export async function insertDocument(
@@ -72,6 +85,8 @@ export async function updateHeader(db: Database, id: number, values: HeaderValue
     .execute();
 }
 
+const LINES_PER_INSERT = 1000;
+
 /** A draft's lines and cash, replaced as a whole. */
 export async function replaceLinesAndCash(
   db: Database,
@@ -81,10 +96,15 @@ export async function replaceLinesAndCash(
 ): Promise<void> {
   await db.deleteFrom('document_lines').where('document_id', '=', documentId).execute();
   await db.deleteFrom('document_payments').where('document_id', '=', documentId).execute();
-  if (lines.length > 0)
+  // In chunks: a stock count's 5,000 lines in one statement would pass PostgreSQL's 65,535 parameters.
+  for (let start = 0; start < lines.length; start += LINES_PER_INSERT)
     await db
       .insertInto('document_lines')
-      .values(lines.map((l, i) => ({ ...l, document_id: documentId, line_no: i + 1 })))
+      .values(
+        lines
+          .slice(start, start + LINES_PER_INSERT)
+          .map((l, i) => ({ ...l, document_id: documentId, line_no: start + i + 1 })),
+      )
       .execute();
   if (cash.length > 0)
     await db
@@ -240,6 +260,11 @@ export function linesOf(db: Database, documentId: number) {
       'pt.name as price_type_name',
       'l.price_source',
       'l.source_line_id',
+      'l.expected_qty',
+      'l.counted_qty',
+      'l.variance',
+      'l.cost_currency_id',
+      'l.value_uzs',
     ])
     .where('l.document_id', '=', documentId)
     .orderBy('l.line_no')

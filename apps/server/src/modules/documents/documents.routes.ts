@@ -11,6 +11,8 @@ import {
   ReturnUpdateSchema,
   SaleCreateSchema,
   SaleUpdateSchema,
+  StockCountCreateSchema,
+  StockCountUpdateSchema,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +29,8 @@ import { printRoutes, receiptRoutes } from './documents-print.routes.ts';
 import { purchaseKind } from './purchases.kind.ts';
 import { returnKind } from './returns.kind.ts';
 import { saleKind } from './sales.kind.ts';
+import { stockCountKind } from './stock-counts.kind.ts';
+import { stockCountRoutes } from './stock-counts.routes.ts';
 
 // DESIGN.md section 19's paths, the same for every kind: `api/{kind}/`, a document's card, its
 // post and reverse (Idempotency-Key honoured), its print form (documents-print.routes.ts). Who may do what is the service's (the kind's
@@ -196,5 +200,10 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps): Promise
   await kindRoutes(app, deps, saleKind, { create: SaleCreateSchema, update: SaleUpdateSchema });
   await kindRoutes(app, deps, purchaseKind, { create: PurchaseCreateSchema, update: PurchaseUpdateSchema });
   await kindRoutes(app, deps, returnKind, { create: ReturnCreateSchema, update: ReturnUpdateSchema });
+  await kindRoutes(app, deps, stockCountKind, {
+    create: StockCountCreateSchema,
+    update: StockCountUpdateSchema,
+  });
+  await stockCountRoutes(app, deps);
   await receiptRoutes(app, deps);
 }

@@ -60,6 +60,11 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'return.delete': 'history.action.returnDelete',
   'return.post': 'history.action.returnPost',
   'return.reverse': 'history.action.returnReverse',
+  'stock_count.create': 'history.action.stockCountCreate',
+  'stock_count.update': 'history.action.stockCountUpdate',
+  'stock_count.delete': 'history.action.stockCountDelete',
+  'stock_count.post': 'history.action.stockCountPost',
+  'stock_count.reverse': 'history.action.stockCountReverse',
   'telegram.link': 'history.action.telegramLink',
   'telegram.unlink': 'history.action.telegramUnlink',
   'cli.create-user': 'history.action.cliCreateUser',
@@ -115,6 +120,7 @@ export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
   sale: 'history.entity.sale',
   purchase: 'history.entity.purchase',
   return: 'history.entity.return',
+  stock_count: 'history.entity.stockCount',
 };
 
 /** An action's phrase key, or null for a code this web app does not know (shown as it came). */
@@ -151,6 +157,7 @@ const PAGES: Record<AuditEntity, Where> = {
   purchase: (id) => generatePath(paths.document.purchase, { id }),
   // A return has no page yet (DESIGN.md section 20 brings it): History names it without a link.
   return: () => null,
+  stock_count: (id) => generatePath(paths.document.stockCount, { id }),
   counterparty: (id) => generatePath(paths.counterparty, { id }),
   debt: (_id, row) =>
     row.object_parent_id === null
