@@ -36,7 +36,7 @@ const IDEMPOTENT = [
   ['post', '/api/debts/'],
   ['post', '/api/debts/{id}/payments/'],
   ['post', '/api/imports/{id}/commit/'],
-  ...(['sales', 'purchases', 'returns'] as const).flatMap((kind) => [
+  ...(['sales', 'purchases', 'returns', 'stock-counts'] as const).flatMap((kind) => [
     ['post', `/api/${kind}/`] as const,
     ['post', `/api/${kind}/{id}/post/`] as const,
     ['post', `/api/${kind}/{id}/reverse/`] as const,
