@@ -23,6 +23,7 @@ import { benchMoney } from './money.ts';
 import { benchReports } from './reports.ts';
 import { benchSales } from './sales.ts';
 import { benchStock } from './stock.ts';
+import { benchStockCounts } from './stock-counts.ts';
 import { benchWeb } from './web.ts';
 
 export interface BenchSection {
@@ -37,6 +38,7 @@ const SECTIONS: BenchSection[] = [
   { name: 'money', run: benchMoney },
   { name: 'reports', run: benchReports },
   { name: 'sales', run: benchSales },
+  { name: 'stockcount', run: benchStockCounts },
   { name: 'events', run: benchEvents },
   { name: 'import', run: benchImports },
   { name: 'web', run: benchWeb },

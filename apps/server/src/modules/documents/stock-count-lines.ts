@@ -29,6 +29,8 @@ export interface Adjustment {
   /** |variance| × unit cost, in the cost's currency; and the signed value in UZS. */
   amount: string;
   valueUzs: string;
+  /** The last cost's lot's rate, which the surplus's lot records (its value in UZS is then the line's). */
+  rateToUzs: string;
 }
 
 type Header = Pick<HeaderRow, 'business_id' | 'department_id' | 'status'>;
@@ -74,6 +76,7 @@ async function draftVariances(db: Trx | Database, header: Header, lines: readonl
         currencyId,
         amount: fixedMoney(variance.abs().times(unitCost)),
         valueUzs,
+        rateToUzs,
       });
   }
   return { rows, adjustments };

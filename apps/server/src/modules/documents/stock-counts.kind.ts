@@ -140,10 +140,11 @@ export const stockCountKind: KindConfig<CountBody> = {
       throw badRequest(msg('errors.stock_counts.nothing_counted'), {
         lines: [msg('errors.stock_counts.nothing_counted')],
       });
-    await documentStock.lockBalances(
+    await documentStock.lockCountBalances(
       trx,
       header.business_id,
-      counted.map((l) => ({ departmentId: header.department_id, variantId: l.variant_id })),
+      header.department_id,
+      counted.map((l) => l.variant_id),
     );
     const { adjustments } = await countVariances(trx, header, counted);
     const stockDoc = {
@@ -183,10 +184,11 @@ export const stockCountKind: KindConfig<CountBody> = {
   async reverse(trx, _actor, doc) {
     const { header } = doc;
     const moved = doc.lines.filter((l) => l.variance !== null && !new D(l.variance).isZero());
-    await documentStock.lockBalances(
+    await documentStock.lockCountBalances(
       trx,
       header.business_id,
-      moved.map((l) => ({ departmentId: header.department_id, variantId: l.variant_id })),
+      header.department_id,
+      moved.map((l) => l.variant_id),
     );
     const over = moved.filter((l) => new D(l.variance ?? 0).gt(0)).map((l) => l.id);
     const short = moved.filter((l) => new D(l.variance ?? 0).lt(0)).map((l) => l.id);

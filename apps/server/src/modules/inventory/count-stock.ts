@@ -1,6 +1,6 @@
 import { D, type EntryType, fixedQuantity, type ProductType } from '@app/shared';
 import { sql } from 'kysely';
-import type { Trx } from './stock-ledger.ts';
+import { lockBalances, type Trx } from './stock-ledger.ts';
 
 // What a stock count (DESIGN.md section 20) reads of and writes to the stock ledger: the
 // variants its scope covers with their balances, each variant's last cost, and its surpluses
@@ -38,6 +38,36 @@ export async function countableVariants(
   else query = query.where('b.qty_on_hand', '>', '0');
   if (scope.productType) query = query.where('p.type', '=', scope.productType);
   return query.orderBy('v.id').execute();
+}
+
+/**
+ * Locks a department's balance rows of the variants, in the one lock order (variant by variant,
+ * as lockBalances): the rows that exist by one SELECT ... FOR UPDATE, the few missing ones made
+ * by lockBalances. Its upsert fires the balance row's BEFORE INSERT trigger (the row's JSON) for
+ * every key, a third of a millisecond each: 1.7 s for a 5,000-line count, where this takes 0.1 s.
+ */
+export async function lockCountBalances(
+  trx: Trx,
+  businessId: number,
+  departmentId: number,
+  variantIds: readonly number[],
+): Promise<void> {
+  if (variantIds.length === 0) return;
+  const rows = await trx
+    .selectFrom('stock_balances')
+    .select('variant_id')
+    .where('department_id', '=', departmentId)
+    .where('variant_id', 'in', [...variantIds])
+    .orderBy('variant_id')
+    .forUpdate()
+    .execute();
+  const held = new Set(rows.map((r) => r.variant_id));
+  const missing = variantIds.filter((id) => !held.has(id));
+  await lockBalances(
+    trx,
+    businessId,
+    missing.map((variantId) => ({ departmentId, variantId })),
+  );
 }
 
 /** A variant's product type, for a scan into a count of one type. */
@@ -96,6 +126,8 @@ export interface ReceiptLine {
   qty: string;
   unitCost: string;
   currencyId: number;
+  /** The lot's UZS rate (a count's surplus: its last cost's), else the rate in force. */
+  rateToUzs?: string;
 }
 
 const CHUNK = 1000;
@@ -143,6 +175,7 @@ export async function receiveDocumentLines(
           unit_cost: l.unitCost,
           currency_id: l.currencyId,
           entry_id: entryId(l),
+          ...(l.rateToUzs ? { rate_to_uzs: l.rateToUzs } : {}),
         })),
       )
       .returning(['id', 'entry_id'])

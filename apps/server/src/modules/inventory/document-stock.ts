@@ -7,6 +7,7 @@ export {
   countableVariants,
   type LastCost,
   lastCosts,
+  lockCountBalances,
   productTypeOf,
   type ReceiptLine,
   receiveDocumentLines,
