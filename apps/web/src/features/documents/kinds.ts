@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS, type DocumentKind, type WhoAmI } from '@app/shared';
+import { DOCUMENT_PATHS, type DocumentKind, type Role, type WhoAmI } from '@app/shared';
 import { generatePath } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
@@ -16,7 +16,7 @@ export interface DocumentKindConfig {
   /** Where a new document of this kind is made. */
   newPath: string;
   /** Whether who-am-I says the user writes this kind (its fixed role, or one the business allows). */
-  writes: (user: Pick<WhoAmI, 'can_sell' | 'can_buy'>) => boolean;
+  writes: (user: Pick<WhoAmI, 'can_sell' | 'can_buy' | 'role'>) => boolean;
   words: {
     title: MessageKey;
     description: MessageKey;
@@ -73,10 +73,38 @@ export const PURCHASE_KIND: DocumentKindConfig = {
   priceField: 'unit_cost',
 };
 
+/** The departments that hold stock count it; the Owner and admins count any (DESIGN.md section 20). */
+const COUNTING_ROLES: readonly Role[] = ['Omborchi', 'Bozorchi', "Ta'minotchi", 'Owner', 'admin'];
+
+/**
+ * A stock count (DESIGN.md section 20): its list and its own page (StockCountPage: counted,
+ * scanned, variances), not the priced documents' card and form.
+ */
+export const STOCK_COUNT_KIND: DocumentKindConfig = {
+  kind: 'STOCK_COUNT',
+  api: DOCUMENT_PATHS.STOCK_COUNT,
+  listPath: paths.document.stockCounts,
+  cardPath: (id) => generatePath(paths.document.stockCount, { id: String(id) }),
+  newPath: paths.document.stockCounts,
+  writes: (user) => COUNTING_ROLES.includes(user.role as Role) || user.can_sell || user.can_buy,
+  words: {
+    title: 'documents.stockCount.title',
+    description: 'documents.stockCount.description',
+    newLabel: 'documents.stockCount.start',
+    counterparty: 'documents.common.department',
+    price: 'documents.stockCount.unitCost',
+    empty: 'documents.stockCount.empty',
+  },
+  showsPriceSource: false,
+  hasReceipt: false,
+  priceField: 'unit_cost',
+};
+
 /** The kinds with pages; returns (DESIGN.md section 20) have their API and no pages yet. */
 export const DOCUMENT_KIND_CONFIGS: Partial<Record<DocumentKind, DocumentKindConfig>> = {
   SALE: SALE_KIND,
   PURCHASE: PURCHASE_KIND,
+  STOCK_COUNT: STOCK_COUNT_KIND,
 };
 
 /** `/sales/12/receipt`: the receipt page (built apart; the card links to it). */
