@@ -15,7 +15,8 @@ const tone = (value: string | null) =>
       ? 'text-red-700'
       : 'text-emerald-700';
 
-const signed = (value: string) => (new D(value).gt(0) ? `+${value}` : value);
+/** A raw decimal's text as shown, with a + when above zero. */
+const signed = (raw: string, shown: string) => (new D(raw).gt(0) ? `+${shown}` : shown);
 
 export function StockCountLines({
   variances,
@@ -90,7 +91,7 @@ function LineRow({
       </TD>
       <TD numeric>{formatQuantity(row.expected)}</TD>
       <TD numeric className={tone(row.moves_since)}>
-        {signed(formatQuantity(row.moves_since))}
+        {signed(row.moves_since, formatQuantity(row.moves_since))}
       </TD>
       <TD numeric>{formatQuantity(row.expected_now)}</TD>
       <TD numeric>
@@ -115,14 +116,14 @@ function LineRow({
         )}
       </TD>
       <TD numeric data-testid="variance" className={cn('font-semibold', tone(row.variance))}>
-        {row.variance === null ? '—' : signed(formatQuantity(row.variance))}
+        {row.variance === null ? '—' : signed(row.variance, formatQuantity(row.variance))}
       </TD>
       <TD numeric className={tone(row.value)}>
         {row.value === null ? (
           '—'
         ) : (
           <span className="whitespace-nowrap">
-            {signed(formatMoneyFixed(row.value))}{' '}
+            {signed(row.value, formatMoneyFixed(row.value))}{' '}
             <span className="text-xs text-slate-500">{row.currency_code}</span>
             {row.cost_known ? null : (
               <span className="block text-xs text-amber-700">{t('documents.stockCount.noCost')}</span>
