@@ -34,6 +34,8 @@ export async function openTab(tab: Locator): Promise<void> {
 export const COUNTER_ENTRY = { path: '/sell/new', label: 'Yangi sotuv' } as const;
 export const SALES_ENTRY = { path: '/sales', label: 'Sotuvlar' } as const;
 export const PURCHASES_ENTRY = { path: '/purchases', label: 'Xaridlar' } as const;
+/** DESIGN.md section 20: stock counts, for the departments holding stock and the whole business. */
+export const STOCK_COUNTS_ENTRY = { path: '/stock-counts', label: 'Inventarizatsiya' } as const;
 
 export const DEBT_ENTRIES = [
   { path: '/counterparties', label: 'Kontragentlar' },
