@@ -101,8 +101,17 @@ export async function scan(
       .executeTakeFirst();
     return line?.id ?? (await addScannedLine(trx, header, variantId));
   });
-  const variances = await readVariances(deps, actor, id);
-  const row = variances.lines.find((l) => l.line === lineId);
+  // The scanned line's variance only: a 5,000-line count is not read whole at every scan.
+  const header = await repo.findSummary(deps.db, viewerOf(actor), 'STOCK_COUNT', id);
+  const line = (await repo.linesOf(deps.db, id)).filter((l) => l.id === lineId);
+  if (!header || line.length === 0) throw new Error('the scanned line was not found');
+  const [row] = (
+    await countVariances(
+      deps.db,
+      { business_id: actor.businessId, department_id: header.department_id, status: header.status },
+      line,
+    )
+  ).lines;
   if (!row) throw new Error('the scanned line was not found');
   return row;
 }

@@ -297,6 +297,7 @@ describe('posting and reversal', () => {
     expect(again.status).toBe(200);
     expect(await stockOf(t.db, users.Omborchi.id, v(13))).toBe('4.000');
     expect((await counted(count.id, [[13, '5']])).status, 'a posted count is not changed').toBe(409);
+    expect((await keeper.get(`stock-counts/${count.id}/print/`)).status, 'its print form').toBe(200);
     const history = await t.db
       .selectFrom('audit_log')
       .select('action')

@@ -90,8 +90,10 @@ function LineRow({
         </span>
       </TD>
       <TD numeric>{formatQuantity(row.expected)}</TD>
-      <TD numeric className={tone(row.moves_since)}>
-        {signed(row.moves_since, formatQuantity(row.moves_since))}
+      <TD numeric>
+        <span className={tone(row.moves_since)}>
+          {signed(row.moves_since, formatQuantity(row.moves_since))}
+        </span>
       </TD>
       <TD numeric>{formatQuantity(row.expected_now)}</TD>
       <TD numeric>
@@ -115,14 +117,16 @@ function LineRow({
           formatQuantity(row.counted)
         )}
       </TD>
-      <TD numeric data-testid="variance" className={cn('font-semibold', tone(row.variance))}>
-        {row.variance === null ? '—' : signed(row.variance, formatQuantity(row.variance))}
+      <TD numeric>
+        <span data-testid="variance" className={cn('font-semibold', tone(row.variance))}>
+          {row.variance === null ? '—' : signed(row.variance, formatQuantity(row.variance))}
+        </span>
       </TD>
-      <TD numeric className={tone(row.value)}>
+      <TD numeric>
         {row.value === null ? (
           '—'
         ) : (
-          <span className="whitespace-nowrap">
+          <span className={cn('whitespace-nowrap', tone(row.value))}>
             {signed(row.value, formatMoneyFixed(row.value))}{' '}
             <span className="text-xs text-slate-500">{row.currency_code}</span>
             {row.cost_known ? null : (
