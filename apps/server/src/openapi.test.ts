@@ -36,6 +36,7 @@ const IDEMPOTENT = [
   ['post', '/api/debts/'],
   ['post', '/api/debts/{id}/payments/'],
   ['post', '/api/imports/{id}/commit/'],
+  ['post', '/api/stock-counts/{id}/scan/'],
   ...(['sales', 'purchases', 'returns', 'stock-counts'] as const).flatMap((kind) => [
     ['post', `/api/${kind}/`] as const,
     ['post', `/api/${kind}/{id}/post/`] as const,

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
-import { ErrorSchemas } from '../../lib/openapi.ts';
+import { idempotencyScope } from '../../lib/idempotency.ts';
+import { ErrorSchemas, IdempotencyHeadersSchema } from '../../lib/openapi.ts';
 import * as counts from './stock-counts.service.ts';
 
 // A stock count's own paths (DESIGN.md section 20) beside the skeleton's (documents.routes.ts):
@@ -57,12 +58,18 @@ export async function stockCountRoutes(app: FastifyInstance, deps: Deps): Promis
       onRequest,
       schema: {
         tags,
-        summary: "A scan (barcode or SKU) adds one to its line's counted quantity; answers the line",
+        summary:
+          "A scan (barcode or SKU) adds one to its line's counted quantity; answers the line (Idempotency-Key honoured)",
         params: IdParamsSchema,
+        headers: IdempotencyHeadersSchema,
         body: StockCountScanSchema,
         response: { 200: StockCountVarianceLineSchema, ...ErrorSchemas },
       },
     },
-    async (request) => counts.scan(deps, actorOf(request), request.params.id, request.body.code),
+    async (request) => {
+      const actor = actorOf(request);
+      const scope = idempotencyScope(request, actor.id, deps.clock);
+      return counts.scan(deps, actor, request.params.id, request.body.code, scope);
+    },
   );
 }

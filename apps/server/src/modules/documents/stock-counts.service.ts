@@ -10,6 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { Actor } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { findVariantIdByCode } from '../catalog/variants.service.ts';
 import { documentStock } from '../inventory/inventory.service.ts';
@@ -87,33 +88,29 @@ export async function scan(
   actor: Actor,
   id: number,
   code: string,
+  scope: IdempotencyScope | null,
 ): Promise<StockCountVarianceLine> {
-  const lineId = await inTransaction(deps.db, async (trx) => {
-    const header = await lockDraft(trx, actor, stockCountKind, id);
-    const variantId = await findVariantIdByCode(trx, actor.businessId, code);
-    if (variantId === undefined) throw notFound(msg('errors.stock_counts.unknown_code', { code }));
-    const line = await trx
-      .updateTable('document_lines')
-      .set({ counted_qty: sql`coalesce(counted_qty, 0) + 1` })
-      .where('document_id', '=', id)
-      .where('variant_id', '=', variantId)
-      .returning('id')
-      .executeTakeFirst();
-    return line?.id ?? (await addScannedLine(trx, header, variantId));
-  });
-  // The scanned line's variance only: a 5,000-line count is not read whole at every scan.
-  const header = await repo.findSummary(deps.db, viewerOf(actor), 'STOCK_COUNT', id);
-  const line = (await repo.linesOf(deps.db, id)).filter((l) => l.id === lineId);
-  if (!header || line.length === 0) throw new Error('the scanned line was not found');
-  const [row] = (
-    await countVariances(
-      deps.db,
-      { business_id: actor.businessId, department_id: header.department_id, status: header.status },
-      line,
-    )
-  ).lines;
-  if (!row) throw new Error('the scanned line was not found');
-  return row;
+  // With an Idempotency-Key, a scan sent again after a lost answer counts once.
+  return inTransaction(deps.db, (trx) =>
+    runIdempotent(trx, scope, async () => {
+      const header = await lockDraft(trx, actor, stockCountKind, id);
+      const variantId = await findVariantIdByCode(trx, actor.businessId, code);
+      if (variantId === undefined) throw notFound(msg('errors.stock_counts.unknown_code', { code }));
+      const line = await trx
+        .updateTable('document_lines')
+        .set({ counted_qty: sql`coalesce(counted_qty, 0) + 1` })
+        .where('document_id', '=', id)
+        .where('variant_id', '=', variantId)
+        .returning('id')
+        .executeTakeFirst();
+      const lineId = line?.id ?? (await addScannedLine(trx, header, variantId));
+      // The scanned line's variance only: a 5,000-line count is not read whole at every scan.
+      const lines = (await repo.linesOf(trx, id)).filter((l) => l.id === lineId);
+      const [row] = (await countVariances(trx, header, lines)).lines;
+      if (!row) throw new Error('the scanned line was not found');
+      return row;
+    }),
+  );
 }
 
 /** A scanned variant the count has no line for: a new line counted once, if the scope allows. */

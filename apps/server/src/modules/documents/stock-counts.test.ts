@@ -251,6 +251,14 @@ describe('counting', () => {
     });
     const second = await keeper.post(`stock-counts/${count.id}/scan/`, { code: '4780000000091' });
     expect(second.body).toMatchObject({ counted: '2.000', variance: '0.000' });
+    // Sent again with its key after a lost answer, a scan counts once.
+    const key = { 'idempotency-key': `scan-${count.id}` };
+    const once = await keeper.post(`stock-counts/${count.id}/scan/`, { code: sku(9) }, key);
+    expect(once.body).toMatchObject({ counted: '3.000' });
+    expect((await keeper.post(`stock-counts/${count.id}/scan/`, { code: sku(9) }, key)).body).toEqual(
+      once.body,
+    );
+    expect(lineOf(await variances(count.id), 9)).toMatchObject({ counted: '3.000' });
     const added = await keeper.post(`stock-counts/${count.id}/scan/`, { code: sku(10) });
     expect(added.body).toMatchObject({ expected: '7.000', counted: '1.000', variance: '-6.000' });
     const unknown = await keeper.post(`stock-counts/${count.id}/scan/`, { code: 'NO-SUCH-CODE' });

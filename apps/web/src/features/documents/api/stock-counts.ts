@@ -50,12 +50,16 @@ export function useSetCounted(id: number) {
   });
 }
 
-/** POST api/stock-counts/{id}/scan/: one more of the code's variant. */
+/** POST api/stock-counts/{id}/scan/: one more of the code's variant (its key: counted once if sent again). */
 export function useScan(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string): Promise<StockCountVarianceLine> =>
-      api.post(`${base}/${id}/scan/`, { code }, { schema: StockCountVarianceLineSchema }),
+    mutationFn: ({ code, key }: { code: string; key: string }): Promise<StockCountVarianceLine> =>
+      api.post(
+        `${base}/${id}/scan/`,
+        { code },
+        { idempotencyKey: key, schema: StockCountVarianceLineSchema },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: variancesKey(id) }),
   });
 }

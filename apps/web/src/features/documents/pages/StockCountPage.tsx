@@ -1,6 +1,6 @@
 import { type Document, formatMoneyFixed, isAdministrator, type StockCountVariances } from '@app/shared';
 import { ArrowLeft, ScanBarcode, Send, Trash2, Undo2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
@@ -29,11 +29,19 @@ function ScanForm({ id }: { id: number }) {
   const t = useT();
   const [code, setCode] = useState('');
   const scan = useScan(id);
+  const key = useActionKey();
+  const lastCode = useRef('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = code.trim();
     if (!value) return;
-    scan.mutate(value, { onSuccess: () => setCode('') });
+    // The same key only for the same code sent again after a lost answer.
+    if (value !== lastCode.current) key.done();
+    lastCode.current = value;
+    scan.mutate(
+      { code: value, key: key.key() },
+      { onSuccess: () => setCode(''), onSettled: (_d, err) => key.done(err ?? undefined) },
+    );
   };
   return (
     <form onSubmit={submit} className="space-y-2">
