@@ -36,6 +36,8 @@ export const SALES_ENTRY = { path: '/sales', label: 'Sotuvlar' } as const;
 export const PURCHASES_ENTRY = { path: '/purchases', label: 'Xaridlar' } as const;
 /** DESIGN.md section 20: returns, for those who sell or buy and those who see the whole business. */
 export const RETURNS_ENTRY = { path: '/returns', label: 'Qaytarishlar' } as const;
+/** DESIGN.md section 20: stock counts, for the departments holding stock and the whole business. */
+export const STOCK_COUNTS_ENTRY = { path: '/stock-counts', label: 'Inventarizatsiya' } as const;
 
 export const DEBT_ENTRIES = [
   { path: '/counterparties', label: 'Kontragentlar' },

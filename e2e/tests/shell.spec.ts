@@ -11,6 +11,7 @@ import {
   RETURNS_ENTRY,
   SALES_ENTRY,
   Shell,
+  STOCK_COUNTS_ENTRY,
   withPartTwo,
 } from '../pages/shell.ts';
 
@@ -137,18 +138,24 @@ test.describe('desktop sidebar', () => {
     {
       email: DEMO.taminotchi,
       role: "Ta'minotchi",
-      expected: withPartTwo([...ALWAYS, BUY], [PURCHASES_ENTRY, RETURNS_ENTRY]),
+      expected: withPartTwo([...ALWAYS, BUY], [PURCHASES_ENTRY, RETURNS_ENTRY, STOCK_COUNTS_ENTRY]),
     },
     {
       email: DEMO.bozorchi,
       role: 'Bozorchi',
-      expected: withPartTwo([...ALWAYS, SELL], [COUNTER_ENTRY, SALES_ENTRY, RETURNS_ENTRY]),
+      expected: withPartTwo(
+        [...ALWAYS, SELL],
+        [COUNTER_ENTRY, SALES_ENTRY, RETURNS_ENTRY, STOCK_COUNTS_ENTRY],
+      ),
     },
     { email: DEMO.kassir, role: 'Kassir', expected: withPartTwo(ALWAYS) },
     {
       email: DEMO.owner,
       role: 'Owner',
-      expected: [...withPartTwo(ALWAYS, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY]), ADMIN_ENTRY],
+      expected: [
+        ...withPartTwo(ALWAYS, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY, STOCK_COUNTS_ENTRY]),
+        ADMIN_ENTRY,
+      ],
     },
   ];
   for (const { email, role, expected } of cases) {
@@ -228,7 +235,7 @@ test.describe('mobile drawer', () => {
     const shell = await signedIn(page, DEMO.owner);
     await shell.openDrawer.click();
     expect(await shell.entries(shell.drawerNav)).toEqual([
-      ...withPartTwo(MENU, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY]),
+      ...withPartTwo(MENU, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY, STOCK_COUNTS_ENTRY]),
       ADMIN_ENTRY,
     ]);
     await shell.drawerNav.getByRole('link', { name: 'Boshqaruv' }).click();

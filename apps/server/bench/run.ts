@@ -24,6 +24,7 @@ import { benchProduction } from './production.ts';
 import { benchReports } from './reports.ts';
 import { benchSales } from './sales.ts';
 import { benchStock } from './stock.ts';
+import { benchStockCounts } from './stock-counts.ts';
 import { benchWeb } from './web.ts';
 
 export interface BenchSection {
@@ -39,6 +40,7 @@ const SECTIONS: BenchSection[] = [
   { name: 'reports', run: benchReports },
   { name: 'sales', run: benchSales },
   { name: 'production', run: benchProduction },
+  { name: 'stockcount', run: benchStockCounts },
   { name: 'events', run: benchEvents },
   { name: 'import', run: benchImports },
   { name: 'web', run: benchWeb },

@@ -37,6 +37,7 @@ const IDEMPOTENT = [
   ['post', '/api/debts/'],
   ['post', '/api/debts/{id}/payments/'],
   ['post', '/api/imports/{id}/commit/'],
+  ['post', '/api/stock-counts/{id}/scan/'],
   // Every document kind's (DESIGN.md section 19).
   ...Object.values(DOCUMENT_PATHS).flatMap((kind) => [
     ['post', `/api/${kind}/`] as const,

@@ -18,7 +18,7 @@ export async function assertDocumentInvariants(db: Database): Promise<void> {
         JOIN document_lines l ON l.id = e.document_line_id WHERE l.document_id = d.id
       ) x
     ) s
-    WHERE d.status <> 'DRAFT'
+    WHERE d.status <> 'DRAFT' AND d.kind <> 'STOCK_COUNT'
       AND NOT (d.kind = 'RETURN' AND (SELECT kind FROM documents x WHERE x.id = d.source_id) = 'SALE')
       AND d.kind <> 'PRODUCTION'
       AND (s.amount <> d.total OR s.n <> (SELECT count(*) FROM document_lines l WHERE l.document_id = d.id))`.execute(
@@ -65,6 +65,26 @@ export async function assertDocumentInvariants(db: Database): Promise<void> {
     JOIN documents d ON d.id = l.document_id AND d.status = 'POSTED'
     GROUP BY sl.id, sl.qty HAVING sum(l.qty) > sl.qty`.execute(db);
   expect(overReturned.rows, 'no line is returned beyond its quantity').toEqual([]);
+
+  // A posted stock count (DESIGN.md section 20): a counted line's shortage is one ADJUSTMENT exit
+  // of its size, its surplus one ADJUSTMENT receipt of its size; a line that matched, or was not
+  // counted, wrote nothing; each line's qty is its variance's size and its value that of its rows.
+  const counts = await sql`
+    SELECT d.id, l.id AS line, l.variance, l.counted_qty, l.qty, e.qty_issued, e.type AS exit_type,
+           n.qty_received, n.type AS entry_type
+    FROM documents d JOIN document_lines l ON l.document_id = d.id
+    LEFT JOIN stock_exits e ON e.document_line_id = l.id
+    LEFT JOIN stock_entries n ON n.document_line_id = l.id
+    WHERE d.kind = 'STOCK_COUNT' AND d.status <> 'DRAFT' AND NOT (
+      l.expected_qty IS NOT NULL AND l.qty = abs(coalesce(l.variance, 0))
+      AND (l.variance IS NULL) = (l.counted_qty IS NULL)
+      AND CASE
+        WHEN coalesce(l.variance, 0) = 0 THEN e.id IS NULL AND n.id IS NULL
+        WHEN l.variance < 0 THEN n.id IS NULL AND e.type = 'ADJUSTMENT' AND e.qty_issued = -l.variance
+          AND e.amount = l.amount
+        ELSE e.id IS NULL AND n.type = 'ADJUSTMENT' AND n.qty_received = l.variance AND n.unit_cost = l.price
+      END)`.execute(db);
+  expect(counts.rows, "a posted stock count's rows are its lines' variances").toEqual([]);
 
   const drafts = await sql`
     SELECT d.id FROM documents d

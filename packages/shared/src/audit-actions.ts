@@ -11,7 +11,7 @@ const CATALOG_CODES = CATALOG_ENTITIES.flatMap((e) =>
 );
 
 /** Documents (DESIGN.md section 19): each kind's drafts, postings and reversals. */
-export const DOCUMENT_ENTITIES = ['sale', 'purchase', 'return', 'production'] as const;
+export const DOCUMENT_ENTITIES = ['sale', 'purchase', 'return', 'stock_count', 'production'] as const;
 const DOCUMENT_ACTIONS = ['create', 'update', 'delete', 'post', 'reverse'] as const;
 type DocumentCode = `${(typeof DOCUMENT_ENTITIES)[number]}.${(typeof DOCUMENT_ACTIONS)[number]}`;
 const DOCUMENT_CODES = DOCUMENT_ENTITIES.flatMap((e) =>

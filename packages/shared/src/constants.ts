@@ -67,7 +67,7 @@ export const TX_TYPES = ['EXCHANGE', 'OFFER', 'EXTERNAL', 'ADJUSTMENT', 'DEBT', 
 export type TxType = (typeof TX_TYPES)[number];
 
 /** Documents (DESIGN.md section 19): the kinds on the one skeleton, and their states. */
-export const DOCUMENT_KINDS = ['SALE', 'PURCHASE', 'RETURN', 'PRODUCTION'] as const;
+export const DOCUMENT_KINDS = ['SALE', 'PURCHASE', 'RETURN', 'STOCK_COUNT', 'PRODUCTION'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_STATUSES = ['DRAFT', 'POSTED', 'REVERSED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -80,6 +80,11 @@ export type ReturnRefund = (typeof RETURN_REFUNDS)[number];
 export const DOCUMENTS_PAGE_SIZE = 20;
 /** A document's lines at most: a long purchase invoice, never an unbounded body. */
 export const DOCUMENT_MAX_LINES = 500;
+/** A stock count's lines at most (DESIGN.md section 20): a whole department's variants. */
+export const STOCK_COUNT_MAX_LINES = 5000;
+/** What a stock count covers (DESIGN.md section 20): all the department holds, a product type, a list. */
+export const STOCK_COUNT_SCOPES = ['ALL', 'TYPE', 'LIST'] as const;
+export type StockCountScope = (typeof STOCK_COUNT_SCOPES)[number];
 
 /** One-time codes: DESIGN.md section 5. */
 export const OTP_LENGTH = 6;

@@ -16,6 +16,7 @@ import {
   RATE_SOURCES,
   RETURN_REFUNDS,
   ROLES,
+  STOCK_COUNT_SCOPES,
   TX_TYPES,
   UNIT_MEASURES,
   WEIGHT_BARCODE_MODES,
@@ -73,4 +74,6 @@ export const DB_ENUMS: Readonly<Record<string, readonly string[]>> = {
   'documents.status': DOCUMENT_STATUSES,
   'document_lines.price_source': PRICE_SOURCES,
   'documents.refund': RETURN_REFUNDS,
+  'documents.count_scope': STOCK_COUNT_SCOPES,
+  'documents.count_product_type': PRODUCT_TYPES,
 };

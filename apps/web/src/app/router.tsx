@@ -260,6 +260,19 @@ const documentRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/documents/pages/CounterPage.tsx').then((m) => ({ Component: m.CounterPage })),
   },
+  // DESIGN.md section 20: stock counts, their list (with the start) and a count's page.
+  {
+    path: paths.document.stockCounts,
+    lazy: () =>
+      import('../features/documents/pages/StockCountsPage.tsx').then((m) => ({
+        Component: m.StockCountsPage,
+      })),
+  },
+  {
+    path: paths.document.stockCount,
+    lazy: () =>
+      import('../features/documents/pages/StockCountPage.tsx').then((m) => ({ Component: m.StockCountPage })),
+  },
 ];
 
 /** Pages inside the shell; all need a signed-in user (RequireAuth above them). */

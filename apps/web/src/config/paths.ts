@@ -40,6 +40,9 @@ export const paths = {
     return: '/returns/:id',
     saleReturn: '/sales/:id/return',
     purchaseReturn: '/purchases/:id/return',
+    // DESIGN.md section 20: stock counts (inventarizatsiya), their list and a count's page.
+    stockCounts: '/stock-counts',
+    stockCount: '/stock-counts/:id',
   },
 
   // DESIGN.md section 11: the dashboard and the reports. /balances only sends old links to /.

@@ -4,7 +4,9 @@ import {
   DOCUMENT_MAX_LINES,
   DOCUMENT_STATUSES,
   PRICE_SOURCES,
+  PRODUCT_TYPES,
   RETURN_REFUNDS,
+  STOCK_COUNT_SCOPES,
 } from '../constants.ts';
 import { IsoDateSchema } from './audit.ts';
 import { IdSchema, OptionalText, pageSchemaOf, searchText } from './common.ts';
@@ -21,12 +23,18 @@ export const DOCUMENT_PATHS = {
   SALE: 'sales',
   PURCHASE: 'purchases',
   RETURN: 'returns',
+  STOCK_COUNT: 'stock-counts',
   PRODUCTION: 'production-orders',
 } as const;
 
-/** A document's number: its kind's prefix and six digits at least, `S-000123`. */
-/** A production order's is IC (ishlab chiqarish). */
-export const DOCUMENT_PREFIXES = { SALE: 'S', PURCHASE: 'P', RETURN: 'R', PRODUCTION: 'IC' } as const;
+/** A document's number: its kind's prefix and six digits at least, `S-000123`; a production order's is IC (ishlab chiqarish). */
+export const DOCUMENT_PREFIXES = {
+  SALE: 'S',
+  PURCHASE: 'P',
+  RETURN: 'R',
+  STOCK_COUNT: 'C',
+  PRODUCTION: 'IC',
+} as const;
 
 const UNIQUE_CURRENCIES = 'validation.documents.one_amount_per_currency';
 
@@ -166,6 +174,9 @@ export const DocumentLineSchema = z.object({
   returned: z.string().optional(),
   /** ...and the amount they refunded of it (a line's last units take the exact rest). */
   returned_amount: z.string().optional(),
+  /** A stock count's line: the balance when it was counted from, and what was counted (DESIGN.md section 20). */
+  expected: z.string().nullable().optional(),
+  counted: z.string().nullable().optional(),
 });
 export type DocumentLine = z.infer<typeof DocumentLineSchema>;
 
@@ -230,6 +241,11 @@ export const DocumentSchema = DocumentSummarySchema.extend({
   overhead: z.string().optional(),
   /** A sale's or purchase's returns, oldest first (DESIGN.md section 20). */
   returns: z.array(DocumentReturnSchema).optional(),
+  /** A stock count's scope (DESIGN.md section 20). */
+  count_scope: z
+    .object({ scope: z.enum(STOCK_COUNT_SCOPES), product_type: z.enum(PRODUCT_TYPES).nullable() })
+    .nullable()
+    .optional(),
 });
 export type Document = z.infer<typeof DocumentSchema>;
 

@@ -1,4 +1,11 @@
-import type { DocumentKind, DocumentStatus, PriceSource, ReturnRefund } from '@app/shared';
+import type {
+  DocumentKind,
+  DocumentStatus,
+  PriceSource,
+  ProductType,
+  ReturnRefund,
+  StockCountScope,
+} from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Numeric } from './core.ts';
 
@@ -35,6 +42,9 @@ export interface DocumentTables {
     /** A production order's recipe version and overhead (migrations/0033_production_orders.sql). */
     recipe_version_id: number | null;
     overhead: ColumnType<string, string | undefined, string>;
+    /** A stock count's scope (migrations/0030_stock_counts.sql). */
+    count_scope: StockCountScope | null;
+    count_product_type: ProductType | null;
   };
   document_counters: {
     business_id: number;
@@ -57,6 +67,12 @@ export interface DocumentTables {
     /** A production order's output line, and an input line's quantity by the recipe. */
     output: Generated<boolean>;
     planned_qty: string | null;
+    /** A stock count's line (migrations/0030_stock_counts.sql). */
+    expected_qty: string | null;
+    counted_qty: string | null;
+    variance: string | null;
+    cost_currency_id: number | null;
+    value_uzs: string | null;
   };
   document_payments: {
     document_id: number;

@@ -97,6 +97,11 @@ export const ACTION_TEXTS: Record<AuditAction, string> = {
   'production.delete': 'export.history.action.production_delete',
   'production.post': 'export.history.action.production_post',
   'production.reverse': 'export.history.action.production_reverse',
+  'stock_count.create': 'export.history.action.stock_count_create',
+  'stock_count.update': 'export.history.action.stock_count_update',
+  'stock_count.delete': 'export.history.action.stock_count_delete',
+  'stock_count.post': 'export.history.action.stock_count_post',
+  'stock_count.reverse': 'export.history.action.stock_count_reverse',
 };
 
 /** An object without a name of its own: its kind and number ("Taklif #37", the value `id`). */
@@ -125,4 +130,5 @@ export const OBJECT_TEXTS: Record<AuditEntity, string> = {
   purchase: 'export.history.object.purchase',
   return: 'export.history.object.return',
   production: 'export.history.object.production',
+  stock_count: 'export.history.object.stock_count',
 };

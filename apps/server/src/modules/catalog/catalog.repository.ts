@@ -216,6 +216,27 @@ export async function barcodeOwner(db: Database, businessId: number, barcode: st
   return (await query.executeTakeFirst())?.sku;
 }
 
+/** The id of the business's variant with this barcode, or with this SKU. */
+export async function barcodeOwnerId(db: Database, businessId: number, barcode: string) {
+  const row = await db
+    .selectFrom('variants')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('barcode', '=', barcode)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function skuOwnerId(db: Database, businessId: number, sku: string) {
+  const row = await db
+    .selectFrom('variants')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('sku', '=', sku)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** How the business reads its scales' weight codes (DESIGN.md section 18). */
 export async function weightBarcodeMode(db: Database, businessId: number) {
   const row = await db

@@ -21,6 +21,15 @@ import * as repo from './catalog.repository.ts';
 // What other modules may use of this one (DESIGN.md section 15: a module through its service).
 export { loadVariantRefMap } from './catalog.repository.ts';
 
+/**
+ * The business's variant a scanned code names (DESIGN.md section 18, a stock count's scan): the
+ * variant with this barcode, else the one with this SKU.
+ */
+export async function findVariantIdByCode(db: Database, businessId: number, code: string) {
+  const byBarcode = await repo.barcodeOwnerId(db, businessId, code);
+  return byBarcode ?? (await repo.skuOwnerId(db, businessId, code));
+}
+
 type VariantCreateInput = z.output<typeof VariantCreateSchema>;
 type VariantUpdateInput = z.output<typeof VariantUpdateSchema>;
 type VariantListInput = z.output<typeof VariantListQuerySchema>;

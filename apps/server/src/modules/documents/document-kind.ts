@@ -29,6 +29,8 @@ export type DocDeps = Pick<Deps, 'db' | 'clock'>;
 /** A draft as stored: its header, lines and cash. */
 export interface Draft {
   header: HeaderValues;
+  /** The department whose stock it moves, when not the actor (a stock count the Owner starts). */
+  departmentId?: number;
   lines: LineValues[];
   cash: Array<{ currency_id: number; amount: string }>;
 }
@@ -40,7 +42,9 @@ export type PriorDraft = LoadedDocument;
 export interface KindConfig<Body> {
   kind: DocumentKind;
   /** The audit entity and the actions' prefix: `sale.post`. */
-  entity: 'sale' | 'purchase' | 'return' | 'production';
+  entity: 'sale' | 'purchase' | 'return' | 'production' | 'stock_count';
+  /** Whether the Owner and admins change, post and delete any department's documents of this kind. */
+  adminsActForDepartments?: boolean;
   /** Whether a role writes this kind: its fixed role, or one the business allows (DESIGN.md section 19). */
   mayWrite(
     role: string,

@@ -1,6 +1,8 @@
 import {
   DOCUMENTS_PAGE_SIZE,
   type Document,
+  type DocumentKind,
+  type DocumentLine,
   type DocumentListQuery,
   type DocumentSummary,
   fixedMoney,
@@ -60,51 +62,70 @@ export async function listDocuments<L>(
   return { ...paged, results: paged.rows.map(toSummary) };
 }
 
-export async function loadDocument<L>(db: Database, actor: Actor, config: KindConfig<L>, id: number) {
-  const summary = await repo.findSummary(db, viewerOf(actor), config.kind, id);
-  if (!summary) throw notFound();
-  // A sale's or purchase's card lists its returns (DESIGN.md section 20).
-  const source = config.kind === 'SALE' || config.kind === 'PURCHASE';
-  const [lines, cash, debt, returns, returned] = await Promise.all([
-    repo.linesOf(db, id),
-    repo.cashOf(db, id),
-    repo.debtOf(db, id),
-    source ? returnsOfSource(db, id) : undefined,
-    source ? returnedByLine(db, id) : undefined,
-  ]);
-  const header = await db
+type Returned = Awaited<ReturnType<typeof returnedByLine>>;
+
+/** A line as a card shows it, with what its kind adds: a production order's output and recipe quantity, a source's returns, a count's quantities. */
+function toLine(kind: DocumentKind, l: repo.LineRow, returned: Returned | undefined): DocumentLine {
+  return {
+    id: l.id,
+    line_no: l.line_no,
+    variant: { id: l.variant_id, product: l.product_id, sku: l.sku, label: l.label, unit: l.unit },
+    qty: fixedQuantity(l.qty),
+    price: fixedMoney(l.price),
+    discount: fixedMoney(l.discount),
+    amount: fixedMoney(l.amount),
+    price_type: l.price_type_id === null ? null : { id: l.price_type_id, name: l.price_type_name ?? '' },
+    price_source: l.price_source,
+    source_line: l.source_line_id,
+    ...(kind === 'PRODUCTION'
+      ? { output: l.output, planned_qty: l.planned_qty === null ? null : fixedQuantity(l.planned_qty) }
+      : {}),
+    ...(returned
+      ? {
+          returned: returned.get(l.id)?.qty ?? fixedQuantity(0),
+          returned_amount: returned.get(l.id)?.amount ?? fixedMoney(0),
+        }
+      : {}),
+    ...(l.expected_qty === null
+      ? {}
+      : {
+          expected: fixedQuantity(l.expected_qty),
+          counted: l.counted_qty === null ? null : fixedQuantity(l.counted_qty),
+        }),
+  };
+}
+
+/** What a card's header says beyond the summary: payment, source and refund, a production order's recipe, a count's scope. */
+function headerOf(db: Database, id: number) {
+  return db
     .selectFrom('documents')
     .leftJoin('documents as s', 's.id', 'documents.source_id')
     .leftJoin('recipe_versions as rv', 'rv.id', 'documents.recipe_version_id')
     .select(['documents.on_credit', 'documents.change_uzs', 'documents.refund', 'documents.overhead'])
     .select(['rv.recipe_id', 'rv.version as recipe_version'])
+    .select(['documents.count_scope', 'documents.count_product_type'])
     .select(['s.id as source_id', 's.kind as source_kind', 's.number as source_number'])
     .select((eb) => eb.cast<string | null>('documents.due_date', 'text').as('due_date'))
     .where('documents.id', '=', id)
     .executeTakeFirstOrThrow();
+}
+
+export async function loadDocument<L>(db: Database, actor: Actor, config: KindConfig<L>, id: number) {
+  const summary = await repo.findSummary(db, viewerOf(actor), config.kind, id);
+  if (!summary) throw notFound();
+  // A sale's or purchase's card lists its returns (DESIGN.md section 20).
+  const source = config.kind === 'SALE' || config.kind === 'PURCHASE';
+  const [lines, cash, debt, returns, returned, header] = await Promise.all([
+    repo.linesOf(db, id),
+    repo.cashOf(db, id),
+    repo.debtOf(db, id),
+    source ? returnsOfSource(db, id) : undefined,
+    source ? returnedByLine(db, id) : undefined,
+    headerOf(db, id),
+  ]);
   const document: Document = {
     ...toSummary(summary),
-    lines: lines.map((l) => ({
-      id: l.id,
-      line_no: l.line_no,
-      variant: { id: l.variant_id, product: l.product_id, sku: l.sku, label: l.label, unit: l.unit },
-      qty: fixedQuantity(l.qty),
-      price: fixedMoney(l.price),
-      discount: fixedMoney(l.discount),
-      amount: fixedMoney(l.amount),
-      price_type: l.price_type_id === null ? null : { id: l.price_type_id, name: l.price_type_name ?? '' },
-      price_source: l.price_source,
-      source_line: l.source_line_id,
-      ...(config.kind === 'PRODUCTION'
-        ? { output: l.output, planned_qty: l.planned_qty === null ? null : fixedQuantity(l.planned_qty) }
-        : {}),
-      ...(returned
-        ? {
-            returned: returned.get(l.id)?.qty ?? fixedQuantity(0),
-            returned_amount: returned.get(l.id)?.amount ?? fixedMoney(0),
-          }
-        : {}),
-    })),
+    lines: lines.map((l) => toLine(config.kind, l, returned)),
     payment: {
       cash: cash.map((c) => ({
         currency: c.currency_id,
@@ -131,6 +152,10 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
         }
       : {}),
     ...(returns ? { returns } : {}),
+    count_scope:
+      header.count_scope === null
+        ? null
+        : { scope: header.count_scope, product_type: header.count_product_type },
   };
   return document;
 }

@@ -24,6 +24,7 @@ export const WORDS = {
   PURCHASE: msg('export.documents.kind.purchase'),
   RETURN: msg('export.documents.kind.return'),
   PRODUCTION: msg('export.documents.kind.production'),
+  STOCK_COUNT: msg('export.documents.kind.stock_count'),
   date: msg('export.documents.date'),
   department: msg('export.documents.department'),
   counterparty: msg('export.documents.counterparty'),

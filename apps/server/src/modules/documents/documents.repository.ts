@@ -1,4 +1,11 @@
-import type { DocumentKind, DocumentListQuery, PriceSource, ReturnRefund } from '@app/shared';
+import type {
+  DocumentKind,
+  DocumentListQuery,
+  PriceSource,
+  ProductType,
+  ReturnRefund,
+  StockCountScope,
+} from '@app/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { variantLabelSql, variantsWithParts } from '../../db/variant-label.ts';
@@ -38,6 +45,9 @@ export interface HeaderValues {
   refund?: ReturnRefund | null;
   /** A production order's recipe version (DESIGN.md section 21). */
   recipe_version_id?: number | null;
+  /** A stock count's scope (DESIGN.md section 20). */
+  count_scope?: StockCountScope | null;
+  count_product_type?: ProductType | null;
 }
 
 export interface LineValues {
@@ -53,6 +63,9 @@ export interface LineValues {
   /** A production order's output line, and an input line's quantity by the recipe. */
   output?: boolean;
   planned_qty?: string | null;
+  /** A stock count line's balance when counted from, and what was counted. */
+  expected_qty?: string | null;
+  counted_qty?: string | null;
 }
 
 export async function insertDocument(
@@ -77,6 +90,8 @@ export async function updateHeader(db: Database, id: number, values: HeaderValue
     .execute();
 }
 
+const LINES_PER_INSERT = 1000;
+
 /** A draft's lines and cash, replaced as a whole. */
 export async function replaceLinesAndCash(
   db: Database,
@@ -86,10 +101,15 @@ export async function replaceLinesAndCash(
 ): Promise<void> {
   await db.deleteFrom('document_lines').where('document_id', '=', documentId).execute();
   await db.deleteFrom('document_payments').where('document_id', '=', documentId).execute();
-  if (lines.length > 0)
+  // In chunks: a stock count's 5,000 lines in one statement would pass PostgreSQL's 65,535 parameters.
+  for (let start = 0; start < lines.length; start += LINES_PER_INSERT)
     await db
       .insertInto('document_lines')
-      .values(lines.map((l, i) => ({ ...l, document_id: documentId, line_no: i + 1 })))
+      .values(
+        lines
+          .slice(start, start + LINES_PER_INSERT)
+          .map((l, i) => ({ ...l, document_id: documentId, line_no: start + i + 1 })),
+      )
       .execute();
   if (cash.length > 0)
     await db
@@ -247,6 +267,11 @@ export function linesOf(db: Database, documentId: number) {
       'l.source_line_id',
       'l.output',
       'l.planned_qty',
+      'l.expected_qty',
+      'l.counted_qty',
+      'l.variance',
+      'l.cost_currency_id',
+      'l.value_uzs',
     ])
     .where('l.document_id', '=', documentId)
     .orderBy('l.line_no')

@@ -13,6 +13,8 @@ import {
   ReturnUpdateSchema,
   SaleCreateSchema,
   SaleUpdateSchema,
+  StockCountCreateSchema,
+  StockCountUpdateSchema,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +32,8 @@ import { productionKind } from './production.kind.ts';
 import { purchaseKind } from './purchases.kind.ts';
 import { returnKind } from './returns.kind.ts';
 import { saleKind } from './sales.kind.ts';
+import { stockCountKind } from './stock-counts.kind.ts';
+import { stockCountRoutes } from './stock-counts.routes.ts';
 
 // DESIGN.md section 19's paths, the same for every kind: `api/{kind}/`, a document's card, its
 // post and reverse (Idempotency-Key honoured), its print form (documents-print.routes.ts). Who may do what is the service's (the kind's
@@ -203,5 +207,10 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps): Promise
     create: ProductionOrderCreateSchema,
     update: ProductionOrderUpdateSchema,
   });
+  await kindRoutes(app, deps, stockCountKind, {
+    create: StockCountCreateSchema,
+    update: StockCountUpdateSchema,
+  });
+  await stockCountRoutes(app, deps);
   await receiptRoutes(app, deps);
 }

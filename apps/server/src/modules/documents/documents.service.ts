@@ -34,8 +34,9 @@ async function requireWriter<L>(db: Trx | DocDeps['db'], actor: Actor, config: K
   if (!config.mayWrite(actor.role, allowed)) throw forbidden();
 }
 
-/** A draft is changed and posted by its own department only. */
-function requireOwn(actor: Actor, header: repo.HeaderRow): void {
+/** A draft is changed and posted by its own department only (and administrators, where the kind says). */
+function requireOwn<L>(actor: Actor, header: repo.HeaderRow, config: KindConfig<L>): void {
+  if (config.adminsActForDepartments && ADMIN_ROLES.includes(actor.role as Role)) return;
   if (header.department_id !== actor.id) throw forbidden(msg('errors.documents.not_your_department'));
 }
 
@@ -118,7 +119,7 @@ export async function createDocument<L>(
         business_id: actor.businessId,
         kind: config.kind,
         number,
-        department_id: actor.id,
+        department_id: draft.departmentId ?? actor.id,
         created_by: actor.id,
       });
       await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
@@ -128,7 +129,7 @@ export async function createDocument<L>(
         number,
         total: draft.header.total,
         currencyId: draft.header.currency_id,
-        departmentId: actor.id,
+        departmentId: draft.departmentId ?? actor.id,
         status: options.post ? null : 'DRAFT',
       });
       if (options.post) await postLocked(trx, actor, config, id);
@@ -147,7 +148,7 @@ export async function updateDocument<L>(
 ): Promise<Document> {
   return inTransaction(deps.db, async (trx) => {
     const header = await lockVisible(trx, actor, config, id);
-    requireOwn(actor, header);
+    requireOwn(actor, header, config);
     await requireWriter(trx, actor, config);
     if (header.status !== 'DRAFT')
       throw conflict(msg('errors.documents.not_draft', { number: header.number }));
@@ -167,12 +168,30 @@ export async function updateDocument<L>(
 export async function deleteDocument<L>(deps: DocDeps, actor: Actor, config: KindConfig<L>, id: number) {
   await inTransaction(deps.db, async (trx) => {
     const header = await lockVisible(trx, actor, config, id);
-    requireOwn(actor, header);
+    requireOwn(actor, header, config);
     if (header.status !== 'DRAFT')
       throw conflict(msg('errors.documents.not_draft', { number: header.number }));
     await repo.deleteDocument(trx, id);
     await record(trx, actor, config, changeOf(header, 'delete', 'DELETED'));
   });
+}
+
+/**
+ * A draft locked for a change a kind makes beyond its body (a stock count's counted quantities,
+ * DESIGN.md section 20): visible, its department's (or an administrator's where the kind says),
+ * a writer's, still a draft.
+ */
+export async function lockDraft<L>(trx: Trx, actor: Actor, config: KindConfig<L>, id: number) {
+  const header = await lockVisible(trx, actor, config, id);
+  requireOwn(actor, header, config);
+  await requireWriter(trx, actor, config);
+  if (header.status !== 'DRAFT') throw conflict(msg('errors.documents.not_draft', { number: header.number }));
+  return header;
+}
+
+/** A draft's update's History row and live event, for a kind's own change of it. */
+export async function recordUpdate<L>(trx: Trx, actor: Actor, config: KindConfig<L>, header: repo.HeaderRow) {
+  await record(trx, actor, config, changeOf(header, 'update', 'DRAFT'));
 }
 
 // ---------------------------------------------------------------- posting and reversal
@@ -185,7 +204,7 @@ async function loaded(trx: Trx, header: repo.HeaderRow): Promise<LoadedDocument>
 /** Posts a draft under its lock: every ledger row or none (DESIGN.md section 19). */
 async function postLocked<L>(trx: Trx, actor: Actor, config: KindConfig<L>, id: number): Promise<void> {
   const header = await lockVisible(trx, actor, config, id);
-  requireOwn(actor, header);
+  requireOwn(actor, header, config);
   if (header.status !== 'DRAFT') throw conflict(msg('errors.documents.not_draft', { number: header.number }));
   const doc = await loaded(trx, header);
   if (doc.lines.length === 0)
@@ -225,7 +244,7 @@ export async function reverseDocument<L>(
   return inTransaction(deps.db, (trx) =>
     runIdempotent(trx, scope, async () => {
       const header = await lockVisible(trx, actor, config, id);
-      if (!ADMIN_ROLES.includes(actor.role as Role)) requireOwn(actor, header);
+      if (!ADMIN_ROLES.includes(actor.role as Role)) requireOwn(actor, header, config);
       if (header.status !== 'POSTED')
         throw conflict(msg('errors.documents.not_posted', { number: header.number }));
       if (await repo.hasPostedReturns(trx, id))

@@ -3,7 +3,18 @@ import { sql } from 'kysely';
 import { consumeManyLots, lockBalances, receiveLot, type Trx } from './stock-ledger.ts';
 import { quantitiesOnHand, reverseEntry, reverseExit, reverseExitPart } from './stock-reversal.ts';
 
-export { takeBackReturned } from './stock-reversal.ts';
+export {
+  type CountableVariant,
+  countableVariants,
+  type LastCost,
+  lastCosts,
+  lockCountBalances,
+  productTypeOf,
+  type ReceiptLine,
+  receiveDocumentLines,
+} from './count-stock.ts';
+export { lockBalances } from './stock-ledger.ts';
+export { quantitiesOnHand, takeBackReturned } from './stock-reversal.ts';
 
 // The stock a document moves (DESIGN.md section 19): one stock exit or entry per line, through
 // the one stock ledger, so the stock lists and the sales reports see a document's lines like any
@@ -60,6 +71,8 @@ export interface ExitLine extends DocumentStockLine {
   /** A sale's: the line's net amount and its unit price (rounded) in the document's currency; none for goods used up. */
   amount: string | null;
   unitPrice: string | null;
+  /** The exit's currency when not the document's (a stock count's line at its variant's last cost). */
+  currencyId?: number;
 }
 
 /**
@@ -84,7 +97,7 @@ export async function writeDocumentExits(
         qty_issued: line.qty,
         unit_price: line.unitPrice,
         amount: line.amount,
-        currency_id: doc.currencyId,
+        currency_id: line.currencyId ?? doc.currencyId,
         type,
         note: doc.note,
         created_by: doc.createdBy,

@@ -23,18 +23,20 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
   });
 
   it('every role finds Kontragentlar and Qarzlar after Sotib olish and Sotish (DESIGN.md section 12)', () => {
-    expect(paths(desktopNavItems(as('Bozorchi'))).slice(-6)).toEqual([
+    expect(paths(desktopNavItems(as('Bozorchi'))).slice(-7)).toEqual([
       'Sotish /sell',
       'Yangi sotuv /sell/new',
       'Sotuvlar /sales',
       'Qaytarishlar /returns',
+      'Inventarizatsiya /stock-counts',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
     ]);
-    expect(paths(desktopNavItems(as('Owner'))).slice(-6)).toEqual([
+    expect(paths(desktopNavItems(as('Owner'))).slice(-7)).toEqual([
       'Sotuvlar /sales',
       'Xaridlar /purchases',
       'Qaytarishlar /returns',
+      'Inventarizatsiya /stock-counts',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
       'Boshqaruv /admin',
@@ -87,5 +89,12 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
       'Xaridlar /purchases',
       'Qaytarishlar /returns',
     ]);
+  });
+
+  it('stock counts show to the departments that hold stock and the whole business (DESIGN.md section 20)', () => {
+    const counts = (items: NavItem[]) => paths(items).filter((p) => p.endsWith(' /stock-counts'));
+    for (const role of ['Omborchi', 'Bozorchi', "Ta'minotchi", 'Owner', 'admin', 'manager'] as const)
+      expect(counts(desktopNavItems(as(role))), role).toEqual(['Inventarizatsiya /stock-counts']);
+    expect(counts(desktopNavItems(as('Kassir')))).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
   ArrowUpRight,
   Boxes,
   ChartColumn,
+  ClipboardCheck,
   ClockArrowLeft,
   Contact,
   CornerUpLeft,
@@ -113,6 +114,15 @@ export const DOCUMENT_NAV_ITEMS: readonly NavItem[] = [
     label: 'common.nav.returns',
     icon: CornerUpLeft,
     roles: WHOLE_BUSINESS_ROLES,
+    allowed: (u) => u.can_sell || u.can_buy,
+  },
+  // DESIGN.md section 20: stock counts, for the departments that hold stock (and the roles a
+  // business lets sell or buy) and those who see the whole business.
+  {
+    to: paths.document.stockCounts,
+    label: 'common.nav.stockCounts',
+    icon: ClipboardCheck,
+    roles: ['Omborchi', 'Bozorchi', "Ta'minotchi", ...WHOLE_BUSINESS_ROLES],
     allowed: (u) => u.can_sell || u.can_buy,
   },
 ];

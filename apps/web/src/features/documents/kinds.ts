@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS, type DocumentKind, type WhoAmI } from '@app/shared';
+import { DOCUMENT_PATHS, type DocumentKind, type Role, type WhoAmI } from '@app/shared';
 import { generatePath } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
@@ -16,7 +16,7 @@ export interface DocumentKindConfig {
   /** Where a new document of this kind is made, and its button; null: made from another (a return). */
   create: { path: string; label: MessageKey } | null;
   /** Whether who-am-I says the user writes this kind (its fixed role, or one the business allows). */
-  writes: (user: Pick<WhoAmI, 'can_sell' | 'can_buy'>) => boolean;
+  writes: (user: Pick<WhoAmI, 'can_sell' | 'can_buy' | 'role'>) => boolean;
   words: {
     title: MessageKey;
     description: MessageKey;
@@ -34,8 +34,8 @@ export interface DocumentKindConfig {
   editsDrafts: boolean;
   /** A posted one is returned on this page (DESIGN.md section 20); null: not returned. */
   returnPath: ((id: number) => string) | null;
-  /** Its card shows the payment (sales, purchases) or its source and refund (a return). */
-  money: 'payment' | 'refund';
+  /** Its card shows the payment (sales, purchases), its source and refund (a return), or no money (a count). */
+  money: 'payment' | 'refund' | 'none';
 }
 
 export const SALE_KIND: DocumentKindConfig = {
@@ -105,11 +105,43 @@ export const RETURN_KIND: DocumentKindConfig = {
   money: 'refund',
 };
 
+/** The departments that hold stock count it; the Owner and admins count any (DESIGN.md section 20). */
+const COUNTING_ROLES: readonly Role[] = ['Omborchi', 'Bozorchi', "Ta'minotchi", 'Owner', 'admin'];
+
+/**
+ * A stock count (DESIGN.md section 20): its list and its own page (StockCountPage: counted,
+ * scanned, variances), not the priced documents' card and form.
+ */
+export const STOCK_COUNT_KIND: DocumentKindConfig = {
+  kind: 'STOCK_COUNT',
+  api: DOCUMENT_PATHS.STOCK_COUNT,
+  listPath: paths.document.stockCounts,
+  cardPath: (id) => generatePath(paths.document.stockCount, { id: String(id) }),
+  // Started on its list page (StockCountsPage), which has its own form.
+  create: null,
+  writes: (user) => COUNTING_ROLES.includes(user.role as Role) || user.can_sell || user.can_buy,
+  words: {
+    title: 'documents.stockCount.title',
+    description: 'documents.stockCount.description',
+    counterparty: 'documents.common.department',
+    price: 'documents.stockCount.unitCost',
+    empty: 'documents.stockCount.empty',
+  },
+  showsPriceSource: false,
+  hasReceipt: false,
+  priceField: 'unit_cost',
+  // Its own page (StockCountPage) counts and posts it, not the shell's form.
+  editsDrafts: false,
+  returnPath: null,
+  money: 'none',
+};
+
 /** The kinds with pages; production orders (DESIGN.md section 21) have their API and no pages yet. */
 export const DOCUMENT_KIND_CONFIGS: Partial<Record<DocumentKind, DocumentKindConfig>> = {
   SALE: SALE_KIND,
   PURCHASE: PURCHASE_KIND,
   RETURN: RETURN_KIND,
+  STOCK_COUNT: STOCK_COUNT_KIND,
 };
 
 /** `/sales/12/receipt`: the receipt page (built apart; the card links to it). */

@@ -65,6 +65,11 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'production.delete': 'history.action.productionDelete',
   'production.post': 'history.action.productionPost',
   'production.reverse': 'history.action.productionReverse',
+  'stock_count.create': 'history.action.stockCountCreate',
+  'stock_count.update': 'history.action.stockCountUpdate',
+  'stock_count.delete': 'history.action.stockCountDelete',
+  'stock_count.post': 'history.action.stockCountPost',
+  'stock_count.reverse': 'history.action.stockCountReverse',
   'telegram.link': 'history.action.telegramLink',
   'telegram.unlink': 'history.action.telegramUnlink',
   'cli.create-user': 'history.action.cliCreateUser',
@@ -125,6 +130,7 @@ export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
   purchase: 'history.entity.purchase',
   return: 'history.entity.return',
   production: 'history.entity.production',
+  stock_count: 'history.entity.stockCount',
 };
 
 /** An action's phrase key, or null for a code this web app does not know (shown as it came). */
@@ -162,6 +168,7 @@ const PAGES: Record<AuditEntity, Where> = {
   return: (id) => generatePath(paths.document.return, { id }),
   // The production orders' pages come with DESIGN.md section 21's web part.
   production: () => null,
+  stock_count: (id) => generatePath(paths.document.stockCount, { id }),
   counterparty: (id) => generatePath(paths.counterparty, { id }),
   debt: (_id, row) =>
     row.object_parent_id === null

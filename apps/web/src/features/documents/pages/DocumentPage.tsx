@@ -98,7 +98,11 @@ function CardBody({
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <DocumentLinesTable kind={kind} doc={doc} lineErrors={lineErrors} />
         <div className="space-y-4">
-          {kind.money === 'refund' ? <RefundSummary doc={doc} /> : <PaymentSummary doc={doc} />}
+          {kind.money === 'refund' ? (
+            <RefundSummary doc={doc} />
+          ) : kind.money === 'payment' ? (
+            <PaymentSummary doc={doc} />
+          ) : null}
           <SourceReturns doc={doc} />
         </div>
       </div>
