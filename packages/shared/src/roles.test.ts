@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canBuy, canSell, ROLES } from './roles.ts';
+import { canBuy, canCount, canProduce, canSell, ROLES } from './roles.ts';
 
 // Who sells and who buys with documents (DESIGN.md section 19): the fixed role, and the roles the
 // Owner allows in the business's settings.
@@ -33,5 +33,25 @@ describe('canBuy', () => {
     // The sale roles are not the purchase roles.
     expect(canBuy('Bozorchi', [])).toBe(false);
     expect(canBuy(undefined, ['Owner'])).toBe(false);
+  });
+});
+
+describe('canCount and canProduce', () => {
+  const none = { sale_roles: [], purchase_roles: [] };
+  it('lets the departments that hold stock, the Owner and admins count; the cashier and managers not', () => {
+    expect(ROLES.filter((r) => canCount(r, none))).toEqual([
+      'admin',
+      'Owner',
+      'Omborchi',
+      'Bozorchi',
+      "Ta'minotchi",
+    ]);
+  });
+  it('lets a role the business lets sell or buy count too', () => {
+    expect(canCount('Kassir', { sale_roles: ['Kassir'], purchase_roles: [] })).toBe(true);
+    expect(canCount('manager', { sale_roles: [], purchase_roles: ['manager'] })).toBe(true);
+  });
+  it('lets the workshop (the Omborchi) and the Owner produce', () => {
+    expect(ROLES.filter((r) => canProduce(r))).toEqual(['Owner', 'Omborchi']);
   });
 });

@@ -59,3 +59,18 @@ export const PRODUCTION_ROLES: readonly Role[] = ['Omborchi', 'Owner'];
 export function canProduce(role: string | undefined): boolean {
   return PRODUCTION_ROLES.includes(role as Role);
 }
+
+/** DESIGN.md section 20: the departments that hold stock count it; the Owner and admins count any department. */
+export const STOCK_COUNT_ROLES: readonly Role[] = ['Omborchi', 'Bozorchi', "Ta'minotchi", 'Owner', 'admin'];
+
+/** Whether `role` counts stock: a counting role, or one the business lets sell or buy. */
+export function canCount(
+  role: string | undefined,
+  allowed: { sale_roles: readonly string[]; purchase_roles: readonly string[] },
+): boolean {
+  return (
+    STOCK_COUNT_ROLES.includes(role as Role) ||
+    canSell(role, allowed.sale_roles) ||
+    canBuy(role, allowed.purchase_roles)
+  );
+}

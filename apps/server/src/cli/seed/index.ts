@@ -8,6 +8,7 @@ import { seedFinance } from './finance.ts';
 import { seedHistory } from './history.ts';
 import { seedProduction } from './production.ts';
 import { seedRates } from './rates.ts';
+import { seedReturnsAndCounts } from './returns-counts.ts';
 import { seedStock } from './stock.ts';
 import { seedTrade } from './trade.ts';
 import { seedWorkshop } from './workshop.ts';
@@ -26,6 +27,8 @@ const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
   // which reads what the others wrote.
   seedWorkshop,
   seedProduction,
+  // DESIGN.md section 20: a return, a stock count and a transfer that arrived short.
+  seedReturnsAndCounts,
   seedChat,
   seedHistory,
 ];

@@ -1,7 +1,6 @@
 import {
   businessDay,
-  canBuy,
-  canSell,
+  canCount,
   D,
   fixedQuantity,
   isAdministrator,
@@ -28,9 +27,6 @@ import { type Adjustment, countVariances, uzsCurrency } from './stock-count-line
 // at the variant's last cost. An uncounted line is left as it is (not counted, not zero).
 
 type CountBody = z.output<typeof StockCountCreateSchema>;
-
-/** The departments that hold stock count it; the Owner and admins count any department. */
-const COUNTING_ROLES: readonly Role[] = ['Omborchi', 'Bozorchi', "Ta'minotchi", 'Owner', 'admin'];
 
 const EXITS_PER_CHUNK = 1000;
 
@@ -92,10 +88,7 @@ export const stockCountKind: KindConfig<CountBody> = {
   kind: 'STOCK_COUNT',
   entity: 'stock_count',
   adminsActForDepartments: true,
-  mayWrite: (role, allowed) =>
-    COUNTING_ROLES.includes(role as Role) ||
-    canSell(role, allowed.sale_roles) ||
-    canBuy(role, allowed.purchase_roles),
+  mayWrite: (role, allowed) => canCount(role, allowed),
 
   async draft(trx, deps, actor, body, prior): Promise<Draft> {
     const header = {

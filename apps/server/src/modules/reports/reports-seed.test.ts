@@ -88,3 +88,20 @@ it("seeds price lists and today's documents: sales posted (cash, dollars with ch
   const purchases = (await owner.get('purchases/')).body.results;
   expect(purchases).toMatchObject([{ status: 'POSTED', currency_code: 'USD' }]);
 });
+
+it('seeds section 20 and 21: a return, a posted stock count, a transfer that arrived short, production costs', async () => {
+  const returns = (await owner.get('returns/')).body;
+  expect(returns.results.map((r: { status: string }) => r.status)).toEqual(['POSTED']);
+  const counts = (await owner.get('stock-counts/')).body;
+  expect(counts.results.map((c: { status: string }) => c.status)).toEqual(['POSTED']);
+  const variances = (await owner.get(`stock-counts/${counts.results[0].id}/variances/`)).body;
+  expect(variances.lines.map((l: { variance: string | null }) => l.variance).sort()).toEqual([
+    '-1.500',
+    '0.200',
+  ]);
+  const losses = (await owner.get('reports/transit-losses/')).body;
+  expect(losses.results).toHaveLength(1);
+  expect(losses.results[0]).toMatchObject({ qty: '1.000', reason: "Bittasi yo'lda yirtilgan" });
+  const production = (await owner.get('reports/production/')).body;
+  expect(production.count).toBe(5);
+});

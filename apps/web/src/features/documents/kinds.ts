@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS, type DocumentKind, type Role, type WhoAmI } from '@app/shared';
+import { DOCUMENT_PATHS, type DocumentKind, type Role, STOCK_COUNT_ROLES, type WhoAmI } from '@app/shared';
 import { generatePath } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
@@ -105,9 +105,6 @@ export const RETURN_KIND: DocumentKindConfig = {
   money: 'refund',
 };
 
-/** The departments that hold stock count it; the Owner and admins count any (DESIGN.md section 20). */
-const COUNTING_ROLES: readonly Role[] = ['Omborchi', 'Bozorchi', "Ta'minotchi", 'Owner', 'admin'];
-
 /**
  * A stock count (DESIGN.md section 20): its list and its own page (StockCountPage: counted,
  * scanned, variances), not the priced documents' card and form.
@@ -119,7 +116,8 @@ export const STOCK_COUNT_KIND: DocumentKindConfig = {
   cardPath: (id) => generatePath(paths.document.stockCount, { id: String(id) }),
   // Started on its list page (StockCountsPage), which has its own form.
   create: null,
-  writes: (user) => COUNTING_ROLES.includes(user.role as Role) || user.can_sell || user.can_buy,
+  // canCount's rule, with who-am-I's answer for the roles the business lets sell or buy.
+  writes: (user) => STOCK_COUNT_ROLES.includes(user.role as Role) || user.can_sell || user.can_buy,
   words: {
     title: 'documents.stockCount.title',
     description: 'documents.stockCount.description',
