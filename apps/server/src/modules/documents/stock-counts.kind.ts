@@ -5,7 +5,6 @@ import {
   fixedQuantity,
   isAdministrator,
   msg,
-  type Role,
   STOCK_COUNT_MAX_LINES,
   type StockCountCreateSchema,
 } from '@app/shared';
