@@ -205,6 +205,14 @@ const reportRoutes: RouteObject = {
           Component: m.TransitLossesPage,
         })),
     },
+    {
+      // DESIGN.md section 21: what production orders cost.
+      path: paths.reports.production,
+      lazy: () =>
+        import('../features/reports/pages/ProductionCostPage.tsx').then((m) => ({
+          Component: m.ProductionCostPage,
+        })),
+    },
   ],
 };
 
@@ -232,9 +240,9 @@ const debtRoutes: RouteObject[] = [
  * DESIGN.md section 19: the documents' lists and cards, one shell for every kind, and the counter.
  * Each page checks who it is for (the documents feature's DocumentGuard).
  */
-const documentPage = (name: 'SalesPage' | 'PurchasesPage' | 'ReturnsPage') => () =>
+const documentPage = (name: 'SalesPage' | 'PurchasesPage' | 'ReturnsPage' | 'ProductionsPage') => () =>
   import('../features/documents/pages/DocumentsPage.tsx').then((m) => ({ Component: m[name] }));
-const documentCard = (name: 'SalePage' | 'PurchasePage' | 'ReturnCardPage') => () =>
+const documentCard = (name: 'SalePage' | 'PurchasePage' | 'ReturnCardPage' | 'ProductionPage') => () =>
   import('../features/documents/pages/DocumentPage.tsx').then((m) => ({ Component: m[name] }));
 const newReturn = (name: 'SaleReturnPage' | 'PurchaseReturnPage') => () =>
   import('../features/documents/pages/NewReturnPage.tsx').then((m) => ({ Component: m[name] }));
@@ -255,6 +263,16 @@ const documentRoutes: RouteObject[] = [
   { path: paths.document.return, lazy: documentCard('ReturnCardPage') },
   { path: paths.document.saleReturn, lazy: newReturn('SaleReturnPage') },
   { path: paths.document.purchaseReturn, lazy: newReturn('PurchaseReturnPage') },
+  // DESIGN.md section 21: production orders.
+  { path: paths.document.productions, lazy: documentPage('ProductionsPage') },
+  {
+    path: paths.document.newProduction,
+    lazy: () =>
+      import('../features/documents/pages/NewProductionPage.tsx').then((m) => ({
+        Component: m.NewProductionPage,
+      })),
+  },
+  { path: paths.document.production, lazy: documentCard('ProductionPage') },
   {
     path: paths.document.counter,
     lazy: () =>

@@ -40,6 +40,10 @@ export const paths = {
     return: '/returns/:id',
     saleReturn: '/sales/:id/return',
     purchaseReturn: '/purchases/:id/return',
+    // DESIGN.md section 21: production orders.
+    productions: '/production',
+    production: '/production/:id',
+    newProduction: '/production/new',
   },
 
   // DESIGN.md section 11: the dashboard and the reports. /balances only sends old links to /.
@@ -53,6 +57,8 @@ export const paths = {
     debtsAgeing: '/reports/debts-ageing',
     // DESIGN.md section 20: the losses of transfers received short.
     transitLosses: '/reports/transit-losses',
+    // DESIGN.md section 21: what production orders cost.
+    production: '/reports/production',
   },
 
   // DESIGN.md section 12: counterparties (a card per counterparty) and the debt book.

@@ -1,4 +1,4 @@
-import { canBuy, canSell, type Role } from '@app/shared';
+import { canBuy, canProduce, canSell, type Role } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { uzText } from '../../i18n/testing.ts';
 import { desktopNavItems, mobileNavItems, type NavItem } from './nav-items.ts';
@@ -8,6 +8,7 @@ const as = (role: Role, allowed: Role[] = []) => ({
   role,
   can_sell: canSell(role, allowed),
   can_buy: canBuy(role, allowed),
+  can_produce: canProduce(role),
 });
 
 /** Each entry as the Uzbek screen shows it: its label, then its path. */
@@ -31,10 +32,11 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
     ]);
-    expect(paths(desktopNavItems(as('Owner'))).slice(-6)).toEqual([
+    expect(paths(desktopNavItems(as('Owner'))).slice(-7)).toEqual([
       'Sotuvlar /sales',
       'Xaridlar /purchases',
       'Qaytarishlar /returns',
+      'Ishlab chiqarish /production',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
       'Boshqaruv /admin',
@@ -87,5 +89,14 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
       'Xaridlar /purchases',
       'Qaytarishlar /returns',
     ]);
+  });
+
+  it('production orders show to who writes them and to those who see the whole business (DESIGN.md section 21)', () => {
+    const production = (items: NavItem[]) => paths(items).filter((p) => p.endsWith(' /production'));
+    expect(production(desktopNavItems(as('Omborchi')))).toEqual(['Ishlab chiqarish /production']);
+    expect(production(mobileNavItems(as('Omborchi')))).toEqual(['Ishlab chiqarish /production']);
+    expect(production(desktopNavItems(as('manager')))).toEqual(['Ishlab chiqarish /production']);
+    expect(production(desktopNavItems(as('Bozorchi')))).toEqual([]);
+    expect(production(mobileNavItems(as('Kassir')))).toEqual([]);
   });
 });
