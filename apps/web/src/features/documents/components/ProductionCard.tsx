@@ -23,8 +23,14 @@ export function isWaste(line: Pick<Line, 'qty' | 'planned_qty'>): boolean {
 export function ProductionCard({ doc, lineErrors }: { doc: Document; lineErrors: Record<number, string> }) {
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <ProductionInputs doc={doc} lineErrors={lineErrors} />
-      <ProductionOutput doc={doc} />
+      {/* The output first on a phone; beside the inputs, on the right, on a wide screen. */}
+      <div className="lg:order-2">
+        <ProductionOutput doc={doc} />
+      </div>
+      <div className="min-w-0 lg:order-1">
+        <PhoneInputs doc={doc} lineErrors={lineErrors} />
+        <ProductionInputs doc={doc} lineErrors={lineErrors} />
+      </div>
     </div>
   );
 }
@@ -95,7 +101,7 @@ function ProductionInputs({ doc, lineErrors }: { doc: Document; lineErrors: Reco
   const t = useT();
   const posted = doc.status !== 'DRAFT';
   return (
-    <Table caption={t('documents.production.inputs')}>
+    <Table caption={t('documents.production.inputs')} className="hidden sm:block">
       <THead>
         <tr>
           <TH>{t('documents.production.input')}</TH>
@@ -112,6 +118,49 @@ function ProductionInputs({ doc, lineErrors }: { doc: Document; lineErrors: Reco
         )}
       </TBody>
     </Table>
+  );
+}
+
+/** On a phone the inputs are cards: nothing scrolls sideways (DESIGN.md section 16). */
+function PhoneInputs({ doc, lineErrors }: { doc: Document; lineErrors: Record<number, string> }) {
+  const t = useT();
+  const quantity = useQuantityText();
+  return (
+    <ul className="space-y-2 sm:hidden" aria-label={t('documents.production.inputs')}>
+      {doc.lines.map((line, i) =>
+        line.output ? null : (
+          <li key={line.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-xs">
+            <p className="font-medium break-words text-slate-900">{line.variant.label}</p>
+            <p className="font-mono text-xs text-slate-500">{line.variant.sku}</p>
+            <dl className="mt-1.5 grid grid-cols-3 gap-2 text-xs">
+              <div>
+                <dt className="text-slate-500">{t('documents.production.planned')}</dt>
+                <dd>{line.planned_qty != null ? quantity(line.planned_qty, line.variant.unit) : '—'}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">{t('documents.production.used')}</dt>
+                <dd className={isWaste(line) ? 'font-semibold text-amber-700' : undefined}>
+                  {quantity(line.qty, line.variant.unit)}
+                </dd>
+              </div>
+              {doc.status !== 'DRAFT' ? (
+                <div className="text-right">
+                  <dt className="text-slate-500">{t('documents.production.consumed')}</dt>
+                  <dd>
+                    <Money value={line.amount} code={doc.currency_code} />
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+            {lineErrors[i] ? (
+              <p role="alert" className="mt-1 text-xs text-red-700">
+                {lineErrors[i]}
+              </p>
+            ) : null}
+          </li>
+        ),
+      )}
+    </ul>
   );
 }
 
