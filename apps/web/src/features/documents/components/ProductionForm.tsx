@@ -14,6 +14,7 @@ import { useT } from '../../../i18n/useT.ts';
 import { type OutputOption, searchOutputVariants, useOutputRecipe } from '../api/production.ts';
 import { recipePath } from '../lib/production.ts';
 import { type InputRow, inputRows, rowError, useProductionForm } from '../lib/use-production-form.ts';
+import { Money } from './DocumentBits.tsx';
 
 /**
  * A new production order (DESIGN.md section 21): the output and its quantity, then its recipe's
@@ -145,6 +146,12 @@ function InputsPreview({
           {t('documents.production.version', { version: String(recipe.recipe.current_version) })}
         </Link>
       </div>
+      {recipe.recipe.version.estimate_uzs !== null ? (
+        <p className="text-sm text-slate-600" data-testid="production-estimate">
+          {t('documents.production.estimate')}:{' '}
+          <Money value={recipe.recipe.version.estimate_uzs} code="UZS" />
+        </p>
+      ) : null}
       <ul className="divide-y divide-slate-100">
         {rows.map((row, i) => (
           <PreviewRow key={row.variant.id} row={row} error={errorOf(i, row.variant.id)} onUsed={onUsed} />

@@ -20,7 +20,6 @@ import {
   useProductionCostReport,
 } from '../api/production.ts';
 import { type ReportColumn, ReportShell, ReportTable } from '../components/ReportPage.tsx';
-import { SignedMoney } from '../components/ReportSection.tsx';
 import { pickOption, pickPage } from '../report-params.ts';
 import { useReportSearch } from '../use-report-search.ts';
 
@@ -32,7 +31,7 @@ const GROUPS: Record<ProductionCostGroup, MessageKey> = {
   variant: 'reports.production.group.variant',
 };
 
-/** Unit cost minus the estimate: above the recipe's estimate shows red; none without an estimate. */
+/** Unit cost minus the estimate (per unit, UZS); null without an estimate. */
 export function costDifference(
   row: Pick<ProductionCostRow, 'unit_cost_uzs' | 'estimate_uzs'>,
 ): string | null {
@@ -117,7 +116,15 @@ function productionColumns(
       ...FIGURE,
       cell: (row) => {
         const diff = costDifference(row);
-        return diff === null ? '—' : <SignedMoney value={diff} />;
+        if (diff === null) return '—';
+        // Above the estimate costs more than the recipe expects: red; below it, green.
+        const over = new D(diff).gt(0);
+        return (
+          <span className={over ? 'text-red-700' : new D(diff).lt(0) ? 'text-emerald-700' : undefined}>
+            {over ? '+' : ''}
+            {formatMoneyFixed(diff)}
+          </span>
+        );
       },
     },
   ];
