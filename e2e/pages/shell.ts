@@ -36,6 +36,8 @@ export const SALES_ENTRY = { path: '/sales', label: 'Sotuvlar' } as const;
 export const PURCHASES_ENTRY = { path: '/purchases', label: 'Xaridlar' } as const;
 /** DESIGN.md section 20: returns, for those who sell or buy and those who see the whole business. */
 export const RETURNS_ENTRY = { path: '/returns', label: 'Qaytarishlar' } as const;
+/** DESIGN.md section 21: production orders, for their writers and the whole business's viewers. */
+export const PRODUCTION_ENTRY = { path: '/production', label: 'Ishlab chiqarish' } as const;
 
 export const DEBT_ENTRIES = [
   { path: '/counterparties', label: 'Kontragentlar' },

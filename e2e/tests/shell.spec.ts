@@ -7,6 +7,7 @@ import {
   ADMIN_ENTRY,
   COUNTER_ENTRY,
   MENU,
+  PRODUCTION_ENTRY,
   PURCHASES_ENTRY,
   RETURNS_ENTRY,
   SALES_ENTRY,
@@ -148,7 +149,10 @@ test.describe('desktop sidebar', () => {
     {
       email: DEMO.owner,
       role: 'Owner',
-      expected: [...withPartTwo(ALWAYS, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY]), ADMIN_ENTRY],
+      expected: [
+        ...withPartTwo(ALWAYS, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY, PRODUCTION_ENTRY]),
+        ADMIN_ENTRY,
+      ],
     },
   ];
   for (const { email, role, expected } of cases) {
@@ -228,7 +232,7 @@ test.describe('mobile drawer', () => {
     const shell = await signedIn(page, DEMO.owner);
     await shell.openDrawer.click();
     expect(await shell.entries(shell.drawerNav)).toEqual([
-      ...withPartTwo(MENU, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY]),
+      ...withPartTwo(MENU, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY, PRODUCTION_ENTRY]),
       ADMIN_ENTRY,
     ]);
     await shell.drawerNav.getByRole('link', { name: 'Boshqaruv' }).click();
