@@ -17,6 +17,8 @@ test('the Omborchi posts an order with waste, reads its costs, and reverses it',
   await apiSignIn(page, DEMO.omborchi);
   await page.goto('/production');
   await page.getByRole('link', { name: 'Yangi ishlab chiqarish' }).click();
+  // The list has a search box of its own (the number): pick on the new page only.
+  await expect(page.getByRole('heading', { name: 'Yangi ishlab chiqarish' })).toBeVisible();
   await pickOutput(page, 'BD-KS1-OQ');
   await page.getByTestId('production-qty').fill('2');
   const input = page.getByTestId('production-input-row');
