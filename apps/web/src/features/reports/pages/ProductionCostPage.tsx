@@ -38,7 +38,7 @@ export function costDifference(
   return row.estimate_uzs === null ? null : new D(row.unit_cost_uzs).minus(row.estimate_uzs).toFixed(2);
 }
 
-/** The order (its number to its card, its date) or the variant's orders, then the output and the figures. */
+/** The order (its number to its card, its date under it) or the variant's number of orders. */
 function keyColumns(t: Translate, groupBy: ProductionCostGroup): ReportColumn<ProductionCostRow>[] {
   if (groupBy === 'variant')
     return [
@@ -49,19 +49,19 @@ function keyColumns(t: Translate, groupBy: ProductionCostGroup): ReportColumn<Pr
       key: 'number',
       label: t('reports.production.column.number'),
       cell: (row) => (
-        <Link
-          to={generatePath(paths.document.production, { id: row.key })}
-          className="font-mono font-medium whitespace-nowrap text-brand-700 hover:underline"
-        >
-          {row.number}
-        </Link>
+        <>
+          <Link
+            to={generatePath(paths.document.production, { id: row.key })}
+            className="inline-block min-w-max font-mono font-medium text-brand-700 hover:underline"
+          >
+            {row.number}
+          </Link>
+          {/* The date under the number: the figures get the width (DESIGN.md section 16). */}
+          <span className="block text-xs whitespace-nowrap text-slate-500">
+            {row.date ? formatDate(row.date) : ''}
+          </span>
+        </>
       ),
-    },
-    {
-      key: 'date',
-      label: t('reports.production.column.date'),
-      className: 'whitespace-nowrap',
-      cell: (row) => (row.date ? formatDate(row.date) : ''),
     },
   ];
 }
@@ -81,7 +81,7 @@ function productionColumns(
       label: t('reports.production.column.output'),
       cell: (row) => (
         <>
-          <span className="block w-40 font-medium break-words whitespace-normal text-slate-900 sm:w-auto sm:max-w-xs">
+          <span className="block w-40 font-medium break-words whitespace-normal text-slate-900">
             {row.variant.label}
           </span>
           <span className="block font-mono text-xs text-slate-500">{row.variant.sku}</span>
@@ -98,6 +98,7 @@ function productionColumns(
     {
       key: 'overhead',
       label: t('reports.production.column.overhead'),
+      title: t('reports.production.column.overheadHint'),
       ...FIGURE,
       cell: money('overhead_uzs'),
     },
@@ -131,17 +132,11 @@ function productionColumns(
 }
 
 /** The period's inputs, overhead and total in UZS under their columns. */
-function ProductionTotals({
-  totals,
-  groupBy,
-}: {
-  totals: ProductionCostReport['totals'];
-  groupBy: ProductionCostGroup;
-}) {
+function ProductionTotals({ totals }: { totals: ProductionCostReport['totals'] }) {
   const t = useT();
   return (
     <tr data-testid="report-totals">
-      <TD colSpan={groupBy === 'order' ? 4 : 3}>{t('reports.table.total')}</TD>
+      <TD colSpan={3}>{t('reports.table.total')}</TD>
       <TD numeric>{formatMoneyFixed(totals.inputs_uzs)}</TD>
       <TD numeric>{formatMoneyFixed(totals.overhead_uzs)}</TD>
       <TD numeric className="font-semibold" data-testid="report-total-uzs">
@@ -184,7 +179,7 @@ export function ProductionCostPage() {
         ordering={undefined}
         columns={productionColumns(t, quantity, groupBy)}
         rowKey={(row) => row.key}
-        totals={(data) => <ProductionTotals totals={data.totals} groupBy={groupBy} />}
+        totals={(data) => <ProductionTotals totals={data.totals} />}
         onDownload={(format) =>
           downloadReport('reports/production/', filters, format, 'ishlab-chiqarish-tannarxi')
         }
