@@ -63,6 +63,19 @@ test('a draft is saved without costs and deleted', async ({ page }) => {
   await expect(page).toHaveURL(/\/production$/);
 });
 
+test('a shortfall of the fabric shows under its input and makes nothing', async ({ page }) => {
+  await apiSignIn(page, DEMO.omborchi);
+  await page.goto('/production/new');
+  await pickOutput(page, 'BD-KS1-OQ');
+  // 5 000 pieces need 8 000 m: the workshop holds 300 m at most.
+  await page.getByTestId('production-qty').fill('5000');
+  await page.getByRole('button', { name: "O'tkazish" }).click();
+  const row = page.getByTestId('production-input-row');
+  await expect(row.getByText(/PP120-OQ varianti qoldig'i yetarli emas/)).toBeVisible();
+  await expect(row.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/production\/new$/);
+});
+
 test('the cost report tab lists the posted orders with their unit cost and estimate', async ({ page }) => {
   await apiSignIn(page, DEMO.omborchi);
   await page.goto('/reports/sales');
