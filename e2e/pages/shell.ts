@@ -38,6 +38,8 @@ export const PURCHASES_ENTRY = { path: '/purchases', label: 'Xaridlar' } as cons
 export const RETURNS_ENTRY = { path: '/returns', label: 'Qaytarishlar' } as const;
 /** DESIGN.md section 20: stock counts, for the departments holding stock and the whole business. */
 export const STOCK_COUNTS_ENTRY = { path: '/stock-counts', label: 'Inventarizatsiya' } as const;
+/** DESIGN.md section 21: production orders, for their writers and the whole business's viewers. */
+export const PRODUCTION_ENTRY = { path: '/production', label: 'Ishlab chiqarish' } as const;
 
 export const DEBT_ENTRIES = [
   { path: '/counterparties', label: 'Kontragentlar' },

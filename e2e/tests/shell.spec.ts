@@ -7,6 +7,7 @@ import {
   ADMIN_ENTRY,
   COUNTER_ENTRY,
   MENU,
+  PRODUCTION_ENTRY,
   PURCHASES_ENTRY,
   RETURNS_ENTRY,
   SALES_ENTRY,
@@ -153,7 +154,13 @@ test.describe('desktop sidebar', () => {
       email: DEMO.owner,
       role: 'Owner',
       expected: [
-        ...withPartTwo(ALWAYS, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY, STOCK_COUNTS_ENTRY]),
+        ...withPartTwo(ALWAYS, [
+          SALES_ENTRY,
+          PURCHASES_ENTRY,
+          RETURNS_ENTRY,
+          STOCK_COUNTS_ENTRY,
+          PRODUCTION_ENTRY,
+        ]),
         ADMIN_ENTRY,
       ],
     },
@@ -235,7 +242,13 @@ test.describe('mobile drawer', () => {
     const shell = await signedIn(page, DEMO.owner);
     await shell.openDrawer.click();
     expect(await shell.entries(shell.drawerNav)).toEqual([
-      ...withPartTwo(MENU, [SALES_ENTRY, PURCHASES_ENTRY, RETURNS_ENTRY, STOCK_COUNTS_ENTRY]),
+      ...withPartTwo(MENU, [
+        SALES_ENTRY,
+        PURCHASES_ENTRY,
+        RETURNS_ENTRY,
+        STOCK_COUNTS_ENTRY,
+        PRODUCTION_ENTRY,
+      ]),
       ADMIN_ENTRY,
     ]);
     await shell.drawerNav.getByRole('link', { name: 'Boshqaruv' }).click();

@@ -1,6 +1,6 @@
 // Every route of spec.md section 2. Feature pages load lazily (their own chunks); the auth pages and
 // the shell ship in the entry chunk so the first screen never waits for a second request.
-import { ADMIN_ROLES, CATALOG_WRITE_ROLES, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
+import { ADMIN_ROLES, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage.tsx';
@@ -11,6 +11,7 @@ import { UnauthorizedPage } from '../features/auth/pages/UnauthorizedPage.tsx';
 import { VerifyCodePage } from '../features/auth/pages/VerifyCodePage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { BootScreen } from './BootScreen.tsx';
+import { catalogRoutes } from './catalog-routes.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
@@ -21,107 +22,6 @@ function LoginRoute() {
   return <LoginPage languageSwitcher={<LanguageSwitcher className="mt-6 justify-center" />} />;
 }
 
-const catalogRoutes: RouteObject = {
-  path: paths.catalog.root,
-  lazy: () =>
-    import('../features/catalog/pages/CatalogLayout.tsx').then((m) => ({ Component: m.CatalogLayout })),
-  children: [
-    { index: true, element: <Navigate to={paths.catalog.products} replace /> },
-    {
-      path: paths.catalog.products,
-      lazy: () =>
-        import('../features/catalog/pages/ProductsLayout.tsx').then((m) => ({ Component: m.ProductsLayout })),
-      children: [
-        {
-          index: true,
-          lazy: () =>
-            import('../features/catalog/pages/ProductsPage.tsx').then((m) => ({
-              element: <m.ProductsPage />,
-            })),
-        },
-        {
-          path: paths.catalog.productsRaw,
-          lazy: () =>
-            import('../features/catalog/pages/ProductsPage.tsx').then((m) => ({
-              element: <m.ProductsPage type="RAW" />,
-            })),
-        },
-        {
-          path: paths.catalog.productsSemi,
-          lazy: () =>
-            import('../features/catalog/pages/ProductsPage.tsx').then((m) => ({
-              element: <m.ProductsPage type="SEMI" />,
-            })),
-        },
-        {
-          path: paths.catalog.productsFinished,
-          lazy: () =>
-            import('../features/catalog/pages/ProductsPage.tsx').then((m) => ({
-              element: <m.ProductsPage type="FINISHED" />,
-            })),
-        },
-      ],
-    },
-    {
-      path: paths.catalog.unit,
-      lazy: () => import('../features/catalog/pages/UnitsPage.tsx').then((m) => ({ Component: m.UnitsPage })),
-    },
-    {
-      path: paths.catalog.size,
-      lazy: () => import('../features/catalog/pages/SizesPage.tsx').then((m) => ({ Component: m.SizesPage })),
-    },
-    {
-      path: paths.catalog.color,
-      lazy: () =>
-        import('../features/catalog/pages/ColorsPage.tsx').then((m) => ({ Component: m.ColorsPage })),
-    },
-    {
-      path: paths.catalog.location,
-      lazy: () =>
-        import('../features/catalog/pages/LocationPage.tsx').then((m) => ({ Component: m.LocationPage })),
-    },
-    {
-      // DESIGN.md section 19: every role reads the price types; the page offers writes to the
-      // catalogue's writing roles only, as the server guards them.
-      path: paths.catalog.priceTypes,
-      lazy: () =>
-        import('../features/catalog/pages/PriceTypesPage.tsx').then((m) => ({ Component: m.PriceTypesPage })),
-    },
-    // DESIGN.md section 21: every role reads the recipes; the catalogue's writing roles change them
-    // (the editor's routes send anyone else to /unauthorized, as the server would refuse the save).
-    {
-      path: paths.catalog.recipes,
-      lazy: () =>
-        import('../features/catalog/pages/RecipesPage.tsx').then((m) => ({ Component: m.RecipesPage })),
-    },
-    {
-      element: <RequireRole roles={CATALOG_WRITE_ROLES} />,
-      children: [
-        {
-          path: paths.catalog.newRecipe,
-          lazy: () =>
-            import('../features/catalog/pages/RecipeEditorPage.tsx').then((m) => ({
-              Component: m.RecipeEditorPage,
-            })),
-        },
-        {
-          path: paths.catalog.editRecipe,
-          lazy: () =>
-            import('../features/catalog/pages/RecipeEditorPage.tsx').then((m) => ({
-              Component: m.RecipeEditorPage,
-            })),
-        },
-      ],
-    },
-    {
-      path: paths.catalog.recipe,
-      lazy: () =>
-        import('../features/catalog/pages/RecipePage.tsx').then((m) => ({ Component: m.RecipePage })),
-    },
-  ],
-};
-
-/** DESIGN.md section 9: Owner and admin only; anyone else lands on /unauthorized. */
 const adminRoutes: RouteObject = {
   path: paths.admin.root,
   element: <RequireRole roles={ADMIN_ROLES} />,
@@ -205,6 +105,14 @@ const reportRoutes: RouteObject = {
           Component: m.TransitLossesPage,
         })),
     },
+    {
+      // DESIGN.md section 21: what production orders cost.
+      path: paths.reports.production,
+      lazy: () =>
+        import('../features/reports/pages/ProductionCostPage.tsx').then((m) => ({
+          Component: m.ProductionCostPage,
+        })),
+    },
   ],
 };
 
@@ -232,9 +140,9 @@ const debtRoutes: RouteObject[] = [
  * DESIGN.md section 19: the documents' lists and cards, one shell for every kind, and the counter.
  * Each page checks who it is for (the documents feature's DocumentGuard).
  */
-const documentPage = (name: 'SalesPage' | 'PurchasesPage' | 'ReturnsPage') => () =>
+const documentPage = (name: 'SalesPage' | 'PurchasesPage' | 'ReturnsPage' | 'ProductionsPage') => () =>
   import('../features/documents/pages/DocumentsPage.tsx').then((m) => ({ Component: m[name] }));
-const documentCard = (name: 'SalePage' | 'PurchasePage' | 'ReturnCardPage') => () =>
+const documentCard = (name: 'SalePage' | 'PurchasePage' | 'ReturnCardPage' | 'ProductionPage') => () =>
   import('../features/documents/pages/DocumentPage.tsx').then((m) => ({ Component: m[name] }));
 const newReturn = (name: 'SaleReturnPage' | 'PurchaseReturnPage') => () =>
   import('../features/documents/pages/NewReturnPage.tsx').then((m) => ({ Component: m[name] }));
@@ -255,6 +163,16 @@ const documentRoutes: RouteObject[] = [
   { path: paths.document.return, lazy: documentCard('ReturnCardPage') },
   { path: paths.document.saleReturn, lazy: newReturn('SaleReturnPage') },
   { path: paths.document.purchaseReturn, lazy: newReturn('PurchaseReturnPage') },
+  // DESIGN.md section 21: production orders.
+  { path: paths.document.productions, lazy: documentPage('ProductionsPage') },
+  {
+    path: paths.document.newProduction,
+    lazy: () =>
+      import('../features/documents/pages/NewProductionPage.tsx').then((m) => ({
+        Component: m.NewProductionPage,
+      })),
+  },
+  { path: paths.document.production, lazy: documentCard('ProductionPage') },
   {
     path: paths.document.counter,
     lazy: () =>

@@ -43,6 +43,10 @@ export const paths = {
     // DESIGN.md section 20: stock counts (inventarizatsiya), their list and a count's page.
     stockCounts: '/stock-counts',
     stockCount: '/stock-counts/:id',
+    // DESIGN.md section 21: production orders.
+    productions: '/production',
+    production: '/production/:id',
+    newProduction: '/production/new',
   },
 
   // DESIGN.md section 11: the dashboard and the reports. /balances only sends old links to /.
@@ -56,6 +60,8 @@ export const paths = {
     debtsAgeing: '/reports/debts-ageing',
     // DESIGN.md section 20: the losses of transfers received short.
     transitLosses: '/reports/transit-losses',
+    // DESIGN.md section 21: what production orders cost.
+    production: '/reports/production',
   },
 
   // DESIGN.md section 12: counterparties (a card per counterparty) and the debt book.

@@ -73,6 +73,8 @@ export const WhoAmISchema = z.object({
    */
   can_sell: z.boolean(),
   can_buy: z.boolean(),
+  /** Whether the user writes production orders (DESIGN.md section 21): `PRODUCTION_ROLES`. */
+  can_produce: z.boolean(),
 });
 export type WhoAmI = z.infer<typeof WhoAmISchema>;
 

@@ -235,7 +235,19 @@ describe('whoami and by-business', () => {
       // DESIGN.md section 19: a manager neither sells nor buys until the Owner allows it.
       can_sell: false,
       can_buy: false,
+      can_produce: false,
     });
+  });
+
+  it('says who writes production orders: the Omborchi and the Owner (DESIGN.md section 21)', async () => {
+    const produces = async (role: 'Omborchi' | 'Owner' | 'Bozorchi' | 'Kassir') => {
+      const client = await signIn(t.url, await createUser(t.db, { businessId, role }));
+      return (await client.get('auth/whoami/')).body.can_produce;
+    };
+    expect(await produces('Omborchi')).toBe(true);
+    expect(await produces('Owner')).toBe(true);
+    expect(await produces('Bozorchi')).toBe(false);
+    expect(await produces('Kassir')).toBe(false);
   });
 
   it('refuses no token, a bad token and a token signed with another key', async () => {

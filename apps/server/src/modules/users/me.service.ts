@@ -1,4 +1,13 @@
-import { canBuy, canSell, isLanguage, type MeUpdateSchema, msg, type Role, type WhoAmI } from '@app/shared';
+import {
+  canBuy,
+  canProduce,
+  canSell,
+  isLanguage,
+  type MeUpdateSchema,
+  msg,
+  type Role,
+  type WhoAmI,
+} from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { auditAs } from '../../lib/audit.ts';
@@ -26,6 +35,7 @@ export async function whoAmI(db: Database, userId: number): Promise<WhoAmI> {
     language: isLanguage(user.language) ? user.language : null,
     can_sell: canSell(user.role, user.sale_roles),
     can_buy: canBuy(user.role, user.purchase_roles),
+    can_produce: canProduce(user.role),
   };
 }
 

@@ -1,4 +1,4 @@
-import { canBuy, canSell, type Role } from '@app/shared';
+import { canBuy, canProduce, canSell, type Role } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { uzText } from '../../i18n/testing.ts';
 import { desktopNavItems, mobileNavItems, type NavItem } from './nav-items.ts';
@@ -8,6 +8,7 @@ const as = (role: Role, allowed: Role[] = []) => ({
   role,
   can_sell: canSell(role, allowed),
   can_buy: canBuy(role, allowed),
+  can_produce: canProduce(role),
 });
 
 /** Each entry as the Uzbek screen shows it: its label, then its path. */
@@ -32,11 +33,12 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
     ]);
-    expect(paths(desktopNavItems(as('Owner'))).slice(-7)).toEqual([
+    expect(paths(desktopNavItems(as('Owner'))).slice(-8)).toEqual([
       'Sotuvlar /sales',
       'Xaridlar /purchases',
       'Qaytarishlar /returns',
       'Inventarizatsiya /stock-counts',
+      'Ishlab chiqarish /production',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
       'Boshqaruv /admin',
@@ -96,5 +98,14 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
     for (const role of ['Omborchi', 'Bozorchi', "Ta'minotchi", 'Owner', 'admin', 'manager'] as const)
       expect(counts(desktopNavItems(as(role))), role).toEqual(['Inventarizatsiya /stock-counts']);
     expect(counts(desktopNavItems(as('Kassir')))).toEqual([]);
+  });
+
+  it('production orders show to who writes them and to those who see the whole business (DESIGN.md section 21)', () => {
+    const production = (items: NavItem[]) => paths(items).filter((p) => p.endsWith(' /production'));
+    expect(production(desktopNavItems(as('Omborchi')))).toEqual(['Ishlab chiqarish /production']);
+    expect(production(mobileNavItems(as('Omborchi')))).toEqual(['Ishlab chiqarish /production']);
+    expect(production(desktopNavItems(as('manager')))).toEqual(['Ishlab chiqarish /production']);
+    expect(production(desktopNavItems(as('Bozorchi')))).toEqual([]);
+    expect(production(mobileNavItems(as('Kassir')))).toEqual([]);
   });
 });

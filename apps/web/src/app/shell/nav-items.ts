@@ -16,6 +16,7 @@ import {
   ClockArrowLeft,
   Contact,
   CornerUpLeft,
+  Factory,
   FileInput,
   FileOutput,
   HandCoins,
@@ -44,7 +45,7 @@ export interface NavItem {
 }
 
 /** What the menus read of who-am-I. */
-export type MenuUser = Pick<WhoAmI, 'role' | 'can_sell' | 'can_buy'>;
+export type MenuUser = Pick<WhoAmI, 'role' | 'can_sell' | 'can_buy' | 'can_produce'>;
 
 /** The menu of spec.md section 2, in its order, with its exact labels. */
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -124,6 +125,14 @@ export const DOCUMENT_NAV_ITEMS: readonly NavItem[] = [
     icon: ClipboardCheck,
     roles: ['Omborchi', 'Bozorchi', "Ta'minotchi", ...WHOLE_BUSINESS_ROLES],
     allowed: (u) => u.can_sell || u.can_buy,
+  },
+  // DESIGN.md section 21: production orders, for who writes them (who-am-I's can_produce).
+  {
+    to: paths.document.productions,
+    label: 'common.nav.production',
+    icon: Factory,
+    roles: WHOLE_BUSINESS_ROLES,
+    allowed: (u) => u.can_produce,
   },
 ];
 

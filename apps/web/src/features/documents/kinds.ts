@@ -16,7 +16,7 @@ export interface DocumentKindConfig {
   /** Where a new document of this kind is made, and its button; null: made from another (a return). */
   create: { path: string; label: MessageKey } | null;
   /** Whether who-am-I says the user writes this kind (its fixed role, or one the business allows). */
-  writes: (user: Pick<WhoAmI, 'can_sell' | 'can_buy' | 'role'>) => boolean;
+  writes: (user: Pick<WhoAmI, 'can_sell' | 'can_buy' | 'can_produce' | 'role'>) => boolean;
   words: {
     title: MessageKey;
     description: MessageKey;
@@ -34,8 +34,10 @@ export interface DocumentKindConfig {
   editsDrafts: boolean;
   /** A posted one is returned on this page (DESIGN.md section 20); null: not returned. */
   returnPath: ((id: number) => string) | null;
-  /** Its card shows the payment (sales, purchases), its source and refund (a return), or no money (a count). */
-  money: 'payment' | 'refund' | 'none';
+  /** The kind has no counterparty (a production order): no such column, filter or card row. */
+  noCounterparty?: true;
+  /** Its card shows the payment (sales, purchases), its source and refund (a return), its costs (production), or no money (a count's own page). */
+  money: 'payment' | 'refund' | 'cost' | 'none';
 }
 
 export const SALE_KIND: DocumentKindConfig = {
@@ -134,12 +136,40 @@ export const STOCK_COUNT_KIND: DocumentKindConfig = {
   money: 'none',
 };
 
-/** The kinds with pages; production orders (DESIGN.md section 21) have their API and no pages yet. */
-export const DOCUMENT_KIND_CONFIGS: Partial<Record<DocumentKind, DocumentKindConfig>> = {
+/**
+ * A production order (DESIGN.md section 21): made on its own page from the output's recipe, by
+ * who-am-I's `can_produce`; a draft is posted or deleted (made again rather than edited here).
+ */
+export const PRODUCTION_KIND: DocumentKindConfig = {
+  kind: 'PRODUCTION',
+  api: DOCUMENT_PATHS.PRODUCTION,
+  listPath: paths.document.productions,
+  cardPath: (id) => generatePath(paths.document.production, { id: String(id) }),
+  create: { path: paths.document.newProduction, label: 'documents.production.new' },
+  writes: (user) => user.can_produce,
+  words: {
+    title: 'documents.production.title',
+    description: 'documents.production.description',
+    counterparty: 'documents.production.output',
+    price: 'documents.production.unitCost',
+    empty: 'documents.production.empty',
+  },
+  showsPriceSource: false,
+  hasReceipt: false,
+  priceField: 'price',
+  editsDrafts: false,
+  returnPath: null,
+  money: 'cost',
+  noCounterparty: true,
+};
+
+/** Every kind, each a configuration of the one shell. */
+export const DOCUMENT_KIND_CONFIGS: Record<DocumentKind, DocumentKindConfig> = {
   SALE: SALE_KIND,
   PURCHASE: PURCHASE_KIND,
   RETURN: RETURN_KIND,
   STOCK_COUNT: STOCK_COUNT_KIND,
+  PRODUCTION: PRODUCTION_KIND,
 };
 
 /** `/sales/12/receipt`: the receipt page (built apart; the card links to it). */

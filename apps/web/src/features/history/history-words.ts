@@ -166,8 +166,7 @@ const PAGES: Record<AuditEntity, Where> = {
   sale: (id) => generatePath(paths.document.sale, { id }),
   purchase: (id) => generatePath(paths.document.purchase, { id }),
   return: (id) => generatePath(paths.document.return, { id }),
-  // The production orders' pages come with DESIGN.md section 21's web part.
-  production: () => null,
+  production: (id) => generatePath(paths.document.production, { id }),
   stock_count: (id) => generatePath(paths.document.stockCount, { id }),
   counterparty: (id) => generatePath(paths.counterparty, { id }),
   debt: (_id, row) =>
@@ -181,8 +180,7 @@ const PAGES: Record<AuditEntity, Where> = {
   business: inAdmin(paths.admin.settings),
   refresh_token: () => null,
   import: inAdmin(paths.admin.import),
-  // The recipes' page comes with the production pages (DESIGN.md section 21).
-  recipe: () => null,
+  recipe: (id) => generatePath(paths.catalog.recipe, { id }),
 };
 
 /** Where a row's object opens, or null: gone, never a row, or no page the reader may open. */

@@ -3,6 +3,7 @@ import {
   type DocumentPage,
   DocumentPageSchema,
   DocumentSchema,
+  type ProductionOrderCreate,
   type PurchaseCreate,
   type ReturnCreate,
   type SaleCreate,
@@ -13,7 +14,7 @@ import type { DocumentKindConfig } from '../kinds.ts';
 import type { DocumentFilters } from '../lib/list-params.ts';
 import { documentKeys, MOVED_BY_POSTING } from './keys.ts';
 
-export type DocumentBody = SaleCreate | PurchaseCreate | ReturnCreate;
+export type DocumentBody = SaleCreate | PurchaseCreate | ReturnCreate | ProductionOrderCreate;
 
 /** GET api/{kind}/?status&counterparty&date_from&date_to&search&page: 20 a page, newest first. */
 export function getDocuments(

@@ -65,17 +65,19 @@ export function DocumentFilters({
           ...DOCUMENT_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) })),
         ]}
       />
-      <CounterpartyPicker
-        label={t(kind.words.counterparty)}
-        className="w-full sm:w-64"
-        floating
-        value={selected}
-        search={search}
-        onChange={(c) => {
-          setPicked(c);
-          url.update({ counterparty: c ? String(c.id) : null });
-        }}
-      />
+      {kind.noCounterparty ? null : (
+        <CounterpartyPicker
+          label={t(kind.words.counterparty)}
+          className="w-full sm:w-64"
+          floating
+          value={selected}
+          search={search}
+          onChange={(c) => {
+            setPicked(c);
+            url.update({ counterparty: c ? String(c.id) : null });
+          }}
+        />
+      )}
       <DateRange filters={filters} url={url} />
       {any ? (
         <Button

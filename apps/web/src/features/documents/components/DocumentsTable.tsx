@@ -36,7 +36,7 @@ export function DocumentsTable({
 }) {
   const t = useT();
   const rows = page?.results ?? [];
-  const columns = 6 + Number(showDepartment);
+  const columns = 5 + Number(!kind.noCounterparty) + Number(showDepartment);
   const totals = postedTotals(rows);
   return (
     <Table caption={t(kind.words.title)} className={cn(stale && 'opacity-60 transition-opacity')}>
@@ -44,7 +44,7 @@ export function DocumentsTable({
         <tr>
           <TH>{t('documents.common.number')}</TH>
           <TH>{t('documents.common.date')}</TH>
-          <TH>{t(kind.words.counterparty)}</TH>
+          {kind.noCounterparty ? null : <TH>{t(kind.words.counterparty)}</TH>}
           {showDepartment ? <TH>{t('documents.common.department')}</TH> : null}
           <TH align="right">{t('documents.common.lines')}</TH>
           <TH align="right">{t('documents.common.total')}</TH>
@@ -110,11 +110,13 @@ function DocumentRow({
         </span>
       </TD>
       <TD className="whitespace-nowrap text-slate-600">{formatDate(d.date)}</TD>
-      <TD className="max-w-48">
-        <span className="block truncate" title={d.counterparty?.name}>
-          <PartyLink party={d.counterparty} />
-        </span>
-      </TD>
+      {kind.noCounterparty ? null : (
+        <TD className="max-w-48">
+          <span className="block truncate" title={d.counterparty?.name}>
+            <PartyLink party={d.counterparty} />
+          </span>
+        </TD>
+      )}
       {showDepartment ? (
         <TD className="text-slate-600">
           <span className="block max-w-36 truncate" title={d.department.email}>

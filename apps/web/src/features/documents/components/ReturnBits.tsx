@@ -17,11 +17,9 @@ export const REFUND_LABELS: Record<ReturnRefund, MessageKey> = {
 
 /** The sale or purchase a return is of, linked to its card. */
 export function SourceLink({ source }: { source: NonNullable<Document['source']> }) {
-  const kind = DOCUMENT_KIND_CONFIGS[source.kind];
-  if (!kind) return <span className="font-mono font-medium">{source.number}</span>;
   return (
     <Link
-      to={kind.cardPath(source.id)}
+      to={DOCUMENT_KIND_CONFIGS[source.kind].cardPath(source.id)}
       className="font-mono font-medium text-brand-700 hover:underline"
       data-testid="return-source"
     >

@@ -16,8 +16,9 @@ import { DocumentForm } from '../components/DocumentForm.tsx';
 import { DocumentGuard } from '../components/DocumentGuard.tsx';
 import { DocumentLinesTable } from '../components/DocumentLinesTable.tsx';
 import { PaymentSummary } from '../components/PaymentSummary.tsx';
+import { ProductionCard } from '../components/ProductionCard.tsx';
 import { REFUND_LABELS, RefundSummary, SourceLink, SourceReturns } from '../components/ReturnBits.tsx';
-import { type DocumentKindConfig, PURCHASE_KIND, RETURN_KIND, SALE_KIND } from '../kinds.ts';
+import { type DocumentKindConfig, PRODUCTION_KIND, PURCHASE_KIND, RETURN_KIND, SALE_KIND } from '../kinds.ts';
 import { documentErrors } from '../lib/server-errors.ts';
 
 /** A document's card (DESIGN.md section 19): header, lines, totals, payment, and its actions by state. */
@@ -92,6 +93,13 @@ function CardBody({
   doc: Document;
   lineErrors: Record<number, string>;
 }) {
+  if (kind.money === 'cost')
+    return (
+      <>
+        <Header kind={kind} doc={doc} />
+        <ProductionCard doc={doc} lineErrors={lineErrors} />
+      </>
+    );
   return (
     <>
       <Header kind={kind} doc={doc} />
@@ -115,7 +123,14 @@ function Header({ kind, doc }: { kind: DocumentKindConfig; doc: Document }) {
   const t = useT();
   const rows: Array<[string, React.ReactNode]> = [
     [t('documents.common.date'), formatDate(doc.date)],
-    [t(kind.words.counterparty), <PartyLink key="p" party={doc.counterparty} />],
+    ...(kind.noCounterparty
+      ? []
+      : [
+          [t(kind.words.counterparty), <PartyLink key="p" party={doc.counterparty} />] as [
+            string,
+            React.ReactNode,
+          ],
+        ]),
     [t('documents.common.department'), doc.department.email],
     [t('documents.card.createdBy'), `${doc.created_by.email}, ${formatDateTime(doc.created_at)}`],
   ];
@@ -161,6 +176,15 @@ export function ReturnCardPage() {
   return (
     <DocumentGuard kind={RETURN_KIND}>
       <DocumentPage kind={RETURN_KIND} />
+    </DocumentGuard>
+  );
+}
+
+/** /production/:id (DESIGN.md section 21) */
+export function ProductionPage() {
+  return (
+    <DocumentGuard kind={PRODUCTION_KIND}>
+      <DocumentPage kind={PRODUCTION_KIND} />
     </DocumentGuard>
   );
 }

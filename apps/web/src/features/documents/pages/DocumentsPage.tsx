@@ -16,7 +16,7 @@ import { useDocuments } from '../api/documents.ts';
 import { DocumentFilters } from '../components/DocumentFilters.tsx';
 import { DocumentGuard } from '../components/DocumentGuard.tsx';
 import { DocumentsTable } from '../components/DocumentsTable.tsx';
-import { type DocumentKindConfig, PURCHASE_KIND, RETURN_KIND, SALE_KIND } from '../kinds.ts';
+import { type DocumentKindConfig, PRODUCTION_KIND, PURCHASE_KIND, RETURN_KIND, SALE_KIND } from '../kinds.ts';
 import { documentFiltersFromParams } from '../lib/list-params.ts';
 
 /** A kind's list (DESIGN.md section 19): filtered in the URL, 20 a page, the new-document button for its writers. */
@@ -93,6 +93,15 @@ export function ReturnsPage() {
   return (
     <DocumentGuard kind={RETURN_KIND}>
       <DocumentsPage kind={RETURN_KIND} />
+    </DocumentGuard>
+  );
+}
+
+/** /production (DESIGN.md section 21) */
+export function ProductionsPage() {
+  return (
+    <DocumentGuard kind={PRODUCTION_KIND}>
+      <DocumentsPage kind={PRODUCTION_KIND} />
     </DocumentGuard>
   );
 }

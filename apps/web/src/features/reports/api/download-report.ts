@@ -7,7 +7,8 @@ type ReportPath =
   | 'reports/sales/'
   | 'reports/stock-movement/'
   | 'reports/cash-flow/'
-  | 'reports/transit-losses/';
+  | 'reports/transit-losses/'
+  | 'reports/production/';
 
 /**
  * GET reports/…/?format=csv|xlsx|pdf with the page's filters (DESIGN.md section 11): every row

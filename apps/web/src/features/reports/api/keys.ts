@@ -7,6 +7,7 @@ export const reportKeys = {
   stockMovement: (filters: object) => ['reports', 'stock-movement', filters] as const,
   cashFlow: (filters: object) => ['reports', 'cash-flow', filters] as const,
   transitLosses: (filters: object) => ['reports', 'transit-losses', filters] as const,
+  production: (filters: object) => ['reports', 'production', filters] as const,
 };
 
 /** The period and department every report takes (DESIGN.md section 11). */

@@ -18,6 +18,7 @@ export function ReportsLayout() {
     // the period rides along so the other tabs get it back.
     { to: `${paths.reports.debtsAgeing}${carried}`, label: t('reports.layout.debtsAgeing') },
     { to: `${paths.reports.transitLosses}${carried}`, label: t('reports.transitLosses.title') },
+    { to: `${paths.reports.production}${carried}`, label: t('reports.production.title') },
   ];
   return (
     <div>
