@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUSES } from '@app/shared';
+import { DOCUMENT_PREFIXES, DOCUMENT_STATUSES } from '@app/shared';
 import { useState } from 'react';
 import { useCounterparty } from '../../../api/counterparties.ts';
 import { type CounterpartyOption, CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
@@ -49,7 +49,7 @@ export function DocumentFilters({
       >
         <SearchInput
           label={t('documents.filters.number')}
-          placeholder={t('documents.filters.numberPlaceholder')}
+          placeholder={t('documents.filters.numberPlaceholder', { prefix: DOCUMENT_PREFIXES[kind.kind] })}
           value={number}
           onText={setNumber}
           onBlur={() => url.update({ search: number.trim() })}
