@@ -48,7 +48,7 @@ test('the Omborchi posts an order with waste, reads its costs, and reverses it',
   await expect(page.getByText('Bekor qilingan (storno)', { exact: true })).toBeVisible();
 });
 
-test('a draft is saved without costs and deleted', async ({ page }) => {
+test('a draft is saved without costs, changed on its card, and deleted', async ({ page }) => {
   await apiSignIn(page, DEMO.omborchi);
   await page.goto('/production/new');
   await pickOutput(page, 'BD-KS1-OQ');
@@ -58,6 +58,16 @@ test('a draft is saved without costs and deleted', async ({ page }) => {
   await expect(page).toHaveURL(/\/production\/\d+$/);
   await expect(page.getByText('Qoralama', { exact: true })).toBeVisible();
   await expect(page.getByText("Tannarx o'tkazilganda hisoblanadi.")).toBeVisible();
+  // Changed in the same form: three pieces now, a little more fabric than the recipe's 4.8 m.
+  await page.getByRole('button', { name: 'Tahrirlash' }).click();
+  await expect(page.getByTestId('production-qty')).toHaveValue('1.000');
+  await page.getByTestId('production-qty').fill('3');
+  const input = page.getByTestId('production-input-row');
+  await expect(input.getByTestId('planned')).toHaveText('4.8 m');
+  await input.getByLabel('Sarflandi').fill('5');
+  await page.getByRole('button', { name: 'Qoralama sifatida saqlash' }).click();
+  await expect(page.getByText('Qoralama', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('production-input')).toContainText('5 m');
   await page.getByRole('button', { name: "O'chirish" }).click();
   await page.getByTestId('confirm-action').click();
   await expect(page).toHaveURL(/\/production$/);

@@ -138,7 +138,7 @@ export const STOCK_COUNT_KIND: DocumentKindConfig = {
 
 /**
  * A production order (DESIGN.md section 21): made on its own page from the output's recipe, by
- * who-am-I's `can_produce`; a draft is posted or deleted (made again rather than edited here).
+ * who-am-I's `can_produce`; a draft is changed on its card in the same form (ProductionForm).
  */
 export const PRODUCTION_KIND: DocumentKindConfig = {
   kind: 'PRODUCTION',
@@ -157,7 +157,7 @@ export const PRODUCTION_KIND: DocumentKindConfig = {
   showsPriceSource: false,
   hasReceipt: false,
   priceField: 'price',
-  editsDrafts: false,
+  editsDrafts: true,
   returnPath: null,
   money: 'cost',
   noCounterparty: true,

@@ -22,14 +22,17 @@ import { Money } from './DocumentBits.tsx';
  * currency (UZS by default) and a note. Saved as a draft or created and posted.
  */
 export function ProductionForm({
+  draft,
   onDone,
   onCancel,
 }: {
+  /** A draft to change (its card's "edit"); none for a new order. */
+  draft?: Document;
   onDone: (doc: Document) => void;
   onCancel: () => void;
 }) {
   const t = useT();
-  const form = useProductionForm(onDone);
+  const form = useProductionForm(onDone, draft);
   const { state, change, errors } = form;
   const recipe = useOutputRecipe(state.output);
   const rows = recipe.recipe ? inputRows(state, recipe.recipe.version.inputs) : [];
@@ -76,28 +79,51 @@ export function ProductionForm({
         />
       </Card>
       {errors.detail ? <ErrorMessage>{errors.detail}</ErrorMessage> : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" onClick={onCancel} icon={<X aria-hidden="true" className="h-4 w-4" />}>
-          {t('documents.common.cancel')}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={form.pending || !ready}
-          onClick={() => void form.save(rows, false)}
-          icon={<Save aria-hidden="true" className="h-4 w-4" />}
-        >
-          {t('documents.action.saveDraft')}
-        </Button>
-        <Button
-          type="submit"
-          loading={form.pending}
-          disabled={!ready}
-          icon={<Send aria-hidden="true" className="h-4 w-4" />}
-        >
-          {t('documents.action.post')}
-        </Button>
-      </div>
+      <FormActions
+        pending={form.pending}
+        ready={ready}
+        onCancel={onCancel}
+        onDraft={() => void form.save(rows, false)}
+      />
     </form>
+  );
+}
+
+/** Cancel, save as a draft, post (the form's submit). */
+function FormActions({
+  pending,
+  ready,
+  onCancel,
+  onDraft,
+}: {
+  pending: boolean;
+  ready: boolean;
+  onCancel: () => void;
+  onDraft: () => void;
+}) {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="ghost" onClick={onCancel} icon={<X aria-hidden="true" className="h-4 w-4" />}>
+        {t('documents.common.cancel')}
+      </Button>
+      <Button
+        variant="secondary"
+        disabled={pending || !ready}
+        onClick={onDraft}
+        icon={<Save aria-hidden="true" className="h-4 w-4" />}
+      >
+        {t('documents.action.saveDraft')}
+      </Button>
+      <Button
+        type="submit"
+        loading={pending}
+        disabled={!ready}
+        icon={<Send aria-hidden="true" className="h-4 w-4" />}
+      >
+        {t('documents.action.post')}
+      </Button>
+    </div>
   );
 }
 

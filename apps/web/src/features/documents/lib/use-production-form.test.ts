@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { inputRows, type ProductionFormState, productionBody, rowError } from './use-production-form.ts';
+import {
+  draftChange,
+  draftState,
+  inputRows,
+  type ProductionFormState,
+  productionBody,
+  rowError,
+} from './use-production-form.ts';
 
 const variant = (id: number) => ({
   id,
@@ -54,5 +61,38 @@ describe('a new production order (DESIGN.md section 21)', () => {
     expect(rowError(errors, 0, 10)).toBe('Not an input');
     expect(rowError(errors, 1, 11)).toBe('Not enough thread');
     expect(rowError({ lines: {}, fields: {} }, 0, 10)).toBeUndefined();
+  });
+});
+
+describe('a production draft changed on its card', () => {
+  const line = (id: number, v: number, qty: string, planned: string | null, output = false) => ({
+    id,
+    line_no: id,
+    variant: variant(v),
+    qty,
+    price: '0.00',
+    discount: '0.00',
+    amount: '0.00',
+    price_type: null,
+    price_source: 'MANUAL' as const,
+    output,
+    planned_qty: planned,
+  });
+  const draft = {
+    id: 7,
+    currency: 2,
+    note: 'Bichish',
+    lines: [line(1, 10, '16.500', '16.000'), line(2, 11, '0.150', '0.150'), line(3, 5, '10.000', null, true)],
+  } as unknown as Parameters<typeof draftState>[0];
+
+  it('holds the output, its quantity and only the used quantities that differ from the recipe', () => {
+    const held = draftState(draft);
+    expect(held).toMatchObject({ qty: '10.000', used: { 10: '16.500' }, currency: '', note: 'Bichish' });
+    expect(held.output?.id).toBe(5);
+  });
+
+  it('sends the whole order back, UZS and an emptied note included, so nothing of the old draft stays', () => {
+    const body = draftChange(state({ note: '  ', used: {} }), inputRows(state(), recipe));
+    expect(body).toEqual({ output: 5, qty: '10', currency: 2, note: '' });
   });
 });

@@ -1,7 +1,7 @@
-import type { Document, ProductionOrderCreate, RecipeVersion } from '@app/shared';
+import { CURRENCY_IDS, type Document, type ProductionOrderCreate, type RecipeVersion } from '@app/shared';
 import { useState } from 'react';
 import { errorDetail } from '../../../lib/api-client.ts';
-import { useCreateDocument } from '../api/documents.ts';
+import { useCreateDocument, useDocumentAction, useUpdateDocument } from '../api/documents.ts';
 import type { OutputOption } from '../api/production.ts';
 import { PRODUCTION_KIND } from '../kinds.ts';
 import { plannedQty } from './production.ts';
@@ -56,30 +56,60 @@ export function productionBody(state: ProductionFormState, rows: InputRow[]): Pr
   };
 }
 
+/** A draft as the form holds it: its output, quantity, the used quantities that differ, currency and note. */
+export function draftState(draft: Document): ProductionFormState {
+  const output = draft.lines.find((l) => l.output);
+  const used: Record<number, string> = {};
+  for (const l of draft.lines)
+    if (!l.output && l.planned_qty !== null && l.planned_qty !== undefined && l.qty !== l.planned_qty)
+      used[l.variant.id] = l.qty;
+  return {
+    output: output ? { ...output.variant } : null,
+    qty: output?.qty ?? '',
+    used,
+    currency: draft.currency === CURRENCY_IDS.UZS ? '' : String(draft.currency),
+    note: draft.note,
+  };
+}
+
+/**
+ * A draft's change: the whole order again, the currency and note included (a missing one would
+ * keep the draft's), so the draft becomes what the form shows.
+ */
+export function draftChange(state: ProductionFormState, rows: InputRow[]): ProductionOrderCreate {
+  return {
+    ...productionBody(state, rows),
+    currency: state.currency ? Number(state.currency) : CURRENCY_IDS.UZS,
+    note: state.note.trim(),
+  };
+}
+
 /**
  * A new production order (DESIGN.md section 21), saved as a draft or created and posted in one
- * call with its Idempotency-Key. The server's errors: `output`, `qty`, a short input's
+ * call with its Idempotency-Key; or a draft changed (and then posted, when asked). The server's errors: `output`, `qty`, a short input's
  * `lines.N.qty` (N: the recipe's input N) and `inputs.N.variant` (N: the body's), on their rows.
  */
-export function useProductionForm(done: (doc: Document) => void) {
-  const [state, setState] = useState<ProductionFormState>({
-    output: null,
-    qty: '',
-    used: {},
-    currency: '',
-    note: '',
-  });
+export function useProductionForm(done: (doc: Document) => void, draft?: Document) {
+  const [state, setState] = useState<ProductionFormState>(() =>
+    draft ? draftState(draft) : { output: null, qty: '', used: {}, currency: '', note: '' },
+  );
   const [errors, setErrors] = useState<DocumentErrors & { detail?: string | undefined; sent?: number[] }>({
     lines: {},
     fields: {},
   });
   const create = useCreateDocument(PRODUCTION_KIND);
+  const update = useUpdateDocument(PRODUCTION_KIND);
+  const posting = useDocumentAction(PRODUCTION_KIND, 'post');
   const actionKey = useActionKey();
+  const write = async (rows: InputRow[], post: boolean): Promise<Document> => {
+    if (!draft) return create.mutateAsync({ body: productionBody(state, rows), post, key: actionKey.key() });
+    const changed = await update.mutateAsync({ id: draft.id, body: draftChange(state, rows) });
+    return post ? posting.mutateAsync({ id: draft.id, key: actionKey.key() }) : changed;
+  };
   const save = async (rows: InputRow[], post: boolean) => {
     setErrors({ lines: {}, fields: {} });
-    const body = productionBody(state, rows);
     try {
-      const doc = await create.mutateAsync({ body, post, key: actionKey.key() });
+      const doc = await write(rows, post);
       actionKey.done();
       done(doc);
     } catch (err) {
@@ -89,7 +119,8 @@ export function useProductionForm(done: (doc: Document) => void) {
     }
   };
   const change = (patch: Partial<ProductionFormState>) => setState((s) => ({ ...s, ...patch }));
-  return { state, change, errors, pending: create.isPending, save };
+  const pending = create.isPending || update.isPending || posting.isPending;
+  return { state, change, errors, pending, save };
 }
 
 /** A row's server message: a short input (`lines.N`) or an input the recipe lacks (`inputs.N.variant`). */

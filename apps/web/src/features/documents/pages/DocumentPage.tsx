@@ -17,6 +17,7 @@ import { DocumentGuard } from '../components/DocumentGuard.tsx';
 import { DocumentLinesTable } from '../components/DocumentLinesTable.tsx';
 import { PaymentSummary } from '../components/PaymentSummary.tsx';
 import { ProductionCard } from '../components/ProductionCard.tsx';
+import { ProductionForm } from '../components/ProductionForm.tsx';
 import { REFUND_LABELS, RefundSummary, SourceLink, SourceReturns } from '../components/ReturnBits.tsx';
 import { type DocumentKindConfig, PRODUCTION_KIND, PURCHASE_KIND, RETURN_KIND, SALE_KIND } from '../kinds.ts';
 import { documentErrors } from '../lib/server-errors.ts';
@@ -70,7 +71,9 @@ export function DocumentPage({ kind }: { kind: DocumentKindConfig }) {
           {errorDetail(failure) ?? failureMessage(failure, t('documents.card.actionFailed'))}
         </ErrorMessage>
       ) : null}
-      {editing ? (
+      {editing && kind.money === 'cost' ? (
+        <ProductionForm draft={d} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+      ) : editing ? (
         <DocumentForm
           kind={kind}
           draft={d}
