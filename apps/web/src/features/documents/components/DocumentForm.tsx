@@ -1,5 +1,5 @@
 import type { Document } from '@app/shared';
-import { Plus, Save, Send, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useCurrencies } from '../../../api/currencies.ts';
 import { CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
@@ -24,6 +24,7 @@ import { type EditLine, linesTotal } from '../lib/lines.ts';
 import { fieldsUnder } from '../lib/server-errors.ts';
 import { useDocumentForm } from '../lib/use-document-form.ts';
 import { Money } from './DocumentBits.tsx';
+import { FormButtons } from './FormButtons.tsx';
 import { LinesEditor } from './LinesEditor.tsx';
 
 /**
@@ -186,46 +187,6 @@ function FormPayment({
         </p>
       ) : null}
     </Card>
-  );
-}
-
-/** Cancel, save as a draft, post (the form's submit). */
-function FormButtons({
-  pending,
-  empty,
-  onDraft,
-  onCancel,
-}: {
-  pending: boolean;
-  empty: boolean;
-  onDraft: () => void;
-  onCancel: (() => void) | undefined;
-}) {
-  const t = useT();
-  return (
-    <div className="flex flex-wrap justify-end gap-2">
-      {onCancel ? (
-        <Button variant="ghost" onClick={onCancel} icon={<X aria-hidden="true" className="h-4 w-4" />}>
-          {t('documents.common.cancel')}
-        </Button>
-      ) : null}
-      <Button
-        variant="secondary"
-        disabled={pending || empty}
-        onClick={onDraft}
-        icon={<Save aria-hidden="true" className="h-4 w-4" />}
-      >
-        {t('documents.action.saveDraft')}
-      </Button>
-      <Button
-        type="submit"
-        loading={pending}
-        disabled={empty}
-        icon={<Send aria-hidden="true" className="h-4 w-4" />}
-      >
-        {t('documents.action.post')}
-      </Button>
-    </div>
   );
 }
 

@@ -1,8 +1,6 @@
 import type { Document } from '@app/shared';
-import { Save, Send, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCurrencies } from '../../../api/currencies.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
@@ -15,6 +13,7 @@ import { type OutputOption, searchOutputVariants, useOutputRecipe } from '../api
 import { recipePath } from '../lib/production.ts';
 import { type InputRow, inputRows, rowError, useProductionForm } from '../lib/use-production-form.ts';
 import { Money } from './DocumentBits.tsx';
+import { FormButtons } from './FormButtons.tsx';
 
 /**
  * A new production order (DESIGN.md section 21): the output and its quantity, then its recipe's
@@ -79,51 +78,13 @@ export function ProductionForm({
         />
       </Card>
       {errors.detail ? <ErrorMessage>{errors.detail}</ErrorMessage> : null}
-      <FormActions
+      <FormButtons
         pending={form.pending}
-        ready={ready}
+        empty={!ready}
         onCancel={onCancel}
         onDraft={() => void form.save(rows, false)}
       />
     </form>
-  );
-}
-
-/** Cancel, save as a draft, post (the form's submit). */
-function FormActions({
-  pending,
-  ready,
-  onCancel,
-  onDraft,
-}: {
-  pending: boolean;
-  ready: boolean;
-  onCancel: () => void;
-  onDraft: () => void;
-}) {
-  const t = useT();
-  return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Button variant="ghost" onClick={onCancel} icon={<X aria-hidden="true" className="h-4 w-4" />}>
-        {t('documents.common.cancel')}
-      </Button>
-      <Button
-        variant="secondary"
-        disabled={pending || !ready}
-        onClick={onDraft}
-        icon={<Save aria-hidden="true" className="h-4 w-4" />}
-      >
-        {t('documents.action.saveDraft')}
-      </Button>
-      <Button
-        type="submit"
-        loading={pending}
-        disabled={!ready}
-        icon={<Send aria-hidden="true" className="h-4 w-4" />}
-      >
-        {t('documents.action.post')}
-      </Button>
-    </div>
   );
 }
 
