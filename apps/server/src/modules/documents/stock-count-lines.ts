@@ -42,7 +42,7 @@ async function draftVariances(db: Trx | Database, header: Header, lines: readonl
   const variantIds = lines.map((l) => l.variant_id);
   const [onHand, costs, uzs] = await Promise.all([
     documentStock.quantitiesOnHand(db as Trx, header.department_id, variantIds),
-    documentStock.lastCosts(db as Trx, header.business_id, header.department_id, variantIds),
+    documentStock.lastCosts(db, header.business_id, header.department_id, variantIds),
     uzsCurrency(db, header.business_id),
   ]);
   const rows: StockCountVarianceLine[] = [];

@@ -1,5 +1,6 @@
 import { D, type EntryType, fixedQuantity, type ProductType } from '@app/shared';
 import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
 import { lockBalances, type Trx } from './stock-ledger.ts';
 
 // What a stock count (DESIGN.md section 20) reads of and writes to the stock ledger: the
@@ -90,13 +91,14 @@ export interface LastCost {
 }
 
 /**
- * Each variant's last cost (DESIGN.md section 20): the department's last lot of it, else the
- * business's; variants that never had a lot are left out.
+ * Each variant's last cost (DESIGN.md sections 20 and 21): the department's last lot of it, else
+ * the business's (with no department, the business's last); variants that never had a lot are
+ * left out.
  */
 export async function lastCosts(
-  trx: Trx,
+  trx: Database,
   businessId: number,
-  departmentId: number,
+  departmentId: number | null,
   variantIds: readonly number[],
 ): Promise<Map<number, LastCost>> {
   if (variantIds.length === 0) return new Map();
@@ -109,7 +111,7 @@ export async function lastCosts(
   }>`SELECT DISTINCT ON (l.variant_id) l.variant_id, l.unit_cost, l.currency_id, c.code, l.rate_to_uzs
     FROM stock_lots l JOIN currencies c ON c.id = l.currency_id
     WHERE l.business_id = ${businessId} AND l.variant_id = ANY(${sql.val([...variantIds])}::int[])
-    ORDER BY l.variant_id, (l.department_id = ${departmentId}) DESC, l.created_at DESC, l.id DESC`.execute(
+    ORDER BY l.variant_id, (l.department_id = ${departmentId}) DESC NULLS LAST, l.created_at DESC, l.id DESC`.execute(
     trx,
   );
   return new Map(

@@ -1,5 +1,7 @@
 import { D, type DecimalValue, fixedMoney } from '@app/shared';
 import type { Database } from '../../db/connection.ts';
+import { findCurrenciesByIds } from '../finance/finance.service.ts';
+import { documentStock } from '../inventory/inventory.service.ts';
 import * as repo from './recipes.repository.ts';
 
 // A recipe's estimate at today's costs (DESIGN.md section 21): what one unit of its output would
@@ -18,8 +20,18 @@ export async function unitCostsUzs(
   ids: readonly number[],
   depth = 0,
 ): Promise<Map<number, DecimalValue>> {
+  const last = await documentStock.lastCosts(db, businessId, null, ids);
+  const rates = new Map(
+    (
+      await findCurrenciesByIds(db, businessId, [...new Set([...last.values()].map((c) => c.currencyId))])
+    ).map((c) => [c.id, c.rate_to_uzs]),
+  );
+  // Today's cost: the last lot's unit cost at its currency's rate in force (not the lot's own).
   const costs = new Map(
-    [...(await repo.lastCostsUzs(db, businessId, ids))].map(([id, cost]) => [id, new D(cost)]),
+    [...last].map(([id, cost]) => [
+      id,
+      new D(cost.unitCost).times(rates.get(cost.currencyId) ?? cost.rateToUzs),
+    ]),
   );
   const missing = ids.filter((id) => !costs.has(id));
   if (missing.length === 0 || depth >= MAX_DEPTH) return costs;

@@ -179,32 +179,6 @@ export async function productsOfVariants(
   return new Map(rows.map((r) => [r.id, r.product_id]));
 }
 
-/**
- * One unit's cost today in UZS for each of `ids` that has ever had a lot in the business: the
- * newest lot's unit cost at its currency's rate in force (DESIGN.md section 21's estimate).
- */
-export async function lastCostsUzs(
-  db: Database,
-  businessId: number,
-  ids: readonly number[],
-): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('stock_lots as l')
-    .innerJoin('business_currencies as bc', (j) =>
-      j.onRef('bc.currency_id', '=', 'l.currency_id').on('bc.business_id', '=', businessId),
-    )
-    .distinctOn('l.variant_id')
-    .select(['l.variant_id', sql<string>`(l.unit_cost * bc.rate_to_uzs)::text`.as('cost_uzs')])
-    .where('l.business_id', '=', businessId)
-    .where('l.variant_id', 'in', [...new Set(ids)])
-    .orderBy('l.variant_id')
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id', 'desc')
-    .execute();
-  return new Map(rows.map((r) => [r.variant_id, r.cost_uzs]));
-}
-
 export interface EffectiveRecipe {
   variant_id: number;
   recipe_id: number;
