@@ -143,6 +143,20 @@ describe('production orders', () => {
     expect(await stockOf(t.db, users.Omborchi.id, pieces)).toBe('6.000');
   });
 
+  it('an order in USD: the cost consumed in UZS and the UZS overhead converted at the rate in force, once', async () => {
+    const res = await order({ output: pieces, qty: '1', currency: USD });
+    expect(res.status).toBe(201);
+    // 1.2 m of the 12.50 USD lot received at 12,800, + 1,500 UZS; in USD at 12,800: 15.1171875.
+    const cost = new D('1.2').times('12.50').times(rate2).plus(1500).div(rate2);
+    expect(res.body).toMatchObject({ currency_code: 'USD', total: cost.toFixed(2) });
+    const output = res.body.lines.find((l: { output: boolean }) => l.output);
+    expect(output.price).toBe(cost.toFixed(2));
+    const [lot] = (await lotsOf(pieces)).filter((l) => l.currency_id === USD);
+    expect(lot).toMatchObject({ unit_cost: '15.12', rate_to_uzs: new D(rate2).toFixed(6) });
+    // Reversed, so the cost report below reads UZS orders only.
+    expect((await maker.post(`production-orders/${res.body.id}/reverse/`, {})).status).toBe(200);
+  });
+
   it('waste: the quantity actually used beside the recipe’s, costed as used', async () => {
     const res = await order({ output: pieces, qty: '5', inputs: [{ variant: fabric, qty: '6.5' }] });
     expect(res.status).toBe(201);
