@@ -60,7 +60,7 @@ test('a draft is saved without costs, changed on its card, and deleted', async (
   await expect(page.getByText("Tannarx o'tkazilganda hisoblanadi.")).toBeVisible();
   // Changed in the same form: three pieces now, a little more fabric than the recipe's 4.8 m.
   await page.getByRole('button', { name: 'Tahrirlash' }).click();
-  await expect(page.getByTestId('production-qty')).toHaveValue('1.000');
+  await expect(page.getByTestId('production-qty')).toHaveValue('1');
   await page.getByTestId('production-qty').fill('3');
   const input = page.getByTestId('production-input-row');
   await expect(input.getByTestId('planned')).toHaveText('4.8 m');

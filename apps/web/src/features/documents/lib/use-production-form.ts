@@ -1,4 +1,4 @@
-import { CURRENCY_IDS, type Document, type ProductionOrderCreate, type RecipeVersion } from '@app/shared';
+import { CURRENCY_IDS, D, type Document, type ProductionOrderCreate, type RecipeVersion } from '@app/shared';
 import { useState } from 'react';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useCreateDocument, useDocumentAction, useUpdateDocument } from '../api/documents.ts';
@@ -56,16 +56,19 @@ export function productionBody(state: ProductionFormState, rows: InputRow[]): Pr
   };
 }
 
+/** A stored quantity as a person types it: "6.000" -> "6" (a dot and three zeros read as thousands). */
+const typed = (qty: string) => new D(qty).toString();
+
 /** A draft as the form holds it: its output, quantity, the used quantities that differ, currency and note. */
 export function draftState(draft: Document): ProductionFormState {
   const output = draft.lines.find((l) => l.output);
   const used: Record<number, string> = {};
   for (const l of draft.lines)
     if (!l.output && l.planned_qty !== null && l.planned_qty !== undefined && l.qty !== l.planned_qty)
-      used[l.variant.id] = l.qty;
+      used[l.variant.id] = typed(l.qty);
   return {
     output: output ? { ...output.variant } : null,
-    qty: output?.qty ?? '',
+    qty: output ? typed(output.qty) : '',
     used,
     currency: draft.currency === CURRENCY_IDS.UZS ? '' : String(draft.currency),
     note: draft.note,
