@@ -62,6 +62,8 @@ const OTHER_CODES = [
   'recipe.create',
   'recipe.update',
   'recipe.delete',
+  'shift.open',
+  'shift.close',
   'telegram.link',
   'telegram.unlink',
   'cli.create-user',
@@ -100,6 +102,7 @@ export const AUDIT_ENTITIES = [
   'refresh_token',
   'import',
   'recipe',
+  'shift',
   ...DOCUMENT_ENTITIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -63,8 +63,30 @@ export const UNIT_MEASURE_LABELS: Record<UnitMeasure, string> = { KG: 'Kilogram'
 
 export const HEX_COLOR_PATTERN = /^#?[0-9a-fA-F]{6}$/;
 
-export const TX_TYPES = ['EXCHANGE', 'OFFER', 'EXTERNAL', 'ADJUSTMENT', 'DEBT', 'SALE', 'PURCHASE'] as const;
+export const TX_TYPES = [
+  'EXCHANGE',
+  'OFFER',
+  'EXTERNAL',
+  'ADJUSTMENT',
+  'DEBT',
+  'SALE',
+  'PURCHASE',
+  'SHIFT_DIFF',
+] as const;
 export type TxType = (typeof TX_TYPES)[number];
+
+/**
+ * Cash shifts (DESIGN.md section 22): the notes and coins a drawer is counted in, per currency
+ * code, largest first. A currency not listed is counted as one amount.
+ */
+export const SHIFT_DENOMINATIONS: Readonly<Record<string, readonly string[]>> = {
+  UZS: ['200000', '100000', '50000', '20000', '10000', '5000', '2000', '1000', '500', '200', '100'],
+  USD: ['100', '50', '20', '10', '5', '2', '1'],
+  EUR: ['500', '200', '100', '50', '20', '10', '5', '2', '1', '0.50', '0.20', '0.10', '0.05', '0.02', '0.01'],
+  RUB: ['5000', '2000', '1000', '500', '200', '100', '50', '10', '5', '2', '1'],
+};
+export const SHIFT_STATUSES = ['OPEN', 'CLOSED'] as const;
+export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
 
 /** Documents (DESIGN.md section 19): the kinds on the one skeleton, and their states. */
 export const DOCUMENT_KINDS = ['SALE', 'PURCHASE', 'RETURN', 'STOCK_COUNT', 'PRODUCTION'] as const;

@@ -23,6 +23,7 @@ export * from './schemas/notifications.ts';
 export * from './schemas/offers.ts';
 export * from './schemas/production.ts';
 export * from './schemas/reports.ts';
+export * from './schemas/shifts.ts';
 export * from './schemas/stock-counts.ts';
 export * from './schemas/telegram.ts';
 export * from './schemas/transit-losses.ts';

@@ -74,3 +74,11 @@ export function canCount(
     canBuy(role, allowed.purchase_roles)
   );
 }
+
+/** DESIGN.md section 22: the departments that keep a cash drawer and its shifts (the Kassir, and whoever sells). */
+export const SHIFT_ROLES: readonly Role[] = ['Kassir', ...SALE_ROLES];
+
+/** Whether `role` opens and closes cash shifts: the Kassir, or a department that sells. */
+export function keepsShifts(role: string | undefined, saleRoles: readonly string[]): boolean {
+  return SHIFT_ROLES.includes(role as Role) || canSell(role, saleRoles);
+}

@@ -8,6 +8,7 @@ import type { ImportTables } from './tables/imports.ts';
 import type { OffersTables } from './tables/offers.ts';
 import type { ProductionTables } from './tables/production.ts';
 import type { ReportTables } from './tables/reports.ts';
+import type { ShiftTables } from './tables/shifts.ts';
 import type { StockTables } from './tables/stock.ts';
 
 export type { Numeric, Timestamp } from './tables/core.ts';
@@ -24,4 +25,5 @@ export interface DB
     ChatTables,
     ImportTables,
     DocumentTables,
-    ProductionTables {}
+    ProductionTables,
+    ShiftTables {}

@@ -17,6 +17,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { productionRoutes } from './production/production.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
+import { shiftsRoutes } from './shifts/shifts.routes.ts';
 import { telegramRoutes } from './telegram/telegram.routes.ts';
 import { adminUsersRoutes } from './users/admin-users.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -35,6 +36,7 @@ export const MODULE_ROUTES: Array<(app: FastifyInstance, deps: Deps) => Promise<
   debtsRoutes,
   documentsRoutes,
   productionRoutes,
+  shiftsRoutes,
   notificationsRoutes,
   chatRoutes,
   eventsRoutes,

@@ -137,6 +137,8 @@ export const BusinessSettingsSchema = z.object({
   /** The roles that sell besides the Bozorchi, and buy besides the Ta'minotchi (DESIGN.md section 19). */
   sale_roles: z.array(z.enum(ROLES)),
   purchase_roles: z.array(z.enum(ROLES)),
+  /** A sale is posted only inside an open cash shift of its department (DESIGN.md section 22). */
+  sales_need_shift: z.boolean(),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 
@@ -160,6 +162,7 @@ export const BusinessSettingsPatchSchema = z
     weight_barcodes: z.enum(WEIGHT_BARCODE_MODES, { message: 'validation.admin.choose_weight_barcodes' }),
     sale_roles: AllowedRolesSchema,
     purchase_roles: AllowedRolesSchema,
+    sales_need_shift: z.boolean(),
   })
   .partial();
 export type BusinessSettingsPatch = z.input<typeof BusinessSettingsPatchSchema>;

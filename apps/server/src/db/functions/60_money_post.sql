@@ -20,11 +20,27 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   GROUP BY e.user_id, e.currency_id
 $$;
 
+-- Shares the open cash shifts of the departments that entries move (DESIGN.md section 22), so a
+-- shift's close, which locks its row FOR UPDATE, waits for every money row that will carry it,
+-- and a row written after the close carries none. Shifts are locked before balance rows,
+-- everywhere: a close locks its shift, then posts its differences through money_post.
+CREATE OR REPLACE FUNCTION shifts_lock(p_entries JSONB) RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM cash_shifts s
+  WHERE s.closed_at IS NULL
+    AND s.department_id IN (SELECT e.user_id FROM jsonb_to_recordset(p_entries) AS e(user_id INTEGER))
+  ORDER BY s.department_id
+  FOR SHARE;
+END;
+$$;
+
 -- Locks the existing balance rows that entries move, in balance_moves' order, and answers them
--- with their net change (money_apply_batch locks a whole batch's rows up front with it).
+-- with their net change (money_apply_batch locks a whole batch's rows up front with it), after
+-- their departments' open shifts (shifts_lock).
 CREATE OR REPLACE FUNCTION balances_lock(p_entries JSONB)
 RETURNS TABLE (user_id INTEGER, currency_id INTEGER, on_hand NUMERIC) LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM shifts_lock(p_entries);
   -- PL/pgSQL, so the statement is planned once per session (a batch calls it every time).
   RETURN QUERY
   SELECT b.user_id, b.currency_id, b.on_hand
@@ -41,11 +57,12 @@ $$;
 -- shortfall raises BO409, which rolls the caller's transaction back. Keeps money_tx_counts.
 -- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, reason_message, offer_id,
 -- exchange_group, created_by, created_at, document_id}], amounts as decimal strings. money_post computes each
--- row's UZS amount (money_amount_in_uzs).
+-- row's UZS amount (money_amount_in_uzs), and gives each row its department's open cash shift.
 CREATE OR REPLACE FUNCTION money_post(p_entries JSONB) RETURNS SETOF money_transactions LANGUAGE plpgsql AS $$
 DECLARE
   d RECORD;
 BEGIN
+  PERFORM shifts_lock(p_entries);
   FOR d IN SELECT m.user_id, m.currency_id, m.delta FROM balance_moves(p_entries) m ORDER BY m.n LOOP
     IF d.delta > 0 THEN
       INSERT INTO balances (user_id, currency_id, on_hand) VALUES (d.user_id, d.currency_id, d.delta)
@@ -82,13 +99,14 @@ BEGIN
   RETURN QUERY
   INSERT INTO money_transactions (business_id, user_id, currency_id, amount, rate_to_uzs, amount_in_uzs,
                                   offer_id, reason, reason_message, tx_type, exchange_group, created_by,
-                                  created_at, document_id)
+                                  created_at, document_id, shift_id)
   SELECT (e->>'business_id')::int, (e->>'user_id')::int, (e->>'currency_id')::int,
          (e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric,
          money_amount_in_uzs((e->>'amount')::numeric, (e->>'rate_to_uzs')::numeric),
          (e->>'offer_id')::int, e->>'reason', nullif(e->'reason_message', 'null'::jsonb), e->>'tx_type', (e->>'exchange_group')::uuid,
          (e->>'created_by')::int, coalesce((e->>'created_at')::timestamptz, now()),
-         (e->>'document_id')::int
+         (e->>'document_id')::int,
+         (SELECT s.id FROM cash_shifts s WHERE s.department_id = (e->>'user_id')::int AND s.closed_at IS NULL)
   FROM jsonb_array_elements(p_entries) WITH ORDINALITY AS x(e, n)
   ORDER BY x.n
   RETURNING *;

@@ -26,6 +26,8 @@ export interface CoreTables {
     /** 0028: the roles besides the Bozorchi and the Ta'minotchi that sell and buy with documents. */
     sale_roles: Generated<Role[]>;
     purchase_roles: Generated<Role[]>;
+    /** 0034: a sale only inside an open cash shift (DESIGN.md section 22). */
+    sales_need_shift: Generated<boolean>;
   };
   users: {
     id: Generated<number>;

@@ -31,6 +31,8 @@ export interface FinanceTables {
     created_at: Generated<Date>;
     /** 0028: the document whose posting or reversal wrote it. */
     document_id: number | null;
+    /** 0034: the department's cash shift open when it was written (money_post sets it). */
+    shift_id: Generated<number | null>;
   };
   /** 0013: each business's rates, append-only history (DESIGN.md section 9). */
   currency_rates: {

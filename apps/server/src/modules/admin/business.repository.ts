@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connection.ts';
 
-/** The columns api/admin/settings/ shows and changes (DESIGN.md sections 9, 18 and 19). */
+/** The columns api/admin/settings/ shows and changes (DESIGN.md sections 9, 18, 19 and 22). */
 export const SETTINGS_COLUMNS = [
   'name',
   'follow_cbu',
@@ -8,6 +8,7 @@ export const SETTINGS_COLUMNS = [
   'weight_barcodes',
   'sale_roles',
   'purchase_roles',
+  'sales_need_shift',
 ] as const;
 
 export function businessSettings(db: Database, businessId: number) {

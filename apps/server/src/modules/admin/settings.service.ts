@@ -17,6 +17,8 @@ const CHANGE_TEXTS = {
   weightBarcodes: (mode: string) => msg('audit.admin.weight_barcodes', { mode }),
   saleRoles: (roles: readonly string[]) => msg('audit.admin.sale_roles', { roles: roleList(roles) }),
   purchaseRoles: (roles: readonly string[]) => msg('audit.admin.purchase_roles', { roles: roleList(roles) }),
+  salesNeedShiftOn: msg('audit.admin.sales_need_shift_on'),
+  salesNeedShiftOff: msg('audit.admin.sales_need_shift_off'),
 } as const;
 
 /** The roles as their codes (as the role changes of users are written), or "none". */
@@ -53,6 +55,9 @@ export async function updateSettings(
       changes.push(CHANGE_TEXTS.saleRoles(patch.sale_roles));
     if (patch.purchase_roles !== undefined && !sameRoles(patch.purchase_roles, before.purchase_roles))
       changes.push(CHANGE_TEXTS.purchaseRoles(patch.purchase_roles));
+    // DESIGN.md section 22: a sale only inside an open cash shift.
+    if (patch.sales_need_shift !== undefined && patch.sales_need_shift !== before.sales_need_shift)
+      changes.push(patch.sales_need_shift ? CHANGE_TEXTS.salesNeedShiftOn : CHANGE_TEXTS.salesNeedShiftOff);
     if (changes.length === 0) return before;
     await trx.updateTable('businesses').set(patch).where('id', '=', actor.businessId).execute();
     await auditAs(trx, actor, {

@@ -102,6 +102,8 @@ export const ACTION_TEXTS: Record<AuditAction, string> = {
   'stock_count.delete': 'export.history.action.stock_count_delete',
   'stock_count.post': 'export.history.action.stock_count_post',
   'stock_count.reverse': 'export.history.action.stock_count_reverse',
+  'shift.open': 'export.history.action.shift_open',
+  'shift.close': 'export.history.action.shift_close',
 };
 
 /** An object without a name of its own: its kind and number ("Taklif #37", the value `id`). */
@@ -131,4 +133,5 @@ export const OBJECT_TEXTS: Record<AuditEntity, string> = {
   return: 'export.history.object.return',
   production: 'export.history.object.production',
   stock_count: 'export.history.object.stock_count',
+  shift: 'export.history.object.shift',
 };

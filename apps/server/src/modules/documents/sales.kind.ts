@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { listPrices } from '../catalog/prices.service.ts';
 import { findCurrenciesByIds } from '../finance/finance.service.ts';
 import { documentStock } from '../inventory/inventory.service.ts';
+import { requireShiftForSale } from '../shifts/shifts.service.ts';
 import { type DocumentBody, pricedDraft } from './document-draft.ts';
 import type { KindConfig } from './document-kind.ts';
 import { issueDocumentLines, LineErrors, variantSkus } from './document-lines.ts';
@@ -77,6 +78,7 @@ export const saleKind: KindConfig<DocumentBody<SaleLine>> = {
 
   async post(trx, actor, doc) {
     const { header } = doc;
+    await requireShiftForSale(trx, header.business_id, header.department_id);
     await issueDocumentLines(trx, actor, doc, 'SALE');
     return postPayment(trx, actor, doc, {
       direction: 'in',

@@ -255,6 +255,7 @@ const TX_TYPE_WORDS: Record<TxType, string> = {
   DEBT: 'Qarz',
   SALE: 'Sotuv',
   PURCHASE: 'Xarid',
+  SHIFT_DIFF: 'Smena farqi',
 };
 
 const txTypeWord = (r: CashFlowDbRow) => (r.tx_type ? (TX_TYPE_WORDS[r.tx_type as TxType] ?? r.tx_type) : '');
