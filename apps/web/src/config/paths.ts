@@ -48,6 +48,10 @@ export const paths = {
     production: '/production/:id',
     newProduction: '/production/new',
   },
+  // DESIGN.md section 22: the department's own cash shift, and the shifts the Owner reads.
+  shift: '/shift',
+  shifts: '/shifts',
+  shiftCard: '/shifts/:id',
 
   // DESIGN.md section 11: the dashboard and the reports. /balances only sends old links to /.
   dashboard: '/dashboard',
@@ -62,6 +66,8 @@ export const paths = {
     transitLosses: '/reports/transit-losses',
     // DESIGN.md section 21: what production orders cost.
     production: '/reports/production',
+    // DESIGN.md section 22: shift differences, transit losses and stock-count variances together.
+    losses: '/reports/losses',
   },
 
   // DESIGN.md section 12: counterparties (a card per counterparty) and the debt book.

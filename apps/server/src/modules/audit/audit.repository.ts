@@ -122,6 +122,9 @@ const OBJECT_OF_ROW = sql<{
      SELECT p.name || ' ' || p.model, NULL, NULL FROM recipes rc JOIN products p ON p.id = rc.product_id
        WHERE a.entity = 'recipe' AND rc.id = r.ref AND rc.business_id = a.business_id
      UNION ALL
+     SELECT '№' || cs.number, NULL, NULL FROM cash_shifts cs
+       WHERE a.entity = 'shift' AND cs.id = r.ref AND cs.business_id = a.business_id
+     UNION ALL
      SELECT d.number, NULL, NULL FROM documents d
        WHERE a.entity IN (${sql.join(DOCUMENT_ENTITIES)}) AND d.id = r.ref AND d.business_id = a.business_id
      UNION ALL

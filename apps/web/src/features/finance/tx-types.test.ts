@@ -33,9 +33,9 @@ describe('the ledger types on the transactions page', () => {
     expect(CATALOGUES.uz[TX_TYPE_LABELS.EXCHANGE]).toBe('EXCHANGE');
   });
 
-  it('explains a row that is not an offer: a debt payment, a sale or a purchase', () => {
+  it('explains a row that is not an offer: a debt payment, a sale, a purchase or a shift’s difference', () => {
     const explained = TX_TYPES.filter((type) => TX_TYPE_SOURCES[type] !== null);
-    expect(explained).toEqual(['DEBT', 'SALE', 'PURCHASE']);
+    expect(explained).toEqual(['DEBT', 'SALE', 'PURCHASE', 'SHIFT_DIFF']);
     for (const type of explained)
       for (const language of LANGUAGES) {
         const source = TX_TYPE_SOURCES[type];

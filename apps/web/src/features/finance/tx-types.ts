@@ -15,6 +15,7 @@ export const TX_TYPE_LABELS: Record<TxType, MessageKey> = {
   DEBT: 'finance.transactions.type.debt',
   SALE: 'finance.transactions.type.sale',
   PURCHASE: 'finance.transactions.type.purchase',
+  SHIFT_DIFF: 'finance.transactions.type.shiftDiff',
 };
 
 /**
@@ -29,4 +30,5 @@ export const TX_TYPE_SOURCES: Record<TxType, { title: MessageKey; tone: BadgeTon
   DEBT: { title: 'finance.transactions.debtPayment', tone: 'amber' },
   SALE: { title: 'finance.transactions.salePayment', tone: 'emerald' },
   PURCHASE: { title: 'finance.transactions.purchasePayment', tone: 'violet' },
+  SHIFT_DIFF: { title: 'finance.transactions.shiftDifference', tone: 'red' },
 };

@@ -103,6 +103,8 @@ export const ACTION_PHRASES: Record<AuditAction, MessageKey> = {
   'recipe.create': 'history.action.recipeCreate',
   'recipe.update': 'history.action.recipeUpdate',
   'recipe.delete': 'history.action.recipeDelete',
+  'shift.open': 'history.action.shiftOpen',
+  'shift.close': 'history.action.shiftClose',
 };
 
 export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
@@ -126,6 +128,7 @@ export const ENTITY_NOUNS: Record<AuditEntity, MessageKey> = {
   refresh_token: 'history.entity.refreshToken',
   import: 'history.entity.import',
   recipe: 'history.entity.recipe',
+  shift: 'history.entity.shift',
   sale: 'history.entity.sale',
   purchase: 'history.entity.purchase',
   return: 'history.entity.return',
@@ -181,6 +184,7 @@ const PAGES: Record<AuditEntity, Where> = {
   refresh_token: () => null,
   import: inAdmin(paths.admin.import),
   recipe: (id) => generatePath(paths.catalog.recipe, { id }),
+  shift: (id) => generatePath(paths.shiftCard, { id }),
 };
 
 /** Where a row's object opens, or null: gone, never a row, or no page the reader may open. */

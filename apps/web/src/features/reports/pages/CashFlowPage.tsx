@@ -43,6 +43,7 @@ const TX_TYPE_LABELS: Record<TxType, MessageKey> = {
   DEBT: 'reports.cashFlow.txType.debt',
   SALE: 'reports.cashFlow.txType.sale',
   PURCHASE: 'reports.cashFlow.txType.purchase',
+  SHIFT_DIFF: 'reports.cashFlow.txType.shiftDiff',
 };
 
 /** One line per currency, its closing balance per period in date order (rows come sorted by period). */
