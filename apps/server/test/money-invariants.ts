@@ -109,13 +109,59 @@ export async function assertMoneyInvariants(db: Database): Promise<void> {
            OR o.kind <> 'MONEY'`,
   );
   expect(strayOfferRows, 'offer rows belong to the offer').toEqual([]);
+
+  await assertShiftInvariants(db);
+}
+
+/**
+ * Cash shifts (DESIGN.md section 22): a shift's rows are its department's, none written after its
+ * close (a row begun before the shift opened may join it, when the opening's balance did not hold
+ * it); a closed currency's expected amount is its opening plus the shift's rows but its
+ * differences, its difference the count less that; the SHIFT_DIFF rows of a currency add up to
+ * its opening and closing differences; one open shift per department.
+ */
+async function assertShiftInvariants(db: Database): Promise<void> {
+  const strayRows = await rows(
+    db,
+    sql`SELECT t.id FROM money_transactions t JOIN cash_shifts s ON s.id = t.shift_id
+        WHERE t.user_id <> s.department_id OR t.business_id <> s.business_id
+           OR (s.closed_at IS NOT NULL AND t.created_at > s.closed_at)`,
+  );
+  expect(strayRows, "a shift's rows are its department's, inside it").toEqual([]);
+  const badAmounts = await rows(
+    db,
+    sql`WITH moved AS (
+          SELECT shift_id, currency_id,
+                 sum(amount) FILTER (WHERE tx_type <> 'SHIFT_DIFF') AS rows_total,
+                 sum(amount) FILTER (WHERE tx_type = 'SHIFT_DIFF') AS diffs
+          FROM money_transactions WHERE shift_id IS NOT NULL GROUP BY shift_id, currency_id)
+        SELECT s.id, k.currency_id, a.opening, a.opening_difference, a.expected, a.counted, a.difference,
+               m.rows_total, m.diffs
+        FROM cash_shifts s
+        JOIN (SELECT shift_id, currency_id FROM cash_shift_amounts
+              UNION SELECT shift_id, currency_id FROM moved) k ON k.shift_id = s.id
+        LEFT JOIN cash_shift_amounts a ON a.shift_id = k.shift_id AND a.currency_id = k.currency_id
+        LEFT JOIN moved m ON m.shift_id = k.shift_id AND m.currency_id = k.currency_id
+        WHERE coalesce(m.diffs, 0) <> coalesce(a.opening_difference, 0) + coalesce(a.difference, 0)
+           OR (s.closed_at IS NOT NULL AND (
+                a.expected IS DISTINCT FROM a.opening + coalesce(m.rows_total, 0)
+             OR a.difference IS DISTINCT FROM a.counted - a.expected))
+           OR (s.closed_at IS NULL AND a.counted IS NOT NULL)`,
+  );
+  expect(badAmounts, "each shift's expected amounts and differences add up").toEqual([]);
+  const twoOpen = await rows(
+    db,
+    sql`SELECT department_id FROM cash_shifts WHERE closed_at IS NULL GROUP BY department_id HAVING count(*) > 1`,
+  );
+  expect(twoOpen, 'one open shift per department').toEqual([]);
 }
 
 /**
  * Conservation per currency (the bank test): the sum of all balances equals what came in from
  * outside (EXTERNAL, ADJUSTMENT and DEBT rows, and the documents' SALE and PURCHASE rows of
  * DESIGN.md section 19) plus what exchanges moved into the currency; offers only move money
- * between departments.
+ * between departments. A cash shift's difference (SHIFT_DIFF, DESIGN.md section 22) is money found
+ * or lost in the drawer: from outside too.
  */
 export async function currencyTotals(db: Database) {
   return rows<{ currency_id: number; balances: string; outside: string; exchanged: string; offers: string }>(
@@ -123,7 +169,7 @@ export async function currencyTotals(db: Database) {
     sql`SELECT c.id AS currency_id,
                (SELECT coalesce(sum(on_hand), 0) FROM balances b WHERE b.currency_id = c.id)::text AS balances,
                (SELECT coalesce(sum(amount), 0) FROM money_transactions t
-                 WHERE t.currency_id = c.id AND t.tx_type IN ('EXTERNAL', 'ADJUSTMENT', 'DEBT', 'SALE', 'PURCHASE'))::text AS outside,
+                 WHERE t.currency_id = c.id AND t.tx_type IN ('EXTERNAL', 'ADJUSTMENT', 'DEBT', 'SALE', 'PURCHASE', 'SHIFT_DIFF'))::text AS outside,
                (SELECT coalesce(sum(amount), 0) FROM money_transactions t
                  WHERE t.currency_id = c.id AND t.tx_type = 'EXCHANGE')::text AS exchanged,
                (SELECT coalesce(sum(amount), 0) FROM money_transactions t

@@ -12,6 +12,7 @@ import {
   seesWholeBusiness,
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { auditAs } from '../../lib/audit.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound, pgCodeOf } from '../../lib/errors.ts';
@@ -323,7 +324,7 @@ export async function closeShift(
       );
       await trx
         .updateTable('cash_shifts')
-        .set({ closed_at: new Date(), closed_by: actor.id })
+        .set({ closed_at: sql`clock_timestamp()`, closed_by: actor.id })
         .where('id', '=', id)
         .execute();
       await auditAs(trx, actor, {
