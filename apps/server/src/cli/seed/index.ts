@@ -9,6 +9,7 @@ import { seedHistory } from './history.ts';
 import { seedProduction } from './production.ts';
 import { seedRates } from './rates.ts';
 import { seedReturnsAndCounts } from './returns-counts.ts';
+import { seedShifts } from './shifts.ts';
 import { seedStock } from './stock.ts';
 import { seedTrade } from './trade.ts';
 import { seedWorkshop } from './workshop.ts';
@@ -29,6 +30,8 @@ const MODULE_SEEDS: Array<(db: Database, core: DemoCore) => Promise<void>> = [
   seedProduction,
   // DESIGN.md section 20: a return, a stock count and a transfer that arrived short.
   seedReturnsAndCounts,
+  // DESIGN.md section 22: three closed cash shifts, one short and one over.
+  seedShifts,
   seedChat,
   seedHistory,
 ];

@@ -81,7 +81,8 @@ it("seeds price lists and today's documents: sales posted (cash, dollars with ch
     ['Ulgurji', false],
   ]);
   const sales = (await owner.get('sales/')).body.results as Array<{ status: string; id: number }>;
-  expect(sales.map((s) => s.status).sort()).toEqual(['DRAFT', 'POSTED', 'POSTED', 'POSTED']);
+  // The three of the day, and the counter shift's cash sale (section 22).
+  expect(sales.map((s) => s.status).sort()).toEqual(['DRAFT', 'POSTED', 'POSTED', 'POSTED', 'POSTED']);
   const cards = await Promise.all(sales.map(async (s) => (await owner.get(`sales/${s.id}/`)).body));
   expect(cards.some((c) => Number(c.payment.change_uzs) > 0)).toBe(true);
   expect(cards.some((c) => c.debt !== null && Number(c.payment.on_credit) > 0)).toBe(true);
@@ -104,4 +105,26 @@ it('seeds section 20 and 21: a return, a posted stock count, a transfer that arr
   expect(losses.results[0]).toMatchObject({ qty: '1.000', reason: "Bittasi yo'lda yirtilgan" });
   const production = (await owner.get('reports/production/')).body;
   expect(production.count).toBe(5);
+});
+
+it('seeds section 22: three closed shifts, the Kassir 15,000 so‘m short once, the Bozorchi two dollars over', async () => {
+  const shifts = (await owner.get('shifts/')).body;
+  expect(shifts.results.map((s: { status: string }) => s.status)).toEqual(['CLOSED', 'CLOSED', 'CLOSED']);
+  const byRole = (role: string) =>
+    shifts.results.filter((s: { department_role: string }) => s.department_role === role);
+  const [later, first] = byRole('Kassir');
+  expect(first.amounts.find((a: { currency_code: string }) => a.currency_code === 'UZS')).toMatchObject({
+    difference: '-15000.00',
+  });
+  expect(first.difference_uzs).toBe('-15000.00');
+  expect(later.difference_uzs).toBe('0.00');
+  const [counter] = byRole('Bozorchi');
+  expect(counter.amounts.find((a: { currency_code: string }) => a.currency_code === 'USD')).toMatchObject({
+    difference: '2.00',
+  });
+  const kassirTotals = shifts.totals.find((x: { department: number }) => x.department === first.department);
+  expect(kassirTotals).toMatchObject({ shifts: 2, short: 1, over: 0, difference_uzs: '-15000.00' });
+  // Nothing is left open: the pages start with the opening form.
+  const kassir = await signIn(t.url, { email: 'kassir@demo.uz', password: DEMO_PASSWORD });
+  expect((await kassir.get('shifts/current/')).body.shift).toBeNull();
 });
