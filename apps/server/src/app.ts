@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import { msg } from '@app/shared';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -217,6 +219,13 @@ async function registerApi(app: FastifyInstance, deps: Deps): Promise<void> {
 
   await app.register(
     async (api) => {
+      // DESIGN.md section 23: API answers above a kilobyte compressed for the phone's weak data
+      // (brotli at a fast quality, else gzip); the live events' stream is written raw and is not.
+      await api.register(fastifyCompress, {
+        threshold: COMPRESS_THRESHOLD_BYTES,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       for (const routes of MODULE_ROUTES) await routes(api, deps);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       await api.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
@@ -244,12 +253,31 @@ function registerSchedules(app: FastifyInstance, deps: Deps): void {
   app.addHook('onClose', async () => stop?.());
 }
 
+const COMPRESS_THRESHOLD_BYTES = 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Vite's hashed output (dist/assets/name-<hash>.js): its name changes with its content. */
+function isHashedAsset(webDist: string, file: string): boolean {
+  return path.relative(webDist, file).split(path.sep)[0] === 'assets';
+}
+
 /** The built web app, when there is one, and the answer for every path nothing else takes. */
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt app is served without a restart.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h' });
+    // DESIGN.md section 23: the build writes each asset's .br and .gz beside it (vite.config.ts),
+    // sent by Accept-Encoding; the hashed assets are cached for a year, anything else revalidated.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.header('cache-control', isHashedAsset(webDist, file) ? IMMUTABLE : 'no-cache');
+      },
+    });
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test/client.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
@@ -13,6 +14,11 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  // A built asset with its precompressed copies, as vite.config.ts writes them.
+  const big = `export const words = ${JSON.stringify('salom '.repeat(2000))};`;
+  writeFileSync(path.join(webDist, 'assets', 'index-AbC123.js'), big);
+  writeFileSync(path.join(webDist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(big));
+  writeFileSync(path.join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(big));
   t = await startTestApp({ webDist });
   anon = new ApiClient(t.url);
 });
@@ -76,5 +82,49 @@ describe('the HTTP core', () => {
     }
     expect((await fetch(`${t.url}/assets/app.js`)).status).toBe(200);
     expect((await fetch(`${t.url}/assets/gone.js`)).status).toBe(404);
+  });
+
+  it('sends precompressed assets by Accept-Encoding, cached a year; index.html revalidated (DESIGN.md section 23)', async () => {
+    const url = `${t.url}/assets/index-AbC123.js`;
+    const raw = (encoding: string) => fetch(url, { headers: { 'accept-encoding': encoding } });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+    // fetch decodes what it was sent: the text is the file, whichever encoding carried it.
+    expect(await br.text()).toContain('salom salom');
+    const gz = await raw('gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await raw('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('salom salom');
+    for (const p of ['/', '/transactions']) {
+      const page = await fetch(`${t.url}${p}`);
+      expect(page.headers.get('cache-control'), p).toBe('no-cache');
+    }
+  });
+
+  it('compresses an API answer above a kilobyte, and leaves a small one as it is', async () => {
+    const request = (path: string, encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        // node:http, which does not decode: the bytes as the server sent them.
+        import('node:http').then(({ get }) =>
+          get(`${t.url}/api/${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+            );
+          }).on('error', reject),
+        );
+      });
+    const big = await request('openapi.json', 'br, gzip');
+    expect(big.encoding).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.body).toString()).paths).toBeTruthy();
+    const gz = await request('openapi.json', 'gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString()).openapi).toBeTruthy();
+    const small = await request('auth/whoami/', 'br, gzip');
+    expect(small.encoding).toBeUndefined();
   });
 });
