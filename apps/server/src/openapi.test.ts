@@ -38,6 +38,9 @@ const IDEMPOTENT = [
   ['post', '/api/debts/{id}/payments/'],
   ['post', '/api/imports/{id}/commit/'],
   ['post', '/api/stock-counts/{id}/scan/'],
+  // DESIGN.md section 22: a shift opened and closed once.
+  ['post', '/api/shifts/'],
+  ['post', '/api/shifts/{id}/close/'],
   // Every document kind's (DESIGN.md section 19).
   ...Object.values(DOCUMENT_PATHS).flatMap((kind) => [
     ['post', `/api/${kind}/`] as const,

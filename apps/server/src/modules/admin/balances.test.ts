@@ -180,6 +180,7 @@ describe('api/admin/settings/', () => {
       weight_barcodes: 'off',
       sale_roles: [],
       purchase_roles: [],
+      sales_need_shift: false,
     });
     const changed = await admin.patch('admin/settings/', { name: '  Yangi nom MChJ ', follow_cbu: true });
     expect(changed.status).toBe(200);
@@ -190,6 +191,7 @@ describe('api/admin/settings/', () => {
       weight_barcodes: 'off',
       sale_roles: [],
       purchase_roles: [],
+      sales_need_shift: false,
     });
     expect((await owner.get('admin/settings/')).body).toEqual(changed.body);
     // Another business's settings are its own.

@@ -244,11 +244,10 @@ describe('a cashier’s shift', () => {
 
 describe('a seller’s shift and the sales', () => {
   it('keeps a sale paid in USD with change in UZS inside the shift, and expects the change given', async () => {
-    await t.db
-      .updateTable('businesses')
-      .set({ sales_need_shift: true })
-      .where('id', '=', businessId)
-      .execute();
+    const setting = await as.Owner.patch('admin/settings/', { sales_need_shift: true });
+    expect(setting.status).toBe(200);
+    expect(setting.body.sales_need_shift).toBe(true);
+    expect((await seller.get('shifts/current/')).body).toMatchObject({ shift: null, sales_need_shift: true });
     const variant = (variants[0] as TestVariant).id;
     await giveStock(t.db, {
       businessId,
@@ -313,11 +312,17 @@ describe('a seller’s shift and the sales', () => {
     // Expected = opening + the fund + the change given (negative): the count matches, no difference.
     expect(amountOf(closed.body, UZS)).toMatchObject({ expected: uzsNow, difference: '0.00' });
     expect(closed.body.difference_uzs).toBe('0.00');
-    await t.db
-      .updateTable('businesses')
-      .set({ sales_need_shift: false })
-      .where('id', '=', businessId)
+    expect((await as.Owner.patch('admin/settings/', { sales_need_shift: false })).status).toBe(200);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'settings.update')
+      .orderBy('id')
       .execute();
+    expect(audit.map((a) => a.summary)).toEqual([
+      "Sozlamalar o'zgardi: sotuv faqat ochiq smenada",
+      "Sozlamalar o'zgardi: sotuv smenasiz ham mumkin",
+    ]);
   });
 });
 
