@@ -27,6 +27,27 @@ export const DenominationInputSchema = z.object({
 });
 export type DenominationInput = z.input<typeof DenominationInputSchema>;
 
+/** Notes and coins as a list of `{value, count}`, or as a map `{"100000": 3, "50000": 2}`. */
+const DenominationsInputSchema = z.union([
+  z.array(DenominationInputSchema).max(40),
+  z
+    .record(z.string(), z.unknown())
+    .transform((map): { value: string | number; count: unknown }[] =>
+      Object.entries(map).map(([value, count]) => ({ value, count })),
+    )
+    .pipe(z.array(DenominationInputSchema).max(40)),
+]);
+
+/** A currency by its code ("UZS") or its id, as the cashier's external transaction takes it. */
+const CurrencyRefSchema = z.union([
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { message: 'validation.finance.please_choose_currency' }),
+  IdSchema,
+]);
+
 /** The exact sum of a count by denomination (value × count, added up). */
 export function denominationsTotal(denominations: readonly { value: string; count: number }[]): string {
   return denominations
@@ -36,13 +57,13 @@ export function denominationsTotal(denominations: readonly { value: string; coun
 
 /**
  * A currency's count: an amount, or the notes and coins (summed exactly), or both when they agree.
- * The output always carries the amount.
+ * The output always carries the amount; the currency is resolved to the business's by the server.
  */
 export const ShiftCountInputSchema = z
   .object({
-    currency: IdSchema,
+    currency: CurrencyRefSchema,
     amount: CountedMoneySchema.optional(),
-    denominations: z.array(DenominationInputSchema).max(40).optional(),
+    denominations: DenominationsInputSchema.optional(),
   })
   .refine((c) => c.amount !== undefined || c.denominations !== undefined, {
     message: 'validation.shifts.enter_amount',

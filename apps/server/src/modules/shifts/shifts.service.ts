@@ -19,7 +19,7 @@ import { badRequest, conflict, fieldError, forbidden, notFound, pgCodeOf } from 
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { pageOf, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { findCurrenciesByIds, postMoney } from '../finance/finance.service.ts';
+import { findCurrenciesByIds, postMoney, resolveCurrency } from '../finance/finance.service.ts';
 import * as repo from './shifts.repository.ts';
 
 // Cash shifts (DESIGN.md section 22). A department that keeps a drawer opens a shift with the
@@ -130,26 +130,35 @@ export async function listShifts(
   };
 }
 
-/** The counts' currencies as the business has them, with their rates; an unknown one is a 400. */
-async function ratesOf(trx: Trx, businessId: number, counts: readonly ShiftCount[], field: string) {
-  const currencies = await findCurrenciesByIds(
-    trx,
-    businessId,
-    counts.map((c) => c.currency),
-  );
-  const byId = new Map(currencies.map((c) => [c.id, c]));
-  counts.forEach((c, i) => {
-    if (!byId.has(c.currency))
+/** A count with its currency resolved to one of the business's. */
+type Count = Omit<ShiftCount, 'currency'> & { currency: number };
+
+/**
+ * The counts with their currencies (a code or an id) resolved to the business's, and those
+ * currencies' rates; an unknown currency or one counted twice is a field error.
+ */
+async function resolveCounts(trx: Trx, businessId: number, counts: readonly ShiftCount[], field: string) {
+  const rates: Rates = new Map();
+  const resolved: Count[] = [];
+  for (const [i, count] of counts.entries()) {
+    let currency: Awaited<ReturnType<typeof resolveCurrency>>;
+    try {
+      currency = await resolveCurrency(trx, businessId, count.currency);
+    } catch {
       throw fieldError(`${field}.${i}.currency`, msg('errors.shifts.unknown_currency'));
-  });
-  return byId;
+    }
+    if (rates.has(currency.id)) throw fieldError(field, msg('validation.documents.one_amount_per_currency'));
+    rates.set(currency.id, currency);
+    resolved.push({ ...count, currency: currency.id });
+  }
+  return { counts: resolved, rates };
 }
 
 /** POST api/shifts/: opens the actor's shift with its drawer counted (DESIGN.md section 22). */
 export async function openShift(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
-  opening: readonly ShiftCount[],
+  given: readonly ShiftCount[],
   scope: IdempotencyScope | null,
 ): Promise<Shift> {
   return inTransaction(deps.db, (trx) =>
@@ -157,7 +166,7 @@ export async function openShift(
       const settings = await settingsOf(trx, actor.businessId);
       if (!keepsShifts(actor.role, settings.sale_roles))
         throw forbidden(msg('errors.shifts.not_a_cash_desk'));
-      const rates = await ratesOf(trx, actor.businessId, opening, 'opening');
+      const { counts: opening, rates } = await resolveCounts(trx, actor.businessId, given, 'opening');
       const number = await repo.nextShiftNumber(trx, actor.businessId);
       let shiftId: number;
       try {
@@ -261,13 +270,14 @@ async function postDifferences(
 /**
  * POST api/shifts/{id}/close/: the blind count. Every currency of the shift is counted; then the
  * expected amounts are read under the shift's and the balances' locks, and each difference is
- * posted. Closed once: a second close is a 409, the same Idempotency-Key answers the first again.
+ * posted. Closed once: the same count again, or the same Idempotency-Key, answers the close
+ * again; another count is a 409.
  */
 export async function closeShift(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   id: number,
-  counted: readonly ShiftCount[],
+  given: readonly ShiftCount[],
   scope: IdempotencyScope | null,
 ): Promise<Shift> {
   return inTransaction(deps.db, (trx) =>
@@ -275,8 +285,8 @@ export async function closeShift(
       const shift = await repo.lockShift(trx, actor.businessId, id);
       if (!shift) throw notFound();
       if (shift.department_id !== actor.id && !isAdministrator(actor.role)) throw notFound();
-      if (shift.closed_at !== null) throw conflict(msg('errors.shifts.already_closed'));
-      const rates = await ratesOf(trx, actor.businessId, counted, 'counted');
+      const { counts: counted, rates } = await resolveCounts(trx, actor.businessId, given, 'counted');
+      if (shift.closed_at !== null) return closedAgain(trx, actor.businessId, id, counted);
       // Rows in flight hold the balance rows: once locked, the shift's rows are all written.
       await repo.lockDepartmentBalances(trx, shift.department_id);
       const stored = await repo.amountsOf(trx, [id]);
@@ -341,6 +351,27 @@ export async function closeShift(
       return oneView(trx, actor.businessId, id);
     }),
   );
+}
+
+/**
+ * A close of a closed shift: the same count again (a retry whose answer was lost) answers the
+ * shift as closed and posts nothing; another count is a 409.
+ */
+async function closedAgain(
+  trx: Trx,
+  businessId: number,
+  id: number,
+  counted: readonly Count[],
+): Promise<Shift> {
+  const stored = await repo.amountsOf(trx, [id]);
+  const same =
+    stored.length === counted.length &&
+    stored.every((a) => {
+      const count = counted.find((c) => c.currency === a.currency_id);
+      return count !== undefined && a.counted !== null && new D(a.counted).eq(count.amount);
+    });
+  if (!same) throw conflict(msg('errors.shifts.already_closed'));
+  return oneView(trx, businessId, id);
 }
 
 /**
