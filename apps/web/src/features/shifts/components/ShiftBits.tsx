@@ -46,15 +46,23 @@ export function Money({
   );
 }
 
+const TONES = {
+  light: { short: 'text-red-700', over: 'text-emerald-700', even: 'text-slate-700' },
+  dark: { short: 'text-red-300', over: 'text-emerald-300', even: 'text-white' },
+} as const;
+
 /** A difference: red when the drawer is short, green when it is over (with a plus). */
 export function Difference({
   value,
   code,
   className,
+  dark = false,
 }: {
   value: string | null;
   code: string;
   className?: string;
+  /** On a dark surface. */
+  dark?: boolean;
 }) {
   const tone = differenceTone(value);
   if (value === null) return <Money value={null} code={code} />;
@@ -63,7 +71,7 @@ export function Difference({
       data-tone={tone}
       className={cn(
         'font-semibold whitespace-nowrap tabular-nums',
-        tone === 'short' ? 'text-red-700' : tone === 'over' ? 'text-emerald-700' : 'text-slate-700',
+        TONES[dark ? 'dark' : 'light'][tone],
         className,
       )}
     >

@@ -37,14 +37,13 @@ export function ShiftResult({ shift, onNew }: { shift: Shift; onNew: () => void 
           </dl>
         </Card>
       ))}
-      <Card className="flex items-baseline justify-between gap-3 bg-slate-900 p-4 text-white">
+      <div
+        className="flex flex-wrap items-baseline justify-between gap-3 rounded-xl bg-slate-900 p-4 text-white"
+        data-testid="result-net"
+      >
         <span className="text-sm text-slate-300">{t('shifts.result.netUzs')}</span>
-        <Difference
-          value={shift.difference_uzs}
-          code="UZS"
-          className="text-2xl [&[data-tone=even]]:text-white [&[data-tone=over]]:text-emerald-300 [&[data-tone=short]]:text-red-300"
-        />
-      </Card>
+        <Difference value={shift.difference_uzs} code="UZS" className="text-2xl" dark />
+      </div>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <ZReportButton shift={shift} />
         <Button size="lg" icon={<Plus aria-hidden="true" className="h-5 w-5" />} onClick={onNew}>

@@ -145,11 +145,11 @@ function TotalsTable({ page }: { page: ShiftPage | undefined }) {
                   <span className="block max-w-40 truncate">{row.department_name}</span>
                 </TD>
                 <TD numeric>{row.shifts}</TD>
-                <TD numeric className={cn(row.short > 0 && 'text-red-700')}>
-                  {row.short}
+                <TD numeric>
+                  <span className={cn(row.short > 0 && 'font-semibold text-red-700')}>{row.short}</span>
                 </TD>
-                <TD numeric className={cn(row.over > 0 && 'text-emerald-700')}>
-                  {row.over}
+                <TD numeric>
+                  <span className={cn(row.over > 0 && 'font-semibold text-emerald-700')}>{row.over}</span>
                 </TD>
                 <TD numeric>
                   <Difference value={row.difference_uzs} code="UZS" />
