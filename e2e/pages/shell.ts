@@ -40,6 +40,9 @@ export const RETURNS_ENTRY = { path: '/returns', label: 'Qaytarishlar' } as cons
 export const STOCK_COUNTS_ENTRY = { path: '/stock-counts', label: 'Inventarizatsiya' } as const;
 /** DESIGN.md section 21: production orders, for their writers and the whole business's viewers. */
 export const PRODUCTION_ENTRY = { path: '/production', label: 'Ishlab chiqarish' } as const;
+/** DESIGN.md section 22: the drawer of who keeps one, the shifts for the whole business's viewers. */
+export const SHIFT_ENTRY = { path: '/shift', label: 'Smena' } as const;
+export const SHIFTS_ENTRY = { path: '/shifts', label: 'Smenalar' } as const;
 
 export const DEBT_ENTRIES = [
   { path: '/counterparties', label: 'Kontragentlar' },

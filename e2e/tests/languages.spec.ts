@@ -26,6 +26,7 @@ const PAGES = [
   '/reports/cash-flow',
   '/counterparties',
   '/debts',
+  '/shifts',
   '/admin/users',
   '/profile',
 ];

@@ -11,6 +11,8 @@ import {
   PURCHASES_ENTRY,
   RETURNS_ENTRY,
   SALES_ENTRY,
+  SHIFT_ENTRY,
+  SHIFTS_ENTRY,
   Shell,
   STOCK_COUNTS_ENTRY,
   withPartTwo,
@@ -146,10 +148,10 @@ test.describe('desktop sidebar', () => {
       role: 'Bozorchi',
       expected: withPartTwo(
         [...ALWAYS, SELL],
-        [COUNTER_ENTRY, SALES_ENTRY, RETURNS_ENTRY, STOCK_COUNTS_ENTRY],
+        [COUNTER_ENTRY, SALES_ENTRY, RETURNS_ENTRY, STOCK_COUNTS_ENTRY, SHIFT_ENTRY],
       ),
     },
-    { email: DEMO.kassir, role: 'Kassir', expected: withPartTwo(ALWAYS) },
+    { email: DEMO.kassir, role: 'Kassir', expected: withPartTwo(ALWAYS, [SHIFT_ENTRY]) },
     {
       email: DEMO.owner,
       role: 'Owner',
@@ -160,6 +162,7 @@ test.describe('desktop sidebar', () => {
           RETURNS_ENTRY,
           STOCK_COUNTS_ENTRY,
           PRODUCTION_ENTRY,
+          SHIFTS_ENTRY,
         ]),
         ADMIN_ENTRY,
       ],
@@ -220,9 +223,9 @@ test.describe('mobile drawer', () => {
       await shell.openDrawer.click();
       await expect(shell.drawer).toBeVisible();
       // spec.md's ten, DESIGN.md section 11's Dashboard and Hisobotlar, section 12's
-      // Kontragentlar and Qarzlar.
-      await expect(shell.drawerNav.getByRole('link')).toHaveCount(14);
-      expect(await shell.entries(shell.drawerNav)).toEqual(withPartTwo(MENU));
+      // Kontragentlar and Qarzlar, section 22's Smena.
+      await expect(shell.drawerNav.getByRole('link')).toHaveCount(15);
+      expect(await shell.entries(shell.drawerNav)).toEqual(withPartTwo(MENU, [SHIFT_ENTRY]));
       // Let the slide-in animation finish before measuring.
       await expect.poll(async () => (await shell.drawer.boundingBox())?.x ?? -1, { timeout: 3_000 }).toBe(0);
       const box = await shell.drawer.boundingBox();
@@ -248,6 +251,7 @@ test.describe('mobile drawer', () => {
         RETURNS_ENTRY,
         STOCK_COUNTS_ENTRY,
         PRODUCTION_ENTRY,
+        SHIFTS_ENTRY,
       ]),
       ADMIN_ENTRY,
     ]);

@@ -193,6 +193,26 @@ const documentRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * DESIGN.md section 22: the department's own drawer, and the shifts (every signed-in role: the
+ * server shows a department its own, the whole business's viewers every department's).
+ */
+const shiftRoutes: RouteObject[] = [
+  {
+    path: paths.shift,
+    lazy: () => import('../features/shifts/pages/ShiftPage.tsx').then((m) => ({ Component: m.ShiftPage })),
+  },
+  {
+    path: paths.shifts,
+    lazy: () => import('../features/shifts/pages/ShiftsPage.tsx').then((m) => ({ Component: m.ShiftsPage })),
+  },
+  {
+    path: paths.shiftCard,
+    lazy: () =>
+      import('../features/shifts/pages/ShiftCardPage.tsx').then((m) => ({ Component: m.ShiftCardPage })),
+  },
+];
+
 /** Pages inside the shell; all need a signed-in user (RequireAuth above them). */
 const shellRoutes: RouteObject[] = [
   // Balans, with the exchange form, is / for every role (spec.md section 2).
@@ -285,6 +305,7 @@ const shellRoutes: RouteObject[] = [
   reportRoutes,
   ...debtRoutes,
   ...documentRoutes,
+  ...shiftRoutes,
   adminRoutes,
 ];
 

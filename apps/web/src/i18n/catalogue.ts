@@ -14,6 +14,7 @@ import type offers from './messages/uz/offers.json';
 import type profile from './messages/uz/profile.json';
 import type receipts from './messages/uz/receipts.json';
 import type reports from './messages/uz/reports.json';
+import type shifts from './messages/uz/shifts.json';
 
 // The message catalogues (DESIGN.md section 14): one JSON file per namespace and language under
 // messages/<language>/, ICU MessageFormat values, the same keys in every language (i18n.test.ts).
@@ -34,7 +35,8 @@ type Catalogue = typeof admin &
   typeof offers &
   typeof profile &
   typeof receipts &
-  typeof reports;
+  typeof reports &
+  typeof shifts;
 
 export type MessageKey = keyof Catalogue & string;
 export type Messages = Record<string, string>;

@@ -75,6 +75,8 @@ export const WhoAmISchema = z.object({
   can_buy: z.boolean(),
   /** Whether the user writes production orders (DESIGN.md section 21): `PRODUCTION_ROLES`. */
   can_produce: z.boolean(),
+  /** Whether the user keeps a cash drawer and its shifts (DESIGN.md section 22): `keepsShifts`. */
+  keeps_shifts: z.boolean(),
 });
 export type WhoAmI = z.infer<typeof WhoAmISchema>;
 

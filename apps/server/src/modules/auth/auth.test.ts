@@ -236,6 +236,7 @@ describe('whoami and by-business', () => {
       can_sell: false,
       can_buy: false,
       can_produce: false,
+      keeps_shifts: false,
     });
   });
 
@@ -248,6 +249,17 @@ describe('whoami and by-business', () => {
     expect(await produces('Owner')).toBe(true);
     expect(await produces('Bozorchi')).toBe(false);
     expect(await produces('Kassir')).toBe(false);
+  });
+
+  it('says who keeps a cash drawer: the Kassir and the sellers (DESIGN.md section 22)', async () => {
+    const keeps = async (role: 'Kassir' | 'Bozorchi' | 'Owner' | 'Omborchi') => {
+      const client = await signIn(t.url, await createUser(t.db, { businessId, role }));
+      return (await client.get('auth/whoami/')).body.keeps_shifts;
+    };
+    expect(await keeps('Kassir')).toBe(true);
+    expect(await keeps('Bozorchi')).toBe(true);
+    expect(await keeps('Owner')).toBe(false);
+    expect(await keeps('Omborchi')).toBe(false);
   });
 
   it('refuses no token, a bad token and a token signed with another key', async () => {

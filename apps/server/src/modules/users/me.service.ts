@@ -3,6 +3,7 @@ import {
   canProduce,
   canSell,
   isLanguage,
+  keepsShifts,
   type MeUpdateSchema,
   msg,
   type Role,
@@ -36,6 +37,7 @@ export async function whoAmI(db: Database, userId: number): Promise<WhoAmI> {
     can_sell: canSell(user.role, user.sale_roles),
     can_buy: canBuy(user.role, user.purchase_roles),
     can_produce: canProduce(user.role),
+    keeps_shifts: keepsShifts(user.role, user.sale_roles),
   };
 }
 

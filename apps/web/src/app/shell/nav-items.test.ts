@@ -1,4 +1,4 @@
-import { canBuy, canProduce, canSell, type Role } from '@app/shared';
+import { canBuy, canProduce, canSell, keepsShifts, type Role } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { uzText } from '../../i18n/testing.ts';
 import { desktopNavItems, mobileNavItems, type NavItem } from './nav-items.ts';
@@ -9,6 +9,7 @@ const as = (role: Role, allowed: Role[] = []) => ({
   can_sell: canSell(role, allowed),
   can_buy: canBuy(role, allowed),
   can_produce: canProduce(role),
+  keeps_shifts: keepsShifts(role, allowed),
 });
 
 /** Each entry as the Uzbek screen shows it: its label, then its path. */
@@ -24,28 +25,31 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
   });
 
   it('every role finds Kontragentlar and Qarzlar after Sotib olish and Sotish (DESIGN.md section 12)', () => {
-    expect(paths(desktopNavItems(as('Bozorchi'))).slice(-7)).toEqual([
+    expect(paths(desktopNavItems(as('Bozorchi'))).slice(-8)).toEqual([
       'Sotish /sell',
       'Yangi sotuv /sell/new',
       'Sotuvlar /sales',
       'Qaytarishlar /returns',
       'Inventarizatsiya /stock-counts',
+      'Smena /shift',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
     ]);
-    expect(paths(desktopNavItems(as('Owner'))).slice(-8)).toEqual([
+    expect(paths(desktopNavItems(as('Owner'))).slice(-9)).toEqual([
       'Sotuvlar /sales',
       'Xaridlar /purchases',
       'Qaytarishlar /returns',
       'Inventarizatsiya /stock-counts',
       'Ishlab chiqarish /production',
+      'Smenalar /shifts',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
       'Boshqaruv /admin',
     ]);
-    expect(paths(mobileNavItems(as('Kassir'))).slice(-4)).toEqual([
+    expect(paths(mobileNavItems(as('Kassir'))).slice(-5)).toEqual([
       'Sotib olish /buy',
       'Sotish /sell',
+      'Smena /shift',
       'Kontragentlar /counterparties',
       'Qarzlar /debts',
     ]);
@@ -62,8 +66,9 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
     expect(items.slice(0, 2)).toEqual(["Ko'rsatkichlar /dashboard", 'Balans /']);
     expect(items).toContain('Hisobotlar /reports');
     expect(items).not.toContain('Sotish /sell');
-    // The phone menu lists every entry whatever the role: spec.md's ten and part two's four.
-    expect(mobileNavItems(as('Kassir'))).toHaveLength(14);
+    // The phone menu lists every entry whatever the role: spec.md's ten, part two's four and the
+    // Kassir's drawer (DESIGN.md section 22).
+    expect(mobileNavItems(as('Kassir'))).toHaveLength(15);
   });
 
   it('the documents show to the roles that write them and, read-only, to those who see the whole business (DESIGN.md section 19)', () => {
@@ -107,5 +112,16 @@ describe('menus with the dashboard and the reports (DESIGN.md section 11)', () =
     expect(production(desktopNavItems(as('manager')))).toEqual(['Ishlab chiqarish /production']);
     expect(production(desktopNavItems(as('Bozorchi')))).toEqual([]);
     expect(production(mobileNavItems(as('Kassir')))).toEqual([]);
+  });
+
+  it('the drawer shows to who keeps one, the shifts to those who see the whole business (DESIGN.md section 22)', () => {
+    const shifts = (items: NavItem[]) => paths(items).filter((p) => / \/shifts?$/.test(p));
+    expect(shifts(desktopNavItems(as('Kassir')))).toEqual(['Smena /shift']);
+    expect(shifts(mobileNavItems(as('Bozorchi')))).toEqual(['Smena /shift']);
+    // A role the Owner lets sell keeps a drawer too.
+    expect(shifts(desktopNavItems(as('Omborchi', ['Omborchi'])))).toEqual(['Smena /shift']);
+    expect(shifts(desktopNavItems(as('Omborchi')))).toEqual([]);
+    for (const role of ['Owner', 'admin', 'manager'] as const)
+      expect(shifts(desktopNavItems(as(role))), role).toEqual(['Smenalar /shifts']);
   });
 });

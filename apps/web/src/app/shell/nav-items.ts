@@ -10,6 +10,7 @@ import {
   ArrowDownLeft,
   ArrowLeftRight,
   ArrowUpRight,
+  Banknote,
   Boxes,
   ChartColumn,
   ClipboardCheck,
@@ -22,6 +23,7 @@ import {
   HandCoins,
   LayoutDashboard,
   LayoutList,
+  ListChecks,
   type LucideIcon,
   MessageSquare,
   ScanBarcode,
@@ -45,7 +47,7 @@ export interface NavItem {
 }
 
 /** What the menus read of who-am-I. */
-export type MenuUser = Pick<WhoAmI, 'role' | 'can_sell' | 'can_buy' | 'can_produce'>;
+export type MenuUser = Pick<WhoAmI, 'role' | 'can_sell' | 'can_buy' | 'can_produce' | 'keeps_shifts'>;
 
 /** The menu of spec.md section 2, in its order, with its exact labels. */
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -134,6 +136,10 @@ export const DOCUMENT_NAV_ITEMS: readonly NavItem[] = [
     roles: WHOLE_BUSINESS_ROLES,
     allowed: (u) => u.can_produce,
   },
+  // DESIGN.md section 22: the department's own drawer (who-am-I's keeps_shifts), and the shifts
+  // of every department for those who see the whole business.
+  { to: paths.shift, label: 'common.nav.shift', icon: Banknote, allowed: (u) => u.keeps_shifts },
+  { to: paths.shifts, label: 'common.nav.shifts', icon: ListChecks, roles: WHOLE_BUSINESS_ROLES },
 ];
 
 /** DESIGN.md section 11: the dashboard, the first entry of both menus of every role. */

@@ -35,7 +35,8 @@ const WEIGHT_BARCODE_KEYS: Record<WeightBarcodeMode, MessageKey> = {
 
 /**
  * /admin/settings (DESIGN.md section 9): the business's name, the daily CBU rates, low-stock mail,
- * what the scales' weight codes carry (section 18), and who sells and buys (section 19).
+ * what the scales' weight codes carry (section 18), who sells and buys (section 19), and whether a
+ * sale needs an open cash shift (section 22).
  */
 export function SettingsPage() {
   const t = useT();
@@ -99,6 +100,10 @@ export function SettingsPage() {
           registration={form.register('purchase_roles')}
           error={form.formState.errors.purchase_roles?.message}
         />
+        <div className="space-y-1">
+          <Checkbox label={t('admin.settings.salesNeedShift')} {...form.register('sales_need_shift')} />
+          <p className="pl-6 text-xs text-slate-500">{t('admin.settings.salesNeedShiftHint')}</p>
+        </div>
         {saved ? <SuccessMessage>{t('admin.settings.saved')}</SuccessMessage> : null}
         <ErrorMessage>{error}</ErrorMessage>
         <Button type="submit" loading={update.isPending}>

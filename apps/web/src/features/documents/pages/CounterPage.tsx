@@ -1,9 +1,12 @@
 import { Check } from 'lucide-react';
+import { Link } from 'react-router';
+import { useCurrentShift } from '../../../api/shifts.ts';
 import { CounterpartyPicker } from '../../../components/CounterpartyPicker.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { VariantPicker } from '../../../components/VariantPicker.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { useCounterpartyOptions } from '../api/counterparties.ts';
 import { findUnitVariantByBarcode, searchUnitVariants, type UnitVariantOption } from '../api/prices.ts';
@@ -41,6 +44,7 @@ function Counter() {
   return (
     <div className="mx-auto max-w-2xl space-y-4 pb-28">
       <h1 className="text-xl font-semibold text-slate-900">{t('documents.counter.title')}</h1>
+      <ShiftNotice />
       <VariantPicker
         label={t('documents.counter.add')}
         value={null}
@@ -98,6 +102,25 @@ function Counter() {
           {t('documents.counter.sell')}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** DESIGN.md section 22: when sales need an open shift and the seller has none, a word and a link. */
+function ShiftNotice() {
+  const t = useT();
+  const current = useCurrentShift().data;
+  if (!current?.sales_need_shift || current.shift) return null;
+  return (
+    <div
+      role="status"
+      data-testid="shift-needed"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+    >
+      <span>{t('documents.counter.shiftNeeded')}</span>
+      <Link to={paths.shift} className="font-semibold text-amber-900 underline underline-offset-2">
+        {t('documents.counter.openShift')}
+      </Link>
     </div>
   );
 }
