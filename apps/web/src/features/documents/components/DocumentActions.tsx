@@ -10,7 +10,7 @@ import { mayEditDraft, mayReturn, mayReverse } from '../access.ts';
 import { downloadDocumentPdf, useDeleteDocument, useDocumentAction } from '../api/documents.ts';
 import { type DocumentKindConfig, receiptPath } from '../kinds.ts';
 import { leftOf } from '../lib/returns.ts';
-import { useActionKey } from '../lib/use-action-key.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 
 export interface ActionCallbacks {
   onEdit: () => void;

@@ -14,7 +14,7 @@ import {
 import { addVariant, type EditLine, linesTotal } from './lines.ts';
 import { isValidQuantity } from './quantity.ts';
 import { type DocumentErrors, documentErrors } from './server-errors.ts';
-import { useActionKey } from './use-action-key.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 
 const NO_ERRORS: DocumentErrors = { lines: {}, fields: {} };
 

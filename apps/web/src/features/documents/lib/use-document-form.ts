@@ -8,7 +8,7 @@ import type { DocumentKindConfig } from '../kinds.ts';
 import { bodyOf, type FormState, formStateOf } from './document-body.ts';
 import { addVariant } from './lines.ts';
 import { type DocumentErrors, documentErrors } from './server-errors.ts';
-import { useActionKey } from './use-action-key.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 
 /**
  * A new document or a draft's change (DESIGN.md section 19): saved as a draft, or posted (a new

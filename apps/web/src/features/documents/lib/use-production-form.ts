@@ -6,7 +6,7 @@ import type { OutputOption } from '../api/production.ts';
 import { PRODUCTION_KIND } from '../kinds.ts';
 import { plannedQty } from './production.ts';
 import { type DocumentErrors, documentErrors } from './server-errors.ts';
-import { useActionKey } from './use-action-key.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 
 /** What the new order's page holds: the output, its quantity, the used quantities typed, currency, note. */
 export interface ProductionFormState {

@@ -16,7 +16,7 @@ import { ReturnLines } from '../components/ReturnLines.tsx';
 import { type DocumentKindConfig, PURCHASE_KIND, RETURN_KIND, SALE_KIND } from '../kinds.ts';
 import { errorsOnPage, offersDebtRefund, readReturnQty, refundTotal, returnRequest } from '../lib/returns.ts';
 import { documentErrors } from '../lib/server-errors.ts';
-import { useActionKey } from '../lib/use-action-key.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 
 /** /sales/:id/return */
 export function SaleReturnPage() {

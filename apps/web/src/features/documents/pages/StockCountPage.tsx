@@ -18,7 +18,7 @@ import { DocumentStatusBadge } from '../components/DocumentBits.tsx';
 import { DocumentGuard } from '../components/DocumentGuard.tsx';
 import { StockCountLines } from '../components/StockCountLines.tsx';
 import { STOCK_COUNT_KIND } from '../kinds.ts';
-import { useActionKey } from '../lib/use-action-key.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 
 // A stock count's page (DESIGN.md section 20): a scan field (a scanner types the code and Enter),
 // the lines with their counted quantities typed, every variance and its value, the totals of the

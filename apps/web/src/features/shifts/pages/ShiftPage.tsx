@@ -18,7 +18,7 @@ import { useCloseShift, useOpenShift } from '../api/shifts.ts';
 import { DrawerForm } from '../components/DrawerForm.tsx';
 import { Money } from '../components/ShiftBits.tsx';
 import { ShiftResult } from '../components/ShiftResult.tsx';
-import { useActionKey } from '../use-action-key.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 
 /**
  * /shift (DESIGN.md section 22): the department's own drawer. No open shift: the opening count;

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
+import { ApiError, newIdempotencyKey } from './api-client.ts';
 
 /**
  * An Idempotency-Key per user action (DESIGN.md section 4): a fresh one for each new action, the
