@@ -6,11 +6,11 @@ import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 import { mayEditDraft, mayReturn, mayReverse } from '../access.ts';
 import { downloadDocumentPdf, useDeleteDocument, useDocumentAction } from '../api/documents.ts';
 import { type DocumentKindConfig, receiptPath } from '../kinds.ts';
 import { leftOf } from '../lib/returns.ts';
-import { useActionKey } from '../../../lib/use-action-key.ts';
 
 export interface ActionCallbacks {
   onEdit: () => void;

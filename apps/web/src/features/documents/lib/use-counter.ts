@@ -2,6 +2,7 @@ import { D, type Document, type SaleCreate } from '@app/shared';
 import { useMemo, useRef, useState } from 'react';
 import type { CounterpartyOption } from '../../../components/CounterpartyPicker.tsx';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 import { useCreateDocument } from '../api/documents.ts';
 import { type UnitVariantOption, useListPrices, usePaymentRates } from '../api/prices.ts';
 import { SALE_KIND } from '../kinds.ts';
@@ -14,7 +15,6 @@ import {
 import { addVariant, type EditLine, linesTotal } from './lines.ts';
 import { isValidQuantity } from './quantity.ts';
 import { type DocumentErrors, documentErrors } from './server-errors.ts';
-import { useActionKey } from '../../../lib/use-action-key.ts';
 
 const NO_ERRORS: DocumentErrors = { lines: {}, fields: {} };
 

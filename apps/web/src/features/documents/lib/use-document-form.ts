@@ -1,14 +1,13 @@
 import type { Document } from '@app/shared';
 import { useState } from 'react';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 import { useCreateDocument, useDocumentAction, useUpdateDocument } from '../api/documents.ts';
 import type { UnitVariantOption } from '../api/prices.ts';
 import type { DocumentKindConfig } from '../kinds.ts';
-
 import { bodyOf, type FormState, formStateOf } from './document-body.ts';
 import { addVariant } from './lines.ts';
 import { type DocumentErrors, documentErrors } from './server-errors.ts';
-import { useActionKey } from '../../../lib/use-action-key.ts';
 
 /**
  * A new document or a draft's change (DESIGN.md section 19): saved as a draft, or posted (a new

@@ -1,12 +1,12 @@
 import { CURRENCY_IDS, D, type Document, type ProductionOrderCreate, type RecipeVersion } from '@app/shared';
 import { useState } from 'react';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 import { useCreateDocument, useDocumentAction, useUpdateDocument } from '../api/documents.ts';
 import type { OutputOption } from '../api/production.ts';
 import { PRODUCTION_KIND } from '../kinds.ts';
 import { plannedQty } from './production.ts';
 import { type DocumentErrors, documentErrors } from './server-errors.ts';
-import { useActionKey } from '../../../lib/use-action-key.ts';
 
 /** What the new order's page holds: the output, its quantity, the used quantities typed, currency, note. */
 export interface ProductionFormState {

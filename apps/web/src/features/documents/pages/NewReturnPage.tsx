@@ -9,6 +9,7 @@ import { LoadingText } from '../../../components/ui/Spinner.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail, failureMessage, isNotFound } from '../../../lib/api-client.ts';
 import { pickId } from '../../../lib/url-params.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 import { useCreateDocument, useDocument } from '../api/documents.ts';
 import { Money, PartyLink } from '../components/DocumentBits.tsx';
 import { DocumentGuard } from '../components/DocumentGuard.tsx';
@@ -16,7 +17,6 @@ import { ReturnLines } from '../components/ReturnLines.tsx';
 import { type DocumentKindConfig, PURCHASE_KIND, RETURN_KIND, SALE_KIND } from '../kinds.ts';
 import { errorsOnPage, offersDebtRefund, readReturnQty, refundTotal, returnRequest } from '../lib/returns.ts';
 import { documentErrors } from '../lib/server-errors.ts';
-import { useActionKey } from '../../../lib/use-action-key.ts';
 
 /** /sales/:id/return */
 export function SaleReturnPage() {

@@ -11,6 +11,7 @@ import { errorDetail, failureMessage, isNotFound } from '../../../lib/api-client
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { pickId } from '../../../lib/url-params.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 import { mayEditDraft, mayReverse } from '../access.ts';
 import { useDeleteDocument, useDocument, useDocumentAction } from '../api/documents.ts';
 import { useRefreshMoved, useScan, useSetCounted, useVariances } from '../api/stock-counts.ts';
@@ -18,7 +19,6 @@ import { DocumentStatusBadge } from '../components/DocumentBits.tsx';
 import { DocumentGuard } from '../components/DocumentGuard.tsx';
 import { StockCountLines } from '../components/StockCountLines.tsx';
 import { STOCK_COUNT_KIND } from '../kinds.ts';
-import { useActionKey } from '../../../lib/use-action-key.ts';
 
 // A stock count's page (DESIGN.md section 20): a scan field (a scanner types the code and Enter),
 // the lines with their counted quantities typed, every variance and its value, the totals of the

@@ -14,11 +14,11 @@ import { useT } from '../../../i18n/useT.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useActionKey } from '../../../lib/use-action-key.ts';
 import { useCloseShift, useOpenShift } from '../api/shifts.ts';
 import { DrawerForm } from '../components/DrawerForm.tsx';
 import { Money } from '../components/ShiftBits.tsx';
 import { ShiftResult } from '../components/ShiftResult.tsx';
-import { useActionKey } from '../../../lib/use-action-key.ts';
 
 /**
  * /shift (DESIGN.md section 22): the department's own drawer. No open shift: the opening count;
