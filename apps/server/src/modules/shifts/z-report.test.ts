@@ -50,9 +50,9 @@ beforeAll(async () => {
   usdRate = rate.rate_to_uzs;
 });
 
-async function file(path: string, token: string, language = 'uz') {
+async function file(path: string, token: string | undefined, language = 'uz') {
   const res = await fetch(`${t.url}/api/${path}`, {
-    headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+    headers: { authorization: `Bearer ${token ?? ''}`, 'accept-language': language },
   });
   return {
     status: res.status,
@@ -73,7 +73,7 @@ async function pdfText(data: Buffer): Promise<string> {
 }
 
 /** "1234567.5" as the Uzbek page groups it: "1 234 567.50". */
-const uz = (value: D.Value) =>
+const uz = (value: string | number | InstanceType<typeof D>) =>
   new D(value)
     .abs()
     .toFixed(2)
