@@ -17,6 +17,8 @@ export const LossesQuerySchema = withPeriodRules(
 export type LossesQuery = z.output<typeof LossesQuerySchema>;
 
 export const LossRowSchema = z.object({
+  /** The row's own key: its kind and its ledger row (money row, stock exit, count line). */
+  key: z.string(),
   kind: z.enum(LOSS_KINDS),
   /** The business day it was written, YYYY-MM-DD. */
   date: z.string(),

@@ -24,6 +24,7 @@ import { fileAnswer, pageOfRows, resolveScope, subtitle } from './reports.servic
 
 interface LossDbRow {
   kind: LossKind;
+  sort_id: string;
   date: string;
   department_id: number;
   department_email: string;
@@ -97,7 +98,7 @@ const allParts = (scope: ReportScope) =>
 function lossRows(scope: ReportScope, kind: LossKind | undefined): RawBuilder<LossDbRow> {
   const only = kind === undefined ? sql`` : sql`WHERE r.kind = ${kind}`;
   return sql<LossDbRow>`
-    SELECT r.kind, business_day(r.at)::text AS date, u.id AS department_id, u.email AS department_email,
+    SELECT r.kind, r.sort_id::text AS sort_id, business_day(r.at)::text AS date, u.id AS department_id, u.email AS department_email,
            coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) AS department_name,
            r.source_id, r.source_number, v.id AS variant_id, v.sku,
            CASE WHEN v.id IS NULL THEN NULL
@@ -191,6 +192,7 @@ export async function lossesReport(
       date_from: scope.from,
       date_to: scope.to,
       results: paging.rows.map((r) => ({
+        key: `${r.kind}-${r.sort_id}`,
         kind: r.kind,
         date: r.date,
         department: { id: r.department_id, email: r.department_email, name: r.department_name },

@@ -53,7 +53,9 @@ export function zReportOf(
   lines: readonly ZLineRow[],
   credit: CreditRow[],
 ): ZReport {
-  const currencies: ZCurrency[] = shift.amounts.map((a) => ({
+  // The sums first (the business's own currency), then the others as the shift lists them.
+  const amounts = [...shift.amounts].sort((a, b) => Number(b.currency_code === 'UZS') - Number(a.currency_code === 'UZS'));
+  const currencies: ZCurrency[] = amounts.map((a) => ({
     code: a.currency_code,
     opening: a.opening,
     opening_difference: a.opening_difference,
