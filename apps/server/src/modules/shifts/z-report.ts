@@ -54,7 +54,9 @@ export function zReportOf(
   credit: CreditRow[],
 ): ZReport {
   // The sums first (the business's own currency), then the others as the shift lists them.
-  const amounts = [...shift.amounts].sort((a, b) => Number(b.currency_code === 'UZS') - Number(a.currency_code === 'UZS'));
+  const amounts = [...shift.amounts].sort(
+    (a, b) => Number(b.currency_code === 'UZS') - Number(a.currency_code === 'UZS'),
+  );
   const currencies: ZCurrency[] = amounts.map((a) => ({
     code: a.currency_code,
     opening: a.opening,
