@@ -118,6 +118,20 @@ describe('the Z-report', () => {
     });
     expect(expense.status, JSON.stringify(expense.body)).toBe(201);
 
+    // A sale paid in sums, then returned with its cash refunded.
+    const returned = await seller.post('sales/?post=true', {
+      lines: [{ variant: v(0), qty: '1', price: '200000' }],
+      payment: { cash: [{ currency: UZS, amount: '200000' }] },
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(201);
+    const refund = await seller.post('returns/?post=true', {
+      source_kind: 'sale',
+      source: returned.body.id,
+      refund: 'cash',
+      lines: [{ source_line: returned.body.lines[0].id, qty: '1' }],
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+
     const expectedUzs = new D(1000000).minus(change).minus(120000);
     const countedUzs = expectedUzs.minus(5000);
     const closed = await seller.post(`shifts/${shiftId}/close/`, {
@@ -145,7 +159,9 @@ describe('the Z-report', () => {
       `Smena № ${number}`,
       'Valyuta: UZS',
       `Ochilishda sanalgan ${uz(1000000)}`,
+      `Naqd olingan +${uz(200000)}`,
       `Qaytim berilgan -${uz(change)}`,
+      `Qaytarishlar uchun to'langan -${uz(200000)}`,
       `Tashqi, chiqim -${uz(120000)}`,
       `Kutilgan ${uz(expectedUzs)}`,
       `Yopilishda sanalgan ${uz(countedUzs)}`,
@@ -165,7 +181,7 @@ describe('the Z-report', () => {
       text.indexOf('Kutilgan', text.indexOf('Valyuta: UZS')),
     );
     const lines = [...uzsBlock.matchAll(/[+-]\d{1,3}(?: \d{3})*\.\d{2}/g)].map((m) => m[0].replace(/ /g, ''));
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(4);
     expect(lines.reduce((sum, l) => sum.plus(l), new D(1000000)).toFixed(2)).toBe(expectedUzs.toFixed(2));
 
     // In the reader's language.
