@@ -1,6 +1,6 @@
 import { apiSignIn, DEMO, expect, test } from '../fixtures.ts';
 import { DashboardPage, daysBefore, ReportPage, tashkentToday } from '../pages/report-pages.ts';
-import { Shell } from '../pages/shell.ts';
+import { openTab, Shell } from '../pages/shell.ts';
 
 // DESIGN.md section 11: the owner's dashboard (the home of the viewers of the whole business) and
 // the reports, with their filters, server-side sorting, totals and file downloads. The demo
@@ -141,4 +141,37 @@ test('a department keeps Balans at /, reads its own reports, and has no departme
   await expect(page).toHaveURL('/reports/sales');
   await expect(page.getByRole('heading', { name: 'Sotuvlar', level: 2 })).toBeVisible();
   await expect(page.getByLabel("Bo'lim")).toHaveCount(0);
+});
+
+test("the losses tab: each kind's total side by side, the demo's count variances and transit loss, one kind by its card", async ({
+  page,
+}) => {
+  await apiSignIn(page, DEMO.owner);
+  await page.goto(`/reports/sales?${recentPeriod()}`);
+  const report = new ReportPage(page);
+  // Exactly: "Yo'ldagi yo'qotishlar" is another tab.
+  await openTab(
+    page
+      .getByRole('navigation', { name: 'Hisobotlar' })
+      .getByRole('link', { name: "Yo'qotishlar", exact: true }),
+  );
+  await expect(page).toHaveURL(/\/reports\/losses\?date_from=/);
+  // The demo's stock count C-000001 (a shortage of poplin, a surplus of thread) and its transit loss.
+  const count = report.rows.filter({ hasText: 'C-000001' });
+  await expect(count.filter({ hasText: 'PP120-OQ' })).toContainText('-1.5 m');
+  await expect(count.filter({ hasText: 'TI40-OQ' })).toContainText('+');
+  await expect(report.rows.filter({ hasText: 'KS1-OQ-48' }).first()).toContainText("Yo'ldagi yo'qotish");
+  for (const kind of ['SHIFT_DIFF', 'TRANSIT_LOSS', 'STOCK_COUNT', 'all'])
+    await expect(page.getByTestId(`losses-total-${kind}`)).toContainText('UZS');
+  await expect(report.totals).toBeVisible();
+
+  // A kind's card keeps its rows: only the counts' variances, their total under them.
+  const countCard = page.getByTestId('losses-total-STOCK_COUNT');
+  await countCard.click();
+  await expect(page).toHaveURL(/kind=STOCK_COUNT/);
+  await expect(countCard).toHaveAttribute('aria-pressed', 'true');
+  await expect(report.rows.first()).toBeVisible();
+  await expect(report.rows.filter({ hasNotText: 'Inventarizatsiya' })).toHaveCount(0);
+  const cardFigure = ((await countCard.textContent()) ?? '').replace(/^\D+/, '').replace(/\s*UZS$/, '');
+  await expect(report.totals).toContainText(cardFigure.trim());
 });

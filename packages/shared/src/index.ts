@@ -19,6 +19,7 @@ export * from './schemas/finance.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/imports.ts';
 export * from './schemas/inventory.ts';
+export * from './schemas/losses.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/offers.ts';
 export * from './schemas/production.ts';

@@ -113,6 +113,12 @@ const reportRoutes: RouteObject = {
           Component: m.ProductionCostPage,
         })),
     },
+    {
+      // DESIGN.md section 22: shift differences, transit losses and stock-count variances together.
+      path: paths.reports.losses,
+      lazy: () =>
+        import('../features/reports/pages/LossesPage.tsx').then((m) => ({ Component: m.LossesPage })),
+    },
   ],
 };
 

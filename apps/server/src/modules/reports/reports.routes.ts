@@ -5,6 +5,8 @@ import {
   DashboardSchema,
   DebtsAgeingQuerySchema,
   DebtsAgeingSchema,
+  LossesQuerySchema,
+  LossesReportSchema,
   ProductionCostQuerySchema,
   ProductionCostReportSchema,
   SalesQuerySchema,
@@ -21,6 +23,7 @@ import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
 import { sendReport } from '../../lib/send-report.ts';
 import { debtsAgeing } from './debts-ageing.ts';
+import { lossesReport } from './losses.ts';
 import { productionCostReport } from './production-costs.ts';
 import { cashFlowReport, dashboard, salesReport, stockMovementReport } from './reports.service.ts';
 import { transitLossesReport } from './transit-losses.ts';
@@ -35,6 +38,26 @@ export async function reportsRoutes(app: FastifyInstance, deps: Deps): Promise<v
   await reportRoutes(app, deps);
   await transitLossRoutes(app, deps);
   await productionReportRoutes(app, deps);
+  await lossesRoutes(app, deps);
+}
+
+/** DESIGN.md section 22: shift differences, transit losses and stock-count variances in one list. */
+async function lossesRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/reports/losses/',
+    {
+      onRequest: authenticate(deps),
+      schema: {
+        tags: ['reports', 'shifts'],
+        summary:
+          "Losses in UZS (a shortage negative): the shifts' differences, transit losses and stock-count variances in one list, kind=SHIFT_DIFF|TRANSIT_LOSS|STOCK_COUNT keeping one kind, with each kind's total and the grand total",
+        querystring: LossesQuerySchema,
+        response: { 200: LossesReportSchema.describe(FILE_NOTE), ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      sendReport(request, reply, await lossesReport(deps, actorOf(request), request.query)),
+  );
 }
 
 /** What production cost (DESIGN.md section 21). */

@@ -9,11 +9,15 @@ import {
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas, IdempotencyHeadersSchema } from '../../lib/openapi.ts';
+import { sendFile } from '../../lib/send-report.ts';
+import { requestLanguage } from '../../lib/texts.ts';
 import * as shifts from './shifts.service.ts';
+import { zReport } from './z-report.ts';
 
 // Cash shifts (DESIGN.md sections 19 "Paths" and 22): open, the blind close, the list and one.
 
@@ -111,5 +115,21 @@ function readRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => shifts.getShift(deps, actorOf(request), request.params.id),
+  );
+
+  r.get(
+    '/shifts/:id/z-report/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "A closed shift's Z-report: an A4 PDF in the reader's language (opening, sales by payment kind, other cash in and out, expected, counted, difference); an open shift is 409",
+        params: IdParamsSchema,
+        response: { 200: z.string().describe('application/pdf, as an attachment'), ...ErrorSchemas },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, await zReport(deps, actorOf(request), request.params.id, requestLanguage(request))),
   );
 }

@@ -8,7 +8,8 @@ type ReportPath =
   | 'reports/stock-movement/'
   | 'reports/cash-flow/'
   | 'reports/transit-losses/'
-  | 'reports/production/';
+  | 'reports/production/'
+  | 'reports/losses/';
 
 /**
  * GET reports/…/?format=csv|xlsx|pdf with the page's filters (DESIGN.md section 11): every row

@@ -8,6 +8,7 @@ export const reportKeys = {
   cashFlow: (filters: object) => ['reports', 'cash-flow', filters] as const,
   transitLosses: (filters: object) => ['reports', 'transit-losses', filters] as const,
   production: (filters: object) => ['reports', 'production', filters] as const,
+  losses: (filters: object) => ['reports', 'losses', filters] as const,
 };
 
 /** The period and department every report takes (DESIGN.md section 11). */

@@ -19,6 +19,8 @@ export function ReportsLayout() {
     { to: `${paths.reports.debtsAgeing}${carried}`, label: t('reports.layout.debtsAgeing') },
     { to: `${paths.reports.transitLosses}${carried}`, label: t('reports.transitLosses.title') },
     { to: `${paths.reports.production}${carried}`, label: t('reports.production.title') },
+    // DESIGN.md section 22: shift differences, transit losses and stock-count variances together.
+    { to: `${paths.reports.losses}${carried}`, label: t('reports.losses.title') },
   ];
   return (
     <div>
