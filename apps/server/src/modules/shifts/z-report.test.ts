@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertDocumentInvariants } from '../../../test/document-invariants.ts';
 import { startWithUsers } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
-import { assertShiftInvariants } from '../../../test/shift-invariants.ts';
 import { assertStockInvariants } from '../../../test/stock-invariants.ts';
 import { fund, USD, UZS } from '../finance/finance.fixtures.ts';
 import { createVariants, giveStock, type TestVariant } from '../inventory/inventory.fixtures.ts';
@@ -18,7 +17,6 @@ afterEach(async () => {
   await assertStockInvariants(t.db);
   await assertMoneyInvariants(t.db);
   await assertDocumentInvariants(t.db);
-  await assertShiftInvariants(t.db);
 });
 
 // The Kassir sells too (a role the Owner allows in the settings) and records expenses.
