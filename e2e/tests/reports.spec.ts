@@ -143,7 +143,7 @@ test('a department keeps Balans at /, reads its own reports, and has no departme
   await expect(page.getByLabel("Bo'lim")).toHaveCount(0);
 });
 
-test("the losses tab: each kind's total side by side, the demo's count variances and transit loss, one kind by its card", async ({
+test("the losses tab: each kind's total side by side, the demo's count variances, transit loss and shift differences, one kind by its card", async ({
   page,
 }) => {
   await apiSignIn(page, DEMO.owner);
@@ -161,6 +161,9 @@ test("the losses tab: each kind's total side by side, the demo's count variances
   await expect(count.filter({ hasText: 'PP120-OQ' })).toContainText('-1.5 m');
   await expect(count.filter({ hasText: 'TI40-OQ' })).toContainText('+');
   await expect(report.rows.filter({ hasText: 'KS1-OQ-48' }).first()).toContainText("Yo'ldagi yo'qotish");
+  // The demo's shifts: the Kassir's first 15,000 so'm short, the Bozorchi's two dollars over.
+  await expect(report.rows.filter({ hasText: 'Smena № 1' })).toContainText('-15 000.00');
+  await expect(report.rows.filter({ hasText: 'Smena № 2' })).toContainText('2.00 USD');
   for (const kind of ['SHIFT_DIFF', 'TRANSIT_LOSS', 'STOCK_COUNT', 'all'])
     await expect(page.getByTestId(`losses-total-${kind}`)).toContainText('UZS');
   await expect(report.totals).toBeVisible();
