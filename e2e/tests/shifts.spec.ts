@@ -93,6 +93,8 @@ test('a Kassir opens a shift by notes, closes it blind, and the Owner reads the 
     '100 000.00 UZS',
     '-3 000.00 UZS',
   ]);
+  // The notes counted at the opening.
+  await expect(owner.getByTestId('opening-notes-UZS')).toContainText('50 000');
   await context.close();
 
   // Nothing left open: the API agrees.

@@ -114,7 +114,10 @@ export const ShiftAmountSchema = z.object({
   expected: z.string().nullable(),
   counted: z.string().nullable(),
   difference: z.string().nullable(),
+  /** The notes and coins of the closing count, when counted so (null while open). */
   denominations: z.array(DenominationSchema).nullable(),
+  /** The notes and coins of the opening count, when counted so. */
+  opening_denominations: z.array(DenominationSchema).nullable(),
 });
 export type ShiftAmount = z.infer<typeof ShiftAmountSchema>;
 

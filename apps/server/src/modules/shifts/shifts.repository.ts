@@ -30,6 +30,7 @@ export interface AmountRow {
   counted: string | null;
   difference: string | null;
   counted_denominations: { value: string; count: number }[] | null;
+  opening_denominations: { value: string; count: number }[] | null;
 }
 
 /** A user's name as the shift pages show it: first and last name, else the e-mail. */
@@ -131,7 +132,7 @@ export async function amountsOf(db: Database | Trx, shiftIds: readonly number[])
     SELECT k.shift_id, k.currency_id, cur.code AS currency_code,
            coalesce(a.opening, 0)::text AS opening, coalesce(a.opening_difference, 0)::text AS opening_difference,
            a.expected::text AS expected, a.counted::text AS counted, a.difference::text AS difference,
-           a.counted_denominations
+           a.counted_denominations, a.opening_denominations
     FROM (SELECT shift_id, currency_id FROM cash_shift_amounts WHERE shift_id IN (${sql.join(shiftIds)})
           UNION SELECT shift_id, currency_id FROM moved) k
     JOIN currencies cur ON cur.id = k.currency_id

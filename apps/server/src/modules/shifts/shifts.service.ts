@@ -72,6 +72,7 @@ async function viewOf(db: Deps['db'] | Trx, rows: readonly repo.ShiftRow[]): Pro
           counted: closed && a.counted !== null ? fixedMoney(a.counted) : null,
           difference: closed && a.difference !== null ? fixedMoney(a.difference) : null,
           denominations: closed ? a.counted_denominations : null,
+          opening_denominations: a.opening_denominations,
         })),
       difference_uzs: closed ? fixedMoney(diffs.get(row.id) ?? '0') : null,
     };

@@ -45,7 +45,8 @@ export function ShiftCardPage() {
       </div>
       <Header shift={s} />
       <AmountsTable shift={s} />
-      <Notes shift={s} />
+      <Notes shift={s} at="opening" />
+      <Notes shift={s} at="close" />
       <ZReportButton shift={s} />
     </div>
   );
@@ -122,19 +123,26 @@ function AmountsTable({ shift }: { shift: Shift }) {
   );
 }
 
-/** The notes and coins counted at the close, per currency counted that way. */
-function Notes({ shift }: { shift: Shift }) {
+/** The notes and coins counted at the opening or at the close, per currency counted that way. */
+function Notes({ shift, at }: { shift: Shift; at: 'opening' | 'close' }) {
   const t = useT();
-  const counted = shift.amounts.filter((a) => a.denominations && a.denominations.length > 0);
+  const notesOf = (a: Shift['amounts'][number]) =>
+    at === 'close' ? a.denominations : a.opening_denominations;
+  const counted = shift.amounts.filter((a) => (notesOf(a)?.length ?? 0) > 0);
   if (counted.length === 0) return null;
   return (
     <Card className="space-y-3 p-4">
-      <h2 className="text-base font-semibold text-slate-900">{t('shifts.card.notes')}</h2>
+      <h2 className="text-base font-semibold text-slate-900">
+        {t(at === 'close' ? 'shifts.card.notes' : 'shifts.card.openingNotes')}
+      </h2>
       {counted.map((a) => (
-        <div key={a.currency} data-testid={`notes-${a.currency_code}`}>
+        <div
+          key={a.currency}
+          data-testid={at === 'close' ? `notes-${a.currency_code}` : `opening-notes-${a.currency_code}`}
+        >
           <h3 className="text-sm font-medium text-slate-700">{a.currency_code}</h3>
           <ul className="mt-1 grid grid-cols-2 gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-4">
-            {a.denominations?.map((d) => (
+            {notesOf(a)?.map((d) => (
               <li key={d.value} className="flex justify-between gap-2 tabular-nums">
                 <span>{formatMoney(d.value)}</span>
                 <span>{t('shifts.card.pieces', { count: d.count })}</span>
