@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { untilWaiting as waitForLocks } from '../../../test/lock-waits.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { fund, ledgerCount, USD } from './finance.fixtures.ts';
 
@@ -25,17 +26,7 @@ beforeAll(async () => {
 afterEach(() => assertMoneyInvariants(t.db));
 afterAll(() => t.close());
 
-/** Resolves once `n` statements of this database wait for a row lock. */
-async function untilWaiting(n: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const { rows } = await sql<{ waiting: number }>`
-      SELECT count(*)::int AS waiting FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db);
-    if ((rows[0]?.waiting ?? 0) >= n) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`fewer than ${n} statements ever waited`);
-}
+const untilWaiting = (n: number) => waitForLocks(t.db, n);
 
 it('moves money once when two requests with the same key both pass the key check', async () => {
   const headers = { 'idempotency-key': 'race-same-key' };

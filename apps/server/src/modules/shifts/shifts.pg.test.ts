@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { untilWaiting as waitForLocks } from '../../../test/lock-waits.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { assertStockInvariants } from '../../../test/stock-invariants.ts';
 import { fund, balanceOf as moneyOf, USD, UZS } from '../finance/finance.fixtures.ts';
@@ -31,17 +32,7 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-/** Resolves once `n` statements of this database wait for a lock. */
-async function untilWaiting(n: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const { rows } = await sql<{ waiting: number }>`
-      SELECT count(*)::int AS waiting FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db);
-    if ((rows[0]?.waiting ?? 0) >= n) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`fewer than ${n} statements ever waited`);
-}
+const untilWaiting = (n: number) => waitForLocks(t.db, n);
 
 /** Runs `start` while the department's balance rows are held, until `waiting` statements wait. */
 async function whileBalancesHeld<T>(
