@@ -16,6 +16,8 @@ import type { Measurement } from './measure.ts';
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_MONEY_SECONDS ?? 15);
 const OFFERS_PER_APPROVER = 4000;
+/** BENCH_SHIFTS=1: every department works inside an open cash shift (DESIGN.md section 22). */
+const WITH_SHIFTS = process.env.BENCH_SHIFTS === '1';
 const WARMUP_SECONDS = 3;
 /** Each approver's first offers are approved in the warm-up, the rest in the measured load. */
 const WARMUP_OFFERS = 1000;
@@ -63,6 +65,14 @@ async function prepareClients(ctx: BenchContext) {
   await sql`INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n)
     SELECT u.id, c.currency_id, true, 'ADJUSTMENT', false, 1 FROM unnest(${all}::int[]) AS u(id)
     CROSS JOIN business_currencies c WHERE c.business_id = ${business.id}`.execute(ctx.db);
+  if (WITH_SHIFTS) {
+    // Each money row then shares its department's shift (money_post's shifts_lock) and carries it.
+    const departments = [...all, ...approvers.map((a) => a.user.id)];
+    await sql`INSERT INTO cash_shifts (business_id, department_id, number, opened_by)
+      SELECT ${business.id}, d.id, d.n, d.id FROM unnest(${departments}::int[]) WITH ORDINALITY AS d(id, n)`.execute(
+      ctx.db,
+    );
+  }
   const offerIds: number[][] = [];
   for (const a of approvers) {
     const rows = await sql<{
