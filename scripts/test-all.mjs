@@ -1,6 +1,8 @@
 // `npm test`: every tier, with one closing line `N passed, N failed` (DESIGN.md section 7).
 //   check (Biome, TypeScript)  unit  api (the API suite on PGlite)
-//   pg (the API suite on PostgreSQL: TEST_DATABASE_URL, or a throwaway cluster)  e2e (Playwright)
+//   pg (the API suite on PostgreSQL: TEST_DATABASE_URL, or a throwaway cluster)
+//   pgbouncer (the same suite again with the HTTP server's queries through PgBouncer in
+//   transaction mode, DESIGN.md section 24)  e2e (Playwright)
 // `npm test -- --tier pg` (or `--tier unit,api`) runs some of them with the same accounting.
 //
 // First it makes sure the machine has what the chosen tiers need (scripts/test-prereqs.mjs).
@@ -14,10 +16,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { startPgBouncer } from './pgbouncer.mjs';
 import { startThrowawayPostgres } from './postgres.mjs';
 import { ensurePrerequisites } from './test-prereqs.mjs';
 
-const TIERS = ['check', 'unit', 'api', 'pg', 'e2e'];
+const TIERS = ['check', 'unit', 'api', 'pg', 'pgbouncer', 'e2e'];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, '.tmp', 'results');
 
@@ -158,7 +161,8 @@ function failTier(tier, line) {
 
 const has = (t) => tiers.includes(t);
 // Lanes side by side only when both have work; one lane alone streams its output.
-const sideBySide = (has('check') || has('unit') || has('api') || has('e2e')) && has('pg');
+const sideBySide =
+  (has('check') || has('unit') || has('api') || has('e2e')) && (has('pg') || has('pgbouncer'));
 
 async function laneOne() {
   if (has('check')) {
@@ -189,7 +193,7 @@ async function laneOne() {
 }
 
 async function laneTwo() {
-  if (!has('pg')) return;
+  if (!has('pg') && !has('pgbouncer')) return;
   let url = process.env.TEST_DATABASE_URL;
   let stop = () => {};
   try {
@@ -199,18 +203,45 @@ async function laneTwo() {
       stop = cluster.stop;
       cleanups.push(stop);
     }
-    await vitestTier(
-      'pg',
-      'API suite on PostgreSQL',
-      'api',
-      { TEST_DB: 'postgres', TEST_DATABASE_URL: url },
-      sideBySide,
-    );
+    if (has('pg'))
+      await vitestTier(
+        'pg',
+        'API suite on PostgreSQL',
+        'api',
+        { TEST_DB: 'postgres', TEST_DATABASE_URL: url },
+        sideBySide,
+      );
+    if (has('pgbouncer')) await pgBouncerTier(url);
   } catch (err) {
     console.error(`\nAPI suite on PostgreSQL could not start: ${err.message}`);
-    failTier('pg', 'API suite on PostgreSQL: FAILED to start');
+    failTier(has('pg') ? 'pg' : 'pgbouncer', 'API suite on PostgreSQL: FAILED to start');
   } finally {
     stop();
+  }
+}
+
+/**
+ * The API suite again with the HTTP server's queries through PgBouncer in transaction mode, on the
+ * same cluster (DESIGN.md section 24); LISTEN, the migrations and the tests' own setup go to
+ * PostgreSQL itself. It fails too if PgBouncer carried no transaction: the suite ran past it.
+ */
+async function pgBouncerTier(url) {
+  const bouncer = await startPgBouncer(url, {
+    [new URL(url).username || 'postgres']: decodeURIComponent(new URL(url).password),
+    bo_test_owner: 'bo-test-role',
+    bo_test_server: 'bo-test-role',
+  });
+  cleanups.push(bouncer.stop);
+  try {
+    const title = 'API suite through PgBouncer';
+    const env = { TEST_DB: 'postgres', TEST_DATABASE_URL: url, TEST_POOLER_URL: bouncer.url };
+    await vitestTier('pgbouncer', title, 'api', env, sideBySide);
+    const carried = await bouncer.transactions();
+    if (carried < 1000)
+      failTier('pgbouncer', `${title}: FAILED, PgBouncer carried only ${carried} transactions`);
+    else summary.set('pgbouncer', `${summary.get('pgbouncer')}, ${carried} transactions through PgBouncer`);
+  } finally {
+    bouncer.stop();
   }
 }
 

@@ -43,14 +43,14 @@ const PREREQUISITES = [
   },
   {
     name: "PostgreSQL's binaries",
-    tiers: ['pg'],
+    tiers: ['pg', 'pgbouncer'],
     pkg: 'postgresql',
     // A server of one's own (TEST_DATABASE_URL) needs no local binaries.
     find: (env) => (env.TEST_DATABASE_URL ? env.TEST_DATABASE_URL : findPostgresBinDir(env.PATH)),
   },
   {
     name: 'PgBouncer',
-    tiers: ['pg'],
+    tiers: ['pgbouncer'],
     pkg: 'pgbouncer',
     find: (env) =>
       which('pgbouncer', env.PATH) ?? (existsSync('/usr/sbin/pgbouncer') ? '/usr/sbin/pgbouncer' : null),

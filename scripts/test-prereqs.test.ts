@@ -54,7 +54,7 @@ describe('npm test on a machine without chromium', () => {
       encoding: 'utf8',
     });
     expect(res.status).toBe(2);
-    expect(res.stderr).toContain('choose from check, unit, api, pg, e2e');
+    expect(res.stderr).toContain('choose from check, unit, api, pg, pgbouncer, e2e');
   });
 });
 

@@ -10,6 +10,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_OWNER_URL: z.string().url().optional(),
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Back office <no-reply@backoffice.local>'),
@@ -49,6 +50,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL itself when DATABASE_URL is PgBouncer in transaction mode (DESIGN.md section 24):
+   * LISTEN and the migrations (a session advisory lock) connect here. Unset: DATABASE_URL.
+   */
+  databaseDirectUrl: string | undefined;
   /** The role that owns the schema and runs migrations; unset: DATABASE_URL's role does both. */
   databaseOwnerUrl: string | undefined;
   jwtSecret: string;
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseOwnerUrl: e.DATABASE_URL ? e.DATABASE_OWNER_URL : undefined,
+    databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

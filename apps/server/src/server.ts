@@ -13,6 +13,8 @@ const config = loadConfig();
 function open(poolSize: number, databaseUrl = config.databaseUrl): Promise<DatabaseHandle> {
   return openDatabase({
     databaseUrl,
+    // Behind PgBouncer (DESIGN.md section 24) LISTEN goes to PostgreSQL itself.
+    listenUrl: config.databaseDirectUrl,
     pgliteDir: path.join(config.dataDir, 'pg'),
     poolSize,
   });
@@ -20,9 +22,12 @@ function open(poolSize: number, databaseUrl = config.databaseUrl): Promise<Datab
 
 // Migrations and the demo seed run as the owner role (DATABASE_OWNER_URL), which then grants the
 // server's role what it may do; without the split the one role does everything (db/privileges.ts).
+// Either way they connect to PostgreSQL itself (DATABASE_DIRECT_URL when DATABASE_URL is
+// PgBouncer): the migrations hold a session advisory lock, which a transaction pooler drops.
 async function prepare(handle: DatabaseHandle): Promise<void> {
   const serverRole = serverRoleFor(config.databaseUrl, config.databaseOwnerUrl, console.warn);
-  const owner = serverRole ? await open(2, config.databaseOwnerUrl) : handle;
+  const ownerUrl = serverRole ? config.databaseOwnerUrl : config.databaseDirectUrl;
+  const owner = ownerUrl ? await open(2, ownerUrl) : handle;
   try {
     const ran = await migrateAndGrant(owner.db, serverRole);
     if (ran.length) console.log(`migrations applied: ${ran.join(', ')}`);

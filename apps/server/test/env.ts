@@ -38,3 +38,18 @@ export function dbUrl(name: string, role?: string): string {
   }
   return url.toString();
 }
+
+/**
+ * Database `name` through PgBouncer when the suite runs behind it (TEST_POOLER_URL, DESIGN.md
+ * section 24: the tier `pgbouncer`), else as dbUrl: the HTTP server's connection.
+ */
+export function serverDbUrl(name: string, role?: string): string {
+  const pooler = process.env.TEST_POOLER_URL;
+  const url = new URL(dbUrl(name, role));
+  if (pooler) {
+    const via = new URL(pooler);
+    url.hostname = via.hostname;
+    url.port = via.port;
+  }
+  return url.toString();
+}

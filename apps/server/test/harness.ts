@@ -11,7 +11,16 @@ import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { ApiClient } from './client.ts';
-import { adminUrl, dbUrl, OWNER_ROLE, SERVER_ROLE, TEMPLATE_DB, TEMPLATE_ENV, testDbKind } from './env.ts';
+import {
+  adminUrl,
+  dbUrl,
+  OWNER_ROLE,
+  SERVER_ROLE,
+  serverDbUrl,
+  TEMPLATE_DB,
+  TEMPLATE_ENV,
+  testDbKind,
+} from './env.ts';
 import { createSignedInUsers, type TestUser } from './factories.ts';
 
 declare module 'vitest' {
@@ -66,8 +75,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB} OWNER ${OWNER_ROLE}`);
     await admin.end();
     handle = await openDatabase({ databaseUrl: dbUrl(name) });
+    // Through PgBouncer in its tier (TEST_POOLER_URL); LISTEN always to PostgreSQL itself.
     serverHandle = await openDatabase({
-      databaseUrl: dbUrl(name, SERVER_ROLE),
+      databaseUrl: serverDbUrl(name, SERVER_ROLE),
+      listenUrl: dbUrl(name, SERVER_ROLE),
       poolSize: options.poolSize ?? 20,
     });
     dropDb = async () => {

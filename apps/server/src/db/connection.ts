@@ -32,6 +32,11 @@ export interface DatabaseHandle {
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL itself when `databaseUrl` is a pooler in transaction mode (DESIGN.md section 24:
+   * DATABASE_DIRECT_URL): LISTEN needs a session of its own, which PgBouncer does not keep.
+   */
+  listenUrl?: string | undefined;
   /** Folder for the embedded database; omit for an in-memory one (tests). */
   pgliteDir?: string | undefined;
   /** A PGlite data-dir dump to start from (tests start from a migrated template). */
@@ -61,7 +66,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // The pool re-emits an idle client's error; the client's own listener above has logged it.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', listen: pgListen(options.databaseUrl), close: () => db.destroy() };
+    const listen = pgListen(options.listenUrl ?? options.databaseUrl);
+    return { db, kind: 'postgres', listen, close: () => db.destroy() };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = await PGlite.create({

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dbUrl, OWNER_ROLE } from '../../../test/env.ts';
+import { OWNER_ROLE, serverDbUrl } from '../../../test/env.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { openEventStream } from '../../../test/sse.ts';
@@ -23,7 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Another operating-system process commits an event for `userId` on its own connection. */
+/**
+ * Another operating-system process commits an event for `userId` on its own connection (through
+ * PgBouncer in that tier: its NOTIFY still reaches this process's LISTEN, DESIGN.md section 24).
+ */
 async function commitFromAnotherProcess(userId: number, data: object) {
   const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db);
   const script = `
@@ -36,7 +39,7 @@ async function commitFromAnotherProcess(userId: number, data: object) {
     cwd: import.meta.dirname,
     env: {
       ...process.env,
-      URL: dbUrl(rows[0]?.name ?? '', OWNER_ROLE),
+      URL: serverDbUrl(rows[0]?.name ?? '', OWNER_ROLE),
       USER_ID: String(userId),
       DATA: JSON.stringify(data),
     },

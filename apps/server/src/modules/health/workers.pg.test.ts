@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminUrl, dbUrl, TEMPLATE_DB } from '../../../test/env.ts';
+import { adminUrl, dbUrl, serverDbUrl, TEMPLATE_DB } from '../../../test/env.ts';
 
 // WEB_CONCURRENCY on PostgreSQL (server.ts): the real server process with two workers. A worker
 // that dies is replaced while the other keeps serving; on shutdown none is replaced.
@@ -85,7 +85,9 @@ describe('WEB_CONCURRENCY workers', () => {
       cwd: root,
       env: {
         ...process.env,
-        DATABASE_URL: dbUrl(dbName),
+        // Behind PgBouncer in its tier: the migrations and LISTEN go to PostgreSQL itself.
+        DATABASE_URL: serverDbUrl(dbName),
+        DATABASE_DIRECT_URL: dbUrl(dbName),
         WEB_CONCURRENCY: '2',
         DB_POOL_SIZE: '2',
         PORT: String(port),
