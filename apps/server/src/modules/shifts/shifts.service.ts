@@ -118,6 +118,18 @@ export async function listShifts(
 ): Promise<ShiftPage> {
   const page = parsePage(query.page);
   const scope = readerScope(actor);
+  // As the reports (DESIGN.md section 11): another department is 403 to a department, and one
+  // outside the business a field error to the viewers of the whole business.
+  if (scope !== null && query.department !== undefined && query.department !== actor.id) throw forbidden();
+  if (scope === null && query.department !== undefined) {
+    const known = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', query.department)
+      .where('business_id', '=', actor.businessId)
+      .executeTakeFirst();
+    if (!known) throw fieldError('department', msg('errors.invalid_pk', { id: query.department }));
+  }
   const [{ rows, count }, totals] = await Promise.all([
     repo.listShifts(deps.db, actor.businessId, query, scope, page),
     repo.departmentTotals(deps.db, actor.businessId, query, scope),

@@ -350,5 +350,8 @@ describe('the Owner’s view', () => {
     expect((await seller.get(`shifts/${foreign.id}/`)).status).toBe(404);
     const bad = await as.Owner.get('shifts/?date_from=2026-02-01&date_to=2026-01-01');
     expect(bad.status).toBe(400);
+    expect((await as.Owner.get('shifts/?department=999999')).status).toBe(400);
+    expect((await as.Owner.get(`shifts/?department=${users.Kassir.id}`)).body.count).toBe(2);
+    expect((await seller.get(`shifts/?department=${users.Kassir.id}`)).status).toBe(403);
   });
 });
