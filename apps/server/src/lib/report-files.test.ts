@@ -53,7 +53,7 @@ describe('report files', () => {
     const rows = async function* () {
       yield [{ name: '=HYPERLINK("x")', amount: '1.00' }];
     };
-    const answer = reportFile('csv', { ...file(0), batches: rows() });
+    const answer = reportFile('csv', { ...file(0), batches: rows() }, 'uz');
     expect(answer).toMatchObject({ contentType: 'text/csv; charset=utf-8', filename: 'sinov.csv' });
     const text = (await bytes(answer.body)).toString('utf8');
     expect(text).toBe('\uFEFFNomi,Summa\r\n"\'=HYPERLINK(""x"")",1.00\r\nJami,123.00\r\n');
@@ -68,7 +68,11 @@ describe('report files', () => {
         { name: '@SUM(A1)', amount: '-3' },
       ];
     };
-    const answer = reportFile('csv', { ...file(0), batches: rows(), totals: async () => [null, '-128.51'] });
+    const answer = reportFile(
+      'csv',
+      { ...file(0), batches: rows(), totals: async () => [null, '-128.51'] },
+      'uz',
+    );
     const lines = (await bytes(answer.body)).toString('utf8').split('\r\n');
     expect(lines.slice(1)).toEqual([
       "'=1+2,-125.50",
@@ -84,12 +88,12 @@ describe('report files', () => {
     const rows = async function* () {
       yield [{ name: 'x', amount: '-1+cmd|calc' }];
     };
-    const answer = reportFile('csv', { ...file(0), batches: rows(), totals: undefined });
+    const answer = reportFile('csv', { ...file(0), batches: rows(), totals: undefined }, 'uz');
     expect((await bytes(answer.body)).toString('utf8')).toContain("x,'-1+cmd|calc\r\n");
   });
 
   it('PDF: every row in order over its pages, then the totals', async () => {
-    const answer = reportFile('pdf', file(6000));
+    const answer = reportFile('pdf', file(6000), 'uz');
     const text = await pdfText(await bytes(answer.body));
     expect(text).toContain('Sinov hisoboti');
     const numbers = [...text.matchAll(/Mahsulot (\d+)/g)].map((m) => Number(m[1]));
@@ -101,7 +105,7 @@ describe('report files', () => {
     // What kept a 100,000-row PDF growing in memory (report-files.ts, forgetWordLayouts): every
     // row here adds two new words. This reads pdfkit's internals on purpose, so that an upgrade
     // that renames them fails here instead of quietly bringing the growth back.
-    const answer = reportFile('pdf', file(3000));
+    const answer = reportFile('pdf', file(3000), 'uz');
     await bytes(answer.body);
     type Font = { name: string; layoutCache?: object };
     const families = (answer.body as unknown as { _fontFamilies: Record<string, Font> })._fontFamilies;

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import { setTimeout } from 'node:timers/promises';
-import type { ReportFormat } from '@app/shared';
+import { type Language, type Message, msg, type ReportFormat, type TxType } from '@app/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { CSV_BOM, type CsvKind, csvLine } from './csv.ts';
+import { tr } from './texts.ts';
 
 // A report as a file (DESIGN.md section 11: format=csv|xlsx|pdf, the same rows, streamed). Rows
 // arrive in batches from a cursor and leave as they come: CSV as text, Excel through exceljs's
@@ -13,21 +14,27 @@ import { CSV_BOM, type CsvKind, csvLine } from './csv.ts';
 /** How a column's values read: text, or a decimal string to show as a number. */
 export type ColumnKind = 'text' | 'money' | 'quantity' | 'percent';
 
-export interface FileColumn<R> {
-  header: string;
+/**
+ * A file's words (DESIGN.md section 16): a message, rendered in the reader's language when the
+ * file is written, or a value as it is (a code, a number, a name).
+ */
+export type FileText = Message | string;
+
+export interface FileColumn<R, T = FileText> {
+  header: T;
   kind: ColumnKind;
-  value: (row: R) => string | null;
+  value: (row: R) => T | null;
   /** The PDF column's share of the page's width. */
   width?: number;
 }
 
-export interface ReportFile<R> {
+export interface ReportFile<R, T = FileText> {
   /** The file name without its extension: "savdo-2026-11-01_2026-11-24". */
   name: string;
-  title: string;
-  /** The filters, in words: the period, the department, the grouping. */
-  subtitle: string;
-  columns: ReadonlyArray<FileColumn<R>>;
+  title: T;
+  /** The filters, in words: the period, the department, the grouping (joined by " · "). */
+  subtitle: T | readonly T[];
+  columns: ReadonlyArray<FileColumn<R, T>>;
   batches: AsyncIterable<R[]>;
   /** The totals row, asked for after the last batch (one value per column, null for none). */
   totals?: () => Promise<Array<string | null>>;
@@ -45,13 +52,54 @@ export interface FileAnswer {
   body: Readable;
 }
 
-export function reportFile<R>(format: Exclude<ReportFormat, 'json'>, file: ReportFile<R>): FileAnswer {
+/** A file written in `language`: its title, filters, headers and words rendered as it is written. */
+export function reportFile<R>(
+  format: Exclude<ReportFormat, 'json'>,
+  source: ReportFile<R>,
+  language: Language,
+): FileAnswer {
+  const file = rendered(source, language);
   const body =
     format === 'csv' ? Readable.from(csvText(file)) : format === 'xlsx' ? xlsxStream(file) : pdfStream(file);
   return { contentType: CONTENT_TYPES[format], filename: `${file.name}.${format}`, body };
 }
 
-const TOTAL_LABEL = 'Jami';
+/** The file with every message in `language`: the writers below read strings only. */
+function rendered<R>(file: ReportFile<R>, language: Language): Written<R> {
+  const text = (t: FileText) => (typeof t === 'string' ? t : tr(language, t));
+  const subtitle = Array.isArray(file.subtitle) ? file.subtitle : [file.subtitle as FileText];
+  const totalLabel = text(TOTAL_LABEL);
+  return {
+    ...file,
+    title: text(file.title),
+    subtitle: subtitle.map(text).join(' · '),
+    columns: file.columns.map((c) => ({
+      ...c,
+      header: text(c.header),
+      value: (row: R) => {
+        const v = c.value(row);
+        return v === null ? null : text(v);
+      },
+    })),
+    ...(file.totals ? { totals: withTotalLabel(file.totals, totalLabel) } : {}),
+  };
+}
+
+type Written<R> = ReportFile<R, string> & { subtitle: string };
+
+const TOTAL_LABEL = msg('export.reports.total');
+
+/** A ledger row's type in the files' words (the cash flow by type, the Z-report's lines). */
+export const TX_TYPE_WORDS: Record<TxType, Message> = {
+  EXCHANGE: msg('export.reports.tx.EXCHANGE'),
+  OFFER: msg('export.reports.tx.OFFER'),
+  EXTERNAL: msg('export.reports.tx.EXTERNAL'),
+  ADJUSTMENT: msg('export.reports.tx.ADJUSTMENT'),
+  DEBT: msg('export.reports.tx.DEBT'),
+  SALE: msg('export.reports.tx.SALE'),
+  PURCHASE: msg('export.reports.tx.PURCHASE'),
+  SHIFT_DIFF: msg('export.reports.tx.SHIFT_DIFF'),
+};
 
 /** How much of a file may wait for a slow client before the next rows are read. */
 const BUFFERED = 1 << 20;
@@ -65,7 +113,7 @@ async function taken(stream: Readable): Promise<boolean> {
   return !stream.destroyed;
 }
 
-async function* csvText<R>(file: ReportFile<R>): AsyncGenerator<string> {
+async function* csvText<R>(file: Written<R>): AsyncGenerator<string> {
   // A decimal column's cells are numbers: a negative amount is not a formula to defuse.
   const kinds = file.columns.map((c): CsvKind => (c.kind === 'text' ? 'text' : 'number'));
   const line = (values: Array<string | null>) => csvLine(values, kinds);
@@ -73,11 +121,12 @@ async function* csvText<R>(file: ReportFile<R>): AsyncGenerator<string> {
   for await (const batch of file.batches) {
     if (batch.length) yield batch.map((row) => line(file.columns.map((c) => c.value(row)))).join('');
   }
-  if (file.totals) yield line(withTotalLabel(await file.totals()));
+  if (file.totals) yield line(await file.totals());
 }
 
-function withTotalLabel(values: Array<string | null>): Array<string | null> {
-  return values.map((v, i) => (i === 0 && v === null ? TOTAL_LABEL : v));
+/** The totals row with its label in the first cell when that cell has no value. */
+function withTotalLabel(totals: () => Promise<Array<string | null>>, label: string) {
+  return async () => (await totals()).map((v, i) => (i === 0 && v === null ? label : v));
 }
 
 const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
@@ -97,7 +146,7 @@ function cellOf(kind: ColumnKind, value: string | null): string | number | null 
   return Number(value);
 }
 
-function xlsxStream<R>(file: ReportFile<R>): Readable {
+function xlsxStream<R>(file: Written<R>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(file.title.slice(0, 31));
@@ -114,7 +163,7 @@ function xlsxStream<R>(file: ReportFile<R>): Readable {
       if (!(await taken(out))) return;
     }
     if (file.totals) {
-      const totals = withTotalLabel(await file.totals());
+      const totals = await file.totals();
       const row = sheet.addRow(file.columns.map((c, i) => cellOf(c.kind, totals[i] ?? null)));
       row.font = { bold: true };
       row.commit();
@@ -150,7 +199,7 @@ function forgetWordLayouts(doc: PDFKit.PDFDocument): void {
   }
 }
 
-function pdfStream<R>(file: ReportFile<R>): Readable {
+function pdfStream<R>(file: Written<R>): Readable {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', BOLD_FONT);
@@ -207,7 +256,7 @@ function pdfStream<R>(file: ReportFile<R>): Readable {
       }
       if (!(await taken(doc as unknown as Readable))) return;
     }
-    if (file.totals) line(withTotalLabel(await file.totals()), 'bold');
+    if (file.totals) line(await file.totals(), 'bold');
     doc.end();
   })().catch((err: unknown) => doc.destroy(err as Error));
   return doc as unknown as Readable;

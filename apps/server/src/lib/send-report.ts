@@ -1,6 +1,8 @@
+import type { Language } from '@app/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageLink } from './pagination.ts';
 import type { FileAnswer } from './report-files.ts';
+import { requestLanguage } from './texts.ts';
 
 // How a report's answer goes out, the same for every report route (modules/reports, and the
 // debts ageing there): a JSON page with DRF's links, or a file (DESIGN.md section 11). A file
@@ -19,7 +21,7 @@ export function sendFile(reply: FastifyReply, file: FileAnswer) {
 
 export type Answer<T> =
   | { kind: 'json'; body: T; paging: { page: number; lastPage: number } }
-  | { kind: 'file'; file: FileAnswer };
+  | { kind: 'file'; file: (language: Language) => FileAnswer };
 
 /** The JSON page with DRF's next and previous links, or the file. */
 export function sendReport<T extends object>(
@@ -27,7 +29,8 @@ export function sendReport<T extends object>(
   reply: FastifyReply,
   result: Answer<T>,
 ) {
-  if (result.kind === 'file') return sendFile(reply, result.file);
+  // A report's file is written in the reader's language (DESIGN.md section 16).
+  if (result.kind === 'file') return sendFile(reply, result.file(requestLanguage(request)));
   const { page, lastPage } = result.paging;
   return {
     ...result.body,

@@ -104,11 +104,15 @@ export async function offersFile(
     side === 'incomes' ? 'to' : 'from',
   );
   const today = businessDay(deps.clock());
-  return reportFile(format, {
-    name: `takliflar-${side === 'incomes' ? 'kirim' : 'chiqim'}-${today}`,
-    title: tr(language, OFFER_FILE_TEXTS[side]),
-    subtitle: today,
-    columns: offerColumns(language),
-    batches: offerBatches(deps, ids),
-  });
+  return reportFile(
+    format,
+    {
+      name: `takliflar-${side === 'incomes' ? 'kirim' : 'chiqim'}-${today}`,
+      title: tr(language, OFFER_FILE_TEXTS[side]),
+      subtitle: today,
+      columns: offerColumns(language),
+      batches: offerBatches(deps, ids),
+    },
+    language,
+  );
 }

@@ -16,14 +16,14 @@ const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus', 'total'] as
 const AGEING_PAGE_SIZE = 50;
 
 const COLUMNS: FileColumn<AgeingDbRow>[] = [
-  { header: 'Kontragent', kind: 'text', value: (r) => r.counterparty_name, width: 3 },
-  { header: 'Valyuta', kind: 'text', value: (r) => r.currency_code },
-  { header: 'Muddati kelmagan', kind: 'money', value: (r) => r.current },
-  { header: '1-30 kun', kind: 'money', value: (r) => r.d1_30 },
-  { header: '31-60 kun', kind: 'money', value: (r) => r.d31_60 },
-  { header: '61-90 kun', kind: 'money', value: (r) => r.d61_90 },
-  { header: '90+ kun', kind: 'money', value: (r) => r.d90_plus },
-  { header: 'Jami', kind: 'money', value: (r) => r.total },
+  { header: msg('export.reports.counterparty'), kind: 'text', value: (r) => r.counterparty_name, width: 3 },
+  { header: msg('export.reports.currency'), kind: 'text', value: (r) => r.currency_code },
+  { header: msg('export.reports.not_due'), kind: 'money', value: (r) => r.current },
+  { header: msg('export.reports.days_1_30'), kind: 'money', value: (r) => r.d1_30 },
+  { header: msg('export.reports.days_31_60'), kind: 'money', value: (r) => r.d31_60 },
+  { header: msg('export.reports.days_61_90'), kind: 'money', value: (r) => r.d61_90 },
+  { header: msg('export.reports.days_90_plus'), kind: 'money', value: (r) => r.d90_plus },
+  { header: msg('export.reports.total'), kind: 'money', value: (r) => r.total },
 ];
 
 export async function debtsAgeing(
@@ -43,11 +43,10 @@ export async function debtsAgeing(
   if (query.format !== 'json') {
     return fileAnswer(query.format, {
       name,
-      title:
-        query.direction === 'RECEIVABLE'
-          ? 'Debitor qarzlar (bizdan qarzdorlar)'
-          : 'Kreditor qarzlar (bizning qarzlarimiz)',
-      subtitle: `${viewer.today} holatiga`,
+      title: msg(
+        query.direction === 'RECEIVABLE' ? 'export.reports.receivable_title' : 'export.reports.payable_title',
+      ),
+      subtitle: msg('export.reports.as_of', { day: viewer.today }),
       columns: COLUMNS,
       batches: cursorBatches(deps.db, rows),
     });

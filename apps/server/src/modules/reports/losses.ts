@@ -1,4 +1,11 @@
-import type { LossesQuery, LossesReport, LossKind, UnitMeasure } from '@app/shared';
+import {
+  type LossesQuery,
+  type LossesReport,
+  type LossKind,
+  type Message,
+  msg,
+  type UnitMeasure,
+} from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
@@ -136,27 +143,35 @@ async function lossTotals(db: Database, scope: ReportScope): Promise<LossesRepor
   );
 }
 
-/** The kinds in the files' words (Uzbek, as every report file's headers are). */
-const KIND_WORDS: Record<LossKind, string> = {
-  SHIFT_DIFF: 'Smena farqi',
-  TRANSIT_LOSS: "Yo'ldagi yo'qotish",
-  STOCK_COUNT: 'Inventarizatsiya',
+/** The kinds in the files' words, rendered in the reader's language. */
+const KIND_WORDS: Record<LossKind, Message> = {
+  SHIFT_DIFF: msg('export.reports.kind.SHIFT_DIFF'),
+  TRANSIT_LOSS: msg('export.reports.kind.TRANSIT_LOSS'),
+  STOCK_COUNT: msg('export.reports.kind.STOCK_COUNT'),
 };
 
 const COLUMNS: FileColumn<LossDbRow>[] = [
-  { header: 'Sana', kind: 'text', value: (r) => r.date },
-  { header: 'Turi', kind: 'text', value: (r) => KIND_WORDS[r.kind] },
-  { header: "Bo'lim", kind: 'text', value: (r) => r.department_email, width: 2 },
+  { header: msg('export.reports.date'), kind: 'text', value: (r) => r.date },
+  { header: msg('export.reports.type'), kind: 'text', value: (r) => KIND_WORDS[r.kind] },
+  { header: msg('export.reports.department'), kind: 'text', value: (r) => r.department_email, width: 2 },
   {
-    header: 'Manba',
+    header: msg('export.reports.source'),
     kind: 'text',
-    value: (r) => (r.kind === 'SHIFT_DIFF' ? `Smena № ${r.source_number}` : r.source_number),
+    value: (r) =>
+      r.kind === 'SHIFT_DIFF'
+        ? msg('export.reports.shift_number', { number: r.source_number })
+        : r.source_number,
   },
-  { header: 'Variant', kind: 'text', value: (r) => (r.sku ? `${r.sku} — ${r.label}` : ''), width: 3 },
-  { header: 'Miqdor', kind: 'quantity', value: (r) => r.qty ?? '' },
-  { header: 'Valyuta', kind: 'text', value: (r) => r.currency_code ?? '' },
-  { header: 'Summa', kind: 'money', value: (r) => r.amount ?? '' },
-  { header: 'Summa (UZS)', kind: 'money', value: (r) => r.amount_uzs },
+  {
+    header: msg('export.reports.variant'),
+    kind: 'text',
+    value: (r) => (r.sku ? `${r.sku} — ${r.label}` : ''),
+    width: 3,
+  },
+  { header: msg('export.reports.qty'), kind: 'quantity', value: (r) => r.qty ?? '' },
+  { header: msg('export.reports.currency'), kind: 'text', value: (r) => r.currency_code ?? '' },
+  { header: msg('export.reports.amount'), kind: 'money', value: (r) => r.amount ?? '' },
+  { header: msg('export.reports.amount_uzs'), kind: 'money', value: (r) => r.amount_uzs },
 ];
 
 export async function lossesReport(
@@ -169,8 +184,11 @@ export async function lossesReport(
   if (query.format !== 'json') {
     return fileAnswer(query.format, {
       name: `yoqotishlar-${scope.from}_${scope.to}`,
-      title: "Yo'qotishlar",
-      subtitle: subtitle(scope, ...(query.kind ? [`Turi: ${KIND_WORDS[query.kind]}`] : [])),
+      title: msg('export.reports.losses_title'),
+      subtitle: subtitle(
+        scope,
+        ...(query.kind ? [msg('export.reports.type_is', { type: KIND_WORDS[query.kind] })] : []),
+      ),
       columns: COLUMNS,
       batches: cursorBatches(deps.db, rows),
       totals: async () => {

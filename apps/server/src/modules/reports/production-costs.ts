@@ -1,4 +1,9 @@
-import type { ProductionCostQuery, ProductionCostReport, ProductionCostRow } from '@app/shared';
+import {
+  msg,
+  type ProductionCostQuery,
+  type ProductionCostReport,
+  type ProductionCostRow,
+} from '@app/shared';
 import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
 import type { FileColumn } from '../../lib/report-files.ts';
@@ -59,15 +64,15 @@ const toRow = (r: Row): ProductionCostRow => ({
 });
 
 const COLUMNS: FileColumn<Row>[] = [
-  { header: 'Hujjat', kind: 'text', value: (r) => r.number ?? '' },
-  { header: 'Sana', kind: 'text', value: (r) => r.date ?? '' },
-  { header: 'Mahsulot', kind: 'text', value: (r) => `${r.sku} — ${r.label}`, width: 3 },
-  { header: 'Miqdor', kind: 'quantity', value: (r) => r.qty },
-  { header: 'Xom-ashyo (UZS)', kind: 'money', value: (r) => r.inputs_uzs },
-  { header: 'Ustama (UZS)', kind: 'money', value: (r) => r.overhead_uzs },
-  { header: 'Jami (UZS)', kind: 'money', value: (r) => r.total_uzs },
-  { header: 'Tannarx (UZS)', kind: 'money', value: (r) => r.unit_cost_uzs },
-  { header: 'Taxminiy tannarx (UZS)', kind: 'money', value: (r) => r.estimate_uzs },
+  { header: msg('export.reports.document'), kind: 'text', value: (r) => r.number ?? '' },
+  { header: msg('export.reports.date'), kind: 'text', value: (r) => r.date ?? '' },
+  { header: msg('export.reports.product'), kind: 'text', value: (r) => `${r.sku} — ${r.label}`, width: 3 },
+  { header: msg('export.reports.qty'), kind: 'quantity', value: (r) => r.qty },
+  { header: msg('export.reports.inputs_uzs'), kind: 'money', value: (r) => r.inputs_uzs },
+  { header: msg('export.reports.overhead_uzs'), kind: 'money', value: (r) => r.overhead_uzs },
+  { header: msg('export.reports.total_uzs'), kind: 'money', value: (r) => r.total_uzs },
+  { header: msg('export.reports.unit_cost_uzs'), kind: 'money', value: (r) => r.unit_cost_uzs },
+  { header: msg('export.reports.estimate_uzs'), kind: 'money', value: (r) => r.estimate_uzs },
 ];
 
 export async function productionCostReport(
@@ -88,8 +93,13 @@ export async function productionCostReport(
     }
     return fileAnswer(query.format, {
       name: `ishlab-chiqarish-${scope.from}_${scope.to}`,
-      title: 'Ishlab chiqarish tannarxi',
-      subtitle: subtitle(scope, `Guruh: ${query.group_by === 'order' ? 'Hujjat' : 'Mahsulot'}`),
+      title: msg('export.reports.production_title'),
+      subtitle: subtitle(
+        scope,
+        msg('export.reports.group_is', {
+          group: msg(query.group_by === 'order' ? 'export.reports.document' : 'export.reports.product'),
+        }),
+      ),
       columns: COLUMNS,
       batches: estimated(),
       totals: async () => {

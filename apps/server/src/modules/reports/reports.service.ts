@@ -7,6 +7,8 @@ import {
   type DashboardQuery,
   fixedMoney,
   fixedQuantity,
+  type Language,
+  type Message,
   msg,
   type ReportFormat,
   type SalesQuery,
@@ -23,7 +25,14 @@ import type { Actor, Deps } from '../../lib/context.ts';
 import { cursorBatches } from '../../lib/cursor.ts';
 import { fieldError, forbidden } from '../../lib/errors.ts';
 import { countedPage, parsePage } from '../../lib/pagination.ts';
-import { type FileAnswer, type FileColumn, type ReportFile, reportFile } from '../../lib/report-files.ts';
+import {
+  type FileAnswer,
+  type FileColumn,
+  type FileText,
+  type ReportFile,
+  reportFile,
+  TX_TYPE_WORDS,
+} from '../../lib/report-files.ts';
 import { overdueDebts } from '../debts/debts.service.ts';
 import {
   type CashFlowDbRow,
@@ -103,17 +112,27 @@ export async function pageOfRows<R extends { total_count: number }>(
   return countedPage(found, page, size);
 }
 
-export const subtitle = (scope: Scope, ...parts: string[]) =>
-  [`${scope.from} — ${scope.to}`, `Bo'lim: ${scope.departmentEmail ?? 'butun biznes'}`, ...parts].join(' · ');
+/** A file's filters (DESIGN.md section 16: in the reader's language): the period, the department, `parts`. */
+export const subtitle = (scope: Scope, ...parts: FileText[]): FileText[] => [
+  `${scope.from} — ${scope.to}`,
+  msg('export.reports.department_is', {
+    department: scope.departmentEmail ?? msg('export.reports.whole_business'),
+  }),
+  ...parts,
+];
 
 export type FileFormat = Exclude<ReportFormat, 'json'>;
 export type ReportAnswer<T> =
   | { kind: 'json'; body: T; paging: Paged<unknown> }
-  | { kind: 'file'; file: FileAnswer };
+  | { kind: 'file'; file: (language: Language) => FileAnswer };
 
 /** A report asked for as a file (DESIGN.md section 11): every report's file answer is built here. */
-export function fileAnswer<R>(format: ReportFormat, file: ReportFile<R>): { kind: 'file'; file: FileAnswer } {
-  return { kind: 'file', file: reportFile(format as FileFormat, file) };
+export function fileAnswer<R>(
+  format: ReportFormat,
+  file: ReportFile<R>,
+): { kind: 'file'; file: (language: Language) => FileAnswer } {
+  // Written in the reader's language at the edge (lib/send-report.ts), DESIGN.md section 16.
+  return { kind: 'file', file: (language) => reportFile(format as FileFormat, file, language) };
 }
 
 /** A period report's JSON page: its count and period first, then the report's results and totals. */
@@ -127,21 +146,21 @@ export function periodPage<P extends Paged<unknown>, B>(scope: Scope, paging: P,
 
 // ---------------------------------------------------------------- sales
 
-const SALES_KEY_HEADERS: Record<SalesQuery['group_by'], string> = {
-  product: 'Mahsulot',
-  variant: 'Variant',
-  department: "Bo'lim",
-  day: 'Sana',
+const SALES_KEY_HEADERS: Record<SalesQuery['group_by'], Message> = {
+  product: msg('export.reports.product'),
+  variant: msg('export.reports.variant'),
+  department: msg('export.reports.department'),
+  day: msg('export.reports.date'),
 };
 
 function salesColumns(groupBy: SalesQuery['group_by']): FileColumn<SalesDbRow>[] {
   return [
     { header: SALES_KEY_HEADERS[groupBy], kind: 'text', value: (r) => r.label, width: 3 },
-    { header: 'Miqdor', kind: 'quantity', value: (r) => r.qty },
-    { header: 'Tushum (UZS)', kind: 'money', value: (r) => r.revenue_uzs },
-    { header: 'Tannarx (UZS)', kind: 'money', value: (r) => r.cogs_uzs },
-    { header: 'Marja (UZS)', kind: 'money', value: (r) => r.margin_uzs },
-    { header: 'Marja %', kind: 'percent', value: (r) => r.margin_pct },
+    { header: msg('export.reports.qty'), kind: 'quantity', value: (r) => r.qty },
+    { header: msg('export.reports.revenue_uzs'), kind: 'money', value: (r) => r.revenue_uzs },
+    { header: msg('export.reports.cogs_uzs'), kind: 'money', value: (r) => r.cogs_uzs },
+    { header: msg('export.reports.margin_uzs'), kind: 'money', value: (r) => r.margin_uzs },
+    { header: msg('export.reports.margin_pct'), kind: 'percent', value: (r) => r.margin_pct },
   ];
 }
 
@@ -156,8 +175,8 @@ export async function salesReport(
   if (query.format !== 'json') {
     return fileAnswer(query.format, {
       name: `savdo-${scope.from}_${scope.to}`,
-      title: 'Savdo hisoboti',
-      subtitle: subtitle(scope, `Guruh: ${SALES_KEY_HEADERS[query.group_by]}`),
+      title: msg('export.reports.sales_title'),
+      subtitle: subtitle(scope, msg('export.reports.group_is', { group: SALES_KEY_HEADERS[query.group_by] })),
       columns: salesColumns(query.group_by),
       batches: cursorBatches(deps.db, rows()),
       totals: async () => {
@@ -185,13 +204,13 @@ export async function salesReport(
 // ---------------------------------------------------------------- stock movement
 
 const STOCK_COLUMNS: FileColumn<StockMovementDbRow>[] = [
-  { header: 'SKU', kind: 'text', value: (r) => r.sku },
-  { header: 'Variant', kind: 'text', value: (r) => r.label, width: 3 },
-  { header: "Boshlang'ich qoldiq", kind: 'quantity', value: (r) => r.opening_qty },
-  { header: 'Kirim', kind: 'quantity', value: (r) => r.in_qty },
-  { header: 'Chiqim', kind: 'quantity', value: (r) => r.out_qty },
-  { header: 'Yakuniy qoldiq', kind: 'quantity', value: (r) => r.closing_qty },
-  { header: 'Yakuniy qiymat (UZS)', kind: 'money', value: (r) => r.closing_value_uzs },
+  { header: msg('export.reports.sku'), kind: 'text', value: (r) => r.sku },
+  { header: msg('export.reports.variant'), kind: 'text', value: (r) => r.label, width: 3 },
+  { header: msg('export.reports.opening_qty'), kind: 'quantity', value: (r) => r.opening_qty },
+  { header: msg('export.reports.in'), kind: 'quantity', value: (r) => r.in_qty },
+  { header: msg('export.reports.out'), kind: 'quantity', value: (r) => r.out_qty },
+  { header: msg('export.reports.closing_qty'), kind: 'quantity', value: (r) => r.closing_qty },
+  { header: msg('export.reports.closing_value_uzs'), kind: 'money', value: (r) => r.closing_value_uzs },
 ];
 
 export async function stockMovementReport(
@@ -213,7 +232,7 @@ export async function stockMovementReport(
     }
     return fileAnswer(query.format, {
       name: `ombor-harakati-${scope.from}_${scope.to}`,
-      title: 'Ombor harakati',
+      title: msg('export.reports.stock_title'),
       subtitle: subtitle(scope),
       columns: STOCK_COLUMNS,
       batches: remembered(),
@@ -246,29 +265,25 @@ export async function stockMovementReport(
 
 // ---------------------------------------------------------------- cash flow
 
-/** A ledger row's type in the files' words (as the page names them in Uzbek), every type named. */
-const TX_TYPE_WORDS: Record<TxType, string> = {
-  EXCHANGE: 'Almashtirish',
-  OFFER: 'Taklif',
-  EXTERNAL: 'Tashqi',
-  ADJUSTMENT: 'Tuzatish',
-  DEBT: 'Qarz',
-  SALE: 'Sotuv',
-  PURCHASE: 'Xarid',
-  SHIFT_DIFF: 'Smena farqi',
+/** The cash flow's periods in the files' words. */
+const CASH_FLOW_PERIODS: Record<CashFlowQuery['group_by'], Message> = {
+  day: msg('export.reports.day'),
+  week: msg('export.reports.week'),
+  month: msg('export.reports.month'),
 };
 
-const txTypeWord = (r: CashFlowDbRow) => (r.tx_type ? (TX_TYPE_WORDS[r.tx_type as TxType] ?? r.tx_type) : '');
+const txTypeWord = (r: CashFlowDbRow): FileText =>
+  r.tx_type ? (TX_TYPE_WORDS[r.tx_type as TxType] ?? r.tx_type) : '';
 
 function cashFlowColumns(byType: boolean): FileColumn<CashFlowDbRow>[] {
   return [
-    { header: 'Davr', kind: 'text', value: (r) => r.period },
-    { header: 'Valyuta', kind: 'text', value: (r) => r.currency_code },
-    ...(byType ? [{ header: 'Turi', kind: 'text' as const, value: txTypeWord }] : []),
-    { header: 'Kirim', kind: 'money', value: (r) => r.inflow },
-    { header: 'Chiqim', kind: 'money', value: (r) => r.outflow },
-    { header: 'Sof', kind: 'money', value: (r) => r.net },
-    { header: 'Yakuniy qoldiq', kind: 'money', value: (r) => r.closing },
+    { header: msg('export.reports.period'), kind: 'text', value: (r) => r.period },
+    { header: msg('export.reports.currency'), kind: 'text', value: (r) => r.currency_code },
+    ...(byType ? [{ header: msg('export.reports.type'), kind: 'text' as const, value: txTypeWord }] : []),
+    { header: msg('export.reports.in'), kind: 'money', value: (r) => r.inflow },
+    { header: msg('export.reports.out'), kind: 'money', value: (r) => r.outflow },
+    { header: msg('export.reports.net'), kind: 'money', value: (r) => r.net },
+    { header: msg('export.reports.closing_qty'), kind: 'money', value: (r) => r.closing },
   ];
 }
 
@@ -288,8 +303,11 @@ export async function cashFlowReport(
   if (query.format !== 'json') {
     return fileAnswer(query.format, {
       name: `pul-oqimi-${scope.from}_${scope.to}`,
-      title: 'Pul oqimi',
-      subtitle: subtitle(scope, `Davr: ${query.group_by}`),
+      title: msg('export.reports.cash_flow_title'),
+      subtitle: subtitle(
+        scope,
+        msg('export.reports.period_is', { period: CASH_FLOW_PERIODS[query.group_by] }),
+      ),
       columns: cashFlowColumns(query.by_type),
       batches: cursorBatches(deps.db, rows),
     });

@@ -548,8 +548,10 @@ describe('department scope', () => {
   });
 });
 
-async function download(path: string) {
-  const res = await fetch(`${t.url}/api/${path}`, { headers: { authorization: `Bearer ${owner.token}` } });
+async function download(path: string, language?: string) {
+  const res = await fetch(`${t.url}/api/${path}`, {
+    headers: { authorization: `Bearer ${owner.token}`, ...(language ? { 'accept-language': language } : {}) },
+  });
   return { res, body: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -579,6 +581,21 @@ describe('exports', () => {
     );
     const first = json.body.results[0];
     expect(lines[1]).toContain(`,${first.qty},${first.revenue_uzs},`);
+  });
+
+  it("CSV: written in the reader's language, headers, totals and the types' words (DESIGN.md section 16)", async () => {
+    const { body } = await download(`reports/sales/?${params}&format=csv`, 'ru');
+    const lines = body
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Вариант,Количество,Выручка (UZS),Себестоимость (UZS),Маржа (UZS),Маржа %');
+    expect(lines.at(-1)?.startsWith('Итого,')).toBe(true);
+    const period = query({ date_from: today, date_to: today, department: users.K.id, by_type: 'true' });
+    const flow = (await download(`reports/cash-flow/?${period}&format=csv`, 'en')).body.toString('utf8');
+    expect(flow.split('\r\n')[0]).toBe('\uFEFFPeriod,Currency,Type,In,Out,Net,Closing balance');
+    expect(flow).toContain(',Exchange,');
   });
 
   it('CSV: a net outflow is a negative number, not a text with an apostrophe', async () => {

@@ -1,4 +1,4 @@
-import type { TransitLossesQuery, TransitLossesReport, UnitMeasure } from '@app/shared';
+import { msg, type TransitLossesQuery, type TransitLossesReport, type UnitMeasure } from '@app/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { Actor, Deps } from '../../lib/context.ts';
@@ -6,7 +6,7 @@ import { cursorBatches } from '../../lib/cursor.ts';
 import type { FileColumn } from '../../lib/report-files.ts';
 import type { Answer } from '../../lib/send-report.ts';
 import { type ReportScope, totalsUnit } from './reports.repository.ts';
-import { fileAnswer, pageOfRows, resolveScope } from './reports.service.ts';
+import { fileAnswer, pageOfRows, resolveScope, subtitle } from './reports.service.ts';
 
 // The transit-losses report (DESIGN.md section 20): every TRANSIT_LOSS exit of a product offer
 // approved short, one row per exit and currency of the lots it consumed (a loss is valued at the
@@ -92,16 +92,16 @@ async function lossTotals(db: Database, scope: ReportScope) {
 }
 
 const COLUMNS: FileColumn<TransitLossDbRow>[] = [
-  { header: 'Sana', kind: 'text', value: (r) => r.date },
-  { header: 'Taklif', kind: 'text', value: (r) => `#${r.offer_id}` },
-  { header: 'Yuboruvchi', kind: 'text', value: (r) => r.sender_email, width: 2 },
-  { header: 'Qabul qiluvchi', kind: 'text', value: (r) => r.receiver_email, width: 2 },
-  { header: 'Variant', kind: 'text', value: (r) => `${r.sku} — ${r.label}`, width: 3 },
-  { header: 'Miqdor', kind: 'quantity', value: (r) => r.qty },
-  { header: 'Valyuta', kind: 'text', value: (r) => r.currency_code },
-  { header: 'Qiymat', kind: 'money', value: (r) => r.value },
-  { header: 'Qiymat (UZS)', kind: 'money', value: (r) => r.value_uzs },
-  { header: 'Sabab', kind: 'text', value: (r) => r.reason, width: 3 },
+  { header: msg('export.reports.date'), kind: 'text', value: (r) => r.date },
+  { header: msg('export.reports.offer'), kind: 'text', value: (r) => `#${r.offer_id}` },
+  { header: msg('export.reports.sender'), kind: 'text', value: (r) => r.sender_email, width: 2 },
+  { header: msg('export.reports.receiver'), kind: 'text', value: (r) => r.receiver_email, width: 2 },
+  { header: msg('export.reports.variant'), kind: 'text', value: (r) => `${r.sku} — ${r.label}`, width: 3 },
+  { header: msg('export.reports.qty'), kind: 'quantity', value: (r) => r.qty },
+  { header: msg('export.reports.currency'), kind: 'text', value: (r) => r.currency_code },
+  { header: msg('export.reports.value'), kind: 'money', value: (r) => r.value },
+  { header: msg('export.reports.value_uzs'), kind: 'money', value: (r) => r.value_uzs },
+  { header: msg('export.reports.reason'), kind: 'text', value: (r) => r.reason, width: 3 },
 ];
 
 type Query = TransitLossesQuery;
@@ -121,10 +121,8 @@ export async function transitLossesReport(
   if (query.format !== 'json') {
     return fileAnswer(query.format, {
       name: `yoldagi-yoqotishlar-${scope.from}_${scope.to}`,
-      title: "Yo'ldagi yo'qotishlar",
-      subtitle: [`${scope.from} — ${scope.to}`, `Bo'lim: ${scope.departmentEmail ?? 'butun biznes'}`].join(
-        ' · ',
-      ),
+      title: msg('export.reports.transit_title'),
+      subtitle: subtitle(scope),
       columns: COLUMNS,
       batches: cursorBatches(deps.db, rows),
       totals: async () => {

@@ -161,10 +161,10 @@ function drawHead(page: Page, report: ZReport): void {
   }
 }
 
+const DIRECTION_WORDS = { in: msg('export.shifts.in'), out: msg('export.shifts.out') } as const;
+
 const lineLabel = (page: Page, l: ZLine) =>
-  l.type && l.direction
-    ? `${page.t(l.type)}, ${page.t(msg(`export.shifts.${l.direction}`))}`
-    : page.t(l.label);
+  l.type && l.direction ? `${page.t(l.type)}, ${page.t(DIRECTION_WORDS[l.direction])}` : page.t(l.label);
 
 function drawCurrency(page: Page, c: ZCurrency): void {
   const { t, language } = page;

@@ -1,7 +1,7 @@
-import { type Language, msg, type Shift } from '@app/shared';
+import { type Language, type Message, msg, type Shift, type TxType } from '@app/shared';
 import type { Actor, Deps } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
-import type { FileAnswer } from '../../lib/report-files.ts';
+import { type FileAnswer, TX_TYPE_WORDS } from '../../lib/report-files.ts';
 import { getShift } from './shifts.service.ts';
 import { type ZCurrency, type ZLine, type ZReport, zReportPdf } from './z-report.pdf.ts';
 import { type CreditRow, creditOpened, type ZLineRow, zLines } from './z-report.repository.ts';
@@ -19,6 +19,12 @@ import { type CreditRow, creditOpened, type ZLineRow, zLines } from './z-report.
 // amount less it the difference; credit is shown apart, since it never reached the drawer.
 
 const SALE_LINES = ['sale_cash', 'sale_change', 'sale_reversed', 'sale_returns'] as const;
+const SALE_LINE_WORDS: Record<(typeof SALE_LINES)[number], Message> = {
+  sale_cash: msg('export.shifts.sale_cash'),
+  sale_change: msg('export.shifts.sale_change'),
+  sale_reversed: msg('export.shifts.sale_reversed'),
+  sale_returns: msg('export.shifts.sale_returns'),
+};
 const TYPE_ORDER = ['EXTERNAL', 'OFFER', 'EXCHANGE', 'DEBT', 'PURCHASE', 'ADJUSTMENT', 'SALE'];
 
 const typeRank = (row: ZLineRow) => {
@@ -31,15 +37,15 @@ export function currencyLines(rows: readonly ZLineRow[]): { sales: ZLine[]; othe
   const sales = SALE_LINES.flatMap((line) =>
     rows
       .filter((r) => r.line === line)
-      .map((r) => ({ label: msg(`export.shifts.${line}`), amount: r.amount }) as ZLine),
+      .map((r) => ({ label: SALE_LINE_WORDS[line], amount: r.amount }) as ZLine),
   );
   const other = rows
     .filter((r) => !(SALE_LINES as readonly string[]).includes(r.line))
     .sort((a, b) => typeRank(a) - typeRank(b))
     .map(
       (r): ZLine => ({
-        label: msg(`export.shifts.type.${r.tx_type}`),
-        type: msg(`export.shifts.type.${r.tx_type}`),
+        label: TX_TYPE_WORDS[r.tx_type as TxType],
+        type: TX_TYPE_WORDS[r.tx_type as TxType],
         direction: r.line.endsWith('_out') ? 'out' : 'in',
         amount: r.amount,
       }),
