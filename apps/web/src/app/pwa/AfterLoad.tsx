@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-// The service worker's registration and its update banner are a chunk of their own, fetched once
-// the page has loaded: the sign-in page's first paint does not wait for them (DESIGN.md
-// section 23 budgets).
+// What the page does once it has loaded (DESIGN.md section 23), each a chunk of its own so the
+// sign-in page's first paint waits for neither: the service worker's registration with its update
+// banner, and the runner that sends the sales the counter queued offline.
 const UpdateBanner = lazy(() => import('./UpdateBanner.tsx').then((m) => ({ default: m.UpdateBanner })));
+const QueueRunner = lazy(() =>
+  import('../../features/documents/offline/QueueRunner.tsx').then((m) => ({ default: m.QueueRunner })),
+);
 
 export function AfterLoad() {
   const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
@@ -13,10 +16,11 @@ export function AfterLoad() {
     window.addEventListener('load', done, { once: true });
     return () => window.removeEventListener('load', done);
   }, [loaded]);
-  if (!loaded || import.meta.env.DEV || !('serviceWorker' in navigator)) return null;
+  if (!loaded) return null;
   return (
     <Suspense fallback={null}>
-      <UpdateBanner />
+      <QueueRunner />
+      {import.meta.env.DEV || !('serviceWorker' in navigator) ? null : <UpdateBanner />}
     </Suspense>
   );
 }

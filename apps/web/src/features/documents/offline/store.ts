@@ -1,0 +1,33 @@
+import type { StockBalance, VariantPrice } from '@app/shared';
+import { cachedPrices, savePrices, saveStock, searchCatalogue, takeFromCatalogue } from './catalogue.ts';
+import { deviceDb } from './device-db.ts';
+import {
+  dismissReturned,
+  enqueueSale,
+  type FlushSummary,
+  flushQueue,
+  type NewSale,
+  returnedSales,
+  type Sender,
+  waitingSales,
+} from './sale-queue.ts';
+
+// The device's store bound to the page's database: the counter and the queue's runner import it
+// lazily (`import('./store.ts')`), so Dexie is not in any page's first load (DESIGN.md section 23).
+
+export const store = {
+  saveStock: (user: number, rows: readonly StockBalance[]) => saveStock(deviceDb(), user, rows),
+  savePrices: (user: number, prices: Record<number, VariantPrice[]>) => savePrices(deviceDb(), user, prices),
+  search: (user: number, text: string) => searchCatalogue(deviceDb(), user, text),
+  prices: (user: number, variant: number) => cachedPrices(deviceDb(), user, variant),
+  async queue(sale: NewSale) {
+    const db = deviceDb();
+    await enqueueSale(db, sale);
+    const lines = sale.body.lines.map((l) => ({ variant: Number(l.variant), qty: String(l.qty) }));
+    await takeFromCatalogue(db, sale.user, lines);
+  },
+  waiting: (user: number) => waitingSales(deviceDb(), user),
+  returned: (user: number) => returnedSales(deviceDb(), user),
+  dismiss: (key: string) => dismissReturned(deviceDb(), key),
+  flush: (user: number, sender: Sender): Promise<FlushSummary> => flushQueue(deviceDb(), user, sender),
+};
