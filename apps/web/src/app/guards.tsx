@@ -4,11 +4,16 @@ import type { Role } from '@app/shared';
 import { Navigate, Outlet } from 'react-router';
 import { LoadingText } from '../components/ui/Spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { refreshWentUnanswered } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/auth.ts';
 import { useAccessToken } from '../lib/session.ts';
+import { WaitingForConnection } from './pwa/WaitingForConnection.tsx';
 
 export function RequireAuth() {
   const token = useAccessToken();
+  // Opened offline (DESIGN.md section 23): the refresh got no answer, so the page waits where it
+  // is for the connection rather than asking to sign in again.
+  if (!token && refreshWentUnanswered()) return <WaitingForConnection />;
   if (!token) return <Navigate to={paths.login} replace />;
   return <Outlet />;
 }

@@ -123,6 +123,15 @@ export function newIdempotencyKey(): string {
 // Refresh: POST auth/refresh/ with an empty body; the server reads the HttpOnly cookie.
 
 let refreshInFlight: Promise<string | null> | null = null;
+let refreshUnanswered = false;
+
+/**
+ * Whether the last refresh got no answer at all (offline): the session may well be alive, so the
+ * guard waits for the connection instead of sending to /login (DESIGN.md section 23).
+ */
+export function refreshWentUnanswered(): boolean {
+  return refreshUnanswered;
+}
 
 async function performRefresh(): Promise<string | null> {
   const generation = sessionGeneration;
@@ -137,8 +146,10 @@ async function performRefresh(): Promise<string | null> {
   } catch {
     // Network failure: the server did not say the session is over, so keep what we have; the next
     // request or the next timer tick tries again.
+    refreshUnanswered = true;
     return null;
   }
+  refreshUnanswered = false;
   if (generation !== sessionGeneration) return null; // signed out meanwhile
   if (!response.ok) {
     // spec.md section 4: if the refresh fails, the tokens are cleared (the guard sends to /login).
