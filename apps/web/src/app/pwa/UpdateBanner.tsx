@@ -21,7 +21,8 @@ function register(): void {
  * Registers the service worker (mounted by AfterLoad once the page has loaded) and, when a new
  * version has been installed and waits, offers it: "Yangi versiya bor — Yangilash". Nothing
  * reloads until the user chooses; then the waiting worker takes over and the page reloads once,
- * whole, so it never runs half old and half new (DESIGN.md section 23, docs/offline.md).
+ * whole, so it never runs half old and half new (DESIGN.md section 23, docs/offline.md). On a
+ * phone it sits under the top bar, clear of the counter's "Sotish" bar at the bottom.
  */
 export function UpdateBanner() {
   const t = useT();
@@ -39,7 +40,7 @@ export function UpdateBanner() {
     <div
       role="status"
       data-testid="update-banner"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl bg-slate-900 p-3 pl-4 text-sm text-white shadow-lg md:bottom-4"
+      className="fixed inset-x-3 top-16 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl bg-slate-900 p-3 pl-4 text-sm text-white shadow-lg md:inset-x-auto md:top-auto md:right-4 md:bottom-4"
     >
       <p className="flex-1">{t('common.update.available')}</p>
       <button
