@@ -1,6 +1,8 @@
 // The one API client (DESIGN.md section 6): bearer header, one refresh-and-retry on 401, the access
 // token in memory only, the refresh token in its HttpOnly cookie (DESIGN.md section 5).
+
 import type { z } from 'zod';
+import { forgetUser } from './offline-session.ts';
 
 const API_BASE = '/api/';
 
@@ -30,6 +32,7 @@ export const tokenStore = {
   },
   clear(): void {
     sessionGeneration += 1;
+    forgetUser();
     if (accessToken === null) return;
     accessToken = null;
     emit();

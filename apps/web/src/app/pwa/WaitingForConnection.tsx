@@ -6,13 +6,10 @@ import { useT } from '../../i18n/useT.ts';
 import { refreshAccessToken, refreshWentUnanswered } from '../../lib/api-client.ts';
 
 /**
- * The page opened without a connection (the service worker served it, DESIGN.md section 23) and
- * the session could not be renewed: it says so and, when the connection returns, renews it; the
- * guard then shows the page asked for (or /login, if the session had ended). The sales the
- * counter queued stay on the device meanwhile and are sent then (docs/offline.md).
+ * When the connection returns, renews the session the page could not renew offline; the guard
+ * then shows the page asked for, or /login when the answer says the session had ended.
  */
-export function WaitingForConnection() {
-  const t = useT();
+export function useRenewWhenOnline(): void {
   const navigate = useNavigate();
   useEffect(() => {
     const retry = async () => {
@@ -24,6 +21,16 @@ export function WaitingForConnection() {
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [navigate]);
+}
+
+/**
+ * The page opened without a connection (the service worker served it, DESIGN.md section 23), the
+ * session could not be renewed and the device knows no last user: it says so and waits. The
+ * sales the counter queued stay on the device meanwhile and are sent then (docs/offline.md).
+ */
+export function WaitingForConnection() {
+  const t = useT();
+  useRenewWhenOnline();
   return (
     <div
       role="alert"

@@ -1,4 +1,11 @@
-import { D, type StockBalance, VARIANT_PICKER_MAX_RESULTS, type VariantPrice } from '@app/shared';
+import {
+  type Currency,
+  D,
+  type PriceType,
+  type StockBalance,
+  VARIANT_PICKER_MAX_RESULTS,
+  type VariantPrice,
+} from '@app/shared';
 import type { CachedVariant, CatalogueSnapshot, DeviceDb } from './device-db.ts';
 
 // The catalogue the counter searches and prices from when there is no connection (DESIGN.md
@@ -29,6 +36,27 @@ export async function savePrices(db: DeviceDb, user: number, prices: Record<numb
     const before = (await db.catalogue.get(user)) ?? empty(user);
     await db.catalogue.put({ ...before, prices: { ...before.prices, ...prices } });
   });
+}
+
+/** Keeps the price lists and currencies (the counter's currency and rates offline). */
+export async function saveLists(
+  db: DeviceDb,
+  user: number,
+  price_types: PriceType[],
+  currencies: Currency[],
+) {
+  await db.transaction('rw', db.catalogue, async () => {
+    const before = (await db.catalogue.get(user)) ?? empty(user);
+    await db.catalogue.put({ ...before, price_types, currencies });
+  });
+}
+
+/** The kept price lists and currencies, or null before the first refresh. */
+export async function keptLists(db: DeviceDb, user: number) {
+  const snapshot = await db.catalogue.get(user);
+  return snapshot?.price_types && snapshot.currencies
+    ? { price_types: snapshot.price_types, currencies: snapshot.currencies }
+    : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SaleCreate, UnitMeasure, VariantPrice } from '@app/shared';
+import type { Currency, PriceType, SaleCreate, UnitMeasure, VariantPrice } from '@app/shared';
 import Dexie, { type EntityTable } from 'dexie';
 
 // What the counter keeps on the device (DESIGN.md section 23, docs/offline.md), in IndexedDB
@@ -23,6 +23,9 @@ export interface CatalogueSnapshot {
   variants: CachedVariant[];
   /** By variant id: its price in each price list, as GET catalog/variants/{id}/prices/ gives. */
   prices: Record<number, VariantPrice[]>;
+  /** The price lists and currencies the counter's payment needs (its currency and rates). */
+  price_types?: PriceType[];
+  currencies?: Currency[];
 }
 
 /** A sale made offline, waiting to be sent with `POST api/sales/?post=true`. */

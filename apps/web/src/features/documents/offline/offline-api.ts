@@ -1,5 +1,7 @@
 import { DocumentSchema, type StockBalance, type VariantPrice, VariantPriceSchema } from '@app/shared';
 import { z } from 'zod';
+import { getCurrencies } from '../../../api/currencies.ts';
+import { getPriceTypes } from '../../../api/price-types.ts';
 import { ApiError, api, errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import type { QueuedSale } from './device-db.ts';
 import type { DraftResult, Sender, SendResult } from './sale-queue.ts';
@@ -66,13 +68,14 @@ const PRICED_VARIANTS = 500;
 
 /**
  * Refreshes what the device keeps for the counter: the seller's stock (GET
- * inventory/stocks/my-balance/, revalidated by its ETag) and, with `prices`, each held
- * variant's prices (four calls at a time). Fails quietly: the device keeps its last copy.
+ * inventory/stocks/my-balance/, revalidated by its ETag) and, with `prices`, the price lists, the
+ * currencies and each held variant's prices (four calls at a time). Fails quietly: the device keeps its last copy.
  */
 export async function refreshCatalogue(user: number, opts: { prices: boolean }): Promise<void> {
   const rows = await api.get<StockBalance[]>('inventory/stocks/my-balance/');
   await store.saveStock(user, rows);
   if (!opts.prices) return;
+  await store.saveLists(user, await getPriceTypes(), await getCurrencies());
   const ids = rows.map((r) => r.variant.id).slice(0, PRICED_VARIANTS);
   const prices: Record<number, VariantPrice[]> = {};
   const schema = z.object({ prices: z.array(VariantPriceSchema) });

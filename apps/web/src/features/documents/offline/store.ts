@@ -1,5 +1,13 @@
-import type { StockBalance, VariantPrice } from '@app/shared';
-import { cachedPrices, savePrices, saveStock, searchCatalogue, takeFromCatalogue } from './catalogue.ts';
+import type { Currency, PriceType, StockBalance, VariantPrice } from '@app/shared';
+import {
+  cachedPrices,
+  keptLists,
+  saveLists,
+  savePrices,
+  saveStock,
+  searchCatalogue,
+  takeFromCatalogue,
+} from './catalogue.ts';
 import { deviceDb } from './device-db.ts';
 import {
   dismissReturned,
@@ -18,6 +26,9 @@ import {
 export const store = {
   saveStock: (user: number, rows: readonly StockBalance[]) => saveStock(deviceDb(), user, rows),
   savePrices: (user: number, prices: Record<number, VariantPrice[]>) => savePrices(deviceDb(), user, prices),
+  saveLists: (user: number, types: PriceType[], currencies: Currency[]) =>
+    saveLists(deviceDb(), user, types, currencies),
+  lists: (user: number) => keptLists(deviceDb(), user),
   search: (user: number, text: string) => searchCatalogue(deviceDb(), user, text),
   prices: (user: number, variant: number) => cachedPrices(deviceDb(), user, variant),
   async queue(sale: NewSale) {

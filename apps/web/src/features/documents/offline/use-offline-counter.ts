@@ -1,5 +1,8 @@
 import type { SaleCreate, VariantPrice } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { currenciesQueryKey } from '../../../api/currencies.ts';
+import { priceTypesQueryKey } from '../../../api/price-types.ts';
 import { newIdempotencyKey } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { searchUnitVariants, type UnitVariantOption } from '../api/prices.ts';
@@ -46,10 +49,32 @@ function useQueueState(user: number | undefined) {
   return { waiting, returned };
 }
 
+/**
+ * Offline, the price lists and currencies the counter's payment reads come from the device when
+ * the page has none in memory (it was opened without a connection).
+ */
+function useKeptLists(user: number | undefined, online: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (user === undefined || online) return;
+    if (client.getQueryData(priceTypesQueryKey) && client.getQueryData(currenciesQueryKey)) return;
+    void loadStore()
+      .then((store) => store.lists(user))
+      .then((lists) => {
+        if (!lists) return;
+        client.setQueryData(priceTypesQueryKey, lists.price_types);
+        client.setQueryData(currenciesQueryKey, lists.currencies);
+      })
+      .catch(() => undefined);
+  }, [client, user, online]);
+}
+
 export function useOfflineCounter() {
   const online = useOnline();
   const user = useCurrentUser().data?.id;
   const { waiting, returned } = useQueueState(user);
+
+  useKeptLists(user, online);
 
   // Opening the counter online refreshes the kept stock and prices (quietly: the last copy stays).
   useEffect(() => {
