@@ -33,6 +33,9 @@ export const store = {
   prices: (user: number, variant: number) => cachedPrices(deviceDb(), user, variant),
   async queue(sale: NewSale) {
     const db = deviceDb();
+    // Asks the browser not to evict the device's data under storage pressure (granted to an
+    // installed app); a refusal changes nothing else.
+    void navigator.storage?.persist?.().catch(() => false);
     await enqueueSale(db, sale);
     const lines = sale.body.lines.map((l) => ({ variant: Number(l.variant), qty: String(l.qty) }));
     await takeFromCatalogue(db, sale.user, lines);
