@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { offlineUser } from '../../lib/auth.ts';
+import { useAccessToken } from '../../lib/session.ts';
 
 // What the page does once it has loaded (DESIGN.md section 23), each a chunk of its own so the
 // sign-in page's first paint waits for neither: the service worker's registration with its update
@@ -9,6 +11,9 @@ const QueueRunner = lazy(() =>
 );
 
 export function AfterLoad() {
+  const token = useAccessToken();
+  // The runner only for a session (or the device's last user offline): the sign-in page skips it.
+  const signedIn = token !== null || offlineUser(token) !== null;
   const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
   useEffect(() => {
     if (loaded) return;
@@ -19,7 +24,7 @@ export function AfterLoad() {
   if (!loaded) return null;
   return (
     <Suspense fallback={null}>
-      <QueueRunner />
+      {signedIn ? <QueueRunner /> : null}
       {import.meta.env.DEV || !('serviceWorker' in navigator) ? null : <UpdateBanner />}
     </Suspense>
   );
