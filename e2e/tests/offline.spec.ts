@@ -194,3 +194,37 @@ test('a sale whose last unit another client took meanwhile comes back as a draft
   await returned.getByRole('button', { name: 'Tushunarli' }).click();
   await expect(returned).toHaveCount(0);
 });
+
+test('a sale whose answer is lost on a weak connection is queued under its key and posted once', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await holdLock('bozorchi-cash');
+  await holdLock('default-price-type');
+  const tag = docTag();
+  const price = String(20_000 + Math.floor(Math.random() * 60_000));
+  const variant = await ownVariant(page, tag, price, '3');
+  const trader = await apiAs(page, DEMO.bozorchi);
+
+  const counter = await openCounterOnline(page, variant.id);
+  // The first post reaches the server, which posts the sale, but its answer never arrives.
+  let dropped = false;
+  await page.route('**/api/sales/?post=true', async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort('internetdisconnected');
+  });
+  await counter.add(variant.sku);
+  await counter.sell.click();
+  await expect(page.getByTestId('counter-queued')).toBeVisible();
+  // The queue sends it again under the same key: the server answers with the sale it posted.
+  await expect
+    .poll(async () => (await salesAt(trader, `${price}.00`, 'POSTED')).length, { timeout: 20_000 })
+    .toBe(1);
+  await expect(page.getByTestId('offline-waiting')).toHaveCount(0);
+  await page.waitForTimeout(1500);
+  expect(await salesAt(trader, `${price}.00`, 'POSTED')).toHaveLength(1);
+  expect(await salesAt(trader, `${price}.00`, 'DRAFT')).toHaveLength(0);
+  expect(await onHand(trader, variant.sku)).toBe('2.000');
+});

@@ -96,7 +96,8 @@ export function useCounter() {
       },
       onRefused: setErrors,
       offline,
-      toQueue: (sale, key) => (entry.mode === 'CREDIT' ? null : toQueue(sale, key, prices, total, rates)),
+      toQueue: (sale, key, asSent) =>
+        entry.mode === 'CREDIT' ? null : toQueue({ sale, key, asSent }, prices, total, rates),
       onQueued: setQueued,
     },
   );
@@ -163,18 +164,20 @@ function useCounterLines(changed: () => void) {
 }
 
 /**
- * A cash sale as the offline queue keeps it: dated the day it was made, each line with the price
- * the customer paid, whatever the list says when it is sent (docs/offline.md).
+ * A cash sale as the offline queue keeps it (docs/offline.md): made offline, dated the day it was
+ * made, each line with the price the customer paid, whatever the list says when it is sent. A
+ * sale whose call got no answer (`asSent`) is kept exactly as it was sent under its key, so that,
+ * if that call did post it, the resend is answered with it instead of refused as another body.
  */
 function toQueue(
-  sale: SaleCreate,
-  key: string,
+  { sale, key, asSent }: { sale: SaleCreate; key: string; asSent: boolean },
   prices: Map<number, string | null | undefined>,
   total: string,
   rates: PaymentRates | undefined,
 ): SaleToQueue {
   const lines = sale.lines.map((l) => ({ ...l, price: prices.get(Number(l.variant)) ?? null }));
-  return { key, body: { ...sale, date: localDay(), lines }, total, currency_code: rates?.doc.code ?? '' };
+  const body = asSent ? sale : { ...sale, date: localDay(), lines };
+  return { key, body, total, currency_code: rates?.doc.code ?? '' };
 }
 
 /** The device's day, YYYY-MM-DD: a queued sale belongs to the day it was made. */
@@ -188,7 +191,7 @@ interface SellHandlers {
   onRefused: (errors: DocumentErrors & { detail?: string | undefined }) => void;
   offline: OfflineCounter;
   /** The sale as the offline queue keeps it, or null when it may not be queued (a nasiya). */
-  toQueue: (sale: SaleCreate, key: string) => SaleToQueue | null;
+  toQueue: (sale: SaleCreate, key: string, asSent: boolean) => SaleToQueue | null;
   onQueued: (view: QueuedView) => void;
 }
 
@@ -201,7 +204,7 @@ function useSell(body: () => SaleCreate | null, h: SellHandlers) {
   const create = useCreateDocument(SALE_KIND);
   const actionKey = useActionKey();
   const queue = (sale: SaleCreate, key: string, err?: unknown) => {
-    const queued = h.toQueue(sale, key);
+    const queued = h.toQueue(sale, key, err !== undefined);
     if (!queued) return false;
     void h.offline.queue(queued).then((done) => {
       if (!done) return h.onRefused({ ...NO_ERRORS, detail: (err as Error | undefined)?.message });
