@@ -76,12 +76,18 @@ export function useOfflineCounter() {
 
   useKeptLists(user, online);
 
-  // Opening the counter online refreshes the kept stock and prices (quietly: the last copy stays).
+  // Opening the counter online refreshes the kept stock and prices (quietly: the last copy stays),
+  // and the stock again whenever the queue moves (sent sales took theirs on the server).
   useEffect(() => {
     if (user === undefined || !online) return;
-    void loadApi()
-      .then((m) => m.refreshCatalogue(user, { prices: true }))
-      .catch(() => undefined);
+    const refresh = (prices: boolean) =>
+      void loadApi()
+        .then((m) => m.refreshCatalogue(user, { prices }))
+        .catch(() => undefined);
+    refresh(true);
+    return onQueueChanged(() => {
+      if (navigator.onLine) refresh(false);
+    });
   }, [user, online]);
 
   /** The online search, else (no connection) the kept catalogue's. */
