@@ -42,6 +42,18 @@ export function useCurrentUser() {
   });
 }
 
+/**
+ * The user as the page already knows them, without asking: for what runs beside the pages (the
+ * offline queue's runner), so that it never fetches who-am-I again behind the shell's own load
+ * and its error state (spec.md section 2).
+ */
+export function useKnownUser(): WhoAmI | undefined {
+  const token = useAccessToken();
+  const offline = offlineUser(token);
+  return useQuery({ ...whoamiQueryOptions, enabled: false, ...(offline ? { initialData: offline } : {}) })
+    .data;
+}
+
 export function hasRole(user: WhoAmI | undefined, roles: readonly Role[]): boolean {
   return user !== undefined && roles.includes(user.role);
 }

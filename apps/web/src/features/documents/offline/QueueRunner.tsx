@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../../i18n/useT.ts';
-import { useCurrentUser } from '../../../lib/auth.ts';
+import { useKnownUser } from '../../../lib/auth.ts';
 import { documentKeys, MOVED_BY_POSTING } from '../api/keys.ts';
 import { onQueueChanged, queueChanged } from './queue-events.ts';
 import { useOnline } from './use-online.ts';
@@ -21,7 +21,7 @@ export function QueueRunner() {
   const t = useRef(translate);
   t.current = translate;
   const client = useQueryClient();
-  const user = useCurrentUser().data?.id;
+  const user = useKnownUser()?.id;
   const online = useOnline();
   useEffect(() => {
     if (user === undefined || !online) return;
