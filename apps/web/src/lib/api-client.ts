@@ -1,6 +1,5 @@
 // The one API client (DESIGN.md section 6): bearer header, one refresh-and-retry on 401, the access
 // token in memory only, the refresh token in its HttpOnly cookie (DESIGN.md section 5).
-
 import type { z } from 'zod';
 import { forgetUser } from './offline-session.ts';
 
@@ -32,6 +31,8 @@ export const tokenStore = {
   },
   clear(): void {
     sessionGeneration += 1;
+    // The session ended (sign-out, a refused refresh): not a page waiting for its connection.
+    refreshUnanswered = false;
     forgetUser();
     if (accessToken === null) return;
     accessToken = null;
