@@ -77,8 +77,9 @@ module.exports = {
       comment: 'Every import resolves: one that does not would pass the rules above unseen.',
       severity: 'error',
       from: { path: '^(apps|packages)/' },
-      // Vite's asset imports (`pkg/file.wasm?url`) are resolved by Vite: the query is no export.
-      to: { couldNotResolve: true, pathNot: '[?]url$' },
+      // Vite's asset imports (`pkg/file.wasm?url`) are resolved by Vite: the query is no export;
+      // so are a plugin's virtual modules (vite-plugin-pwa's `virtual:pwa-register`).
+      to: { couldNotResolve: true, pathNot: '([?]url|^virtual:.+)$' },
     },
     {
       name: 'no-circular',

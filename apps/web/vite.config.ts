@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * DESIGN.md section 23: every text file of the build over a kilobyte gets its .br (quality 11)
@@ -23,20 +24,79 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file) || statSync(file).size < 1024)
-          continue;
-        const data = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
+    // After vite-plugin-pwa has written sw.js and the Workbox runtime, so they are compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file) || statSync(file).size < 1024)
+            continue;
+          const data = readFileSync(file);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        }
+      },
     },
   };
 }
+
+/**
+ * DESIGN.md section 23: the installable app (docs/offline.md). Workbox precaches the app shell
+ * (index.html, the entry, the pages' chunks, the language catalogues, the icons) so that the
+ * counter opens offline; the heavy lazy chunks (bwip-js, the charts, the barcode reader and its
+ * WebAssembly) are left out and cached only once a page has loaded them. Navigations get
+ * index.html offline; the API is never cached. A new version waits ('prompt') until the user
+ * chooses "Yangilash" (app/UpdateBanner.tsx), so a page never runs half old, half new; the
+ * registration is our own lazy import after the first paint (injectRegister: false).
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    name: 'Back Office',
+    short_name: 'Back Office',
+    description: "Do'kon va omborning pul, tovar va savdo hisobi",
+    lang: 'uz',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#2563eb',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    globIgnores: [
+      '**/assets/bwip-js-*',
+      '**/assets/chart-parts-*',
+      '**/assets/charts-*',
+      '**/assets/zxing_reader-*',
+      '**/assets/ponyfill-*',
+      'slides/**',
+    ],
+    navigateFallback: '/index.html',
+    // The API, its OpenAPI viewer and the login's illustrations are never answered with the shell.
+    navigateFallbackDenylist: [/^\/api\//, /^\/slides\//],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Hashed, so never stale: the lazy chunks the precache leaves out, once a page loaded them.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'lazy-assets', expiration: { maxEntries: 40 } },
+      },
+    ],
+  },
+});
 
 // The API lives on the same origin in production (the server serves dist/ at /); in development
 // Vite proxies /api to the server so cookies and the CSP behave the same way. API_PROXY_TARGET
@@ -44,7 +104,7 @@ function precompress(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pwa, precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

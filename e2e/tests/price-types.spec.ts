@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, apiSignIn, DEMO, expect, test } from '../fixtures.ts';
+import { apiAs, apiSignIn, DEMO, expect, holdLock, releaseLocks, test } from '../fixtures.ts';
 import { CatalogPage } from '../pages/catalog-page.ts';
 import { createTaggedVariants } from '../pages/stock-pages.ts';
 
@@ -8,6 +8,8 @@ import { createTaggedVariants } from '../pages/stock-pages.ts';
 // on /catalog/price-types (reached from the catalogue's header) and a variant's price in each in
 // its edit form; every other role reads the list without a write control. Names carry the test's
 // tag: a price type's name is unique in the business, and other specs make their own.
+
+test.afterEach(releaseLocks);
 
 const tag = () => `PT${Date.now().toString().slice(-7)}${randomBytes(2).toString('hex').toUpperCase()}`;
 
@@ -39,6 +41,8 @@ test('the Owner adds Ulgurji in USD, makes it the default and prices a variant i
   const t = tag();
   const retail = `Chakana ${t}`;
   const wholesale = `Ulgurji ${t}`;
+  // The counter offline (offline.spec.ts) prices from the default list meanwhile.
+  await holdLock('default-price-type');
   const owner = await apiAs(page, DEMO.owner);
   // The business's default is given back at the end: the demo's other specs and pages price from it.
   const before = (

@@ -186,6 +186,9 @@ function registerSecurityHeaders(app: FastifyInstance): void {
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
+          // The installable app's service worker and manifest (DESIGN.md section 23), same origin.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],

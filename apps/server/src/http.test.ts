@@ -14,6 +14,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Back Office","start_url":"/"}');
   // A built asset with its precompressed copies, as vite.config.ts writes them.
   const big = `export const words = ${JSON.stringify('salom '.repeat(2000))};`;
   writeFileSync(path.join(webDist, 'assets', 'index-AbC123.js'), big);
@@ -102,6 +104,20 @@ describe('the HTTP core', () => {
       const page = await fetch(`${t.url}${p}`);
       expect(page.headers.get('cache-control'), p).toBe('no-cache');
     }
+  });
+
+  it('serves the service worker and the manifest revalidated, and its CSP lets them load (DESIGN.md section 23)', async () => {
+    const sw = await fetch(`${t.url}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toContain('javascript');
+    // A new version's worker is found at once: sw.js is never taken from a cache unchecked.
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await fetch(`${t.url}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const csp = (await fetch(`${t.url}/`)).headers.get('content-security-policy');
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('compresses an API answer above a kilobyte, and leaves a small one as it is', async () => {

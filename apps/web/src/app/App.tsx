@@ -5,6 +5,7 @@ import { useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
 import { BootFailedScreen, BootScreen } from './BootScreen.tsx';
 import { useUserLanguage } from './LanguageSwitcher.tsx';
 import { LiveUpdates } from './live/LiveUpdates.tsx';
+import { AfterLoad } from './pwa/AfterLoad.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
@@ -27,6 +28,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <I18nProvider fallback={<BootScreen />} failed={<BootFailedScreen />}>
         <Session />
+        <AfterLoad />
       </I18nProvider>
     </QueryClientProvider>
   );

@@ -6,6 +6,7 @@ import {
   errorDetail,
   fieldErrors,
   refreshAccessToken,
+  refreshWentUnanswered,
   tokenStore,
 } from './api-client.ts';
 
@@ -157,6 +158,26 @@ describe('api client', () => {
     );
     await expect(refreshAccessToken()).resolves.toBeNull();
     expect(tokenStore.get()).toBe('KEEP');
+  });
+
+  it('says when the refresh got no answer, until one comes or the session ends (DESIGN.md section 23)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await refreshAccessToken();
+    // Opened offline: the guard waits for the connection instead of sending to /login.
+    expect(refreshWentUnanswered()).toBe(true);
+    tokenStore.clear();
+    expect(refreshWentUnanswered()).toBe(false);
+    await refreshAccessToken();
+    expect(refreshWentUnanswered()).toBe(true);
+    // An answer, even a refusal, settles it: the session is over, /login.
+    mockFetch(() => json(401, { detail: 'no' }));
+    await refreshAccessToken();
+    expect(refreshWentUnanswered()).toBe(false);
   });
 
   it('answers 204 with undefined', async () => {

@@ -1,6 +1,7 @@
 // The one API client (DESIGN.md section 6): bearer header, one refresh-and-retry on 401, the access
 // token in memory only, the refresh token in its HttpOnly cookie (DESIGN.md section 5).
 import type { z } from 'zod';
+import { forgetUser } from './offline-session.ts';
 
 const API_BASE = '/api/';
 
@@ -30,6 +31,9 @@ export const tokenStore = {
   },
   clear(): void {
     sessionGeneration += 1;
+    // The session ended (sign-out, a refused refresh): not a page waiting for its connection.
+    refreshUnanswered = false;
+    forgetUser();
     if (accessToken === null) return;
     accessToken = null;
     emit();
@@ -123,6 +127,15 @@ export function newIdempotencyKey(): string {
 // Refresh: POST auth/refresh/ with an empty body; the server reads the HttpOnly cookie.
 
 let refreshInFlight: Promise<string | null> | null = null;
+let refreshUnanswered = false;
+
+/**
+ * Whether the last refresh got no answer at all (offline): the session may well be alive, so the
+ * guard waits for the connection instead of sending to /login (DESIGN.md section 23).
+ */
+export function refreshWentUnanswered(): boolean {
+  return refreshUnanswered;
+}
 
 async function performRefresh(): Promise<string | null> {
   const generation = sessionGeneration;
@@ -137,8 +150,10 @@ async function performRefresh(): Promise<string | null> {
   } catch {
     // Network failure: the server did not say the session is over, so keep what we have; the next
     // request or the next timer tick tries again.
+    refreshUnanswered = true;
     return null;
   }
+  refreshUnanswered = false;
   if (generation !== sessionGeneration) return null; // signed out meanwhile
   if (!response.ok) {
     // spec.md section 4: if the refresh fails, the tokens are cleared (the guard sends to /login).

@@ -2,7 +2,8 @@
 // the role (spec.md section 6: "The role comes from the who-am-I call").
 import { type Role, type WhoAmI, WhoAmISchema } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { api, refreshWentUnanswered } from './api-client.ts';
+import { rememberedUser, rememberUser } from './offline-session.ts';
 import { useAccessToken } from './session.ts';
 
 export const whoamiQueryKey = ['whoami'] as const;
@@ -13,15 +14,44 @@ export function getWhoAmI(signal?: AbortSignal): Promise<WhoAmI> {
 
 export const whoamiQueryOptions = queryOptions({
   queryKey: whoamiQueryKey,
-  queryFn: ({ signal }) => getWhoAmI(signal),
+  queryFn: async ({ signal }) => {
+    const user = await getWhoAmI(signal);
+    rememberUser(user);
+    return user;
+  },
   staleTime: 5 * 60_000,
   retry: false,
 });
 
+/**
+ * The last user this device saw, while the page runs without a connection and without a session
+ * (lib/offline-session.ts); null otherwise.
+ */
+export function offlineUser(token: string | null): WhoAmI | null {
+  return token === null && refreshWentUnanswered() ? rememberedUser() : null;
+}
+
 /** The signed-in user; idle (no request) while there is no access token. */
 export function useCurrentUser() {
   const token = useAccessToken();
-  return useQuery({ ...whoamiQueryOptions, enabled: token !== null });
+  const offline = offlineUser(token);
+  return useQuery({
+    ...whoamiQueryOptions,
+    enabled: token !== null,
+    ...(offline ? { initialData: offline } : {}),
+  });
+}
+
+/**
+ * The user as the page already knows them, without asking: for what runs beside the pages (the
+ * offline queue's runner), so that it never fetches who-am-I again behind the shell's own load
+ * and its error state (spec.md section 2).
+ */
+export function useKnownUser(): WhoAmI | undefined {
+  const token = useAccessToken();
+  const offline = offlineUser(token);
+  return useQuery({ ...whoamiQueryOptions, enabled: false, ...(offline ? { initialData: offline } : {}) })
+    .data;
 }
 
 export function hasRole(user: WhoAmI | undefined, roles: readonly Role[]): boolean {

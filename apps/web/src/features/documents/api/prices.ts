@@ -1,11 +1,11 @@
-import { type PriceType, type Variant, VariantPriceSchema } from '@app/shared';
+import { type PriceType, type Variant, type VariantPrice, VariantPriceSchema } from '@app/shared';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useCurrencies } from '../../../api/currencies.ts';
 import { usePriceTypes } from '../../../api/price-types.ts';
 import { findVariantByBarcode, searchVariants } from '../../../api/variants.ts';
 import type { ScanMatch, VariantOption } from '../../../components/VariantPicker.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import type { PaymentRates } from '../lib/counter-payment.ts';
 import { documentKeys } from './keys.ts';
 
@@ -45,15 +45,33 @@ export function salePriceType(
   return types?.find((t) => customerType != null && t.id === customerType) ?? defaultPriceType(types);
 }
 
-/** GET catalog/variants/{id}/prices/: the variant's price in each price list. */
-export function variantPricesQueryOptions(variant: number) {
+/** The prices the device keeps for a variant (the counter offline, DESIGN.md section 23). */
+export type KeptPrices = (variant: number) => Promise<VariantPrice[] | null>;
+
+/**
+ * GET catalog/variants/{id}/prices/: the variant's price in each price list. With `kept`, a call
+ * that gets no answer (no connection) is answered from the device, and the query runs offline too.
+ */
+export function variantPricesQueryOptions(variant: number, kept?: KeptPrices) {
+  const online = async (signal: AbortSignal) =>
+    api.get(`catalog/variants/${variant}/prices/`, {
+      signal,
+      schema: z.object({ prices: z.array(VariantPriceSchema) }),
+    });
   return queryOptions({
     queryKey: documentKeys.prices(variant),
-    queryFn: ({ signal }) =>
-      api.get(`catalog/variants/${variant}/prices/`, {
-        signal,
-        schema: z.object({ prices: z.array(VariantPriceSchema) }),
-      }),
+    queryFn: async ({ signal }) => {
+      if (!kept) return online(signal);
+      try {
+        if (navigator.onLine) return await online(signal);
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+      }
+      const prices = await kept(variant);
+      if (!prices) throw new Error('offline');
+      return { prices };
+    },
+    networkMode: kept ? 'always' : 'online',
     staleTime: 60_000,
   });
 }
@@ -83,10 +101,11 @@ export function usePaymentRates(customerType?: number | null): PaymentRates | un
 export function useListPrices(
   variants: readonly number[],
   customerType?: number | null,
+  kept?: KeptPrices,
 ): Map<number, string | null | undefined> {
   const types = usePriceTypes();
   const priceType = salePriceType(types.data, customerType);
-  const results = useQueries({ queries: variants.map((id) => variantPricesQueryOptions(id)) });
+  const results = useQueries({ queries: variants.map((id) => variantPricesQueryOptions(id, kept)) });
   const out = new Map<number, string | null | undefined>();
   variants.forEach((id, i) => {
     const data = results[i]?.data;

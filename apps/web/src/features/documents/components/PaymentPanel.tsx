@@ -1,4 +1,5 @@
 import { D, formatRate } from '@app/shared';
+import { useId } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { DateInput } from '../../../components/ui/DateInput.tsx';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
@@ -27,6 +28,8 @@ export interface PaymentPanelProps {
   rates: PaymentRates;
   dueDate: string;
   onDueDate: (day: string) => void;
+  /** No connection: the sale will be queued, so cash only (DESIGN.md section 23). */
+  offline?: boolean;
   /** The server's message for the payment, or the counter's own (a nasiya without a customer). */
   error?: string | undefined;
 }
@@ -39,30 +42,18 @@ export function PaymentPanel({
   rates,
   dueDate,
   onDueDate,
+  offline = false,
   error,
 }: PaymentPanelProps) {
   const t = useT();
   const typed = entry.mode === 'MIXED' || entry.mode === 'CREDIT';
   return (
     <section className="space-y-3" aria-label={t('documents.payment.title')}>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {PAYMENT_MODES.map((mode) => (
-          <button
-            key={mode}
-            type="button"
-            aria-pressed={entry.mode === mode}
-            onClick={() => onEntry({ mode, uzs: '', usd: '' })}
-            className={cn(
-              'h-12 rounded-lg border px-1 text-sm font-semibold transition-colors',
-              entry.mode === mode
-                ? 'border-brand-600 bg-brand-600 text-white shadow-sm'
-                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-            )}
-          >
-            {t(MODE_LABELS[mode])}
-          </button>
-        ))}
-      </div>
+      <ModeButtons
+        mode={entry.mode}
+        onMode={(mode) => onEntry({ mode, uzs: '', usd: '' })}
+        offline={offline}
+      />
       {entry.mode === 'USD' ? (
         <div className="space-y-1">
           <p className="text-sm text-slate-600">
@@ -105,6 +96,50 @@ export function PaymentPanel({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The four ways to take the money; offline, a nasiya is disabled with its reason. */
+function ModeButtons({
+  mode: current,
+  onMode,
+  offline,
+}: {
+  mode: PaymentMode;
+  onMode: (mode: PaymentMode) => void;
+  offline: boolean;
+}) {
+  const t = useT();
+  const reasonId = useId();
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {PAYMENT_MODES.map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            aria-pressed={current === mode}
+            disabled={offline && mode === 'CREDIT'}
+            aria-describedby={offline && mode === 'CREDIT' ? reasonId : undefined}
+            onClick={() => onMode(mode)}
+            className={cn(
+              'h-12 rounded-lg border px-1 text-sm font-semibold transition-colors',
+              current === mode
+                ? 'border-brand-600 bg-brand-600 text-white shadow-sm'
+                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+              'disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-500',
+            )}
+          >
+            {t(MODE_LABELS[mode])}
+          </button>
+        ))}
+      </div>
+      {offline ? (
+        <p id={reasonId} className="text-sm text-slate-600" data-testid="credit-offline">
+          {t('documents.offline.creditOffline')}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -9,12 +9,14 @@ import { VariantPicker } from '../../../components/VariantPicker.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { useCounterpartyOptions } from '../api/counterparties.ts';
-import { findUnitVariantByBarcode, searchUnitVariants, type UnitVariantOption } from '../api/prices.ts';
+import { findUnitVariantByBarcode, type UnitVariantOption } from '../api/prices.ts';
 import { CounterResult } from '../components/CounterResult.tsx';
 import { Money } from '../components/DocumentBits.tsx';
 import { DocumentGuard } from '../components/DocumentGuard.tsx';
 import { LinesEditor } from '../components/LinesEditor.tsx';
+import { OfflineStatus } from '../components/OfflineStatus.tsx';
 import { PaymentPanel } from '../components/PaymentPanel.tsx';
+import { QueuedResult } from '../components/QueuedResult.tsx';
 import { SALE_KIND } from '../kinds.ts';
 import { fieldsUnder } from '../lib/server-errors.ts';
 import { useCounter } from '../lib/use-counter.ts';
@@ -32,12 +34,7 @@ function Counter() {
   const t = useT();
   const c = useCounter();
   const searchCustomers = useCounterpartyOptions();
-  if (c.result)
-    return (
-      <div className="mx-auto max-w-lg">
-        <CounterResult sale={c.result} onNext={c.next} />
-      </div>
-    );
+  if (c.result || c.queued) return <CounterDone c={c} />;
   const paymentError =
     fieldsUnder(c.errors.fields, 'payment') ??
     (c.needsCustomer ? t('documents.counter.customerNeeded') : undefined);
@@ -45,12 +42,13 @@ function Counter() {
     <div className="mx-auto max-w-2xl space-y-4 pb-28">
       <h1 className="text-xl font-semibold text-slate-900">{t('documents.counter.title')}</h1>
       <ShiftNotice />
+      <OfflineStatus offline={c.offline} />
       <VariantPicker
         label={t('documents.counter.add')}
         value={null}
         onChange={(v) => v && c.pick(v as UnitVariantOption)}
         onScanned={(v, qty) => c.scanned(v as UnitVariantOption, qty)}
-        search={searchUnitVariants}
+        search={c.offline.search}
         findByBarcode={findUnitVariantByBarcode}
       />
       <LinesEditor
@@ -84,6 +82,7 @@ function Counter() {
           rates={c.rates}
           dueDate={c.dueDate}
           onDueDate={c.setDueDate}
+          offline={!c.offline.online}
           error={paymentError}
         />
       ) : (
@@ -121,6 +120,20 @@ function ShiftNotice() {
       <Link to={paths.shift} className="font-semibold text-amber-900 underline underline-offset-2">
         {t('documents.counter.openShift')}
       </Link>
+    </div>
+  );
+}
+
+/** A sale done: posted (its number, "Chek") or queued without a connection. */
+function CounterDone({ c }: { c: ReturnType<typeof useCounter> }) {
+  return (
+    <div className="mx-auto max-w-lg space-y-4">
+      <OfflineStatus offline={c.offline} />
+      {c.result ? (
+        <CounterResult sale={c.result} onNext={c.next} />
+      ) : c.queued ? (
+        <QueuedResult sale={c.queued} onNext={c.next} />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,144 @@
+import type { SaleCreate, VariantPrice } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { currenciesQueryKey } from '../../../api/currencies.ts';
+import { priceTypesQueryKey } from '../../../api/price-types.ts';
+import { newIdempotencyKey } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { searchUnitVariants, type UnitVariantOption } from '../api/prices.ts';
+import type { ReturnedSale } from './device-db.ts';
+import { onQueueChanged, queueChanged } from './queue-events.ts';
+import { useOnline } from './use-online.ts';
+
+// The counter's side of the offline mode (DESIGN.md section 23, docs/offline.md): the connection,
+// the sales waiting and given back, the kept catalogue for search and prices, and queuing a sale.
+// The device's store (Dexie) is imported lazily: the counter paints without it.
+
+const loadStore = () => import('./store.ts').then((m) => m.store);
+const loadApi = () => import('./offline-api.ts');
+
+/** A sale as the queue keeps it, before its keys and its user are added. */
+export interface SaleToQueue {
+  key: string;
+  body: SaleCreate;
+  total: string;
+  currency_code: string;
+}
+
+function useQueueState(user: number | undefined) {
+  const [waiting, setWaiting] = useState(0);
+  const [returned, setReturned] = useState<ReturnedSale[]>([]);
+  useEffect(() => {
+    if (user === undefined) return;
+    let active = true;
+    const load = async () => {
+      const store = await loadStore();
+      const [w, r] = await Promise.all([store.waiting(user), store.returned(user)]);
+      if (active) {
+        setWaiting(w.length);
+        setReturned(r);
+      }
+    };
+    void load().catch(() => undefined);
+    const off = onQueueChanged(() => void load().catch(() => undefined));
+    return () => {
+      active = false;
+      off();
+    };
+  }, [user]);
+  return { waiting, returned };
+}
+
+/**
+ * Offline, the price lists and currencies the counter's payment reads come from the device when
+ * the page has none in memory (it was opened without a connection).
+ */
+function useKeptLists(user: number | undefined, online: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (user === undefined || online) return;
+    if (client.getQueryData(priceTypesQueryKey) && client.getQueryData(currenciesQueryKey)) return;
+    void loadStore()
+      .then((store) => store.lists(user))
+      .then((lists) => {
+        if (!lists) return;
+        client.setQueryData(priceTypesQueryKey, lists.price_types);
+        client.setQueryData(currenciesQueryKey, lists.currencies);
+      })
+      .catch(() => undefined);
+  }, [client, user, online]);
+}
+
+export function useOfflineCounter() {
+  const online = useOnline();
+  const user = useCurrentUser().data?.id;
+  const { waiting, returned } = useQueueState(user);
+
+  useKeptLists(user, online);
+
+  // Opening the counter online refreshes the kept stock and prices (quietly: the last copy stays),
+  // and the stock again whenever the queue moves (sent sales took theirs on the server).
+  useEffect(() => {
+    if (user === undefined || !online) return;
+    const refresh = (prices: boolean) =>
+      void loadApi()
+        .then((m) => m.refreshCatalogue(user, { prices }))
+        .catch(() => undefined);
+    refresh(true);
+    return onQueueChanged(() => {
+      if (navigator.onLine) refresh(false);
+    });
+  }, [user, online]);
+
+  /** The online search, else (no connection) the kept catalogue's. */
+  const search = useCallback(
+    async (text: string, signal: AbortSignal): Promise<UnitVariantOption[]> => {
+      if (navigator.onLine) {
+        try {
+          return await searchUnitVariants(text, signal);
+        } catch (err) {
+          if (!(await loadApi()).isNetworkError(err) || user === undefined) throw err;
+        }
+      }
+      if (user === undefined) return [];
+      const found = await (await loadStore()).search(user, text);
+      return found.map((v) => ({ id: v.id, label: v.label, sku: v.sku, unit: v.unit }));
+    },
+    [user],
+  );
+
+  /** A variant's kept prices, for the price query when it gets no answer. */
+  const keptPrices = useCallback(
+    async (variant: number): Promise<VariantPrice[] | null> =>
+      user === undefined ? null : (await loadStore()).prices(user, variant),
+    [user],
+  );
+
+  return {
+    online,
+    waiting,
+    returned,
+    search,
+    keptPrices,
+    dismiss: async (key: string) => {
+      await (await loadStore()).dismiss(key);
+      queueChanged();
+    },
+    /** Queues a cash sale made without a connection; false when no user is known to send it. */
+    async queue(sale: SaleToQueue): Promise<boolean> {
+      if (user === undefined) return false;
+      await (await loadStore()).queue({ ...sale, draft_key: newIdempotencyKey(), user });
+      queueChanged();
+      return true;
+    },
+    /** After a sale posted online: the kept stock follows. */
+    afterSale() {
+      if (user === undefined) return;
+      void loadApi()
+        .then((m) => m.refreshCatalogue(user, { prices: false }))
+        .catch(() => undefined);
+    },
+  };
+}
+
+export type OfflineCounter = ReturnType<typeof useOfflineCounter>;
