@@ -1,5 +1,4 @@
 import {
-  createRenderer,
   type Language,
   type Message,
   pickLanguage,
@@ -12,7 +11,7 @@ import { IntlProvider } from 'react-intl';
 import { setApiLanguage } from '../lib/api-client.ts';
 import { setDateLanguage } from '../lib/format.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
-import { loadMessages, type Messages } from './catalogue.ts';
+import { loadMessages, loadRenderer, type Messages } from './catalogue.ts';
 import { monthNames } from './month-names.ts';
 
 // The interface language (DESIGN.md section 14): the signed-in user's choice (whoami, saved by
@@ -33,6 +32,8 @@ interface LanguageContextValue {
   setLanguage: (language: Language) => void;
   /** A message of the shared code (a schema's, as a key with values), in this language. */
   renderMessage: (message: Message) => string;
+  /** The same, once the renderer has loaded (a form's resolver waits for it). */
+  renderMessageLater: (message: Message) => Promise<string>;
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
@@ -70,7 +71,9 @@ export function I18nProvider({
   const [loaded, setLoaded] = useState<{
     language: Language;
     messages: Messages;
-    render: RenderMessage;
+    /** Its own chunk with decimal.js, loaded beside the catalogue, not before the first paint. */
+    renderer: Promise<RenderMessage>;
+    render: RenderMessage | null;
   } | null>(null);
   const [unavailable, setUnavailable] = useState(false);
 
@@ -79,10 +82,15 @@ export function I18nProvider({
   useEffect(() => {
     let current = true;
     loadMessages(language).then(
-      ({ messages, texts }) => {
+      (messages) => {
         if (!current) return;
         applyLanguage(language, messages);
-        setLoaded({ language, messages, render: createRenderer({ [language]: texts }) });
+        const renderer = loadRenderer(language);
+        setLoaded({ language, messages, renderer, render: null });
+        renderer.then(
+          (render) => setLoaded((now) => (now?.renderer === renderer ? { ...now, render } : now)),
+          () => {},
+        );
         // What the server wrote in words (History, reasons, notifications) comes in the new
         // language once asked again: everything on screen is.
         if (loaded !== null) void queryClient.invalidateQueries();
@@ -107,8 +115,10 @@ export function I18nProvider({
 
   const context = useMemo(() => {
     const shown = loaded?.language ?? language;
-    const renderMessage = (message: Message) => loaded?.render(message, shown) ?? message.key;
-    return { language: shown, setLanguage, renderMessage };
+    const renderMessage = (message: Message) => loaded?.render?.(message, shown) ?? message.key;
+    const renderMessageLater = async (message: Message) =>
+      loaded ? (await loaded.renderer)(message, shown) : message.key;
+    return { language: shown, setLanguage, renderMessage, renderMessageLater };
   }, [loaded, language, setLanguage]);
 
   if (!loaded) return <>{unavailable ? failed : fallback}</>;
