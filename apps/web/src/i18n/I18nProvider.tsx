@@ -6,7 +6,16 @@ import {
   setNumberLanguage,
 } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { IntlProvider } from 'react-intl';
 import { setApiLanguage } from '../lib/api-client.ts';
 import { setDateLanguage } from '../lib/format.ts';
@@ -55,6 +64,44 @@ function applyLanguage(language: Language, messages: Messages): void {
   document.documentElement.lang = language;
 }
 
+/**
+ * The shared code's message renderer for the language on screen, loaded at its first use (a form's
+ * check, a page showing such a message): its chunk, with the server's texts and decimal.js, is not
+ * in the sign-in page's first load (DESIGN.md section 23). Until it arrives a message shows its
+ * key, and the page renders again with the text; a form's check waits for it.
+ */
+function useRenderer(language: Language) {
+  const [ready, setReady] = useState<{ language: Language; render: RenderMessage } | null>(null);
+  const pending = useRef<{ language: Language; promise: Promise<RenderMessage> } | null>(null);
+  const load = useCallback((wanted: Language) => {
+    if (pending.current?.language !== wanted) {
+      const promise = loadRenderer(wanted);
+      pending.current = { language: wanted, promise };
+      promise.then(
+        (render) => {
+          if (pending.current?.promise === promise) setReady({ language: wanted, render });
+        },
+        () => {
+          // Not downloaded (offline, a new deploy): the next use tries again.
+          if (pending.current?.promise === promise) pending.current = null;
+        },
+      );
+    }
+    return pending.current.promise;
+  }, []);
+  return useMemo(
+    () => ({
+      renderMessage: (message: Message) => {
+        if (ready?.language === language) return ready.render(message, language);
+        void load(language).catch(() => {});
+        return message.key;
+      },
+      renderMessageLater: async (message: Message) => (await load(language))(message, language),
+    }),
+    [ready, language, load],
+  );
+}
+
 export function I18nProvider({
   children,
   fallback,
@@ -71,9 +118,6 @@ export function I18nProvider({
   const [loaded, setLoaded] = useState<{
     language: Language;
     messages: Messages;
-    /** Its own chunk with decimal.js, loaded beside the catalogue, not before the first paint. */
-    renderer: Promise<RenderMessage>;
-    render: RenderMessage | null;
   } | null>(null);
   const [unavailable, setUnavailable] = useState(false);
 
@@ -85,12 +129,7 @@ export function I18nProvider({
       (messages) => {
         if (!current) return;
         applyLanguage(language, messages);
-        const renderer = loadRenderer(language);
-        setLoaded({ language, messages, renderer, render: null });
-        renderer.then(
-          (render) => setLoaded((now) => (now?.renderer === renderer ? { ...now, render } : now)),
-          () => {},
-        );
+        setLoaded({ language, messages });
         // What the server wrote in words (History, reasons, notifications) comes in the new
         // language once asked again: everything on screen is.
         if (loaded !== null) void queryClient.invalidateQueries();
@@ -113,13 +152,12 @@ export function I18nProvider({
     setLanguageState(next);
   }, []);
 
-  const context = useMemo(() => {
-    const shown = loaded?.language ?? language;
-    const renderMessage = (message: Message) => loaded?.render?.(message, shown) ?? message.key;
-    const renderMessageLater = async (message: Message) =>
-      loaded ? (await loaded.renderer)(message, shown) : message.key;
-    return { language: shown, setLanguage, renderMessage, renderMessageLater };
-  }, [loaded, language, setLanguage]);
+  const shown = loaded?.language ?? language;
+  const { renderMessage, renderMessageLater } = useRenderer(shown);
+  const context = useMemo(
+    () => ({ language: shown, setLanguage, renderMessage, renderMessageLater }),
+    [shown, setLanguage, renderMessage, renderMessageLater],
+  );
 
   if (!loaded) return <>{unavailable ? failed : fallback}</>;
   return (

@@ -63,8 +63,8 @@ const TEXTS: Record<Language, () => Promise<{ default: TextCatalogue }>> = {
 
 /**
  * The renderer of the shared code's messages in a language, its texts and decimal.js (it formats
- * money) in chunks of their own: loaded beside the catalogue, so that the sign-in page paints
- * without them (DESIGN.md section 23).
+ * money) in chunks of their own, loaded at the renderer's first use (I18nProvider): the sign-in
+ * page paints without them (DESIGN.md section 23).
  */
 export async function loadRenderer(language: Language): Promise<RenderMessage> {
   const [{ createRenderer }, texts] = await Promise.all([import('./renderer.ts'), TEXTS[language]()]);
