@@ -15,7 +15,17 @@ interface Scores {
   accessibility: number;
   /** The accessibility audits that failed, with the elements they name. */
   findings: string[];
+  /** The performance metrics the score is made of, as Lighthouse shows them. */
+  metrics: string;
 }
+
+const METRICS = [
+  ['FCP', 'first-contentful-paint'],
+  ['LCP', 'largest-contentful-paint'],
+  ['TBT', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+  ['SI', 'speed-index'],
+] as const;
 
 /** The refresh cookie a sign-in sets, as a Cookie header (the page's load-time refresh uses it). */
 export async function signInCookie(url: string, email: string, password: string): Promise<string> {
@@ -55,6 +65,7 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((accessibility?.score ?? 0) * 100),
     findings,
+    metrics: METRICS.map(([name, id]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', '),
   };
 }
 
@@ -80,6 +91,7 @@ export async function benchLighthouse(
       console.log(
         `  Lighthouse ${page.name.padEnd(25)} performance ${String(scores.performance).padStart(3)} (bar >= 90: ${perf ? 'met' : 'NOT MET'}), accessibility ${String(scores.accessibility).padStart(3)} (bar 100: ${a11y ? 'met' : 'NOT MET'})`,
       );
+      console.log(`      ${scores.metrics}`);
       for (const finding of scores.findings) console.log(`      ${finding}`);
     }
   } finally {
