@@ -51,7 +51,7 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
     extraHeaders: cookie ? { Cookie: cookie } : undefined,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
   const accessibility = categories.accessibility;
   const findings = (accessibility?.auditRefs ?? [])
     .flatMap((ref) => audits[ref.id] ?? [])
@@ -65,7 +65,11 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((accessibility?.score ?? 0) * 100),
     findings,
-    metrics: METRICS.map(([name, id]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', '),
+    // A run Lighthouse could not score (no largest paint seen, a page that failed) says why.
+    metrics:
+      categories.performance?.score == null
+        ? `not scored: ${runtimeError?.message ?? METRICS.map(([, id]) => audits[id]?.errorMessage ?? '').join(' ')}`
+        : METRICS.map(([name, id]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', '),
   };
 }
 
