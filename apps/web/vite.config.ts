@@ -117,17 +117,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
-        // Long-lived libraries in their own chunks, so a deploy of app code does not re-download
-        // them. Named packages only: a catch-all /node_modules/ group would pull the
-        // libraries only lazily loaded pages use (recharts) into the first load.
+        // React itself in a chunk of its own, so a deploy of app code does not re-download it. No
+        // group of other libraries: a group is loaded whole wherever one of its members is used,
+        // and the first load's budget (DESIGN.md section 23) has no room for libraries the
+        // sign-in page does not use (zod, decimal.js, icons, charts).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](zod|@tanstack|react-hook-form|@hookform|decimal\.js|lucide-react)[\\/]/,
-            },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptLanguageTags, pickLanguage, searchFold } from './languages.ts';
-import { formatMoney, formatQuantity, setNumberLanguage } from './money.ts';
+import { acceptLanguageTags, pickLanguage, searchFold, setNumberLanguage } from './languages.ts';
+import { formatMoney, formatQuantity } from './money.ts';
 
 describe('the interface languages (DESIGN.md section 14)', () => {
   it('picks ours from a browser or Accept-Language list, Uzbek by its script', () => {

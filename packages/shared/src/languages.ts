@@ -63,3 +63,30 @@ const APOSTROPHE_RE = new RegExp(`[${UZBEK_APOSTROPHES}]`, 'g');
 export function searchFold(text: string): string {
   return text.toLowerCase().replace(APOSTROPHE_RE, "'");
 }
+
+/**
+ * The separators numbers are shown with: Uzbek (Latin) as spec.md writes them (1 234 567.89),
+ * every other language as Intl writes it (ru 1 234 567,89, en 1,234,567.89). Set by the web app
+ * for the chosen language (DESIGN.md section 14); the digits are the exact decimal's, only the
+ * separators change, never the number of decimals. Here, not in money.ts, so that setting the
+ * language does not load decimal.js (DESIGN.md section 23: the sign-in page's first load).
+ */
+let separators = { group: ' ', decimal: '.' };
+
+/** The separators of the language set by setNumberLanguage (money.ts formats with them). */
+export function numberSeparators(): typeof separators {
+  return separators;
+}
+
+export function separatorsOf(language: Language): typeof separators {
+  if (language === DEFAULT_LANGUAGE) return { group: ' ', decimal: '.' };
+  const parts = new Intl.NumberFormat(language).formatToParts(1234567.5);
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ' ',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}
+
+export function setNumberLanguage(language: Language): void {
+  separators = separatorsOf(language);
+}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { setNumberLanguage } from './languages.ts';
 import {
   fixedMoney,
   fixedQuantity,
@@ -10,7 +11,6 @@ import {
   formatRate,
   isDecimalString,
   quoteExchange,
-  setNumberLanguage,
 } from './money.ts';
 
 const USD = { id: 1, rate_to_uzs: '12650.000000' };

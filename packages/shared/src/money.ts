@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { CURRENCY_IDS, MONEY_SCALE, QUANTITY_SCALE, RATE_SCALE } from './constants.ts';
-import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
+import { type Language, numberSeparators, separatorsOf } from './languages.ts';
 
 // Exact decimals only (STYLE.md "Money and ledgers"): every rounding names its mode.
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -64,27 +64,6 @@ export function formatQuantity(value: string | number): string {
 }
 
 /**
- * The separators numbers are shown with: Uzbek (Latin) as spec.md writes them (1 234 567.89),
- * every other language as Intl writes it (ru 1 234 567,89, en 1,234,567.89). Set by the web app
- * for the chosen language (DESIGN.md section 14); the digits are the exact decimal's, only the
- * separators change, never the number of decimals.
- */
-let separators = { group: ' ', decimal: '.' };
-
-function separatorsOf(language: Language): typeof separators {
-  if (language === DEFAULT_LANGUAGE) return { group: ' ', decimal: '.' };
-  const parts = new Intl.NumberFormat(language).formatToParts(1234567.5);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ' ',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
-}
-
-export function setNumberLanguage(language: Language): void {
-  separators = separatorsOf(language);
-}
-
-/**
  * An amount with its currency for one reader, whatever the page's language ("25 520.75 USD"):
  * the server renders a message's money for its reader (DESIGN.md section 15).
  */
@@ -105,7 +84,7 @@ export function formatQuantityIn(language: Language, value: string | number): st
   );
 }
 
-function groupThousands(plain: string, { group, decimal } = separators): string {
+function groupThousands(plain: string, { group, decimal } = numberSeparators()): string {
   const [int = '0', frac] = plain.split('.');
   const sign = int.startsWith('-') ? '-' : '';
   const digits = sign ? int.slice(1) : int;

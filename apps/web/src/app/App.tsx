@@ -1,23 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
-import { useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
+import { useAccessToken, useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
 import { BootFailedScreen, BootScreen } from './BootScreen.tsx';
 import { useUserLanguage } from './LanguageSwitcher.tsx';
-import { LiveUpdates } from './live/LiveUpdates.tsx';
 import { AfterLoad } from './pwa/AfterLoad.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
+// The live events' stream and the cache updates it brings (DESIGN.md section 13), only for a
+// signed-in user: the sign-in page's first load does not carry them (DESIGN.md section 23).
+const LiveUpdates = lazy(() => import('./live/LiveUpdates.tsx').then((m) => ({ default: m.LiveUpdates })));
+
 function Session() {
   // The guards must not decide before the load-time refresh has answered (DESIGN.md section 5).
   const ready = useSessionBootstrap();
+  const signedIn = useAccessToken() !== null;
   useTokenRefreshTimer();
   useUserLanguage();
   if (!ready) return <BootScreen />;
   return (
     <>
-      <LiveUpdates />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
       <RouterProvider router={router} />
     </>
   );

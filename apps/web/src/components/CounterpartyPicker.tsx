@@ -86,6 +86,7 @@ export function CounterpartyPicker({
           inputId={inputId}
           text={text}
           open={open}
+          listShown={open && (results !== null || loading)}
           invalid={Boolean(error)}
           onOpen={setOpen}
           onBlur={onBlur}
@@ -208,6 +209,7 @@ function SearchInput({
   inputId,
   text,
   open,
+  listShown,
   invalid,
   onOpen,
   onBlur,
@@ -216,6 +218,7 @@ function SearchInput({
   inputId: string;
   text: string;
   open: boolean;
+  listShown: boolean;
   invalid: boolean;
   onOpen: (open: boolean) => void;
   onBlur: (event: FocusEvent<HTMLElement>) => void;
@@ -228,6 +231,7 @@ function SearchInput({
       placeholder={t('common.counterpartyPicker.placeholder')}
       value={text}
       invalid={invalid}
+      listShown={listShown}
       onText={onText}
       onFocus={() => onOpen(true)}
       onBlur={onBlur}

@@ -83,15 +83,18 @@ export function PickerField({
   );
 }
 
-/** The search box; it names the list below it (`<inputId>-list`). */
+/** The search box; it names the list below it (`<inputId>-list`) while that is shown. */
 export function PickerSearchBox({
   inputId,
   invalid,
+  listShown,
   onText,
   ...handlers
 }: {
   inputId: string;
   invalid: boolean;
+  /** Whether the list is on screen: aria-controls names only an element that exists. */
+  listShown: boolean;
   onText: (text: string) => void;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -105,7 +108,7 @@ export function PickerSearchBox({
       {...handlers}
       onChange={(e) => onText(e.target.value)}
       aria-invalid={invalid ? true : undefined}
-      aria-controls={`${inputId}-list`}
+      aria-controls={listShown ? `${inputId}-list` : undefined}
       className={cn(controlClasses, 'h-10')}
     />
   );

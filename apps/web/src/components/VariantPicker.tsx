@@ -91,6 +91,7 @@ export function VariantPicker({
             placeholder={t('common.variantPicker.placeholder', { min: VARIANT_PICKER_MIN_CHARS })}
             value={text}
             invalid={Boolean(error)}
+            listShown={shown !== null || (active && loading)}
             onText={(next) => {
               setText(next);
               scan.clear();

@@ -1,5 +1,4 @@
 import {
-  createRenderer,
   type Language,
   type Message,
   pickLanguage,
@@ -7,12 +6,21 @@ import {
   setNumberLanguage,
 } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { IntlProvider } from 'react-intl';
 import { setApiLanguage } from '../lib/api-client.ts';
 import { setDateLanguage } from '../lib/format.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
-import { loadMessages, type Messages } from './catalogue.ts';
+import { loadMessages, loadRenderer, type Messages } from './catalogue.ts';
 import { monthNames } from './month-names.ts';
 
 // The interface language (DESIGN.md section 14): the signed-in user's choice (whoami, saved by
@@ -33,6 +41,8 @@ interface LanguageContextValue {
   setLanguage: (language: Language) => void;
   /** A message of the shared code (a schema's, as a key with values), in this language. */
   renderMessage: (message: Message) => string;
+  /** The same, once the renderer has loaded (a form's resolver waits for it). */
+  renderMessageLater: (message: Message) => Promise<string>;
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
@@ -54,6 +64,44 @@ function applyLanguage(language: Language, messages: Messages): void {
   document.documentElement.lang = language;
 }
 
+/**
+ * The shared code's message renderer for the language on screen, loaded at its first use (a form's
+ * check, a page showing such a message): its chunk, with the server's texts and decimal.js, is not
+ * in the sign-in page's first load (DESIGN.md section 23). Until it arrives a message shows its
+ * key, and the page renders again with the text; a form's check waits for it.
+ */
+function useRenderer(language: Language) {
+  const [ready, setReady] = useState<{ language: Language; render: RenderMessage } | null>(null);
+  const pending = useRef<{ language: Language; promise: Promise<RenderMessage> } | null>(null);
+  const load = useCallback((wanted: Language) => {
+    if (pending.current?.language !== wanted) {
+      const promise = loadRenderer(wanted);
+      pending.current = { language: wanted, promise };
+      promise.then(
+        (render) => {
+          if (pending.current?.promise === promise) setReady({ language: wanted, render });
+        },
+        () => {
+          // Not downloaded (offline, a new deploy): the next use tries again.
+          if (pending.current?.promise === promise) pending.current = null;
+        },
+      );
+    }
+    return pending.current.promise;
+  }, []);
+  return useMemo(
+    () => ({
+      renderMessage: (message: Message) => {
+        if (ready?.language === language) return ready.render(message, language);
+        void load(language).catch(() => {});
+        return message.key;
+      },
+      renderMessageLater: async (message: Message) => (await load(language))(message, language),
+    }),
+    [ready, language, load],
+  );
+}
+
 export function I18nProvider({
   children,
   fallback,
@@ -70,7 +118,6 @@ export function I18nProvider({
   const [loaded, setLoaded] = useState<{
     language: Language;
     messages: Messages;
-    render: RenderMessage;
   } | null>(null);
   const [unavailable, setUnavailable] = useState(false);
 
@@ -79,10 +126,10 @@ export function I18nProvider({
   useEffect(() => {
     let current = true;
     loadMessages(language).then(
-      ({ messages, texts }) => {
+      (messages) => {
         if (!current) return;
         applyLanguage(language, messages);
-        setLoaded({ language, messages, render: createRenderer({ [language]: texts }) });
+        setLoaded({ language, messages });
         // What the server wrote in words (History, reasons, notifications) comes in the new
         // language once asked again: everything on screen is.
         if (loaded !== null) void queryClient.invalidateQueries();
@@ -105,11 +152,12 @@ export function I18nProvider({
     setLanguageState(next);
   }, []);
 
-  const context = useMemo(() => {
-    const shown = loaded?.language ?? language;
-    const renderMessage = (message: Message) => loaded?.render(message, shown) ?? message.key;
-    return { language: shown, setLanguage, renderMessage };
-  }, [loaded, language, setLanguage]);
+  const shown = loaded?.language ?? language;
+  const { renderMessage, renderMessageLater } = useRenderer(shown);
+  const context = useMemo(
+    () => ({ language: shown, setLanguage, renderMessage, renderMessageLater }),
+    [shown, setLanguage, renderMessage, renderMessageLater],
+  );
 
   if (!loaded) return <>{unavailable ? failed : fallback}</>;
   return (

@@ -1,4 +1,4 @@
-import type { Language, TextCatalogue } from '@app/shared';
+import type { Language, RenderMessage, TextCatalogue } from '@app/shared';
 import type admin from './messages/uz/admin.json';
 import type auth from './messages/uz/auth.json';
 import type catalog from './messages/uz/catalog.json';
@@ -41,21 +41,36 @@ type Catalogue = typeof admin &
 export type MessageKey = keyof Catalogue & string;
 export type Messages = Record<string, string>;
 
-/**
- * Each language's catalogue, a chunk of its own: only the chosen language is downloaded. With it
- * come the server's messages in that language (@app/shared texts), which render the shared
- * schemas' messages the forms show (keys with values, DESIGN.md section 15).
- */
-const LOADERS: Record<Language, () => Promise<{ default: Messages; texts: TextCatalogue }>> = {
+/** Each language's catalogue, a chunk of its own: only the chosen language is downloaded. */
+const LOADERS: Record<Language, () => Promise<{ default: Messages }>> = {
   uz: () => import('./messages/uz/index.ts'),
   'uz-Cyrl': () => import('./messages/uz-Cyrl/index.ts'),
   ru: () => import('./messages/ru/index.ts'),
   en: () => import('./messages/en/index.ts'),
 };
 
-export async function loadMessages(
-  language: Language,
-): Promise<{ messages: Messages; texts: TextCatalogue }> {
-  const chunk = await LOADERS[language]();
-  return { messages: chunk.default, texts: chunk.texts };
+/**
+ * The server's messages in each language (@app/shared texts), which render the shared schemas'
+ * messages the forms show (keys with values, DESIGN.md section 15): a chunk of their own, loaded
+ * with the renderer.
+ */
+const TEXTS: Record<Language, () => Promise<{ default: TextCatalogue }>> = {
+  uz: () => import('@app/shared/texts/uz.json'),
+  'uz-Cyrl': () => import('@app/shared/texts/uz-Cyrl.json'),
+  ru: () => import('@app/shared/texts/ru.json'),
+  en: () => import('@app/shared/texts/en.json'),
+};
+
+/**
+ * The renderer of the shared code's messages in a language, its texts and decimal.js (it formats
+ * money) in chunks of their own, loaded at the renderer's first use (I18nProvider): the sign-in
+ * page paints without them (DESIGN.md section 23).
+ */
+export async function loadRenderer(language: Language): Promise<RenderMessage> {
+  const [{ createRenderer }, texts] = await Promise.all([import('./renderer.ts'), TEXTS[language]()]);
+  return createRenderer({ [language]: texts.default });
+}
+
+export async function loadMessages(language: Language): Promise<Messages> {
+  return (await LOADERS[language]()).default;
 }

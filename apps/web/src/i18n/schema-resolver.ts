@@ -6,16 +6,16 @@ import { useLanguage } from './I18nProvider.tsx';
 // a form shows them rendered in the chosen language: `resolver: useTranslatedResolver(zodResolver(Schema))`.
 // A message that is no key of ours (a library's own words) is shown as it is.
 
-function renderErrors(node: unknown, render: (message: Message) => string): void {
+async function renderErrors(node: unknown, render: (message: Message) => Promise<string>): Promise<void> {
   if (!node || typeof node !== 'object') return;
   const error = node as { message?: unknown };
   if (typeof error.message === 'string') {
     const decoded = decodeMessage(error.message);
-    if ('key' in decoded) error.message = render(decoded);
+    if ('key' in decoded) error.message = await render(decoded);
   }
   for (const [key, value] of Object.entries(node)) {
     // ref is the input element the error belongs to, not a nested error.
-    if (key !== 'ref' && key !== 'message') renderErrors(value, render);
+    if (key !== 'ref' && key !== 'message') await renderErrors(value, render);
   }
 }
 
@@ -23,10 +23,10 @@ function renderErrors(node: unknown, render: (message: Message) => string): void
 export function useTranslatedResolver<T extends FieldValues, C, O>(
   resolver: Resolver<T, C, O>,
 ): Resolver<T, C, O> {
-  const { renderMessage } = useLanguage();
+  const { renderMessageLater } = useLanguage();
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
-    renderErrors(result.errors as FieldErrors<T>, renderMessage);
+    await renderErrors(result.errors as FieldErrors<T>, renderMessageLater);
     return result;
   };
 }

@@ -1,6 +1,6 @@
 // The current user (who-am-I), shared by the shell, the route guard and every feature that needs
 // the role (spec.md section 6: "The role comes from the who-am-I call").
-import { type Role, type WhoAmI, WhoAmISchema } from '@app/shared';
+import type { Role, WhoAmI } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, refreshWentUnanswered } from './api-client.ts';
 import { rememberedUser, rememberUser } from './offline-session.ts';
@@ -8,7 +8,9 @@ import { useAccessToken } from './session.ts';
 
 export const whoamiQueryKey = ['whoami'] as const;
 
-export function getWhoAmI(signal?: AbortSignal): Promise<WhoAmI> {
+export async function getWhoAmI(signal?: AbortSignal): Promise<WhoAmI> {
+  // Its schema (and zod) loads with the first call, not with the sign-in page (DESIGN.md section 23).
+  const { WhoAmISchema } = await import('./auth-schema.ts');
   return api.get('auth/whoami/', { schema: WhoAmISchema, signal });
 }
 

@@ -64,7 +64,6 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
       <button
         ref={buttonRef}
         type="button"
-        aria-label={t('common.userMenu.label')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -78,8 +77,10 @@ export function UserMenu({ user, placement, collapsed = false }: UserMenuProps) 
             : 'p-1 hover:bg-slate-100',
         )}
       >
+        {/* The button's name is what it shows (initials, e-mail, role) after what it is for: a name
+            that contains the visible words (WCAG 2.5.3, Lighthouse's label-content-name-mismatch). */}
+        <span className="sr-only">{t('common.userMenu.label')}: </span>
         <span
-          aria-hidden="true"
           className={cn(
             'flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
             inSidebar ? 'bg-slate-700 text-white' : 'bg-brand-100 text-brand-800',

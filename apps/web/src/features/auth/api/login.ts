@@ -1,9 +1,10 @@
-import { type LoginBody, type LoginResponse, LoginResponseSchema } from '@app/shared';
+import type { LoginBody, LoginResponse } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api, tokenStore } from '../../../lib/api-client.ts';
 
 /** POST auth/login/ -> tokens, or {otp_required, otp_token} when the account uses login codes. */
-export function login(body: LoginBody): Promise<LoginResponse> {
+export async function login(body: LoginBody): Promise<LoginResponse> {
+  const { LoginResponseSchema } = await import('../auth-schemas.ts');
   return api.post('auth/login/', body, { auth: false, schema: LoginResponseSchema });
 }
 

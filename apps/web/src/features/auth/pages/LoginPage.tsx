@@ -1,7 +1,6 @@
-import { type LoginBody, LoginBodySchema } from '@app/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginBody, LoginBodySchema } from '@app/shared';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -18,6 +17,14 @@ import { LoginSlideshow } from '../components/LoginSlideshow.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { readLoginState, type VerifyCodeState } from '../navigation-state.ts';
 
+type LoginInput = z.input<typeof LoginBodySchema>;
+
+/** The form's check, with its schema loaded at the first one (features/auth/auth-schemas.ts). */
+const loginResolver: Resolver<LoginInput, unknown, LoginBody> = async (values, context, options) => {
+  const { LoginBodySchema, zodResolver } = await import('../auth-schemas.ts');
+  return zodResolver(LoginBodySchema)(values, context, options);
+};
+
 /** `languageSwitcher`: the app's (app/LanguageSwitcher.tsx), shown under the form. */
 export function LoginPage({ languageSwitcher }: { languageSwitcher?: ReactNode }) {
   const t = useT();
@@ -30,8 +37,8 @@ export function LoginPage({ languageSwitcher }: { languageSwitcher?: ReactNode }
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof LoginBodySchema>, unknown, LoginBody>({
-    resolver: useTranslatedResolver(zodResolver(LoginBodySchema)),
+  } = useForm<LoginInput, unknown, LoginBody>({
+    resolver: useTranslatedResolver(loginResolver),
     defaultValues: { email: '', password: '', remember: false },
   });
 

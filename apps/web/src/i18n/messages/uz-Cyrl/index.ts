@@ -3,6 +3,3 @@
 const files = import.meta.glob<Record<string, string>>('./*.json', { eager: true, import: 'default' });
 
 export default Object.assign({}, ...Object.values(files)) as Record<string, string>;
-
-// The server's texts in this language (@app/shared texts): the shared schemas' form messages.
-export { default as texts } from '@app/shared/texts/uz-Cyrl.json';

@@ -3,5 +3,3 @@
 const files = import.meta.glob<Record<string, string>>('./*.json', { eager: true, import: 'default' });
 
 export default Object.assign({}, ...Object.values(files)) as Record<string, string>;
-
-export { default as texts } from '@app/shared/texts/uz.json';
