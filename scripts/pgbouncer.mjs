@@ -87,9 +87,11 @@ export async function startPgBouncer(postgresUrl, users) {
     for (const f of ['', 'userlist.txt', 'pgbouncer.ini']) chownSync(path.join(dir, f), uid, gid);
   }
   const ini = path.join(dir, 'pgbouncer.ini');
+  // A process group of its own, ended whole: runuser does not pass a signal on to PgBouncer.
   const child = asRoot
-    ? spawn('runuser', ['-u', 'postgres', '--', binary, ini], { stdio: 'ignore' })
-    : spawn(binary, [ini], { stdio: 'ignore' });
+    ? spawn('runuser', ['-u', 'postgres', '--', binary, ini], { stdio: 'ignore', detached: true })
+    : spawn(binary, [ini], { stdio: 'ignore', detached: true });
+  child.unref();
   for (let i = 0; i < 100 && !(await accepts(port)); i++) await new Promise((r) => setTimeout(r, 50));
   if (!(await accepts(port)))
     throw new Error(`PgBouncer did not start (see ${path.join(dir, 'pgbouncer.log')})`);
@@ -97,7 +99,9 @@ export async function startPgBouncer(postgresUrl, users) {
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    child.kill('SIGINT');
+    try {
+      process.kill(-(child.pid ?? 0), 'SIGTERM');
+    } catch {}
     rmSync(dir, { recursive: true, force: true });
   };
   const url = new URL(postgresUrl);
