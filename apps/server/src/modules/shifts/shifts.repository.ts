@@ -77,7 +77,7 @@ export function findOpenShift(
 export function lockShift(trx: Trx, businessId: number, id: number) {
   return trx
     .selectFrom('cash_shifts')
-    .select(['id', 'department_id', 'closed_at'])
+    .select(['id', 'department_id', 'number', 'closed_at'])
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .forUpdate()

@@ -19,7 +19,7 @@ import { badRequest, conflict, fieldError, forbidden, notFound, pgCodeOf } from 
 import { type IdempotencyScope, runIdempotent } from '../../lib/idempotency.ts';
 import { pageOf, parsePage } from '../../lib/pagination.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { findCurrenciesByIds, postMoney, resolveCurrency } from '../finance/finance.service.ts';
+import { postMoney, resolveCurrency } from '../finance/finance.service.ts';
 import * as repo from './shifts.repository.ts';
 
 // Cash shifts (DESIGN.md section 22). A department that keeps a drawer opens a shift with the
@@ -215,13 +215,13 @@ export async function openShift(
         })
         .filter((a) => counted.has(a.currency_id) || !new D(a.opening).isZero());
       if (amounts.length > 0) await trx.insertInto('cash_shift_amounts').values(amounts).execute();
-      const missing = await missingRates(trx, actor.businessId, amounts, rates);
+      // Only a counted currency can differ from its balance: its rate came with the count.
       await postDifferences(
         trx,
         actor,
-        shiftId,
+        actor.id,
         amounts.map((a) => ({ currencyId: a.currency_id, difference: a.opening_difference })),
-        missing,
+        rates,
         msg('reason.shifts.opening_difference', { number }),
       );
       await auditAs(trx, actor, {
@@ -237,42 +237,30 @@ export async function openShift(
 
 type Rates = Map<number, { id: number; code: string; rate_to_uzs: string }>;
 
-/** The rates of currencies a shift holds but its count did not name (a balance taken as counted). */
-async function missingRates(
-  trx: Trx,
-  businessId: number,
-  amounts: readonly { currency_id: number }[],
-  known: Rates,
-): Promise<Rates> {
-  const ids = amounts.map((a) => a.currency_id).filter((id) => !known.has(id));
-  const more = await findCurrenciesByIds(trx, businessId, ids);
-  return new Map([...known, ...more.map((c) => [c.id, c] as const)]);
-}
-
 /** Each currency's non-zero difference as one SHIFT_DIFF row of the department (money_post adds the shift). */
 async function postDifferences(
   trx: Trx,
   actor: Actor,
-  shiftId: number,
+  departmentId: number,
   differences: readonly { currencyId: number; difference: string }[],
   rates: Rates,
   reason: ReturnType<typeof msg>,
 ): Promise<void> {
-  const shift = await trx
-    .selectFrom('cash_shifts')
-    .select(['business_id', 'department_id'])
-    .where('id', '=', shiftId)
-    .executeTakeFirstOrThrow();
+  const rateOf = (currencyId: number) => {
+    const rate = rates.get(currencyId)?.rate_to_uzs;
+    if (rate === undefined) throw new Error(`no rate for currency ${currencyId} of a shift's difference`);
+    return rate;
+  };
   await postMoney(
     trx,
     differences
       .filter((d) => !new D(d.difference).isZero())
       .map((d) => ({
-        businessId: shift.business_id,
-        userId: shift.department_id,
+        businessId: actor.businessId,
+        userId: departmentId,
         currencyId: d.currencyId,
         amount: d.difference,
-        rateToUzs: rates.get(d.currencyId)?.rate_to_uzs ?? '1',
+        rateToUzs: rateOf(d.currencyId),
         txType: 'SHIFT_DIFF' as const,
         reason,
         createdBy: actor.id,
@@ -336,11 +324,11 @@ export async function closeShift(
           })),
         )
         .execute();
-      const number = (await repo.findShift(trx, actor.businessId, id))?.number ?? 0;
+      const { number } = shift;
       await postDifferences(
         trx,
         actor,
-        id,
+        shift.department_id,
         closing.map((c) => ({ currencyId: c.currency_id, difference: c.difference })),
         rates,
         msg('reason.shifts.closing_difference', { number }),
