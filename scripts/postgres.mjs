@@ -19,7 +19,7 @@ export function findPostgresBinDir(envPath = process.env.PATH ?? '') {
   return null;
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -30,16 +30,13 @@ function freePort() {
   });
 }
 
-/** @returns {Promise<{url: string, stop: () => void}>} */
-export async function startThrowawayPostgres({ tuned = false, durable = false } = {}) {
-  const bin = findPostgresBinDir();
-  if (!bin) {
-    throw new Error(
-      'PostgreSQL is not installed: install it (Debian: apt-get install -y postgresql) or set TEST_DATABASE_URL to a server where the user may create databases.',
-    );
-  }
+/**
+ * A temp folder the cluster's files go in, and PostgreSQL's commands in `bin` run in it: as the
+ * `postgres` user when we are root (PostgreSQL refuses to run as root).
+ */
+export function pgRunner(bin, prefix) {
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(tmpdir(), 'bo-pg-'));
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
   const runAsync = (cmd, args) => {
     const full = path.join(bin, cmd);
     const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', full, ...args]] : [full, args];
@@ -55,6 +52,18 @@ export async function startThrowawayPostgres({ tuned = false, durable = false } 
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
     chownSync(dir, uid, gid);
   }
+  return { dir, run, runAsync };
+}
+
+/** @returns {Promise<{url: string, stop: () => void}>} */
+export async function startThrowawayPostgres({ tuned = false, durable = false } = {}) {
+  const bin = findPostgresBinDir();
+  if (!bin) {
+    throw new Error(
+      'PostgreSQL is not installed: install it (Debian: apt-get install -y postgresql) or set TEST_DATABASE_URL to a server where the user may create databases.',
+    );
+  }
+  const { dir, run, runAsync } = pgRunner(bin, 'bo-pg-');
   const data = path.join(dir, 'data');
   run('initdb', [
     '-D',
