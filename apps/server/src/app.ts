@@ -24,6 +24,7 @@ import { EventHub } from './lib/events.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { openApiTransform } from './lib/openapi.ts';
+import { primaryReads, replicaReads } from './lib/replica.ts';
 import { registerLanguageVary, requestLanguage, tr } from './lib/texts.ts';
 import { startCbuSchedule } from './modules/finance/rates.schedule.ts';
 import { MODULE_ROUTES } from './modules/index.ts';
@@ -44,6 +45,8 @@ export interface BuildOptions {
   schedules?: boolean;
   /** LISTEN for the live events (the database handle's); without it streams get no live events. */
   listen?: Listen;
+  /** A streaming replica for the reports and History (DESIGN.md section 24); PostgreSQL only. */
+  replica?: Database;
 }
 
 /** Keys whose values are secrets: passwords, one-time codes, tokens and the headers carrying them. */
@@ -154,6 +157,15 @@ function createDeps(app: FastifyInstance, options: BuildOptions): Deps {
       config.moneyBatch && engine === 'postgres' ? new MoneyBatcher(options.db, config.moneyBatch) : null,
     sessions: engine === 'postgres' ? 'many' : 'one',
     events: new EventHub(options.db, (err) => app.log.error({ err }, 'events: a delivery failed')),
+    reads:
+      options.replica && engine === 'postgres'
+        ? replicaReads({
+            primary: options.db,
+            replica: options.replica,
+            maxLagMs: config.replicaMaxLagMs,
+            warn: (message) => app.log.warn(message),
+          })
+        : primaryReads(options.db),
   };
   if (options.listen) {
     const listen = options.listen;

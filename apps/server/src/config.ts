@@ -11,6 +11,9 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_OWNER_URL: z.string().url().optional(),
   DATABASE_DIRECT_URL: z.string().url().optional(),
+  // DESIGN.md section 24 "Reports from a replica": a streaming replica for the reads of the past.
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Back office <no-reply@backoffice.local>'),
@@ -57,6 +60,13 @@ export interface Config {
   databaseDirectUrl: string | undefined;
   /** The role that owns the schema and runs migrations; unset: DATABASE_URL's role does both. */
   databaseOwnerUrl: string | undefined;
+  /**
+   * A streaming replica the reports, History and their files read from (DESIGN.md section 24);
+   * PostgreSQL only (ignored without DATABASE_URL). Unset: every read goes to DATABASE_URL.
+   */
+  databaseReplicaUrl: string | undefined;
+  /** A replica further behind than this says "as of" its time (DESIGN.md section 24: 5 s). */
+  replicaMaxLagMs: number;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -105,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseOwnerUrl: e.DATABASE_URL ? e.DATABASE_OWNER_URL : undefined,
     databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
+    databaseReplicaUrl: e.DATABASE_URL ? e.DATABASE_REPLICA_URL : undefined,
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -37,13 +37,25 @@ async function prepare(handle: DatabaseHandle): Promise<void> {
   }
 }
 
+/** How long a new connection to the replica may take before its reads go to the primary. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2000;
+
 async function serve(handle: DatabaseHandle): Promise<void> {
+  // DESIGN.md section 24: the reports and History read from a streaming replica when one is named.
+  const replica = config.databaseReplicaUrl
+    ? await openDatabase({
+        databaseUrl: config.databaseReplicaUrl,
+        poolSize: config.dbPoolSize,
+        connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
+      })
+    : null;
   const app = await buildApp({
     config,
     db: handle.db,
     engine: handle.kind,
     schedules: true,
     listen: handle.listen,
+    ...(replica ? { replica: replica.db } : {}),
   });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,6 +65,7 @@ async function serve(handle: DatabaseHandle): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await replica?.close();
     await handle.close();
     process.exit(0);
   };
@@ -108,6 +121,8 @@ async function main(): Promise<void> {
     await serve(await open(config.dbPoolSize));
     return;
   }
+  if (process.env.DATABASE_REPLICA_URL && !config.databaseUrl)
+    console.warn('DATABASE_REPLICA_URL is ignored without DATABASE_URL (PGlite has no replica)');
   if (config.webConcurrency > 1)
     console.warn('WEB_CONCURRENCY is ignored without DATABASE_URL (PGlite belongs to one process)');
   // One process: one database handle for migrations, seed and serving (PGlite opens slowly).

@@ -49,6 +49,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** An empty PostgreSQL database of the test's own (the fault tests restart its cluster). */
   databaseUrl?: string;
+  /** A streaming replica of `databaseUrl` the reports read from (DESIGN.md section 24). */
+  replicaUrl?: string;
   /** Runs the timed jobs, as the server does (the Central Bank import's tests). */
   schedules?: boolean;
   /** Receives the server's pino log at level info (the production logger with its redaction). */
@@ -96,6 +98,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
     ...options.env,
   });
+  // The replica's own pool, as server.ts opens it: a silent host fails within 2 s.
+  const replica = options.replicaUrl
+    ? await openDatabase({ databaseUrl: options.replicaUrl, poolSize: 4, connectTimeoutMs: 2000 })
+    : null;
   const app = await buildApp({
     config,
     db: (serverHandle ?? handle).db,
@@ -104,6 +110,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     engine: handle.kind,
     schedules: options.schedules ?? false,
     listen: (serverHandle ?? handle).listen,
+    ...(replica ? { replica: replica.db } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -117,6 +124,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataDir,
     async close() {
       await app.close();
+      await replica?.close();
       await serverHandle?.close();
       await handle.close();
       await dropDb?.();

@@ -42,6 +42,11 @@ export interface DatabaseOptions {
   /** A PGlite data-dir dump to start from (tests start from a migrated template). */
   pgliteLoad?: Blob | File | undefined;
   poolSize?: number;
+  /**
+   * How long a new connection may take before it fails; unset: node-postgres waits as long as
+   * the network does. The replica's pool sets it, so a host that went silent falls back soon.
+   */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -49,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
       // No JIT: every query here is short, and a report over many groups, whose cost the planner
       // overestimates, spent 750 ms of 3.2 s compiling itself (measured: npm run bench -- reports).
       options: '-c jit=off',

@@ -6,6 +6,7 @@ import type { TokenSigner } from './auth/tokens.ts';
 import type { Caches } from './caches.ts';
 import type { EventHub } from './events.ts';
 import type { Mailer } from './mailer.ts';
+import type { Reads } from './replica.ts';
 
 /** The explicit dependencies a service takes (STYLE.md: plain functions, no base class). */
 export interface Deps {
@@ -26,6 +27,11 @@ export interface Deps {
   sessions: 'one' | 'many';
   /** The live events' streams of this process (DESIGN.md section 13). */
   events: EventHub;
+  /**
+   * Where the reads of the past go (DESIGN.md section 24): the replica when DATABASE_REPLICA_URL
+   * names one and it is up, else `db`. Only reports, History and their files use it.
+   */
+  reads: Reads;
 }
 
 /** Who is acting, and from where: every service that changes state takes one, for the audit. */
