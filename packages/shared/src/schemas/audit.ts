@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OFFER_STATUSES } from '../constants.ts';
-import { IdSchema, searchText } from './common.ts';
+import { DataAsOfSchema, IdSchema, searchText } from './common.ts';
 
 // History (DESIGN.md section 10): GET api/audit/ and its CSV export. One contract for the
 // server's validation, the page's filters and the OpenAPI document.
@@ -67,5 +67,6 @@ export const AuditPageSchema = z.object({
   next: z.string().nullable(),
   previous: z.string().nullable(),
   results: z.array(AuditRowSchema),
+  data_as_of: DataAsOfSchema,
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;

@@ -164,6 +164,16 @@ export const UserRefSchema = z.object({
 export type UserRef = z.infer<typeof UserRefSchema>;
 
 /**
+ * When a report or History was read from a replica more than REPLICA_MAX_LAG_MS behind (DESIGN.md
+ * section 24 "Reports from a replica"): the ISO time its data is as of; null when it is current.
+ */
+export const DataAsOfSchema = z
+  .string()
+  .nullable()
+  .optional()
+  .describe('Null when current; an ISO time when read from a replica behind by more than REPLICA_MAX_LAG_MS');
+
+/**
  * A page of a paginated list (DESIGN.md section 4, Django REST framework's page numbers):
  * `{count, next, previous, results}`.
  */

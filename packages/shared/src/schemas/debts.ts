@@ -3,6 +3,7 @@ import { DEBT_DIRECTIONS } from '../constants.ts';
 import { IsoDateSchema } from './audit.ts';
 import {
   BooleanQuerySchema,
+  DataAsOfSchema,
   IdSchema,
   OptionalRefSchema,
   OptionalText,
@@ -215,6 +216,7 @@ export const AgeingRowSchema = z.object({
 export type AgeingRow = z.infer<typeof AgeingRowSchema>;
 export const DebtsAgeingSchema = page(AgeingRowSchema).extend({
   as_of: z.string(),
+  data_as_of: DataAsOfSchema,
   totals: z.array(z.object({ currency_code: z.string(), ...buckets })),
 });
 export type DebtsAgeing = z.infer<typeof DebtsAgeingSchema>;

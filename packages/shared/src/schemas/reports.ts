@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEBT_DIRECTIONS, TX_TYPES, UNIT_MEASURES } from '../constants.ts';
 import { IsoDateSchema } from './audit.ts';
-import { BooleanQuerySchema, IdSchema } from './common.ts';
+import { BooleanQuerySchema, DataAsOfSchema, IdSchema } from './common.ts';
 
 // Reports and the owner's dashboard (DESIGN.md section 11): one contract for the server's
 // validation, the pages' filters and the OpenAPI document. Every amount is a decimal string; UZS
@@ -188,6 +188,7 @@ export function reportPage<R extends z.ZodTypeAny, T extends z.ZodTypeAny>(row: 
     date_to: z.string(),
     results: z.array(row),
     totals,
+    data_as_of: DataAsOfSchema,
   });
 }
 
@@ -214,6 +215,7 @@ export const CashFlowReportSchema = reportPage(
 export type CashFlowReport = z.infer<typeof CashFlowReportSchema>;
 
 export const DashboardSchema = z.object({
+  data_as_of: DataAsOfSchema,
   date_from: z.string(),
   date_to: z.string(),
   balances: z.array(z.object({ currency_code: z.string(), on_hand: z.string(), in_uzs: z.string() })),

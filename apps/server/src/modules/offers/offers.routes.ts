@@ -12,7 +12,7 @@ import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { idempotencyScope } from '../../lib/idempotency.ts';
 import { ErrorSchemas, IdempotencyHeadersSchema, NoContentSchema } from '../../lib/openapi.ts';
-import { sendFile } from '../../lib/send-report.ts';
+import { readPast, sendFile } from '../../lib/send-report.ts';
 import { requestLanguage } from '../../lib/texts.ts';
 import * as offers from './offers.service.ts';
 
@@ -71,11 +71,12 @@ async function offerRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
       async (request, reply) => {
         const { format } = request.query;
         if (format === 'json') return offers.listMyOffers(deps, actorOf(request), side);
-        // The download dialog's file (DESIGN.md section 15: the server makes every file).
-        return sendFile(
-          reply,
-          await offers.offersFile(deps, actorOf(request), side, format, requestLanguage(request)),
+        // The download dialog's file (DESIGN.md section 15: the server makes every file), a report
+        // of the past read from the replica when there is one (DESIGN.md section 24).
+        const { value: file } = await readPast(deps, reply, (d) =>
+          offers.offersFile(d, actorOf(request), side, format, requestLanguage(request)),
         );
+        return sendFile(reply, file);
       },
     );
   }

@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, authenticate } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
-import { sendReport } from '../../lib/send-report.ts';
+import { readPast, sendPastReport } from '../../lib/send-report.ts';
 import { debtsAgeing } from './debts-ageing.ts';
 import { lossesReport } from './losses.ts';
 import { productionCostReport } from './production-costs.ts';
@@ -29,7 +29,8 @@ import { cashFlowReport, dashboard, salesReport, stockMovementReport } from './r
 import { transitLossesReport } from './transit-losses.ts';
 
 // Reports and the owner's dashboard (DESIGN.md section 11): every signed-in role reads them, for
-// its own department or, as a viewer of the whole business, for any department or all.
+// its own department or, as a viewer of the whole business, for any department or all. They read
+// from the replica when there is one (DESIGN.md section 24, lib/send-report.ts readPast).
 
 const FILE_NOTE = 'JSON; with format=csv|xlsx|pdf, the same rows as a file (Content-Disposition: attachment)';
 
@@ -56,7 +57,7 @@ async function lossesRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendReport(request, reply, await lossesReport(deps, actorOf(request), request.query)),
+      sendPastReport(request, reply, deps, (d) => lossesReport(d, actorOf(request), request.query)),
   );
 }
 
@@ -76,7 +77,7 @@ async function productionReportRoutes(app: FastifyInstance, deps: Deps): Promise
       },
     },
     async (request, reply) =>
-      sendReport(request, reply, await productionCostReport(deps, actorOf(request), request.query)),
+      sendPastReport(request, reply, deps, (d) => productionCostReport(d, actorOf(request), request.query)),
   );
 }
 
@@ -97,7 +98,12 @@ async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise<void> 
         response: { 200: DashboardSchema, ...ErrorSchemas },
       },
     },
-    (request) => dashboard(deps, actorOf(request), request.query),
+    async (request, reply) => {
+      const { value, asOf } = await readPast(deps, reply, (d) =>
+        dashboard(d, actorOf(request), request.query),
+      );
+      return { ...value, data_as_of: asOf };
+    },
   );
 }
 
@@ -118,7 +124,7 @@ async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendReport(request, reply, await salesReport(deps, actorOf(request), request.query)),
+      sendPastReport(request, reply, deps, (d) => salesReport(d, actorOf(request), request.query)),
   );
 
   r.get(
@@ -133,7 +139,7 @@ async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendReport(request, reply, await stockMovementReport(deps, actorOf(request), request.query)),
+      sendPastReport(request, reply, deps, (d) => stockMovementReport(d, actorOf(request), request.query)),
   );
 
   r.get(
@@ -149,7 +155,7 @@ async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendReport(request, reply, await cashFlowReport(deps, actorOf(request), request.query)),
+      sendPastReport(request, reply, deps, (d) => cashFlowReport(d, actorOf(request), request.query)),
   );
 
   r.get(
@@ -165,7 +171,7 @@ async function reportRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendReport(request, reply, await debtsAgeing(deps, actorOf(request), request.query)),
+      sendPastReport(request, reply, deps, (d) => debtsAgeing(d, actorOf(request), request.query)),
   );
 }
 
@@ -186,6 +192,6 @@ async function transitLossRoutes(app: FastifyInstance, deps: Deps): Promise<void
       },
     },
     async (request, reply) =>
-      sendReport(request, reply, await transitLossesReport(deps, actorOf(request), request.query)),
+      sendPastReport(request, reply, deps, (d) => transitLossesReport(d, actorOf(request), request.query)),
   );
 }
