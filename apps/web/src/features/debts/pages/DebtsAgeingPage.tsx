@@ -1,4 +1,5 @@
 import { DEBT_DIRECTIONS, type DebtDirection, formatMoneyFixed, seesEveryDebt } from '@app/shared';
+import { DataAsOfNotice } from '../../../components/DataAsOfNotice.tsx';
 import { DownloadButtons } from '../../../components/DownloadButtons.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
@@ -59,6 +60,7 @@ export function DebtsAgeingPage() {
   return (
     <div className="space-y-5">
       <AgeingFilterBar filters={filters} onUpdate={url.update} />
+      <DataAsOfNotice asOf={report.data?.data_as_of} />
 
       <section
         aria-label={t('debts.ageing.tableLabel')}

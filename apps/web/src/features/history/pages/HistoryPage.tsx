@@ -1,6 +1,7 @@
 import { AUDIT_PAGE_SIZE, isAdministrator, seesWholeBusiness } from '@app/shared';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { DataAsOfNotice } from '../../../components/DataAsOfNotice.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -80,6 +81,7 @@ export function HistoryPage() {
         }
       />
       <HistoryFiltersBar value={filters} onChange={changeFilters} wholeBusiness={wholeBusiness} />
+      <DataAsOfNotice asOf={query.data?.data_as_of} />
       {downloadError ? <ErrorMessage>{downloadError}</ErrorMessage> : null}
       {query.isError ? (
         <ErrorMessage>{failureMessage(query.error, t('history.page.loadFailed'))}</ErrorMessage>

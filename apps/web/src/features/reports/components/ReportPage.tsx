@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataAsOfNotice } from '../../../components/DataAsOfNotice.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { type SortDirection, Table, TBody, TD, TFoot, TH, THead, TR } from '../../../components/ui/Table.tsx';
 import { useT } from '../../../i18n/useT.ts';
@@ -52,8 +53,15 @@ export interface ReportColumn<R> {
   cell: (row: R) => ReactNode;
 }
 
+/** A report's answer as the table reads it: `data_as_of` when it came from a lagging replica. */
+export interface ReportData {
+  count: number;
+  results: readonly unknown[];
+  data_as_of?: string | null | undefined;
+}
+
 /** The report's query as the table reads it (TanStack Query's result, keeping the previous page). */
-export interface ReportQuery<D extends { count: number; results: readonly unknown[] }> {
+export interface ReportQuery<D extends ReportData> {
   data: D | undefined;
   error: unknown;
   isPending: boolean;
@@ -62,7 +70,7 @@ export interface ReportQuery<D extends { count: number; results: readonly unknow
   isPlaceholderData: boolean;
 }
 
-export interface ReportTableProps<D extends { count: number; results: readonly unknown[] }> {
+export interface ReportTableProps<D extends ReportData> {
   search: ReportSearch;
   /** The table's region label and the report's title. */
   label: string;
@@ -77,9 +85,7 @@ export interface ReportTableProps<D extends { count: number; results: readonly u
   onDownload: (format: FileFormat) => Promise<void>;
 }
 
-export function ReportTable<D extends { count: number; results: readonly unknown[] }>(
-  props: ReportTableProps<D>,
-) {
+export function ReportTable<D extends ReportData>(props: ReportTableProps<D>) {
   const { search, query, page } = props;
   const t = useT();
   const rows = query.data?.results ?? [];
@@ -90,6 +96,7 @@ export function ReportTable<D extends { count: number; results: readonly unknown
       data-testid="report-table"
       className="space-y-3"
     >
+      <DataAsOfNotice asOf={query.data?.data_as_of} />
       <ReportHeading title={props.title} count={query.data?.count} onDownload={props.onDownload} />
       {query.isError ? (
         <ErrorMessage>{failureMessage(query.error, t('reports.error.report'))}</ErrorMessage>
