@@ -20,18 +20,22 @@ export function ReportShell({
   search,
   header,
   filters,
+  asOf,
   className = 'space-y-5',
   children,
 }: {
   search: ReportSearch;
   header?: ReactNode;
   filters?: ReactNode;
+  /** The answer's `data_as_of`: set, the page says first how old its figures are (DESIGN.md section 24). */
+  asOf?: string | null | undefined;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className={className}>
       {header}
+      <DataAsOfNotice asOf={asOf} />
       <ReportFilters search={search}>{filters}</ReportFilters>
       {children}
     </div>
@@ -53,15 +57,8 @@ export interface ReportColumn<R> {
   cell: (row: R) => ReactNode;
 }
 
-/** A report's answer as the table reads it: `data_as_of` when it came from a lagging replica. */
-export interface ReportData {
-  count: number;
-  results: readonly unknown[];
-  data_as_of?: string | null | undefined;
-}
-
 /** The report's query as the table reads it (TanStack Query's result, keeping the previous page). */
-export interface ReportQuery<D extends ReportData> {
+export interface ReportQuery<D extends { count: number; results: readonly unknown[] }> {
   data: D | undefined;
   error: unknown;
   isPending: boolean;
@@ -70,7 +67,7 @@ export interface ReportQuery<D extends ReportData> {
   isPlaceholderData: boolean;
 }
 
-export interface ReportTableProps<D extends ReportData> {
+export interface ReportTableProps<D extends { count: number; results: readonly unknown[] }> {
   search: ReportSearch;
   /** The table's region label and the report's title. */
   label: string;
@@ -85,7 +82,9 @@ export interface ReportTableProps<D extends ReportData> {
   onDownload: (format: FileFormat) => Promise<void>;
 }
 
-export function ReportTable<D extends ReportData>(props: ReportTableProps<D>) {
+export function ReportTable<D extends { count: number; results: readonly unknown[] }>(
+  props: ReportTableProps<D>,
+) {
   const { search, query, page } = props;
   const t = useT();
   const rows = query.data?.results ?? [];
@@ -96,7 +95,6 @@ export function ReportTable<D extends ReportData>(props: ReportTableProps<D>) {
       data-testid="report-table"
       className="space-y-3"
     >
-      <DataAsOfNotice asOf={query.data?.data_as_of} />
       <ReportHeading title={props.title} count={query.data?.count} onDownload={props.onDownload} />
       {query.isError ? (
         <ErrorMessage>{failureMessage(query.error, t('reports.error.report'))}</ErrorMessage>

@@ -204,6 +204,7 @@ export function CashFlowPage() {
 
   return (
     <ReportShell
+      asOf={report.data?.data_as_of}
       search={search}
       filters={<CashFlowFilterFields search={search} filters={filters} byType={byType} />}
     >

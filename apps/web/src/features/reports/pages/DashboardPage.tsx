@@ -1,7 +1,6 @@
 import { type Dashboard, type DebtDirection, formatMoneyFixed, formatPercent } from '@app/shared';
 import { Boxes, Inbox, TrendingUp, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { DataAsOfNotice } from '../../../components/DataAsOfNotice.tsx';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { ErrorMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -57,8 +56,7 @@ export function DashboardPage() {
     />
   );
   return (
-    <ReportShell search={search} header={header} className="space-y-6">
-      <DataAsOfNotice asOf={dashboard.data?.data_as_of} />
+    <ReportShell search={search} header={header} asOf={dashboard.data?.data_as_of} className="space-y-6">
       {dashboard.isError ? (
         <ErrorMessage>{failureMessage(dashboard.error, t('reports.dashboard.loadError'))}</ErrorMessage>
       ) : dashboard.isPending ? (

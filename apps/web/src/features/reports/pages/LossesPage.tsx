@@ -239,7 +239,7 @@ export function LossesPage() {
     />
   );
   return (
-    <ReportShell search={search} filters={kindSelect}>
+    <ReportShell asOf={report.data?.data_as_of} search={search} filters={kindSelect}>
       <KindTotals totals={report.data?.totals} kind={kind} onKind={setKind} />
       <ReportTable
         search={search}

@@ -169,7 +169,7 @@ export function ProductionCostPage() {
     />
   );
   return (
-    <ReportShell search={search} filters={groupSelect}>
+    <ReportShell asOf={report.data?.data_as_of} search={search} filters={groupSelect}>
       <ReportTable
         search={search}
         label={t('reports.production.tableLabel')}

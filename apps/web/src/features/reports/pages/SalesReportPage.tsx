@@ -168,7 +168,7 @@ export function SalesReportPage() {
     />
   );
   return (
-    <ReportShell search={search} filters={groupSelect}>
+    <ReportShell asOf={report.data?.data_as_of} search={search} filters={groupSelect}>
       <SalesChart scope={search.scope} />
       <ReportTable
         search={search}

@@ -139,6 +139,7 @@ export function StockMovementPage() {
 
   return (
     <ReportShell
+      asOf={report.data?.data_as_of}
       search={search}
       filters={<VariantFilter search={search} variantId={variantId} rows={report.data?.results ?? []} />}
     >

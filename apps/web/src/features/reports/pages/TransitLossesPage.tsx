@@ -129,7 +129,7 @@ export function TransitLossesPage() {
   const report = useTransitLossesReport(filters, page);
 
   return (
-    <ReportShell search={search}>
+    <ReportShell asOf={report.data?.data_as_of} search={search}>
       <ReportTable
         search={search}
         label={t('reports.transitLosses.tableLabel')}
