@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactAliases } from './preact-aliases.ts';
 
 /**
  * DESIGN.md section 23: every text file of the build over a kilobyte gets its .br (quality 11)
@@ -104,7 +104,8 @@ const pwa = VitePWA({
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, precompress()],
+  plugins: [tailwindcss(), pwa, precompress()],
+  resolve: { alias: preactAliases },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -122,7 +123,7 @@ export default defineConfig({
         // and the first load's budget (DESIGN.md section 23) has no room for libraries the
         // sign-in page does not use (zod, decimal.js, icons, charts).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [{ name: 'react', test: /node_modules[\\/](preact|react-router)[\\/]/ }],
         },
       },
     },
