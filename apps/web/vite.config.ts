@@ -118,6 +118,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
+        // A language's catalogue chunks named after it (uz-boot-*.js, ru-rest-*.js; i18n/catalogue.ts).
+        chunkFileNames: (chunk) => {
+          const part = /messages[\\/]([^\\/]+)[\\/](boot|rest)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          return part ? `assets/${part[1]}-${part[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         // Preact and the router in a chunk of their own, so a deploy of app code does not
         // re-download them. No group of other libraries: a group is loaded whole wherever one of
         // its members is used, and the first load's budget (DESIGN.md section 23) has no room for
