@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './apps/web/preact-aliases.ts';
 
 // Two tiers here (STYLE.md "Tests"): pure unit tests, and API tests that start the real server
 // on a fresh database (TEST_DB=pglite by default, TEST_DB=postgres with TEST_DATABASE_URL).
@@ -16,6 +17,8 @@ export default defineConfig({
           ],
           environment: 'node',
         },
+        // The web's code runs on Preact (apps/web/preact-aliases.ts), here as in the build.
+        resolve: { alias: preactAliases },
       },
       {
         test: {

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactAliases } from './preact-aliases.ts';
 
 /**
  * DESIGN.md section 23: every text file of the build over a kilobyte gets its .br (quality 11)
@@ -104,7 +104,8 @@ const pwa = VitePWA({
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, precompress()],
+  plugins: [tailwindcss(), pwa, precompress()],
+  resolve: { alias: preactAliases },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -117,12 +118,22 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
-        // React itself in a chunk of its own, so a deploy of app code does not re-download it. No
-        // group of other libraries: a group is loaded whole wherever one of its members is used,
-        // and the first load's budget (DESIGN.md section 23) has no room for libraries the
-        // sign-in page does not use (zod, decimal.js, icons, charts).
+        // A language's catalogue chunks named after it (uz-boot-*.js, ru-rest-*.js; i18n/catalogue.ts).
+        chunkFileNames: (chunk) => {
+          const part = /messages[\\/]([^\\/]+)[\\/](boot|rest)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          return part ? `assets/${part[1]}-${part[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+        // Preact and the router in a chunk of their own, so a deploy of app code does not
+        // re-download them. No group of other libraries: a group is loaded whole wherever one of
+        // its members is used, and the first load's budget (DESIGN.md section 23) has no room for
+        // libraries the sign-in page does not use (zod, decimal.js, icons, charts). The shared
+        // code every page needs (languages, constants, roles) is a group of its own: left to the
+        // bundler, it shared a chunk with money.ts and so brought decimal.js into the first load.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](preact|react-router)[\\/]/ },
+            { name: 'shared-base', test: /packages[\\/]shared[\\/]src[\\/](languages|constants|roles)\.ts$/ },
+          ],
         },
       },
     },

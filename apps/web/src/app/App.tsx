@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
+import { wholeCatalogue } from '../i18n/catalogue.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useAccessToken, useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
 import { BootFailedScreen, BootScreen } from './BootScreen.tsx';
@@ -11,7 +12,12 @@ import { router } from './router.tsx';
 
 // The live events' stream and the cache updates it brings (DESIGN.md section 13), only for a
 // signed-in user: the sign-in page's first load does not carry them (DESIGN.md section 23).
-const LiveUpdates = lazy(() => import('./live/LiveUpdates.tsx').then((m) => ({ default: m.LiveUpdates })));
+// With every namespace's texts, as the signed-in pages (i18n/catalogue.ts).
+const LiveUpdates = lazy(() =>
+  Promise.all([import('./live/LiveUpdates.tsx'), wholeCatalogue()]).then(([m]) => ({
+    default: m.LiveUpdates,
+  })),
+);
 
 function Session() {
   // The guards must not decide before the load-time refresh has answered (DESIGN.md section 5).

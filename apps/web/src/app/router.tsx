@@ -6,6 +6,7 @@ import { ADMIN_ROLES, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
+import { wholeCatalogue } from '../i18n/catalogue.ts';
 import { BootScreen } from './BootScreen.tsx';
 import { catalogRoutes } from './catalog-routes.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
@@ -355,7 +356,12 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: () => import('./shell/AppShell.tsx').then((m) => ({ Component: m.AppShell })),
+            // With the texts of every namespace: the sign-in page loads only its own
+            // (i18n/catalogue.ts, DESIGN.md section 23).
+            lazy: () =>
+              Promise.all([import('./shell/AppShell.tsx'), wholeCatalogue()]).then(([m]) => ({
+                Component: m.AppShell,
+              })),
             children: shellRoutes,
           },
         ],

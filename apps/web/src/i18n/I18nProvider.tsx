@@ -15,12 +15,20 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { IntlProvider } from 'react-intl';
 import { setApiLanguage } from '../lib/api-client.ts';
 import { setDateLanguage } from '../lib/format.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
-import { loadMessages, loadRenderer, type Messages } from './catalogue.ts';
+import {
+  catalogueWhole,
+  loadMessages,
+  loadRenderer,
+  type Messages,
+  subscribeCatalogueWhole,
+  wholeCatalogueShown,
+} from './catalogue.ts';
 import { monthNames } from './month-names.ts';
 
 // The interface language (DESIGN.md section 14): the signed-in user's choice (whoami, saved by
@@ -118,25 +126,30 @@ export function I18nProvider({
   const [loaded, setLoaded] = useState<{
     language: Language;
     messages: Messages;
+    whole: boolean;
   } | null>(null);
   const [unavailable, setUnavailable] = useState(false);
+  // Every namespace, or the first ones only until a signed-in page asks (catalogue.ts).
+  const whole = useSyncExternalStore(subscribeCatalogueWhole, catalogueWhole, catalogueWhole);
 
-  // `loaded` is read only to know whether anything is on screen yet.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new catalogue only for a new language
+  // `loaded` is read only to know what is on screen yet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new catalogue only for a new language or the whole one
   useEffect(() => {
     let current = true;
-    loadMessages(language).then(
+    loadMessages(language, whole).then(
       (messages) => {
         if (!current) return;
         applyLanguage(language, messages);
-        setLoaded({ language, messages });
+        setLoaded({ language, messages, whole });
         // What the server wrote in words (History, reasons, notifications) comes in the new
         // language once asked again: everything on screen is.
-        if (loaded !== null) void queryClient.invalidateQueries();
+        if (loaded !== null && loaded.language !== language) void queryClient.invalidateQueries();
       },
       () => {
         // A catalogue that cannot be downloaded (offline, a new deploy): stay in the language on
-        // screen, or fall back to Uzbek at the first load, or say so.
+        // screen, or fall back to Uzbek at the first load, or say so. A signed-in page waiting for
+        // the whole catalogue goes on with what there is.
+        if (whole) wholeCatalogueShown();
         if (!current || loaded !== null) return;
         if (language !== 'uz') setLanguageState('uz');
         else setUnavailable(true);
@@ -145,7 +158,13 @@ export function I18nProvider({
     return () => {
       current = false;
     };
-  }, [language]);
+  }, [language, whole]);
+
+  // The whole catalogue is on screen: the signed-in pages waiting for it render (after this
+  // commit, so never with keys for texts).
+  useEffect(() => {
+    if (loaded?.whole) wholeCatalogueShown();
+  }, [loaded]);
 
   const setLanguage = useCallback((next: Language) => {
     writeStorage(STORAGE_KEY, next);

@@ -41,13 +41,68 @@ type Catalogue = typeof admin &
 export type MessageKey = keyof Catalogue & string;
 export type Messages = Record<string, string>;
 
-/** Each language's catalogue, a chunk of its own: only the chosen language is downloaded. */
-const LOADERS: Record<Language, () => Promise<{ default: Messages }>> = {
-  uz: () => import('./messages/uz/index.ts'),
-  'uz-Cyrl': () => import('./messages/uz-Cyrl/index.ts'),
-  ru: () => import('./messages/ru/index.ts'),
-  en: () => import('./messages/en/index.ts'),
+type Loader = () => Promise<{ default: Messages }>;
+
+/**
+ * Each language's catalogue in two chunks of its own (only the chosen language is downloaded):
+ * `auth` and `common`, all that the pages before sign-in show, and the other namespaces, which
+ * the signed-in pages wait for (wholeCatalogue). The sign-in page's first load carries only the
+ * first (DESIGN.md section 23).
+ */
+const BOOT: Record<Language, Loader> = {
+  uz: () => import('./messages/uz/boot.ts'),
+  'uz-Cyrl': () => import('./messages/uz-Cyrl/boot.ts'),
+  ru: () => import('./messages/ru/boot.ts'),
+  en: () => import('./messages/en/boot.ts'),
 };
+const REST: Record<Language, Loader> = {
+  uz: () => import('./messages/uz/rest.ts'),
+  'uz-Cyrl': () => import('./messages/uz-Cyrl/rest.ts'),
+  ru: () => import('./messages/ru/rest.ts'),
+  en: () => import('./messages/en/rest.ts'),
+};
+
+/** A language's catalogue: its first namespaces, or (`whole`) every one. */
+export async function loadMessages(language: Language, whole: boolean): Promise<Messages> {
+  const [boot, rest] = await Promise.all([BOOT[language](), whole ? REST[language]() : null]);
+  return rest ? { ...boot.default, ...rest.default } : boot.default;
+}
+
+// Whether the whole catalogue is wanted: from the first signed-in page on, every language is
+// loaded whole. I18nProvider follows it and says when the whole catalogue is on screen.
+let whole = false;
+const wholeListeners = new Set<() => void>();
+let markShown: () => void = () => {};
+const shown = new Promise<void>((resolve) => {
+  markShown = resolve;
+});
+
+/**
+ * Asks for every namespace; resolves once I18nProvider renders with them (or could not download
+ * them: the page then shows keys rather than wait for ever). The shell's route waits for it, so a
+ * signed-in page never renders before its texts.
+ */
+export function wholeCatalogue(): Promise<void> {
+  if (!whole) {
+    whole = true;
+    for (const listener of wholeListeners) listener();
+  }
+  return shown;
+}
+
+export function catalogueWhole(): boolean {
+  return whole;
+}
+
+export function subscribeCatalogueWhole(listener: () => void): () => void {
+  wholeListeners.add(listener);
+  return () => wholeListeners.delete(listener);
+}
+
+/** I18nProvider: the whole catalogue is on screen (or will not come). */
+export function wholeCatalogueShown(): void {
+  markShown();
+}
 
 /**
  * The server's messages in each language (@app/shared texts), which render the shared schemas'
@@ -69,8 +124,4 @@ const TEXTS: Record<Language, () => Promise<{ default: TextCatalogue }>> = {
 export async function loadRenderer(language: Language): Promise<RenderMessage> {
   const [{ createRenderer }, texts] = await Promise.all([import('./renderer.ts'), TEXTS[language]()]);
   return createRenderer({ [language]: texts.default });
-}
-
-export async function loadMessages(language: Language): Promise<Messages> {
-  return (await LOADERS[language]()).default;
 }

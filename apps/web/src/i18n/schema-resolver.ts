@@ -25,6 +25,9 @@ export function useTranslatedResolver<T extends FieldValues, C, O>(
 ): Resolver<T, C, O> {
   const { renderMessageLater } = useLanguage();
   return async (values, context, options) => {
+    // zod's default messages set before it checks (lib/zod-messages.ts); a chunk of its own, not
+    // in the sign-in page's first load (DESIGN.md section 23).
+    (await import('../lib/zod-messages.ts')).zodMessagesSet();
     const result = await resolver(values, context, options);
     await renderErrors(result.errors as FieldErrors<T>, renderMessageLater);
     return result;

@@ -1,8 +1,11 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { setDateLanguage } from '../lib/format.ts';
 import type { MessageKey } from './catalogue.ts';
-import uz from './messages/uz/index.ts';
+import boot from './messages/uz/boot.ts';
+import rest from './messages/uz/rest.ts';
 import { monthNames } from './month-names.ts';
+
+const uz: Record<string, string> = { ...boot, ...rest };
 
 /**
  * For unit tests of code that returns message keys: the Uzbek text of a key, as the app shows it

@@ -9,9 +9,13 @@ import { useAccessToken } from './session.ts';
 export const whoamiQueryKey = ['whoami'] as const;
 
 export async function getWhoAmI(signal?: AbortSignal): Promise<WhoAmI> {
-  // Its schema (and zod) loads with the first call, not with the sign-in page (DESIGN.md section 23).
-  const { WhoAmISchema } = await import('./auth-schema.ts');
-  return api.get('auth/whoami/', { schema: WhoAmISchema, signal });
+  // Its schema (and zod) loads with the first call, not with the sign-in page, and beside the
+  // request rather than before it (DESIGN.md section 23).
+  const [{ WhoAmISchema }, body] = await Promise.all([
+    import('./auth-schema.ts'),
+    api.get<unknown>('auth/whoami/', { signal }),
+  ]);
+  return WhoAmISchema.parse(body);
 }
 
 export const whoamiQueryOptions = queryOptions({

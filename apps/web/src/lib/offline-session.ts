@@ -1,4 +1,4 @@
-import { type WhoAmI, WhoAmISchema } from '@app/shared';
+import type { WhoAmI } from '@app/shared';
 import { readStorage, writeStorage } from './storage.ts';
 
 // The page opened without a connection (DESIGN.md section 23, docs/offline.md): the session's
@@ -9,22 +9,44 @@ import { readStorage, writeStorage } from './storage.ts';
 
 const KEY = 'offline-user';
 
+/**
+ * The remembered user as last read and checked (loadRememberedUser), or as last remembered;
+ * undefined until either. Kept in memory so the guards can ask synchronously.
+ */
+let remembered: WhoAmI | null | undefined;
+
 export function rememberUser(user: WhoAmI): void {
+  remembered = user;
   writeStorage(KEY, JSON.stringify(user));
 }
 
-export function rememberedUser(): WhoAmI | null {
+/**
+ * Reads the remembered user from this device and checks it against the who-am-I schema. The
+ * session's load-time refresh calls it when the refresh got no answer (lib/session.ts), before any
+ * guard asks: the schema, and zod, load only then, not with every page's first load (DESIGN.md
+ * section 23).
+ */
+export async function loadRememberedUser(): Promise<void> {
   const text = readStorage(KEY);
-  if (!text) return null;
+  if (!text) {
+    remembered = null;
+    return;
+  }
+  const { WhoAmISchema } = await import('./auth-schema.ts');
   try {
     const parsed = WhoAmISchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    remembered = parsed.success ? parsed.data : null;
   } catch {
-    return null;
+    remembered = null;
   }
 }
 
+export function rememberedUser(): WhoAmI | null {
+  return remembered ?? null;
+}
+
 export function forgetUser(): void {
+  remembered = null;
   try {
     window.localStorage.removeItem(KEY);
   } catch {

@@ -2,7 +2,8 @@
 // the 240 s refresh timer (spec.md section 4, DESIGN.md section 5).
 import { ACCESS_REFRESH_INTERVAL_MS } from '@app/shared';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { refreshAccessToken, tokenStore } from './api-client.ts';
+import { refreshAccessToken, refreshWentUnanswered, tokenStore } from './api-client.ts';
+import { loadRememberedUser } from './offline-session.ts';
 
 export function useAccessToken(): string | null {
   return useSyncExternalStore(tokenStore.subscribe, tokenStore.get, tokenStore.get);
@@ -15,7 +16,10 @@ let bootstrap: Promise<void> | null = null;
  * cookie, once, before any guard decides. Memoised so StrictMode's double effects refresh once.
  */
 export function bootstrapSession(): Promise<void> {
-  bootstrap ??= refreshAccessToken().then(() => undefined);
+  // Unanswered (offline): the device's last user, read before the guards decide (DESIGN.md 23).
+  bootstrap ??= refreshAccessToken().then(() =>
+    refreshWentUnanswered() ? loadRememberedUser().catch(() => undefined) : undefined,
+  );
   return bootstrap;
 }
 

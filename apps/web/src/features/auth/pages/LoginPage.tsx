@@ -1,13 +1,10 @@
-import type { LoginBody, LoginBodySchema } from '@app/shared';
+import type { LoginBody } from '@app/shared';
 import { type ReactNode, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { ErrorMessage, SuccessMessage } from '../../../components/ui/ErrorMessage.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useTranslatedResolver } from '../../../i18n/schema-resolver.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { ApiError, errorDetail } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
@@ -15,15 +12,8 @@ import { EmailInput } from '../components/AuthFormParts.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { LoginSlideshow } from '../components/LoginSlideshow.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
+import { useLoginForm } from '../login-form.ts';
 import { readLoginState, type VerifyCodeState } from '../navigation-state.ts';
-
-type LoginInput = z.input<typeof LoginBodySchema>;
-
-/** The form's check, with its schema loaded at the first one (features/auth/auth-schemas.ts). */
-const loginResolver: Resolver<LoginInput, unknown, LoginBody> = async (values, context, options) => {
-  const { LoginBodySchema, zodResolver } = await import('../auth-schemas.ts');
-  return zodResolver(LoginBodySchema)(values, context, options);
-};
 
 /** `languageSwitcher`: the app's (app/LanguageSwitcher.tsx), shown under the form. */
 export function LoginPage({ languageSwitcher }: { languageSwitcher?: ReactNode }) {
@@ -33,16 +23,9 @@ export function LoginPage({ languageSwitcher }: { languageSwitcher?: ReactNode }
   const { notice } = readLoginState(location.state);
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginBody>({
-    resolver: useTranslatedResolver(loginResolver),
-    defaultValues: { email: '', password: '', remember: false },
-  });
+  const form = useLoginForm(signIn);
 
-  async function onSubmit(values: LoginBody) {
+  async function signIn(values: LoginBody) {
     setError(null);
     try {
       const result = await loginMutation.mutateAsync(values);
@@ -72,25 +55,24 @@ export function LoginPage({ languageSwitcher }: { languageSwitcher?: ReactNode }
       description={t('auth.login.description')}
       aside={<LoginSlideshow />}
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <form noValidate onSubmit={(event) => void form.onSubmit(event)} className="space-y-5">
         <SuccessMessage>{notice}</SuccessMessage>
         <ErrorMessage>{error}</ErrorMessage>
-        <EmailInput autoComplete="username" error={errors.email?.message} {...register('email')} />
+        <EmailInput autoComplete="username" {...form.field('email')} />
         <PasswordInput
           label={t('auth.login.password')}
           autoComplete="current-password"
           placeholder="••••••••"
-          error={errors.password?.message}
           labelAside={
             <Link to={paths.forgotPassword} className="text-sm font-medium text-brand-700 hover:underline">
               {t('auth.login.forgotLink')}
             </Link>
           }
-          {...register('password')}
+          {...form.field('password')}
         />
-        <Checkbox label={t('auth.login.remember')} {...register('remember')} />
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
+        <Checkbox label={t('auth.login.remember')} {...form.remember} />
+        <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
+          {form.submitting ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>
       </form>
       {languageSwitcher}
