@@ -79,7 +79,7 @@ export async function adjustBalance(
         ip: by.ip ?? null,
       });
       // The department's open pages reload its balances (DESIGN.md section 13).
-      await publish(trx, [{ userId: user.id, type: 'balance', data: { what: 'money' } }]);
+      await publish(trx, by.businessId, [{ userId: user.id, type: 'balance', data: { what: 'money' } }]);
       return {
         id: row.id,
         user: user.id,

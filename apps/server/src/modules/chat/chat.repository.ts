@@ -182,7 +182,7 @@ export async function ensureDirectConversation(
     .returning('id')
     .executeTakeFirst();
   if (inserted) {
-    await addMembers(trx, inserted.id, [low, high]);
+    await addMembers(trx, businessId, inserted.id, [low, high]);
     return { id: inserted.id, created: true };
   }
   // Another request created it first; its commit brought the members too.
@@ -207,7 +207,7 @@ export async function ensureOfferConversation(
     .returning('id')
     .executeTakeFirst();
   if (inserted) {
-    await addMembers(trx, inserted.id, offer.parties);
+    await addMembers(trx, offer.businessId, inserted.id, offer.parties);
     return inserted.id;
   }
   const existing = await trx
@@ -218,10 +218,21 @@ export async function ensureOfferConversation(
   return existing.id;
 }
 
-async function addMembers(trx: Transaction<DB>, conversationId: number, userIds: readonly number[]) {
+async function addMembers(
+  trx: Transaction<DB>,
+  businessId: number,
+  conversationId: number,
+  userIds: readonly number[],
+) {
   await trx
     .insertInto('conversation_members')
-    .values([...new Set(userIds)].map((user_id) => ({ conversation_id: conversationId, user_id })))
+    .values(
+      [...new Set(userIds)].map((user_id) => ({
+        business_id: businessId,
+        conversation_id: conversationId,
+        user_id,
+      })),
+    )
     .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
     .execute();
 }
@@ -264,16 +275,22 @@ export async function listMessages(
 
 export async function insertMessage(
   trx: Transaction<DB>,
-  message: { conversationId: number; senderId: number; text: string },
+  message: { businessId: number; conversationId: number; senderId: number; text: string },
 ): Promise<{ id: number; created_at: Date }> {
   const row = await trx
     .insertInto('messages')
-    .values({ conversation_id: message.conversationId, sender_id: message.senderId, text: message.text })
+    .values({
+      business_id: message.businessId,
+      conversation_id: message.conversationId,
+      sender_id: message.senderId,
+      text: message.text,
+    })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
   await trx
     .updateTable('conversations')
     .set({ last_message_id: row.id })
+    .where('business_id', '=', message.businessId)
     .where('id', '=', message.conversationId)
     .execute();
   return row;

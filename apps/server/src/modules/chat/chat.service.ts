@@ -176,14 +176,26 @@ async function writeMessage(
   if (!conversation) throw notFound();
   const sender = await repo.findUser(trx, actor.businessId, actor.id, false);
   if (!sender) throw notFound();
-  const row = await repo.insertMessage(trx, { conversationId, senderId: actor.id, text });
+  const row = await repo.insertMessage(trx, {
+    businessId: actor.businessId,
+    conversationId,
+    senderId: actor.id,
+    text,
+  });
   // Who writes has read what came before, and the notifications of it.
   await repo.markRead(trx, conversationId, actor.id, row.id);
-  await readNotificationsAbout(trx, actor.id, { entity: 'conversation', entityId: conversationId }, at);
+  await readNotificationsAbout(
+    trx,
+    actor.businessId,
+    actor.id,
+    { entity: 'conversation', entityId: conversationId },
+    at,
+  );
   const message = toMessage({ ...row, conversation_id: conversationId, text, sender });
   const members = await repo.memberIds(trx, conversationId);
   await publish(
     trx,
+    actor.businessId,
     members.map((userId) => ({
       userId,
       type: 'message' as const,
@@ -255,12 +267,13 @@ export async function markConversationRead(
     const unread = await repo.unreadIn(trx, conversationId, actor.id);
     await readNotificationsAbout(
       trx,
+      actor.businessId,
       actor.id,
       { entity: 'conversation', entityId: conversationId },
       deps.clock(),
     );
     if (moved !== undefined)
-      await publish(trx, [
+      await publish(trx, actor.businessId, [
         {
           userId: actor.id,
           type: 'read',

@@ -348,11 +348,13 @@ export async function payDebt(
       await trx
         .updateTable('debts')
         .set({ paid: fixedMoney(new D(debt.paid).plus(body.amount)) })
+        .where('business_id', '=', actor.businessId)
         .where('id', '=', debtId)
         .execute();
       const payment = await trx
         .insertInto('debt_payments')
         .values({
+          business_id: actor.businessId,
           debt_id: debtId,
           amount: body.amount,
           money_transaction_id: row.id,

@@ -82,10 +82,16 @@ export async function insertDocument(
   return row.id;
 }
 
-export async function updateHeader(db: Database, id: number, values: HeaderValues): Promise<void> {
+export async function updateHeader(
+  db: Database,
+  businessId: number,
+  id: number,
+  values: HeaderValues,
+): Promise<void> {
   await db
     .updateTable('documents')
     .set({ ...values, updated_at: sql`now()` })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
@@ -95,39 +101,59 @@ const LINES_PER_INSERT = 1000;
 /** A draft's lines and cash, replaced as a whole. */
 export async function replaceLinesAndCash(
   db: Database,
+  businessId: number,
   documentId: number,
   lines: readonly LineValues[],
   cash: ReadonlyArray<{ currency_id: number; amount: string }>,
 ): Promise<void> {
-  await db.deleteFrom('document_lines').where('document_id', '=', documentId).execute();
-  await db.deleteFrom('document_payments').where('document_id', '=', documentId).execute();
+  await db
+    .deleteFrom('document_lines')
+    .where('business_id', '=', businessId)
+    .where('document_id', '=', documentId)
+    .execute();
+  await db
+    .deleteFrom('document_payments')
+    .where('business_id', '=', businessId)
+    .where('document_id', '=', documentId)
+    .execute();
   // In chunks: a stock count's 5,000 lines in one statement would pass PostgreSQL's 65,535 parameters.
   for (let start = 0; start < lines.length; start += LINES_PER_INSERT)
     await db
       .insertInto('document_lines')
       .values(
-        lines
-          .slice(start, start + LINES_PER_INSERT)
-          .map((l, i) => ({ ...l, document_id: documentId, line_no: start + i + 1 })),
+        lines.slice(start, start + LINES_PER_INSERT).map((l, i) => ({
+          ...l,
+          business_id: businessId,
+          document_id: documentId,
+          line_no: start + i + 1,
+        })),
       )
       .execute();
   if (cash.length > 0)
     await db
       .insertInto('document_payments')
-      .values(cash.map((c) => ({ ...c, document_id: documentId })))
+      .values(cash.map((c) => ({ ...c, business_id: businessId, document_id: documentId })))
       .execute();
 }
 
 /** The cash a document was paid with, when its posting paid it in full by default. */
 export async function recordCash(
   db: Database,
+  businessId: number,
   documentId: number,
   cash: ReadonlyArray<{ currencyId: number; amount: string }>,
 ): Promise<void> {
   if (cash.length === 0) return;
   await db
     .insertInto('document_payments')
-    .values(cash.map((c) => ({ document_id: documentId, currency_id: c.currencyId, amount: c.amount })))
+    .values(
+      cash.map((c) => ({
+        business_id: businessId,
+        document_id: documentId,
+        currency_id: c.currencyId,
+        amount: c.amount,
+      })),
+    )
     .execute();
 }
 

@@ -86,7 +86,7 @@ async function record<L>(trx: Trx, actor: Actor, config: KindConfig<L>, change: 
     summary: `${change.number}: ${fixedMoney(change.total)} ${code}`,
   });
   if (change.status)
-    await publish(trx, [
+    await publish(trx, actor.businessId, [
       {
         userId: change.departmentId,
         type: 'document',
@@ -122,7 +122,7 @@ export async function createDocument<L>(
         department_id: draft.departmentId ?? actor.id,
         created_by: actor.id,
       });
-      await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
+      await repo.replaceLinesAndCash(trx, actor.businessId, id, draft.lines, draft.cash);
       await record(trx, actor, config, {
         verb: 'create',
         id,
@@ -154,8 +154,8 @@ export async function updateDocument<L>(
       throw conflict(msg('errors.documents.not_draft', { number: header.number }));
     const [lines, cash] = await Promise.all([repo.linesOf(trx, id), repo.cashOf(trx, id)]);
     const draft = await config.draft(trx, deps, actor, body, { header, lines, cash });
-    await repo.updateHeader(trx, id, draft.header);
-    await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
+    await repo.updateHeader(trx, actor.businessId, id, draft.header);
+    await repo.replaceLinesAndCash(trx, actor.businessId, id, draft.lines, draft.cash);
     await record(trx, actor, config, {
       ...changeOf(header, 'update', 'DRAFT'),
       total: draft.header.total,

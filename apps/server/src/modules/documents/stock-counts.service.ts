@@ -128,6 +128,7 @@ async function addScannedLine(trx: Trx, header: repo.HeaderRow, variantId: numbe
   const last = await trx
     .selectFrom('document_lines')
     .select([sql<number>`coalesce(max(line_no), 0)::int`.as('n'), sql<number>`count(*)::int`.as('count')])
+    .where('business_id', '=', header.business_id)
     .where('document_id', '=', header.id)
     .executeTakeFirstOrThrow();
   if (last.count >= STOCK_COUNT_MAX_LINES)
@@ -136,6 +137,7 @@ async function addScannedLine(trx: Trx, header: repo.HeaderRow, variantId: numbe
   const row = await trx
     .insertInto('document_lines')
     .values({
+      business_id: header.business_id,
       document_id: header.id,
       line_no: last.n + 1,
       variant_id: variantId,

@@ -233,6 +233,7 @@ async function poster(trx: Transaction<DB>, actor: Actor, importId: number) {
       trx,
       rows.flatMap((r) =>
         Object.entries(r.extras ?? {}).map(([key, price]) => ({
+          business_id: actor.businessId,
           variant_id: idOf.get(r.sku) as number,
           price_type_id: Number(key.slice(IMPORT_PRICE_PREFIX.length)),
           price,

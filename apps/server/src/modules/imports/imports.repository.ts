@@ -48,12 +48,18 @@ export interface StagedRow {
 }
 
 /** Stores a batch of the file's rows, one statement. */
-export async function storeRows(db: Database, importId: number, rows: readonly StagedRow[]) {
+export async function storeRows(
+  db: Database,
+  businessId: number,
+  importId: number,
+  rows: readonly StagedRow[],
+) {
   if (rows.length === 0) return;
   await db
     .insertInto('import_rows')
     .values(
       rows.map((r) => ({
+        business_id: businessId,
         import_id: importId,
         line: r.line,
         action: r.action,

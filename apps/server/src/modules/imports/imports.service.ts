@@ -73,7 +73,7 @@ function progressOf(
     if (rows - told < IMPORT_PROGRESS_EVERY) return;
     told = rows;
     const data: ImportProgress = { progress: token, phase, rows };
-    await publish(deps.db, [{ userId: actor.id, type: 'import', data }]);
+    await publish(deps.db, actor.businessId, [{ userId: actor.id, type: 'import', data }]);
   };
 }
 
@@ -226,7 +226,7 @@ export async function stageImport(
       extra,
       readSheet(path, await sniffFormat(path)),
       await rules.resolver(deps.db, actor),
-      (rows) => repo.storeRows(deps.db, id, rows),
+      (rows) => repo.storeRows(deps.db, actor.businessId, id, rows),
       progressOf(deps, actor, progress, 'read'),
     );
     const across = rules.across ? await rules.across(deps.db, id) : [];

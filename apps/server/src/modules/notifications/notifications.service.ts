@@ -69,7 +69,8 @@ export async function markRead(deps: Deps_, actor: Actor, id: number | null): Pr
     if (id !== null && !(await repo.isOwnNotification(trx, actor.id, id))) throw notFound();
     const marked = await repo.markRead(trx, actor.id, id, deps.clock());
     const unread = await repo.countUnread(trx, actor.id);
-    if (marked > 0) await publish(trx, [{ userId: actor.id, type: 'notification', data: { unread } }]);
+    if (marked > 0)
+      await publish(trx, actor.businessId, [{ userId: actor.id, type: 'notification', data: { unread } }]);
     return { marked, unread };
   });
 }
@@ -81,6 +82,7 @@ export async function markRead(deps: Deps_, actor: Actor, id: number | null): Pr
  */
 export async function readNotificationsAbout(
   trx: Transaction<DB>,
+  businessId: number,
   userId: number,
   subject: { entity: 'conversation'; entityId: number },
   at: Date,
@@ -88,5 +90,5 @@ export async function readNotificationsAbout(
   const marked = await repo.markRead(trx, userId, null, at, subject);
   if (marked === 0) return;
   const unread = await repo.countUnread(trx, userId);
-  await publish(trx, [{ userId, type: 'notification', data: { unread } }]);
+  await publish(trx, businessId, [{ userId, type: 'notification', data: { unread } }]);
 }

@@ -45,13 +45,27 @@ export async function insertOffer(trx: Transaction<DB>, offer: NewOffer): Promis
   if (offer.moneyLines.length > 0) {
     await trx
       .insertInto('offer_money_lines')
-      .values(offer.moneyLines.map((l) => ({ offer_id: id, currency_id: l.currency, amount: l.amount })))
+      .values(
+        offer.moneyLines.map((l) => ({
+          business_id: offer.businessId,
+          offer_id: id,
+          currency_id: l.currency,
+          amount: l.amount,
+        })),
+      )
       .execute();
   }
   if (offer.itemLines.length > 0) {
     await trx
       .insertInto('offer_item_lines')
-      .values(offer.itemLines.map((l) => ({ offer_id: id, variant_id: l.variant, quantity: l.quantity })))
+      .values(
+        offer.itemLines.map((l) => ({
+          business_id: offer.businessId,
+          offer_id: id,
+          variant_id: l.variant,
+          quantity: l.quantity,
+        })),
+      )
       .execute();
   }
   return id;

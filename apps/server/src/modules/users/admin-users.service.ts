@@ -70,6 +70,7 @@ async function issueInvitation(trx: Database, deps: UsersDeps, actor: Actor, use
   await revokeInvitations(trx, userId, now);
   await insertInvitation(trx, {
     token_hash: sha256(token),
+    business_id: actor.businessId,
     user_id: userId,
     created_by: actor.id,
     expires_at: new Date(now.getTime() + INVITE_TTL_HOURS * 3_600_000),
