@@ -43,6 +43,25 @@ describe('the tenant guard', () => {
     ).resolves.toEqual([]);
   });
 
+  it('counts business_id compared or written, not only selected', async () => {
+    await expect(
+      guarded.selectFrom('debts').select(['id', 'business_id']).where('id', '=', 1).execute(),
+    ).rejects.toThrow(TenantGuardError);
+    await expect(
+      guarded
+        .selectFrom('debt_payments as p')
+        .innerJoin('debts as d', (join) =>
+          join.onRef('d.business_id', '=', 'p.business_id').onRef('d.id', '=', 'p.debt_id'),
+        )
+        .select('p.id')
+        .where('d.id', '=', 1)
+        .execute(),
+    ).resolves.toEqual([]);
+    await expect(
+      guarded.insertInto('events').values({ business_id: 1, user_id: 2, type: 'x', data: '{}' }).execute(),
+    ).resolves.toBeDefined();
+  });
+
   it('sees raw SQL, joins, updates and deletes, and lets global tables through', async () => {
     await expect(
       sql`SELECT count(*) FROM messages m WHERE m.conversation_id = 1`.execute(guarded),

@@ -101,7 +101,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     // Every statement the server sends names business_id when it names a business's table
     // (DESIGN.md section 24; test/tenant-guard.ts).
-    db: (serverHandle ?? handle).db.withPlugin(tenantGuard({ recordTo: process.env.TENANT_GUARD_RECORD })),
+    db: (serverHandle ?? handle).db.withPlugin(
+      tenantGuard({ recordTo: process.env.TENANT_GUARD_RECORD, usedTo: process.env.TENANT_GUARD_USED }),
+    ),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.clock ? { clock: options.clock } : {}),
     engine: handle.kind,

@@ -17,7 +17,8 @@ import { TENANT_GUARD_ALLOWED } from './tenant-guard-allowed.ts';
  * business-owned table names `business_id` too, so each can be routed to its business's shard.
  * The API tier runs the server's database handle through this plugin (test/harness.ts), which
  * compiles each statement and refuses (throws: the request answers 500 and its test fails) one
- * that reads or writes a table of TENANT_TABLES without the word business_id in its text.
+ * that reads or writes a table of TENANT_TABLES without comparing or writing business_id
+ * (filtersByBusiness).
  *
  * The check is textual, over the compiled SQL: it does not prove that every table of a join is
  * filtered by the same business (a join on the parent's id with only the parent filtered passes),
@@ -111,6 +112,18 @@ export function tenantTablesOf(text: string, tables: ReadonlySet<string>): strin
   return [...found].sort();
 }
 
+/**
+ * Whether a statement compares business_id (a filter, a join condition) or writes it (an INSERT's
+ * column): business_id only in a select list does not count.
+ */
+export function filtersByBusiness(text: string): boolean {
+  return (
+    /\bbusiness_id"?\s*(=|<>|!=|\bin\b|\bis\b)/i.test(text) ||
+    /(=|\bin\b)\s*\(?\s*("?[a-z_][a-z0-9_]*"?\.)?"?business_id\b/i.test(text) ||
+    /\binsert\s+into\s+"?[a-z_]+"?\s*(as\s+"?[a-z_]+"?\s*)?\([^)]*\bbusiness_id\b/i.test(text)
+  );
+}
+
 /** The first frame of the server's own code (apps/server/src/...) in a stack, relative to src/. */
 function callerFile(stack: string): string {
   for (const line of stack.split('\n').slice(1)) {
@@ -127,8 +140,13 @@ export class TenantGuardError extends Error {}
 export interface TenantGuardOptions {
   tables?: readonly string[];
   allowed?: readonly AllowedStatement[];
-  /** A file to append each refusal to as a JSON line instead of throwing (counting what is left). */
+  /**
+   * A file to append each statement without business_id to (allowed or not) as a JSON line,
+   * instead of throwing: what is left, to count and to list.
+   */
   recordTo?: string | undefined;
+  /** A file to append each use of an allow-list entry to (an entry never used is stale). */
+  usedTo?: string | undefined;
 }
 
 /** The plugin (test-only): refuses a statement on a tenant table without business_id in it. */
@@ -138,7 +156,7 @@ export function tenantGuard(options: TenantGuardOptions = {}): KyselyPlugin {
   return {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
       const text = compiler.compileQuery(args.node, args.queryId).sql;
-      if (/\bbusiness_id\b/.test(text)) return args.node;
+      if (filtersByBusiness(text)) return args.node;
       const named = tenantTablesOf(text, tables);
       if (named.length === 0) return args.node;
       const limit = Error.stackTraceLimit;
@@ -146,12 +164,21 @@ export function tenantGuard(options: TenantGuardOptions = {}): KyselyPlugin {
       const file = callerFile(new Error().stack ?? '');
       Error.stackTraceLimit = limit;
       const left = named.filter((table) => !allowed.some((a) => a.file === file && a.table === table));
-      if (left.length === 0) return args.node;
-      const refusal = { file, tables: left, sql: text.replace(/\s+/g, ' ').slice(0, 400) };
+      if (options.usedTo && left.length < named.length)
+        appendFileSync(
+          options.usedTo,
+          `${JSON.stringify({ file, tables: named.filter((t) => !left.includes(t)) })}\n`,
+        );
+      const refusal = {
+        file,
+        tables: options.recordTo ? named : left,
+        sql: text.replace(/\s+/g, ' ').slice(0, 400),
+      };
       if (options.recordTo) {
         appendFileSync(options.recordTo, `${JSON.stringify(refusal)}\n`);
         return args.node;
       }
+      if (left.length === 0) return args.node;
       throw new TenantGuardError(
         `tenant guard (DESIGN.md section 24): ${file} names ${left.join(', ')} without business_id: ${refusal.sql}`,
       );

@@ -99,3 +99,23 @@ ALTER TABLE import_rows ALTER COLUMN business_id SET NOT NULL,
 ALTER TABLE variant_prices ALTER COLUMN business_id SET NOT NULL,
   ADD CONSTRAINT variant_prices_business_variant_fk FOREIGN KEY (business_id, variant_id)
     REFERENCES variants (business_id, id) ON DELETE CASCADE;
+
+-- Each composite key above implies its parent exists, so the parent's single-column key it
+-- replaces goes: an insert checks one foreign key, as before (the money path's rows among them).
+ALTER TABLE balances DROP CONSTRAINT balances_user_id_fkey;
+ALTER TABLE money_tx_counts DROP CONSTRAINT money_tx_counts_user_id_fkey;
+ALTER TABLE events DROP CONSTRAINT events_user_id_fkey;
+ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_user_id_fkey;
+ALTER TABLE invitations DROP CONSTRAINT invitations_user_id_fkey;
+ALTER TABLE refresh_tokens DROP CONSTRAINT refresh_tokens_user_id_fkey;
+ALTER TABLE password_reset_tokens DROP CONSTRAINT password_reset_tokens_user_id_fkey;
+ALTER TABLE telegram_link_codes DROP CONSTRAINT telegram_link_codes_user_id_fkey;
+ALTER TABLE document_lines DROP CONSTRAINT document_lines_document_id_fkey;
+ALTER TABLE document_payments DROP CONSTRAINT document_payments_document_id_fkey;
+ALTER TABLE debt_payments DROP CONSTRAINT debt_payments_debt_id_fkey;
+ALTER TABLE offer_money_lines DROP CONSTRAINT offer_money_lines_offer_id_fkey;
+ALTER TABLE offer_item_lines DROP CONSTRAINT offer_item_lines_offer_id_fkey;
+ALTER TABLE messages DROP CONSTRAINT messages_conversation_id_fkey;
+ALTER TABLE conversation_members DROP CONSTRAINT conversation_members_conversation_id_fkey;
+ALTER TABLE import_rows DROP CONSTRAINT import_rows_import_id_fkey;
+ALTER TABLE variant_prices DROP CONSTRAINT variant_prices_variant_id_fkey;

@@ -135,10 +135,10 @@ export interface DebtPaymentRow {
   created_at: Date;
 }
 
-export function listPayments(db: Db, debtId: number) {
+export function listPayments(db: Db, businessId: number, debtId: number) {
   return db
     .selectFrom('debt_payments as p')
-    .innerJoin('debts as d', 'd.id', 'p.debt_id')
+    .innerJoin('debts as d', (join) => join.onRef('d.business_id', '=', 'p.business_id').onRef('d.id', '=', 'p.debt_id'))
     .innerJoin('currencies as cur', 'cur.id', 'd.currency_id')
     .innerJoin('users as u', 'u.id', 'p.created_by')
     .select([
@@ -153,6 +153,7 @@ export function listPayments(db: Db, debtId: number) {
       'u.email',
       'p.created_at',
     ])
+    .where('p.business_id', '=', businessId)
     .where('p.debt_id', '=', debtId)
     .orderBy('p.created_at')
     .orderBy('p.id')

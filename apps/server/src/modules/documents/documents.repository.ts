@@ -174,12 +174,13 @@ export function lockHeader(db: Database, businessId: number, kind: DocumentKind,
 }
 export type HeaderRow = NonNullable<Awaited<ReturnType<typeof lockHeader>>>;
 
-export async function deleteDocument(db: Database, id: number): Promise<void> {
-  await db.deleteFrom('documents').where('id', '=', id).execute();
+export async function deleteDocument(db: Database, businessId: number, id: number): Promise<void> {
+  await db.deleteFrom('documents').where('business_id', '=', businessId).where('id', '=', id).execute();
 }
 
 export async function markPosted(
   db: Database,
+  businessId: number,
   id: number,
   actorId: number,
   values: { change_uzs: string; on_credit: string },
@@ -187,14 +188,16 @@ export async function markPosted(
   await db
     .updateTable('documents')
     .set({ status: 'POSTED', posted_by: actorId, posted_at: sql`now()`, updated_at: sql`now()`, ...values })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function markReversed(db: Database, id: number, actorId: number): Promise<void> {
+export async function markReversed(db: Database, businessId: number, id: number, actorId: number): Promise<void> {
   await db
     .updateTable('documents')
     .set({ status: 'REVERSED', reversed_by: actorId, reversed_at: sql`now()`, updated_at: sql`now()` })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
@@ -229,7 +232,8 @@ function summaries(db: Database, viewer: DocumentViewer, kind: DocumentKind) {
       'd.on_credit',
       sql<string | null>`d.due_date::text`.as('due_date'),
       'd.change_uzs',
-      sql<number>`(SELECT count(*)::int FROM document_lines l WHERE l.document_id = d.id)`.as('line_count'),
+      sql<number>`(SELECT count(*)::int FROM document_lines l
+        WHERE l.business_id = d.business_id AND l.document_id = d.id)`.as('line_count'),
       'd.created_by',
       'by.email as created_by_email',
       'd.created_at',
@@ -271,7 +275,7 @@ export function findSummary(db: Database, viewer: DocumentViewer, kind: Document
   return summaries(db, viewer, kind).where('d.id', '=', id).executeTakeFirst();
 }
 
-export function linesOf(db: Database, documentId: number) {
+export function linesOf(db: Database, businessId: number, documentId: number) {
   return variantsWithParts(db)
     .innerJoin('document_lines as l', 'l.variant_id', 'v.id')
     .leftJoin('price_types as pt', 'pt.id', 'l.price_type_id')
@@ -299,36 +303,40 @@ export function linesOf(db: Database, documentId: number) {
       'l.cost_currency_id',
       'l.value_uzs',
     ])
+    .where('l.business_id', '=', businessId)
     .where('l.document_id', '=', documentId)
     .orderBy('l.line_no')
     .execute();
 }
 export type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
 
-export function cashOf(db: Database, documentId: number) {
+export function cashOf(db: Database, businessId: number, documentId: number) {
   return db
     .selectFrom('document_payments as p')
     .innerJoin('currencies as c', 'c.id', 'p.currency_id')
     .select(['p.currency_id', 'c.code as currency_code', 'p.amount'])
+    .where('p.business_id', '=', businessId)
     .where('p.document_id', '=', documentId)
     .orderBy('p.currency_id')
     .execute();
 }
 
-export async function debtOf(db: Database, documentId: number): Promise<number | null> {
+export async function debtOf(db: Database, businessId: number, documentId: number): Promise<number | null> {
   const row = await db
     .selectFrom('debts')
     .select('id')
+    .where('business_id', '=', businessId)
     .where('document_id', '=', documentId)
     .executeTakeFirst();
   return row?.id ?? null;
 }
 
 /** The money rows a document's posting wrote (its reversal writes their opposites). */
-export function moneyRowsOf(db: Database, documentId: number) {
+export function moneyRowsOf(db: Database, businessId: number, documentId: number) {
   return db
     .selectFrom('money_transactions')
     .select(['user_id', 'currency_id', 'amount', 'rate_to_uzs', 'tx_type'])
+    .where('business_id', '=', businessId)
     .where('document_id', '=', documentId)
     .orderBy('id')
     .execute();
@@ -336,10 +344,11 @@ export function moneyRowsOf(db: Database, documentId: number) {
 export type CashRow = Awaited<ReturnType<typeof cashOf>>[number];
 
 /** Whether a sale or purchase has posted returns (then it is not reversed, DESIGN.md section 20). */
-export async function hasPostedReturns(db: Database, documentId: number): Promise<boolean> {
+export async function hasPostedReturns(db: Database, businessId: number, documentId: number): Promise<boolean> {
   const row = await db
     .selectFrom('documents')
     .select('id')
+    .where('business_id', '=', businessId)
     .where('source_id', '=', documentId)
     .where('status', '=', 'POSTED')
     .executeTakeFirst();
@@ -368,15 +377,21 @@ export async function namesForFiles(db: Database, businessId: number, department
 /** What a posting learnt of its lines' costs: each line's unit price and amount, in one statement. */
 export async function setLineAmounts(
   db: Database,
+  businessId: number,
   lines: ReadonlyArray<{ id: number; price: string; amount: string }>,
 ): Promise<void> {
   if (lines.length === 0) return;
   const values = sql.join(lines.map((l) => sql`(${l.id}::int, ${l.price}::numeric, ${l.amount}::numeric)`));
   await sql`UPDATE document_lines d SET price = v.price, amount = v.amount
-    FROM (VALUES ${values}) AS v(id, price, amount) WHERE d.id = v.id`.execute(db);
+    FROM (VALUES ${values}) AS v(id, price, amount) WHERE d.business_id = ${businessId} AND d.id = v.id`.execute(db);
 }
 
 /** A production order's cost as its posting found it (DESIGN.md section 21). */
-export async function setProductionCost(db: Database, id: number, cost: { total: string; overhead: string }) {
-  await db.updateTable('documents').set(cost).where('id', '=', id).execute();
+export async function setProductionCost(
+  db: Database,
+  businessId: number,
+  id: number,
+  cost: { total: string; overhead: string },
+) {
+  await db.updateTable('documents').set(cost).where('business_id', '=', businessId).where('id', '=', id).execute();
 }

@@ -86,7 +86,7 @@ export async function reversePayment(
   const { header } = doc;
   if ((await cancelDocumentDebt(trx, actor, header.id)) === 'paid')
     throw conflict(msg('errors.documents.debt_has_payments', { number: header.number }));
-  const rows = await moneyRowsOf(trx, header.id);
+  const rows = await moneyRowsOf(trx, header.business_id, header.id);
   await postMoney(
     trx,
     rows.map((row) => ({

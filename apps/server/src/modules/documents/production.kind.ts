@@ -85,6 +85,7 @@ async function costOf(
   const [consumed, docRate, overheadRate] = await Promise.all([
     documentStock.consumedCostsUzs(
       trx,
+      header.business_id,
       inputs.map((l) => l.id),
     ),
     documentStock.rateInForce(trx, header.business_id, header.currency_id),
@@ -163,7 +164,7 @@ export const productionKind: KindConfig<Body> = {
     await documentStock.writeDocumentEntries(trx, stockDoc, 'PRODUCTION', [
       { lineId: output.id, variantId: output.variant_id, qty: output.qty, unitCost: cost.unitCost },
     ]);
-    await repo.setLineAmounts(trx, [
+    await repo.setLineAmounts(trx, header.business_id, [
       ...cost.costs.map((c) => ({
         id: c.line.id,
         price: fixedMoney(c.cost.div(c.line.qty)),
@@ -171,7 +172,7 @@ export const productionKind: KindConfig<Body> = {
       })),
       { id: output.id, price: cost.unitCost, amount: fixedMoney(cost.total) },
     ]);
-    await repo.setProductionCost(trx, header.id, {
+    await repo.setProductionCost(trx, header.business_id, header.id, {
       total: fixedMoney(cost.total),
       overhead: fixedMoney(cost.overhead),
     });
