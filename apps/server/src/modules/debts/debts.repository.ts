@@ -138,7 +138,9 @@ export interface DebtPaymentRow {
 export function listPayments(db: Db, businessId: number, debtId: number) {
   return db
     .selectFrom('debt_payments as p')
-    .innerJoin('debts as d', (join) => join.onRef('d.business_id', '=', 'p.business_id').onRef('d.id', '=', 'p.debt_id'))
+    .innerJoin('debts as d', (join) =>
+      join.onRef('d.business_id', '=', 'p.business_id').onRef('d.id', '=', 'p.debt_id'),
+    )
     .innerJoin('currencies as cur', 'cur.id', 'd.currency_id')
     .innerJoin('users as u', 'u.id', 'p.created_by')
     .select([

@@ -180,7 +180,11 @@ export async function cancelDocumentDebt(
     .executeTakeFirst();
   if (!debt) return 'none';
   if (new D(debt.paid).gt(0)) return 'paid';
-  await trx.deleteFrom('debts').where('business_id', '=', actor.businessId).where('id', '=', debt.id).execute();
+  await trx
+    .deleteFrom('debts')
+    .where('business_id', '=', actor.businessId)
+    .where('id', '=', debt.id)
+    .execute();
   await auditAs(trx, actor, {
     action: 'debt.cancel',
     entity: 'debt',
@@ -212,7 +216,12 @@ export async function lowerDocumentDebt(
     .executeTakeFirst();
   if (!debt || new D(debt.amount).minus(debt.paid).lt(amount)) return false;
   const left = new D(debt.amount).minus(amount);
-  if (left.isZero()) await trx.deleteFrom('debts').where('business_id', '=', actor.businessId).where('id', '=', debt.id).execute();
+  if (left.isZero())
+    await trx
+      .deleteFrom('debts')
+      .where('business_id', '=', actor.businessId)
+      .where('id', '=', debt.id)
+      .execute();
   else
     await trx
       .updateTable('debts')
@@ -386,7 +395,9 @@ export async function payDebt(
       return payment.id;
     }),
   );
-  const [payment] = (await repo.listPayments(deps.db, actor.businessId, debtId)).filter((p) => p.id === paymentId);
+  const [payment] = (await repo.listPayments(deps.db, actor.businessId, debtId)).filter(
+    (p) => p.id === paymentId,
+  );
   if (!payment) throw new Error('the payment vanished');
   return toPayment(payment);
 }

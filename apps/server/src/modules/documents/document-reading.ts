@@ -103,7 +103,9 @@ function headerOf(db: Database, businessId: number, id: number) {
       join.onRef('s.business_id', '=', 'documents.business_id').onRef('s.id', '=', 'documents.source_id'),
     )
     .leftJoin('recipe_versions as rv', (join) =>
-      join.onRef('rv.business_id', '=', 'documents.business_id').onRef('rv.id', '=', 'documents.recipe_version_id'),
+      join
+        .onRef('rv.business_id', '=', 'documents.business_id')
+        .onRef('rv.id', '=', 'documents.recipe_version_id'),
     )
     .select(['documents.on_credit', 'documents.change_uzs', 'documents.refund', 'documents.overhead'])
     .select(['rv.recipe_id', 'rv.version as recipe_version'])

@@ -193,7 +193,12 @@ export async function markPosted(
     .execute();
 }
 
-export async function markReversed(db: Database, businessId: number, id: number, actorId: number): Promise<void> {
+export async function markReversed(
+  db: Database,
+  businessId: number,
+  id: number,
+  actorId: number,
+): Promise<void> {
   await db
     .updateTable('documents')
     .set({ status: 'REVERSED', reversed_by: actorId, reversed_at: sql`now()`, updated_at: sql`now()` })
@@ -344,7 +349,11 @@ export function moneyRowsOf(db: Database, businessId: number, documentId: number
 export type CashRow = Awaited<ReturnType<typeof cashOf>>[number];
 
 /** Whether a sale or purchase has posted returns (then it is not reversed, DESIGN.md section 20). */
-export async function hasPostedReturns(db: Database, businessId: number, documentId: number): Promise<boolean> {
+export async function hasPostedReturns(
+  db: Database,
+  businessId: number,
+  documentId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('documents')
     .select('id')
@@ -383,7 +392,9 @@ export async function setLineAmounts(
   if (lines.length === 0) return;
   const values = sql.join(lines.map((l) => sql`(${l.id}::int, ${l.price}::numeric, ${l.amount}::numeric)`));
   await sql`UPDATE document_lines d SET price = v.price, amount = v.amount
-    FROM (VALUES ${values}) AS v(id, price, amount) WHERE d.business_id = ${businessId} AND d.id = v.id`.execute(db);
+    FROM (VALUES ${values}) AS v(id, price, amount) WHERE d.business_id = ${businessId} AND d.id = v.id`.execute(
+    db,
+  );
 }
 
 /** A production order's cost as its posting found it (DESIGN.md section 21). */
@@ -393,5 +404,10 @@ export async function setProductionCost(
   id: number,
   cost: { total: string; overhead: string },
 ) {
-  await db.updateTable('documents').set(cost).where('business_id', '=', businessId).where('id', '=', id).execute();
+  await db
+    .updateTable('documents')
+    .set(cost)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .execute();
 }

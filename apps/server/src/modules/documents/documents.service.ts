@@ -152,7 +152,10 @@ export async function updateDocument<L>(
     await requireWriter(trx, actor, config);
     if (header.status !== 'DRAFT')
       throw conflict(msg('errors.documents.not_draft', { number: header.number }));
-    const [lines, cash] = await Promise.all([repo.linesOf(trx, actor.businessId, id), repo.cashOf(trx, actor.businessId, id)]);
+    const [lines, cash] = await Promise.all([
+      repo.linesOf(trx, actor.businessId, id),
+      repo.cashOf(trx, actor.businessId, id),
+    ]);
     const draft = await config.draft(trx, deps, actor, body, { header, lines, cash });
     await repo.updateHeader(trx, actor.businessId, id, draft.header);
     await repo.replaceLinesAndCash(trx, actor.businessId, id, draft.lines, draft.cash);
@@ -197,7 +200,10 @@ export async function recordUpdate<L>(trx: Trx, actor: Actor, config: KindConfig
 // ---------------------------------------------------------------- posting and reversal
 
 async function loaded(trx: Trx, header: repo.HeaderRow): Promise<LoadedDocument> {
-  const [lines, cash] = await Promise.all([repo.linesOf(trx, header.business_id, header.id), repo.cashOf(trx, header.business_id, header.id)]);
+  const [lines, cash] = await Promise.all([
+    repo.linesOf(trx, header.business_id, header.id),
+    repo.cashOf(trx, header.business_id, header.id),
+  ]);
   return { header, lines, cash };
 }
 
@@ -210,7 +216,10 @@ async function postLocked<L>(trx: Trx, actor: Actor, config: KindConfig<L>, id: 
   if (doc.lines.length === 0)
     throw badRequest(msg('errors.documents.no_lines'), { lines: [msg('errors.documents.no_lines')] });
   const result = await config.post(trx, actor, doc);
-  await repo.markPosted(trx, actor.businessId, id, actor.id, { change_uzs: result.changeUzs, on_credit: result.onCredit });
+  await repo.markPosted(trx, actor.businessId, id, actor.id, {
+    change_uzs: result.changeUzs,
+    on_credit: result.onCredit,
+  });
   await record(trx, actor, config, changeOf(header, 'post', 'POSTED'));
 }
 

@@ -24,7 +24,16 @@ export interface ReturnLineInput {
 function sourceQuery(trx: Trx, businessId: number, id: number) {
   return trx
     .selectFrom('documents')
-    .select(['id', 'business_id', 'kind', 'status', 'number', 'department_id', 'counterparty_id', 'currency_id'])
+    .select([
+      'id',
+      'business_id',
+      'kind',
+      'status',
+      'number',
+      'department_id',
+      'counterparty_id',
+      'currency_id',
+    ])
     .select(sql<string | null>`due_date::text`.as('due_day'))
     .where('id', '=', id)
     .where('business_id', '=', businessId);

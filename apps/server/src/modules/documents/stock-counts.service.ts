@@ -73,7 +73,9 @@ export async function setCounted(
     );
     await sql`UPDATE document_lines AS l SET counted_qty = v.counted
       FROM (VALUES ${sql.join(values)}) AS v(variant_id, counted)
-      WHERE l.business_id = ${actor.businessId} AND l.document_id = ${id} AND l.variant_id = v.variant_id`.execute(trx);
+      WHERE l.business_id = ${actor.businessId} AND l.document_id = ${id} AND l.variant_id = v.variant_id`.execute(
+      trx,
+    );
     await recordUpdate(trx, actor, stockCountKind, header);
   });
   return readVariances(deps, actor, id);
@@ -136,7 +138,9 @@ async function addScannedLine(trx: Trx, header: repo.HeaderRow, variantId: numbe
     .executeTakeFirstOrThrow();
   if (last.count >= STOCK_COUNT_MAX_LINES)
     throw conflict(msg('errors.stock_counts.too_many_lines', { max: STOCK_COUNT_MAX_LINES }));
-  const onHand = await documentStock.quantitiesOnHand(trx, header.business_id, header.department_id, [variantId]);
+  const onHand = await documentStock.quantitiesOnHand(trx, header.business_id, header.department_id, [
+    variantId,
+  ]);
   const row = await trx
     .insertInto('document_lines')
     .values({

@@ -242,7 +242,9 @@ async function takeFromBalances(
     WHERE b.business_id = ${key.businessId} AND b.department_id = ${key.departmentId}
       AND b.variant_id = v.variant_id AND b.qty_on_hand >= v.qty
     RETURNING b.variant_id, b.qty_on_hand, v.qty AS took,
-      (SELECT min_qty FROM variants WHERE business_id = b.business_id AND id = b.variant_id) AS min_qty`.execute(trx);
+      (SELECT min_qty FROM variants WHERE business_id = b.business_id AND id = b.variant_id) AS min_qty`.execute(
+    trx,
+  );
   if (updated.rows.length < totals.size) {
     const done = new Set(updated.rows.map((r) => r.variant_id));
     const [variantId, qty] = [...totals].find(([id]) => !done.has(id)) ?? [];
