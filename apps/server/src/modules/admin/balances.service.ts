@@ -60,6 +60,7 @@ export async function adjustBalance(
       const balance = await trx
         .selectFrom('balances')
         .select('on_hand')
+        .where('business_id', '=', by.businessId)
         .where('user_id', '=', user.id)
         .where('currency_id', '=', currency.id)
         .executeTakeFirstOrThrow();

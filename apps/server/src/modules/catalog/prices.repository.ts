@@ -159,11 +159,19 @@ export async function saleTypes(db: Database, businessId: number, counterpartyId
   };
 }
 
-export function pricesInTypes(db: Database, variantIds: readonly number[], typeIds: readonly number[]) {
+export function pricesInTypes(
+  db: Database,
+  businessId: number,
+  variantIds: readonly number[],
+  typeIds: readonly number[],
+) {
   return db
     .selectFrom('variant_prices as vp')
-    .innerJoin('price_types as pt', 'pt.id', 'vp.price_type_id')
+    .innerJoin('price_types as pt', (join) =>
+      join.onRef('pt.business_id', '=', 'vp.business_id').onRef('pt.id', '=', 'vp.price_type_id'),
+    )
     .select(['vp.variant_id', 'vp.price_type_id', 'vp.price', 'pt.currency_id'])
+    .where('vp.business_id', '=', businessId)
     .where('vp.variant_id', 'in', variantIds)
     .where('vp.price_type_id', 'in', typeIds)
     .execute();

@@ -187,7 +187,7 @@ export async function listPrices(
   const types = await repo.saleTypes(db, businessId, counterpartyId);
   const typeIds = [types.counterparty, types.default].filter((t): t is number => t !== null);
   if (typeIds.length === 0 || variantIds.length === 0) return new Map();
-  const rows = await repo.pricesInTypes(db, variantIds, typeIds);
+  const rows = await repo.pricesInTypes(db, businessId, variantIds, typeIds);
   const found = new Map<number, ListPrice>();
   for (const source of ['COUNTERPARTY', 'DEFAULT'] as const) {
     const typeId = source === 'COUNTERPARTY' ? types.counterparty : types.default;
