@@ -219,7 +219,12 @@ export async function updateUser(
     if (active !== before.is_active) changes.push(active ? CHANGE_TEXTS.activated : CHANGE_TEXTS.deactivated);
     if (changes.length === 0) return view(before);
 
-    await trx.updateTable('users').set(body).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set(body)
+      .where('business_id', '=', actor.businessId)
+      .where('id', '=', id)
+      .execute();
     if (!active && before.is_active) {
       const now = deps.clock();
       await revokeAllForUser(trx, id, now);
