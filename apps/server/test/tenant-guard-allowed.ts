@@ -22,6 +22,13 @@ modules/telegram/telegram.repository.ts | users | routing | a Telegram chat find
 modules/users/admin-users.service.ts | users | routing | an e-mail is unique across businesses (users_email_unique): the check reads every business's users (docs/scaling.md: the logins table)
 modules/finance/transactions.repository.ts | money_transactions | todo | the money list (DESIGN.md section 4) reads a user's rows through index-only scans of (user_id, ...); business_id has to join those indexes first, measured by npm run bench -- money (the list's p95 < 30 ms)
 modules/finance/transactions.repository.ts | money_tx_counts | todo | the money list's page count by user (same change as its rows, above)
+modules/notifications/notifications.repository.ts | debts | all-businesses | the daily overdue-debts job reads every business's debts past due (DESIGN.md section 13)
+modules/notifications/notifications.repository.ts | counterparties | all-businesses | the daily overdue-debts job joins each overdue debt's counterparty
+modules/notifications/notifications.repository.ts | users | all-businesses | the daily overdue-debts job joins each overdue debt's department
+modules/notifications/notifications.repository.ts | notifications | all-businesses | delivery by e-mail and Telegram claims undelivered notifications of every business, and the overdue-debts job skips those told
+modules/shifts/z-report.repository.ts | money_transactions | todo | the Z-report's lines of a shift, read by shift id; a report read the reporting replica's work also changes, to be given its business when the two meet
+modules/shifts/z-report.repository.ts | documents | todo | the Z-report's sales of a shift and its credit, read by shift and department (as above)
+modules/shifts/z-report.repository.ts | debts | todo | the Z-report's credit opened during a shift, read by department (as above)
 `;
 
 export const TENANT_GUARD_ALLOWED: readonly AllowedStatement[] = LIST.trim()

@@ -344,6 +344,7 @@ export async function closeShift(
       await trx
         .updateTable('cash_shifts')
         .set({ closed_at: sql`clock_timestamp()`, closed_by: actor.id })
+        .where('business_id', '=', actor.businessId)
         .where('id', '=', id)
         .execute();
       await auditAs(trx, actor, {
