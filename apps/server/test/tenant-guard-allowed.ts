@@ -1,4 +1,14 @@
-import type { AllowedStatement } from './tenant-guard.ts';
+/** A statement let through: the server file it comes from, the table it names, and why. */
+export interface AllowedStatement {
+  file: string;
+  table: string;
+  /**
+   * `routing`: finds the business before any is known (a sign-in by e-mail, a token by its hash);
+   * `all-businesses`: a job over every business by design; `todo`: to be given its business.
+   */
+  kind: 'routing' | 'all-businesses' | 'todo';
+  reason: string;
+}
 
 /**
  * The statements the tenant guard (test/tenant-guard.ts) lets through without business_id, one a

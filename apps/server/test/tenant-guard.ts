@@ -10,7 +10,7 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
-import { TENANT_GUARD_ALLOWED } from './tenant-guard-allowed.ts';
+import { type AllowedStatement, TENANT_GUARD_ALLOWED } from './tenant-guard-allowed.ts';
 
 /**
  * Ready to shard (DESIGN.md section 24): every statement the server sends that names a
@@ -85,18 +85,6 @@ export const TENANT_TABLES: readonly string[] = [
   'variant_prices',
   'variants',
 ];
-
-/** A statement let through: the server file it comes from, the table it names, and why. */
-export interface AllowedStatement {
-  file: string;
-  table: string;
-  /**
-   * `routing`: finds the business before any is known (a sign-in by e-mail, a token by its hash);
-   * `all-businesses`: a job over every business by design; `todo`: to be given its business.
-   */
-  kind: 'routing' | 'all-businesses' | 'todo';
-  reason: string;
-}
 
 const SERVER_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 const compiler = new PostgresQueryCompiler();

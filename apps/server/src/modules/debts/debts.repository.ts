@@ -219,3 +219,8 @@ export async function overdueDebts(db: Db, v: DebtViewer, limit: number) {
     LIMIT ${limit}`.execute(db);
   return rows;
 }
+
+/** Removes a debt of the business (a cancelled document's, or one a return paid off). */
+export async function deleteDebt(db: Db, businessId: number, id: number): Promise<void> {
+  await db.deleteFrom('debts').where('business_id', '=', businessId).where('id', '=', id).execute();
+}

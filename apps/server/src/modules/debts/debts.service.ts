@@ -180,11 +180,7 @@ export async function cancelDocumentDebt(
     .executeTakeFirst();
   if (!debt) return 'none';
   if (new D(debt.paid).gt(0)) return 'paid';
-  await trx
-    .deleteFrom('debts')
-    .where('business_id', '=', actor.businessId)
-    .where('id', '=', debt.id)
-    .execute();
+  await repo.deleteDebt(trx, actor.businessId, debt.id);
   await auditAs(trx, actor, {
     action: 'debt.cancel',
     entity: 'debt',
@@ -216,12 +212,7 @@ export async function lowerDocumentDebt(
     .executeTakeFirst();
   if (!debt || new D(debt.amount).minus(debt.paid).lt(amount)) return false;
   const left = new D(debt.amount).minus(amount);
-  if (left.isZero())
-    await trx
-      .deleteFrom('debts')
-      .where('business_id', '=', actor.businessId)
-      .where('id', '=', debt.id)
-      .execute();
+  if (left.isZero()) await repo.deleteDebt(trx, actor.businessId, debt.id);
   else
     await trx
       .updateTable('debts')
