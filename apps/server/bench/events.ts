@@ -72,8 +72,8 @@ export async function benchEvents(ctx: BenchContext): Promise<Measurement[]> {
   for (let round = 0; round < ROUNDS; round++) {
     const seen = arrivals.length;
     const committed = await ctx.db.transaction().execute(async (trx) => {
-      await sql`INSERT INTO events (user_id, type, data)
-        SELECT id, 'notification', jsonb_build_object('round', ${round}::int, 'unread', 1)
+      await sql`INSERT INTO events (business_id, user_id, type, data)
+        SELECT business_id, id, 'notification', jsonb_build_object('round', ${round}::int, 'unread', 1)
         FROM users WHERE business_id = ${businessId} AND role = 'Kassir'`.execute(trx);
       return () => Date.now();
     });

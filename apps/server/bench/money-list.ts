@@ -48,12 +48,13 @@ export async function seedLedger(ctx: BenchContext, businessId: number, userIds:
     ) s JOIN business_currencies c ON c.business_id = ${businessId} AND c.currency_id = s.currency_id`.execute(
     db,
   );
-  await sql`INSERT INTO balances (user_id, currency_id, on_hand)
-    SELECT user_id, currency_id, sum(amount) FROM money_transactions
+  await sql`INSERT INTO balances (business_id, user_id, currency_id, on_hand)
+    SELECT ${businessId}::int, user_id, currency_id, sum(amount) FROM money_transactions
     WHERE user_id = ANY(${userIds}::int[]) GROUP BY user_id, currency_id
     ON CONFLICT (user_id, currency_id) DO UPDATE SET on_hand = EXCLUDED.on_hand`.execute(db);
-  await sql`INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n)
-    SELECT user_id, currency_id, amount > 0, tx_type, offer_id IS NOT NULL, count(*) FROM money_transactions
+  await sql`INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n, business_id)
+    SELECT user_id, currency_id, amount > 0, tx_type, offer_id IS NOT NULL, count(*), ${businessId}::int
+    FROM money_transactions
     WHERE user_id = ANY(${userIds}::int[]) GROUP BY 1, 2, 3, 4, 5`.execute(db);
   await sql`VACUUM ANALYZE money_transactions`.execute(db);
   await sql`VACUUM ANALYZE balances`.execute(db);

@@ -59,11 +59,11 @@ async function prepareClients(ctx: BenchContext) {
     SELECT ${business.id}, u.id, c.currency_id, 1000000000, c.rate_to_uzs, money_amount_in_uzs(1000000000, c.rate_to_uzs), 'Bench opening balance', 'ADJUSTMENT'
     FROM unnest(${all}::int[]) AS u(id)
     CROSS JOIN business_currencies c WHERE c.business_id = ${business.id}`.execute(ctx.db);
-  await sql`INSERT INTO balances (user_id, currency_id, on_hand)
-    SELECT u.id, c.currency_id, 1000000000 FROM unnest(${all}::int[]) AS u(id)
+  await sql`INSERT INTO balances (business_id, user_id, currency_id, on_hand)
+    SELECT ${business.id}, u.id, c.currency_id, 1000000000 FROM unnest(${all}::int[]) AS u(id)
     CROSS JOIN business_currencies c WHERE c.business_id = ${business.id}`.execute(ctx.db);
-  await sql`INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n)
-    SELECT u.id, c.currency_id, true, 'ADJUSTMENT', false, 1 FROM unnest(${all}::int[]) AS u(id)
+  await sql`INSERT INTO money_tx_counts (business_id, user_id, currency_id, positive, tx_type, has_offer, n)
+    SELECT ${business.id}, u.id, c.currency_id, true, 'ADJUSTMENT', false, 1 FROM unnest(${all}::int[]) AS u(id)
     CROSS JOIN business_currencies c WHERE c.business_id = ${business.id}`.execute(ctx.db);
   if (WITH_SHIFTS) {
     // Each money row then shares its department's shift (money_post's shifts_lock) and carries it.
@@ -81,8 +81,8 @@ async function prepareClients(ctx: BenchContext) {
       SELECT ${business.id}, 'MONEY', 'PENDING', ${a.sender.id}, ${a.sender.id}, ${a.user.id}, 'Bench offer ' || g, now()
       FROM generate_series(1, ${OFFERS_PER_APPROVER}) g RETURNING id`.execute(ctx.db);
     const ids = rows.rows.map((r) => r.id);
-    await sql`INSERT INTO offer_money_lines (offer_id, currency_id, amount)
-      SELECT id, 1 + id % 2, CASE WHEN id % 2 = 0 THEN 12650 ELSE 1 END FROM unnest(${ids}::int[]) AS o(id)`.execute(
+    await sql`INSERT INTO offer_money_lines (business_id, offer_id, currency_id, amount)
+      SELECT ${business.id}, id, 1 + id % 2, CASE WHEN id % 2 = 0 THEN 12650 ELSE 1 END FROM unnest(${ids}::int[]) AS o(id)`.execute(
       ctx.db,
     );
     offerIds.push(ids);

@@ -170,8 +170,8 @@ async function seedStock(c: Database, s: Seeded, anchor: RawBuilder<unknown>): P
         FROM (SELECT DISTINCT o, a, b, t3 FROM splan) t ORDER BY t3
         RETURNING id, reason)
       INSERT INTO offer_ids SELECT split_part(reason, '#', 2)::int, id FROM ins`.execute(c);
-    await sql`INSERT INTO offer_item_lines (offer_id, variant_id, quantity)
-      SELECT oi.offer_id, s.variant_id, 20 * s.f FROM splan s JOIN offer_ids oi ON oi.o = s.o
+    await sql`INSERT INTO offer_item_lines (business_id, offer_id, variant_id, quantity)
+      SELECT ${b}, oi.offer_id, s.variant_id, 20 * s.f FROM splan s JOIN offer_ids oi ON oi.o = s.o
       ORDER BY oi.offer_id, s.variant_id`.execute(c);
     await sql`ANALYZE offer_ids`.execute(c);
     await sql`ANALYZE lots`.execute(c);
@@ -272,8 +272,8 @@ async function seedStock(c: Database, s: Seeded, anchor: RawBuilder<unknown>): P
                'Bench kutilayotgan #' || g, ${anchor} - make_interval(hours => g + 1), ${anchor} - make_interval(hours => g + 1)
         FROM generate_series(0, 5) g
         RETURNING id, from_user_id)
-      INSERT INTO offer_item_lines (offer_id, variant_id, quantity)
-      SELECT o.id, (SELECT min(b.variant_id) FROM stock_balances b WHERE b.department_id = o.from_user_id), 1 FROM o`.execute(
+      INSERT INTO offer_item_lines (business_id, offer_id, variant_id, quantity)
+      SELECT ${b}, o.id, (SELECT min(b.variant_id) FROM stock_balances b WHERE b.department_id = o.from_user_id), 1 FROM o`.execute(
       c,
     );
   });
@@ -342,8 +342,8 @@ async function seedMoney(c: Database, s: Seeded, anchor: RawBuilder<unknown>): P
         FROM mplan WHERE kind = 'OFFER' AND r = 0 ORDER BY p
         RETURNING id, reason)
       INSERT INTO moff SELECT split_part(reason, '#', 2)::int, id FROM ins`.execute(c);
-    await sql`INSERT INTO offer_money_lines (offer_id, currency_id, amount)
-      SELECT moff.offer_id, m.currency_id, m.amount FROM mplan m JOIN moff ON moff.p = m.p
+    await sql`INSERT INTO offer_money_lines (business_id, offer_id, currency_id, amount)
+      SELECT ${b}, moff.offer_id, m.currency_id, m.amount FROM mplan m JOIN moff ON moff.p = m.p
       WHERE m.kind = 'OFFER' AND m.r = 1 ORDER BY moff.offer_id`.execute(c);
     await sql`ANALYZE moff`.execute(c);
   });
@@ -368,12 +368,12 @@ async function seedMoney(c: Database, s: Seeded, anchor: RawBuilder<unknown>): P
   });
 
   await step('balances and money_tx_counts = the ledger summed', async () => {
-    await sql`INSERT INTO balances (user_id, currency_id, on_hand)
-      SELECT user_id, currency_id, sum(amount) FROM money_transactions
+    await sql`INSERT INTO balances (business_id, user_id, currency_id, on_hand)
+      SELECT ${b}, user_id, currency_id, sum(amount) FROM money_transactions
       WHERE business_id = ${b} GROUP BY user_id, currency_id ORDER BY user_id, currency_id
       ON CONFLICT (user_id, currency_id) DO UPDATE SET on_hand = EXCLUDED.on_hand`.execute(c);
-    await sql`INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n)
-      SELECT user_id, currency_id, amount > 0, tx_type, offer_id IS NOT NULL, count(*) FROM money_transactions
+    await sql`INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n, business_id)
+      SELECT user_id, currency_id, amount > 0, tx_type, offer_id IS NOT NULL, count(*), ${b} FROM money_transactions
       WHERE business_id = ${b} GROUP BY 1, 2, 3, 4, 5
       ON CONFLICT (user_id, currency_id, positive, tx_type, has_offer) DO UPDATE SET n = EXCLUDED.n`.execute(
       c,

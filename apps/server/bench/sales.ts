@@ -53,8 +53,8 @@ export async function benchSales(ctx: BenchContext): Promise<Measurement[]> {
   );
   const type = await sql<{ id: number }>`INSERT INTO price_types (business_id, name, currency_id, is_default)
     VALUES (${businessId}, 'Chakana', 2, true) RETURNING id`.execute(ctx.db);
-  await sql`INSERT INTO variant_prices (variant_id, price_type_id, price)
-    SELECT id, ${type.rows[0]?.id}, 1000 + id % 977 FROM variants WHERE business_id = ${businessId}`.execute(
+  await sql`INSERT INTO variant_prices (business_id, variant_id, price_type_id, price)
+    SELECT business_id, id, ${type.rows[0]?.id}, 1000 + id % 977 FROM variants WHERE business_id = ${businessId}`.execute(
     ctx.db,
   );
   console.log(

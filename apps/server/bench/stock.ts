@@ -101,7 +101,7 @@ export async function benchStock(ctx: BenchContext): Promise<Measurement[]> {
   const times: number[] = [];
   for (let i = 0; i < 20; i++) {
     const t0 = performance.now();
-    await balanceRowsSince(ctx.db, users.Bozorchi.id, -1n);
+    await balanceRowsSince(ctx.db, { businessId, id: users.Bozorchi.id }, -1n);
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);

@@ -22,6 +22,7 @@ import {
   testDbKind,
 } from './env.ts';
 import { createSignedInUsers, type TestUser } from './factories.ts';
+import { tenantGuard } from './tenant-guard.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -104,7 +105,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     : null;
   const app = await buildApp({
     config,
-    db: (serverHandle ?? handle).db,
+    // Every statement the server sends names business_id when it names a business's table
+    // (DESIGN.md section 24; test/tenant-guard.ts).
+    db: (serverHandle ?? handle).db.withPlugin(
+      tenantGuard({ recordTo: process.env.TENANT_GUARD_RECORD, usedTo: process.env.TENANT_GUARD_USED }),
+    ),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.clock ? { clock: options.clock } : {}),
     engine: handle.kind,

@@ -50,12 +50,26 @@ export const EVENTS_CHANNEL = 'app_events';
 /** How long events stay for a reconnecting stream. */
 export const EVENT_RETENTION = '1 day';
 
-/** Writes events in the caller's transaction; they reach the streams when it commits. */
-export async function publish(trx: Kysely<DB> | Transaction<DB>, events: readonly AppEvent[]): Promise<void> {
+/**
+ * Writes events of users of the business in the caller's transaction; they reach the streams
+ * when it commits.
+ */
+export async function publish(
+  trx: Kysely<DB> | Transaction<DB>,
+  businessId: number,
+  events: readonly AppEvent[],
+): Promise<void> {
   if (events.length === 0) return;
   await trx
     .insertInto('events')
-    .values(events.map((e) => ({ user_id: e.userId, type: e.type, data: JSON.stringify(e.data) })))
+    .values(
+      events.map((e) => ({
+        business_id: businessId,
+        user_id: e.userId,
+        type: e.type,
+        data: JSON.stringify(e.data),
+      })),
+    )
     .execute();
 }
 

@@ -11,6 +11,8 @@ export const KEY_TTL_HOURS = 24;
 export const KEY_REUSED = msg('errors.idempotency_key_has_already_been');
 
 export interface IdempotencyScope {
+  /** The user's business: the key's row carries it (DESIGN.md section 24). */
+  businessId: number;
   userId: number;
   key: string;
   requestHash: string;
@@ -101,7 +103,7 @@ export function registerIdempotency(app: FastifyInstance): void {
  */
 export function idempotencyScope(
   request: FastifyRequest,
-  userId: number,
+  actor: { id: number; businessId: number },
   clock: () => Date,
 ): IdempotencyScope | null {
   const raw = request.headers['idempotency-key'];
@@ -116,7 +118,7 @@ export function idempotencyScope(
     .update(`${request.method} ${routePath(request)}\n`)
     .update(request.sentBody)
     .digest('base64url');
-  return { userId, key, requestHash, now: clock() };
+  return { businessId: actor.businessId, userId: actor.id, key, requestHash, now: clock() };
 }
 
 /** The key was used for another request (idempotency_claim's BO410) as the API's 409, else null. */
@@ -137,11 +139,11 @@ export async function runIdempotent<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!scope) return work();
-  const { userId, key, requestHash, now } = scope;
+  const { businessId, userId, key, requestHash, now } = scope;
   let replay: T | null;
   try {
     const claimed = await sql<{ replay: T | null }>`
-      SELECT idempotency_claim(${userId}, ${key}, ${requestHash}, ${now}, ${KEY_TTL_HOURS}) AS replay`.execute(
+      SELECT idempotency_claim(${businessId}, ${userId}, ${key}, ${requestHash}, ${now}, ${KEY_TTL_HOURS}) AS replay`.execute(
       trx,
     );
     replay = claimed.rows[0]?.replay ?? null;
@@ -150,7 +152,7 @@ export async function runIdempotent<T>(
   }
   if (replay !== null) return replay;
   const result = await work();
-  await sql`SELECT idempotency_store(${userId}, ${key}, ${requestHash}, ${now}, ${JSON.stringify(result)}::jsonb)`.execute(
+  await sql`SELECT idempotency_store(${businessId}, ${userId}, ${key}, ${requestHash}, ${now}, ${JSON.stringify(result)}::jsonb)`.execute(
     trx,
   );
   return result;

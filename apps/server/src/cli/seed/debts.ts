@@ -226,6 +226,7 @@ export async function seedDebts(db: Database, core: DemoCore): Promise<void> {
         await trx
           .insertInto('debt_payments')
           .values({
+            business_id: core.businessId,
             debt_id: debt.id,
             amount,
             money_transaction_id: row.id,

@@ -82,12 +82,12 @@ async function seedPriceLists(db: Database, businessId: number) {
   const retail = await priceType(db, businessId, 'Chakana', UZS, true);
   const wholesale = await priceType(db, businessId, 'Ulgurji', USD, false);
   // Retail at 40% over the last cost in UZS, rounded to a thousand; wholesale at 20% in USD.
-  await sql`INSERT INTO variant_prices (variant_id, price_type_id, price)
-    SELECT l.variant_id, ${retail}::int, round(l.unit_cost * l.rate_to_uzs * 1.4, -3) FROM (
+  await sql`INSERT INTO variant_prices (business_id, variant_id, price_type_id, price)
+    SELECT ${businessId}::int, l.variant_id, ${retail}::int, round(l.unit_cost * l.rate_to_uzs * 1.4, -3) FROM (
       SELECT DISTINCT ON (variant_id) variant_id, unit_cost, rate_to_uzs FROM stock_lots
       WHERE business_id = ${businessId} ORDER BY variant_id, created_at DESC, id DESC) l
     UNION ALL
-    SELECT l.variant_id, ${wholesale}::int, round(l.unit_cost * l.rate_to_uzs * 1.2 / ${usdRate}, 2) FROM (
+    SELECT ${businessId}::int, l.variant_id, ${wholesale}::int, round(l.unit_cost * l.rate_to_uzs * 1.2 / ${usdRate}, 2) FROM (
       SELECT DISTINCT ON (variant_id) variant_id, unit_cost, rate_to_uzs FROM stock_lots
       WHERE business_id = ${businessId} ORDER BY variant_id, created_at DESC, id DESC) l`.execute(db);
   await db

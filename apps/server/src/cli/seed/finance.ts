@@ -158,6 +158,7 @@ async function seedOffers(db: Database, core: DemoCore, rates: Rates, start: num
     .insertInto('offer_money_lines')
     .values(
       plan.map((p, i) => ({
+        business_id: core.businessId,
         offer_id: offers[i]?.id as number,
         currency_id: p.currencyId,
         amount: p.amount,

@@ -256,7 +256,14 @@ async function seedOffers(trx: Trx, demo: Demo, ids: number[]) {
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('offer_item_lines')
-      .values(p.lines.map(([variant_id, quantity]) => ({ offer_id: offer.id, variant_id, quantity })))
+      .values(
+        p.lines.map(([variant_id, quantity]) => ({
+          business_id: offer.business_id,
+          offer_id: offer.id,
+          variant_id,
+          quantity,
+        })),
+      )
       .execute();
     if (p.status === 'APPROVED') await applyOfferItems(trx, offer);
   }

@@ -175,7 +175,7 @@ async function sendToTrader(
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('offer_item_lines')
-    .values(lines.map((l) => ({ offer_id: offer.id, ...l })))
+    .values(lines.map((l) => ({ business_id: offer.business_id, offer_id: offer.id, ...l })))
     .execute();
   await applyOfferItems(trx, offer, undefined, at);
 }

@@ -11,12 +11,16 @@ $$;
 -- The balance rows that entries move, each with its net change, numbered in THE order in which
 -- balance rows are locked and changed everywhere (user id, then currency id), so concurrent
 -- movements never deadlock (DESIGN.md section 15: one definition of the balance lock order).
--- Entries: [{user_id, currency_id, amount}, ...].
+-- Entries: [{business_id, user_id, currency_id, amount}, ...]; a user's business is the one of
+-- their rows (DESIGN.md section 24: balances carry business_id, set from the entries).
+DROP FUNCTION IF EXISTS balance_moves(JSONB);
 CREATE OR REPLACE FUNCTION balance_moves(p_entries JSONB)
-RETURNS TABLE (n BIGINT, user_id INTEGER, currency_id INTEGER, delta NUMERIC)
+RETURNS TABLE (n BIGINT, user_id INTEGER, currency_id INTEGER, delta NUMERIC, business_id INTEGER)
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT row_number() OVER (ORDER BY e.user_id, e.currency_id), e.user_id, e.currency_id, sum(e.amount)
-  FROM jsonb_to_recordset(p_entries) AS e(user_id INTEGER, currency_id INTEGER, amount NUMERIC)
+  SELECT row_number() OVER (ORDER BY e.user_id, e.currency_id), e.user_id, e.currency_id, sum(e.amount),
+         min(e.business_id)
+  FROM jsonb_to_recordset(p_entries)
+    AS e(business_id INTEGER, user_id INTEGER, currency_id INTEGER, amount NUMERIC)
   GROUP BY e.user_id, e.currency_id
 $$;
 
@@ -63,9 +67,10 @@ DECLARE
   d RECORD;
 BEGIN
   PERFORM shifts_lock(p_entries);
-  FOR d IN SELECT m.user_id, m.currency_id, m.delta FROM balance_moves(p_entries) m ORDER BY m.n LOOP
+  FOR d IN SELECT m.business_id, m.user_id, m.currency_id, m.delta FROM balance_moves(p_entries) m ORDER BY m.n LOOP
     IF d.delta > 0 THEN
-      INSERT INTO balances (user_id, currency_id, on_hand) VALUES (d.user_id, d.currency_id, d.delta)
+      INSERT INTO balances (business_id, user_id, currency_id, on_hand)
+      VALUES (d.business_id, d.user_id, d.currency_id, d.delta)
       ON CONFLICT (user_id, currency_id)
       DO UPDATE SET on_hand = balances.on_hand + EXCLUDED.on_hand, updated_at = now();
     ELSIF d.delta < 0 THEN
@@ -82,15 +87,16 @@ BEGIN
     ELSE
       -- A credit and a debit that cancel out (a batch applied together, 75_money_apply_batch.sql,
       -- where the credit came first): the balance row exists, as after the two one by one.
-      INSERT INTO balances (user_id, currency_id, on_hand) VALUES (d.user_id, d.currency_id, 0)
+      INSERT INTO balances (business_id, user_id, currency_id, on_hand)
+      VALUES (d.business_id, d.user_id, d.currency_id, 0)
       ON CONFLICT (user_id, currency_id) DO NOTHING;
     END IF;
   END LOOP;
 
-  INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n)
-  SELECT e.user_id, e.currency_id, e.amount > 0, e.tx_type, e.offer_id IS NOT NULL, count(*)
+  INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n, business_id)
+  SELECT e.user_id, e.currency_id, e.amount > 0, e.tx_type, e.offer_id IS NOT NULL, count(*), min(e.business_id)
   FROM jsonb_to_recordset(p_entries)
-    AS e(user_id INTEGER, currency_id INTEGER, amount NUMERIC, tx_type TEXT, offer_id INTEGER)
+    AS e(business_id INTEGER, user_id INTEGER, currency_id INTEGER, amount NUMERIC, tx_type TEXT, offer_id INTEGER)
   GROUP BY 1, 2, 3, 4, 5
   ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (user_id, currency_id, positive, tx_type, has_offer)

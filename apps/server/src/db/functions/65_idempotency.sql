@@ -9,7 +9,7 @@
 -- re-running the work against the state the first one left. It returns the stored answer of a
 -- live key (the caller replays it and does nothing), or NULL (the caller does the work and calls
 -- idempotency_store in the same transaction). The same key with another request is BO410.
--- idempotency_claim_all does it for several keys, [{user_id, key, request_hash, now, ttl_hours}]
+-- idempotency_claim_all does it for several keys, [{business_id, user_id, key, request_hash, now, ttl_hours}]
 -- (a batch's, 75_money_apply_batch.sql), locking them in (user, key) order; it returns a JSON array
 -- of their stored answers in the same order, null where there is none.
 --
@@ -33,13 +33,14 @@ BEGIN
          coalesce(bool_or(live.request_hash <> x.request_hash), false)
   INTO answers, reused
   FROM ROWS FROM (jsonb_to_recordset(p_keys)
-                  AS (user_id INTEGER, key TEXT, request_hash TEXT, now TIMESTAMPTZ, ttl_hours INTEGER))
-       WITH ORDINALITY AS x(user_id, key, request_hash, now, ttl_hours, n)
+                  AS (business_id INTEGER, user_id INTEGER, key TEXT, request_hash TEXT, now TIMESTAMPTZ,
+                      ttl_hours INTEGER))
+       WITH ORDINALITY AS x(business_id, user_id, key, request_hash, now, ttl_hours, n)
   -- One primary-key lookup per key (LIMIT 1 keeps the subquery from being flattened into a join,
   -- which a plan cached while the table was small turns into a scan of every key).
   LEFT JOIN LATERAL (
     SELECT k.key, k.response, k.request_hash FROM idempotency_keys k
-    WHERE k.user_id = x.user_id AND k.key = x.key AND k.response IS NOT NULL
+    WHERE k.business_id = x.business_id AND k.user_id = x.user_id AND k.key = x.key AND k.response IS NOT NULL
       AND k.created_at > x.now - make_interval(hours => x.ttl_hours)
     LIMIT 1
   ) live ON true;
@@ -50,23 +51,26 @@ BEGIN
 END;
 $$;
 
-CREATE OR REPLACE FUNCTION idempotency_claim(p_user INTEGER, p_key TEXT, p_hash TEXT,
+-- The key's business is its user's (DESIGN.md section 24: every business-owned row carries it).
+DROP FUNCTION IF EXISTS idempotency_claim(INTEGER, TEXT, TEXT, TIMESTAMPTZ, INTEGER);
+CREATE OR REPLACE FUNCTION idempotency_claim(p_business INTEGER, p_user INTEGER, p_key TEXT, p_hash TEXT,
                                              p_now TIMESTAMPTZ, p_ttl_hours INTEGER)
 RETURNS JSONB LANGUAGE plpgsql AS $$
 BEGIN
   RETURN nullif(idempotency_claim_all(jsonb_build_array(jsonb_build_object(
-    'user_id', p_user, 'key', p_key, 'request_hash', p_hash, 'now', p_now, 'ttl_hours', p_ttl_hours)))->0,
+    'business_id', p_business, 'user_id', p_user, 'key', p_key, 'request_hash', p_hash, 'now', p_now, 'ttl_hours', p_ttl_hours)))->0,
     'null'::jsonb);
 END;
 $$;
 
--- Stores the answers with their keys, [{user_id, key, request_hash, now, response}], under the
+-- Stores the answers with their keys, [{business_id, user_id, key, request_hash, now, response}], under the
 -- locks idempotency_claim took: a row still there is an expired key, which starts afresh.
 CREATE OR REPLACE FUNCTION idempotency_store_all(p_keys JSONB) RETURNS VOID LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO idempotency_keys AS k (user_id, key, request_hash, response, status_code, created_at)
-  SELECT r.user_id, r.key, r.request_hash, r.response, 200, r.now
-  FROM jsonb_to_recordset(p_keys) AS r(user_id INTEGER, key TEXT, request_hash TEXT, now TIMESTAMPTZ, response JSONB)
+  INSERT INTO idempotency_keys AS k (business_id, user_id, key, request_hash, response, status_code, created_at)
+  SELECT r.business_id, r.user_id, r.key, r.request_hash, r.response, 200, r.now
+  FROM jsonb_to_recordset(p_keys)
+    AS r(business_id INTEGER, user_id INTEGER, key TEXT, request_hash TEXT, now TIMESTAMPTZ, response JSONB)
   ORDER BY r.user_id, r.key
   ON CONFLICT (user_id, key) DO UPDATE
     SET request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, status_code = 200,
@@ -74,11 +78,12 @@ BEGIN
 END;
 $$;
 
-CREATE OR REPLACE FUNCTION idempotency_store(p_user INTEGER, p_key TEXT, p_hash TEXT,
+DROP FUNCTION IF EXISTS idempotency_store(INTEGER, TEXT, TEXT, TIMESTAMPTZ, JSONB);
+CREATE OR REPLACE FUNCTION idempotency_store(p_business INTEGER, p_user INTEGER, p_key TEXT, p_hash TEXT,
                                              p_now TIMESTAMPTZ, p_response JSONB)
 RETURNS VOID LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM idempotency_store_all(jsonb_build_array(jsonb_build_object(
-    'user_id', p_user, 'key', p_key, 'request_hash', p_hash, 'now', p_now, 'response', p_response)));
+    'business_id', p_business, 'user_id', p_user, 'key', p_key, 'request_hash', p_hash, 'now', p_now, 'response', p_response)));
 END;
 $$;

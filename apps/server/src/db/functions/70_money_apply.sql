@@ -4,7 +4,7 @@
 -- answer. Returns the answer: p_op.result with the posted rows added as "entries" (amounts as
 -- strings, times as ISO 8601 UTC), and for an offer decision "offer", the decided offer's
 -- offer_views row; a replayed key returns the stored answer.
--- p_op: {idempotency: {user_id, key, request_hash, ttl_hours, now} | null,
+-- p_op: {idempotency: {business_id, user_id, key, request_hash, ttl_hours, now} | null,
 --        business_id: whose rates (DESIGN.md section 9: each business has its own),
 --        rates: [{currency_id, rate_to_uzs}],
 --        offer: the decision it carries out, with the state table's rule from packages/shared
@@ -182,8 +182,8 @@ BEGIN
   END IF;
 
   IF idem IS NOT NULL THEN
-    replay := idempotency_claim((idem->>'user_id')::int, idem->>'key', idem->>'request_hash',
-                                (idem->>'now')::timestamptz, (idem->>'ttl_hours')::int);
+    replay := idempotency_claim((idem->>'business_id')::int, (idem->>'user_id')::int, idem->>'key',
+                                idem->>'request_hash', (idem->>'now')::timestamptz, (idem->>'ttl_hours')::int);
     IF replay IS NOT NULL THEN
       RETURN replay;
     END IF;
@@ -212,7 +212,7 @@ BEGIN
                           array_fill(1, ARRAY[coalesce(array_length(posted, 1), 0)]))->0;
   PERFORM money_audit(jsonb_build_array(audit));
   IF idem IS NOT NULL THEN
-    PERFORM idempotency_store((idem->>'user_id')::int, idem->>'key', idem->>'request_hash',
+    PERFORM idempotency_store((idem->>'business_id')::int, (idem->>'user_id')::int, idem->>'key', idem->>'request_hash',
                               (idem->>'now')::timestamptz, answer);
   END IF;
   RETURN answer;

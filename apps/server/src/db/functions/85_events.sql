@@ -26,8 +26,8 @@ CREATE OR REPLACE TRIGGER events_announce AFTER INSERT ON events
 -- (and a recipient nobody is watching needs none): event_views adds it when a stream reads it.
 CREATE OR REPLACE FUNCTION notifications_written() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO events (user_id, type, data)
-  SELECT n.user_id, 'notification', jsonb_build_object(
+  INSERT INTO events (business_id, user_id, type, data)
+  SELECT n.business_id, n.user_id, 'notification', jsonb_build_object(
            'notification', jsonb_build_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body,
                                               'title_message', n.title_message,
                                               'body_message', n.body_message, 'entity', n.entity, 'entity_id', n.entity_id,
@@ -46,7 +46,8 @@ SELECT e.id, e.user_id, e.type, e.created_at,
        CASE WHEN e.type = 'notification' AND NOT e.data ? 'unread'
             THEN e.data || jsonb_build_object('unread', (SELECT count(*) FROM notifications n
                                                          WHERE n.user_id = e.user_id AND n.read_at IS NULL))
-            ELSE e.data END AS data
+            ELSE e.data END AS data,
+       e.business_id
 FROM events e;
 
 -- An offer's parties hear of its life: created, edited, submitted, decided, deleted. A draft is
@@ -55,8 +56,8 @@ FROM events e;
 CREATE OR REPLACE FUNCTION offer_events(p_offers offers[], p_deleted BOOLEAN) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO events (user_id, type, data)
-  SELECT DISTINCT party, 'offer',
+  INSERT INTO events (business_id, user_id, type, data)
+  SELECT DISTINCT o.business_id, party, 'offer',
          jsonb_build_object('offer_id', o.id, 'status', CASE WHEN p_deleted THEN 'DELETED' ELSE o.status END)
   FROM unnest(p_offers) AS o
   CROSS JOIN LATERAL unnest(CASE WHEN o.status = 'DRAFT' OR p_deleted THEN ARRAY[o.created_by]

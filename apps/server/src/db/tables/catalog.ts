@@ -67,6 +67,7 @@ export interface CatalogTables {
     updated_at: Generated<Date>;
   };
   variant_prices: {
+    business_id: number;
     variant_id: number;
     price_type_id: number;
     price: Numeric;

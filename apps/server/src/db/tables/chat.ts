@@ -23,11 +23,13 @@ export interface ChatTables {
     created_at: Generated<Date>;
   };
   conversation_members: {
+    business_id: number;
     conversation_id: number;
     user_id: number;
     last_read_message_id: Generated<number>;
   };
   messages: {
+    business_id: number;
     id: Generated<number>;
     conversation_id: number;
     sender_id: number;
@@ -50,6 +52,7 @@ export interface ChatTables {
     created_at: Generated<Date>;
   };
   events: {
+    business_id: number;
     id: Generated<number>;
     user_id: number;
     type: string;
@@ -67,8 +70,10 @@ export interface ChatTables {
     type: string;
     data: Record<string, unknown>;
     created_at: Date;
+    business_id: number;
   };
   telegram_link_codes: {
+    business_id: number;
     code: string;
     user_id: number;
     expires_at: Date;

@@ -53,6 +53,7 @@ export interface CoreTables {
     telegram_chat_id: number | null;
   };
   refresh_tokens: {
+    business_id: number;
     id: Generated<number>;
     user_id: number;
     family_id: string;
@@ -77,6 +78,7 @@ export interface CoreTables {
     created_at: Generated<Date>;
   };
   password_reset_tokens: {
+    business_id: number;
     token_hash: string;
     user_id: number;
     expires_at: Timestamp;
@@ -85,6 +87,7 @@ export interface CoreTables {
   };
   /** 0014: invitation links (DESIGN.md section 9), stored hashed. */
   invitations: {
+    business_id: number;
     token_hash: string;
     user_id: number;
     created_by: number | null;
@@ -107,6 +110,7 @@ export interface CoreTables {
     created_at: Generated<Date>;
   };
   idempotency_keys: {
+    business_id: number;
     user_id: number;
     key: string;
     request_hash: string;

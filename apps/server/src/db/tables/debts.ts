@@ -39,6 +39,7 @@ export interface DebtTables {
     created_at: Generated<Date>;
   };
   debt_payments: {
+    business_id: number;
     id: Generated<number>;
     debt_id: number;
     amount: Numeric;

@@ -52,6 +52,7 @@ export interface DocumentTables {
     last_number: number;
   };
   document_lines: {
+    business_id: number;
     id: Generated<number>;
     document_id: number;
     line_no: number;
@@ -75,6 +76,7 @@ export interface DocumentTables {
     value_uzs: string | null;
   };
   document_payments: {
+    business_id: number;
     document_id: number;
     currency_id: number;
     amount: Numeric;

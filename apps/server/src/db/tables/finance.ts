@@ -7,6 +7,7 @@ export type { TxType } from '@app/shared';
 /** Kysely types of migrations/0004_finance.sql. */
 export interface FinanceTables {
   balances: {
+    business_id: number;
     id: Generated<number>;
     user_id: number;
     currency_id: number;
@@ -54,6 +55,7 @@ export interface FinanceTables {
     updated_at: ColumnType<Date, Date | undefined, Date>;
   };
   money_tx_counts: {
+    business_id: number;
     user_id: number;
     currency_id: number;
     positive: boolean;

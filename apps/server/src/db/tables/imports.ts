@@ -34,6 +34,7 @@ export interface ImportTables {
   };
   /** Every row of a file that passed its schema: its number, what posting does, its resolved data. */
   import_rows: {
+    business_id: number;
     import_id: number;
     line: number;
     action: ImportRowAction | null;

@@ -26,8 +26,20 @@ export interface OffersTables {
     decided_at: Date | null;
     decided_by: number | null;
   };
-  offer_money_lines: { id: Generated<number>; offer_id: number; currency_id: number; amount: Numeric };
-  offer_item_lines: { id: Generated<number>; offer_id: number; variant_id: number; quantity: Numeric };
+  offer_money_lines: {
+    id: Generated<number>;
+    business_id: number;
+    offer_id: number;
+    currency_id: number;
+    amount: Numeric;
+  };
+  offer_item_lines: {
+    id: Generated<number>;
+    business_id: number;
+    offer_id: number;
+    variant_id: number;
+    quantity: Numeric;
+  };
   /** Read only: an offer with its lines and parties as JSON (amounts and quantities as text). */
   offer_views: {
     id: number;

@@ -54,7 +54,7 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         deps,
         { businessId: actor.businessId, actorId: actor.id, ip: actor.ip },
         request.body,
-        idempotencyScope(request, actor.id, deps.clock),
+        idempotencyScope(request, actor, deps.clock),
       );
       return reply.status(201).send(result);
     },

@@ -60,6 +60,7 @@ export async function adjustBalance(
       const balance = await trx
         .selectFrom('balances')
         .select('on_hand')
+        .where('business_id', '=', by.businessId)
         .where('user_id', '=', user.id)
         .where('currency_id', '=', currency.id)
         .executeTakeFirstOrThrow();
@@ -79,7 +80,7 @@ export async function adjustBalance(
         ip: by.ip ?? null,
       });
       // The department's open pages reload its balances (DESIGN.md section 13).
-      await publish(trx, [{ userId: user.id, type: 'balance', data: { what: 'money' } }]);
+      await publish(trx, by.businessId, [{ userId: user.id, type: 'balance', data: { what: 'money' } }]);
       return {
         id: row.id,
         user: user.id,

@@ -50,7 +50,14 @@ export async function clearLoginFailures(db: Database, email: string) {
 
 export function insertRefreshToken(
   db: Database,
-  row: { user_id: number; family_id: string; token_hash: string; persistent: boolean; expires_at: Date },
+  row: {
+    business_id: number;
+    user_id: number;
+    family_id: string;
+    token_hash: string;
+    persistent: boolean;
+    expires_at: Date;
+  },
 ) {
   return db.insertInto('refresh_tokens').values(row).execute();
 }
@@ -178,7 +185,7 @@ export async function burnCodesOfUser(db: Database, userId: number, at: Date) {
 
 export function insertResetToken(
   db: Database,
-  row: { token_hash: string; user_id: number; expires_at: Date },
+  row: { token_hash: string; business_id: number; user_id: number; expires_at: Date },
 ) {
   return db.insertInto('password_reset_tokens').values(row).execute();
 }
@@ -216,7 +223,13 @@ export async function touchLastLogin(db: Database, userId: number, at: Date) {
 
 export async function insertInvitation(
   db: Database,
-  row: { token_hash: string; user_id: number; created_by: number | null; expires_at: Date },
+  row: {
+    token_hash: string;
+    business_id: number;
+    user_id: number;
+    created_by: number | null;
+    expires_at: Date;
+  },
 ) {
   await db.insertInto('invitations').values(row).execute();
 }

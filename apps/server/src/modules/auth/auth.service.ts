@@ -51,6 +51,7 @@ async function issueTokens(
   const now = deps.clock();
   const refresh = randomToken();
   await repo.insertRefreshToken(deps.db, {
+    business_id: user.business_id,
     user_id: user.id,
     family_id: familyId,
     token_hash: sha256(refresh),

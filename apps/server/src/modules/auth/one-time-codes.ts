@@ -132,12 +132,14 @@ export async function checkCode(
 export async function verifyResetCode(deps: CodeDeps, email: string, code: string, ip: string | null) {
   const row = await checkCode(deps, await repo.findLatestResetCode(deps.db, email), code);
   const resetToken = randomToken();
+  const user = await repo.findUserById(deps.db, row.user_id);
+  if (!user) throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
   await repo.insertResetToken(deps.db, {
     token_hash: sha256(resetToken),
+    business_id: user.business_id,
     user_id: row.user_id,
     expires_at: new Date(deps.clock().getTime() + RESET_TOKEN_TTL_MS),
   });
-  const user = await repo.findUserById(deps.db, row.user_id);
   await auditAccount(
     deps.db,
     { userId: row.user_id, businessId: user?.business_id ?? null },

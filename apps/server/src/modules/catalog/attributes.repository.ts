@@ -54,10 +54,11 @@ export function updateUnit(db: Database, businessId: number, id: number, values:
     .returning(UNIT_COLUMNS)
     .executeTakeFirst();
 }
-export async function countProductsOfUnit(db: Database, unitId: number): Promise<number> {
+export async function countProductsOfUnit(db: Database, businessId: number, unitId: number): Promise<number> {
   const row = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', businessId)
     .where('unit_id', '=', unitId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -136,26 +137,43 @@ export async function lockAttribute(db: Database, table: AttributeTable, busines
 }
 
 /** Deletes a unit, size or colour and returns its row, for the audit's summary. */
-export function deleteUnitRow(db: Database, id: number) {
-  return db.deleteFrom('units').where('id', '=', id).returning(['name', 'measure']).executeTakeFirstOrThrow();
+export function deleteUnitRow(db: Database, businessId: number, id: number) {
+  return db
+    .deleteFrom('units')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .returning(['name', 'measure'])
+    .executeTakeFirstOrThrow();
 }
 
-export function deleteSizeRow(db: Database, id: number) {
-  return db.deleteFrom('sizes').where('id', '=', id).returning(['size']).executeTakeFirstOrThrow();
+export function deleteSizeRow(db: Database, businessId: number, id: number) {
+  return db
+    .deleteFrom('sizes')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .returning(['size'])
+    .executeTakeFirstOrThrow();
 }
 
-export function deleteColorRow(db: Database, id: number) {
-  return db.deleteFrom('colors').where('id', '=', id).returning(['name', 'code']).executeTakeFirstOrThrow();
+export function deleteColorRow(db: Database, businessId: number, id: number) {
+  return db
+    .deleteFrom('colors')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .returning(['name', 'code'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function countVariantsUsing(
   db: Database,
+  businessId: number,
   column: 'color_id' | 'size_id',
   id: number,
 ): Promise<number> {
   const row = await db
     .selectFrom('variants')
     .select(sql<number>`count(*)`.as('n'))
+    .where('business_id', '=', businessId)
     .where(column, '=', id)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -118,10 +118,10 @@ export function replaceUnit(
 export function deleteUnit(deps: Deps, actor: Actor, id: number): Promise<void> {
   return deleteAttribute(deps, actor, 'unit', id, {
     heldBy: async (trx) => {
-      const products = await repo.countProductsOfUnit(trx, id);
+      const products = await repo.countProductsOfUnit(trx, actor.businessId, id);
       return products > 0 ? msg('errors.catalog.cannot_delete_unit_used_by', { products }) : null;
     },
-    remove: (trx) => repo.deleteUnitRow(trx, id),
+    remove: (trx) => repo.deleteUnitRow(trx, actor.businessId, id),
     subject: unitSubject,
   });
 }
@@ -157,10 +157,10 @@ export function replaceSize(
 export function deleteSize(deps: Deps, actor: Actor, id: number): Promise<void> {
   return deleteAttribute(deps, actor, 'size', id, {
     heldBy: async (trx) => {
-      const variants = await repo.countVariantsUsing(trx, 'size_id', id);
+      const variants = await repo.countVariantsUsing(trx, actor.businessId, 'size_id', id);
       return variants > 0 ? msg('errors.catalog.cannot_delete_size_used_by', { variants }) : null;
     },
-    remove: (trx) => repo.deleteSizeRow(trx, id),
+    remove: (trx) => repo.deleteSizeRow(trx, actor.businessId, id),
     subject: sizeSubject,
   });
 }
@@ -201,10 +201,10 @@ export function replaceColor(
 export function deleteColor(deps: Deps, actor: Actor, id: number): Promise<void> {
   return deleteAttribute(deps, actor, 'color', id, {
     heldBy: async (trx) => {
-      const variants = await repo.countVariantsUsing(trx, 'color_id', id);
+      const variants = await repo.countVariantsUsing(trx, actor.businessId, 'color_id', id);
       return variants > 0 ? msg('errors.catalog.cannot_delete_colour_used_by', { variants }) : null;
     },
-    remove: (trx) => repo.deleteColorRow(trx, id),
+    remove: (trx) => repo.deleteColorRow(trx, actor.businessId, id),
     subject: colorSubject,
   });
 }

@@ -26,7 +26,7 @@ async function generate(deps: Deps, actor: Actor, ids: readonly number[]) {
       const codes = await repo.takeInStoreCodes(trx, actor.businessId, without.length);
       if (!codes) throw conflict(msg('errors.catalog.in_store_codes_exhausted'));
       for (const [i, row] of without.entries()) {
-        await repo.updateVariant(trx, row.id, { barcode: codes[i] as string });
+        await repo.updateVariant(trx, actor.businessId, row.id, { barcode: codes[i] as string });
         await auditCatalog(trx, actor, 'update', 'variant', row.id, SUBJECT_TEXTS.changed(['barcode']));
       }
       const variants = await repo.listVariantsById(trx, actor.businessId, unique);

@@ -51,22 +51,33 @@ export function lockProduct(db: Database, businessId: number, id: number) {
   return businessRow(db, 'products', ['id', 'name', 'model'], businessId, id, { lock: true });
 }
 
-export async function updateProduct(db: Database, id: number, values: Partial<ProductValues>): Promise<void> {
+export async function updateProduct(
+  db: Database,
+  businessId: number,
+  id: number,
+  values: Partial<ProductValues>,
+): Promise<void> {
   await db
     .updateTable('products')
     .set({ ...values, updated_at: sql`now()` })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function deleteProduct(db: Database, id: number): Promise<void> {
-  await db.deleteFrom('products').where('id', '=', id).execute();
+export async function deleteProduct(db: Database, businessId: number, id: number): Promise<void> {
+  await db.deleteFrom('products').where('business_id', '=', businessId).where('id', '=', id).execute();
 }
 
-export async function countVariantsOfProduct(db: Database, productId: number): Promise<number> {
+export async function countVariantsOfProduct(
+  db: Database,
+  businessId: number,
+  productId: number,
+): Promise<number> {
   const row = await db
     .selectFrom('variants')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', businessId)
     .where('product_id', '=', productId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -322,31 +333,45 @@ export function lockVariant(db: Database, businessId: number, id: number) {
 
 export async function updateVariant(
   db: Database,
+  businessId: number,
   id: number,
   values: Partial<Omit<VariantValues, 'product_id'>>,
 ): Promise<void> {
   await db
     .updateTable('variants')
     .set({ ...values, updated_at: sql`now()` })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function deleteVariant(db: Database, id: number): Promise<void> {
-  await db.deleteFrom('variants').where('id', '=', id).execute();
+export async function deleteVariant(db: Database, businessId: number, id: number): Promise<void> {
+  await db.deleteFrom('variants').where('business_id', '=', businessId).where('id', '=', id).execute();
 }
 
 /**
  * Whether stock rows reference the variant (DESIGN.md section 3 "Stock"): every receipt, exit and
  * transfer writes a move, and a balance row may exist without one (lockBalances).
  */
-export async function hasStockHistory(db: Database, variantId: number): Promise<boolean> {
+export async function hasStockHistory(db: Database, businessId: number, variantId: number): Promise<boolean> {
   const row = await db
     .selectNoFrom((eb) =>
       eb
         .or([
-          eb.exists(eb.selectFrom('stock_moves').select('id').where('variant_id', '=', variantId)),
-          eb.exists(eb.selectFrom('stock_balances').select('id').where('variant_id', '=', variantId)),
+          eb.exists(
+            eb
+              .selectFrom('stock_moves')
+              .select('id')
+              .where('business_id', '=', businessId)
+              .where('variant_id', '=', variantId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('stock_balances')
+              .select('id')
+              .where('business_id', '=', businessId)
+              .where('variant_id', '=', variantId),
+          ),
         ])
         .as('found'),
     )
@@ -355,10 +380,15 @@ export async function hasStockHistory(db: Database, variantId: number): Promise<
 }
 
 /** How many offers name the variant in an item line (offer history: DESIGN.md section 3, Catalogue). */
-export async function countOffersOfVariant(db: Database, variantId: number): Promise<number> {
+export async function countOffersOfVariant(
+  db: Database,
+  businessId: number,
+  variantId: number,
+): Promise<number> {
   const row = await db
     .selectFrom('offer_item_lines')
     .select(sql<number>`count(DISTINCT offer_id)`.as('n'))
+    .where('business_id', '=', businessId)
     .where('variant_id', '=', variantId)
     .executeTakeFirstOrThrow();
   return Number(row.n);

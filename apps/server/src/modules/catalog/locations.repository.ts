@@ -48,17 +48,18 @@ export function insertLocation(db: Database, businessId: number, values: Locatio
     .executeTakeFirstOrThrow();
 }
 
-export function updateLocation(db: Database, id: number, values: LocationValues) {
+export function updateLocation(db: Database, businessId: number, id: number, values: LocationValues) {
   return db
     .updateTable('locations')
     .set(values)
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteLocation(db: Database, id: number): Promise<void> {
-  await db.deleteFrom('locations').where('id', '=', id).execute();
+export async function deleteLocation(db: Database, businessId: number, id: number): Promise<void> {
+  await db.deleteFrom('locations').where('business_id', '=', businessId).where('id', '=', id).execute();
 }
 
 /** How many stock entries and exits of the business record this location's name. */

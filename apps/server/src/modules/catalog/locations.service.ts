@@ -40,7 +40,7 @@ export function replaceLocation(
   return inTransaction(deps.db, async (trx) => {
     if (!(await repo.lockLocation(trx, actor.businessId, id))) throw notFound();
     if (await repo.nameTaken(trx, actor.businessId, input.name, id)) throw fieldError('name', NAME_TAKEN);
-    const row = await repo.updateLocation(trx, id, input);
+    const row = await repo.updateLocation(trx, actor.businessId, id, input);
     await auditCatalog(trx, actor, 'update', 'location', id, describe(row));
     return row;
   });
@@ -54,7 +54,7 @@ export function deleteLocation(deps: Deps, actor: Actor, id: number): Promise<vo
     if (used > 0) {
       throw conflict(msg('errors.catalog.location_in_use', { used }));
     }
-    await repo.deleteLocation(trx, id);
+    await repo.deleteLocation(trx, actor.businessId, id);
     await auditCatalog(trx, actor, 'delete', 'location', id, row.name);
   });
 }

@@ -44,12 +44,14 @@ export async function insertPriceType(
 
 export async function updatePriceType(
   db: Database,
+  businessId: number,
   id: number,
   values: { name?: string; currency_id?: number; is_default?: boolean },
 ) {
   await db
     .updateTable('price_types')
     .set({ ...values, updated_at: sql`now()` })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
@@ -63,13 +65,14 @@ export async function makeDefault(db: Database, businessId: number, id: number) 
     .where('is_default', '=', true)
     .where('id', '<>', id)
     .execute();
-  await updatePriceType(db, id, { is_default: true });
+  await updatePriceType(db, businessId, id, { is_default: true });
 }
 
-export async function hasPrices(db: Database, priceTypeId: number) {
+export async function hasPrices(db: Database, businessId: number, priceTypeId: number) {
   const row = await db
     .selectFrom('variant_prices')
     .select('variant_id')
+    .where('business_id', '=', businessId)
     .where('price_type_id', '=', priceTypeId)
     .limit(1)
     .executeTakeFirst();
@@ -77,11 +80,17 @@ export async function hasPrices(db: Database, priceTypeId: number) {
 }
 
 /** A variant's prices, by price type id. */
-export async function pricesOf(db: Database, variantIds: readonly number[], priceTypeId?: number) {
+export async function pricesOf(
+  db: Database,
+  businessId: number,
+  variantIds: readonly number[],
+  priceTypeId?: number,
+) {
   if (variantIds.length === 0) return [];
   let query = db
     .selectFrom('variant_prices')
     .select(['variant_id', 'price_type_id', 'price'])
+    .where('business_id', '=', businessId)
     .where('variant_id', 'in', [...variantIds]);
   if (priceTypeId !== undefined) query = query.where('price_type_id', '=', priceTypeId);
   return query.orderBy('variant_id').orderBy('price_type_id').execute();
@@ -90,7 +99,7 @@ export async function pricesOf(db: Database, variantIds: readonly number[], pric
 /** Sets each (variant, price type)'s price, one statement. */
 export async function upsertPrices(
   db: Database,
-  prices: ReadonlyArray<{ variant_id: number; price_type_id: number; price: string }>,
+  prices: ReadonlyArray<{ business_id: number; variant_id: number; price_type_id: number; price: string }>,
 ) {
   if (prices.length === 0) return;
   await db
@@ -108,6 +117,7 @@ export async function upsertPrices(
 /** Sets the prices given and removes those given as null, for one variant. */
 export async function writePrices(
   db: Database,
+  businessId: number,
   variantId: number,
   prices: ReadonlyArray<{ price_type: number; price: string | null }>,
 ) {
@@ -115,11 +125,17 @@ export async function writePrices(
   const removed = prices.filter((p) => p.price === null).map((p) => p.price_type);
   await upsertPrices(
     db,
-    set.map((p) => ({ variant_id: variantId, price_type_id: p.price_type, price: p.price })),
+    set.map((p) => ({
+      business_id: businessId,
+      variant_id: variantId,
+      price_type_id: p.price_type,
+      price: p.price,
+    })),
   );
   if (removed.length > 0)
     await db
       .deleteFrom('variant_prices')
+      .where('business_id', '=', businessId)
       .where('variant_id', '=', variantId)
       .where('price_type_id', 'in', removed)
       .execute();
@@ -143,11 +159,19 @@ export async function saleTypes(db: Database, businessId: number, counterpartyId
   };
 }
 
-export function pricesInTypes(db: Database, variantIds: readonly number[], typeIds: readonly number[]) {
+export function pricesInTypes(
+  db: Database,
+  businessId: number,
+  variantIds: readonly number[],
+  typeIds: readonly number[],
+) {
   return db
     .selectFrom('variant_prices as vp')
-    .innerJoin('price_types as pt', 'pt.id', 'vp.price_type_id')
+    .innerJoin('price_types as pt', (join) =>
+      join.onRef('pt.business_id', '=', 'vp.business_id').onRef('pt.id', '=', 'vp.price_type_id'),
+    )
     .select(['vp.variant_id', 'vp.price_type_id', 'vp.price', 'pt.currency_id'])
+    .where('vp.business_id', '=', businessId)
     .where('vp.variant_id', 'in', variantIds)
     .where('vp.price_type_id', 'in', typeIds)
     .execute();

@@ -98,13 +98,14 @@ export function updatePriceType(
         const currency = await resolveCurrency(trx, actor.businessId, input.currency);
         if (currency.id !== current.currency_id) {
           // The prices are amounts in the type's currency: they would silently change meaning.
-          if (await repo.hasPrices(trx, id)) throw conflict(msg('errors.catalog.price_type_has_prices'));
-          await repo.updatePriceType(trx, id, { currency_id: currency.id });
+          if (await repo.hasPrices(trx, actor.businessId, id))
+            throw conflict(msg('errors.catalog.price_type_has_prices'));
+          await repo.updatePriceType(trx, actor.businessId, id, { currency_id: currency.id });
           changed.push('currency');
         }
       }
       if (input.name !== undefined) {
-        await repo.updatePriceType(trx, id, { name: input.name });
+        await repo.updatePriceType(trx, actor.businessId, id, { name: input.name });
         changed.push('name');
       }
       if (input.is_default && !current.is_default) {
@@ -124,7 +125,7 @@ const toPrice = (row: { price_type_id: number; price: string }): VariantPrice =>
 
 export async function variantPrices(deps: Pick<Deps, 'db'>, actor: Actor, variantId: number) {
   if (!(await catalog.findVariant(deps.db, actor.businessId, variantId))) throw notFound();
-  return { prices: (await repo.pricesOf(deps.db, [variantId])).map(toPrice) };
+  return { prices: (await repo.pricesOf(deps.db, actor.businessId, [variantId])).map(toPrice) };
 }
 
 /** PUT api/catalog/variants/{id}/prices/: the prices given set (null removes one), audited. */
@@ -139,9 +140,9 @@ export function writeVariantPrices(
     const types = new Set((await repo.listPriceTypes(trx, actor.businessId)).map((p) => p.id));
     const unknown = input.prices.find((p) => !types.has(p.price_type));
     if (unknown) throw fieldError('prices', missingRef(unknown.price_type));
-    await repo.writePrices(trx, variantId, input.prices);
+    await repo.writePrices(trx, actor.businessId, variantId, input.prices);
     await auditCatalog(trx, actor, 'update', 'variant', variantId, SUBJECT_TEXTS.changed(['prices']));
-    return { prices: (await repo.pricesOf(trx, [variantId])).map(toPrice) };
+    return { prices: (await repo.pricesOf(trx, actor.businessId, [variantId])).map(toPrice) };
   });
 }
 
@@ -149,7 +150,7 @@ export function writeVariantPrices(
 export async function pricesIn(db: Database, businessId: number, priceTypeId: number, variantIds: number[]) {
   const type = await repo.findPriceType(db, businessId, priceTypeId);
   if (!type) return null;
-  const prices = await repo.pricesOf(db, variantIds, priceTypeId);
+  const prices = await repo.pricesOf(db, businessId, variantIds, priceTypeId);
   return {
     currency: type.currency_code,
     byVariant: new Map(prices.map((p) => [p.variant_id, fixedMoney(p.price)])),
@@ -159,7 +160,7 @@ export async function pricesIn(db: Database, businessId: number, priceTypeId: nu
 /** Prices an import brings (DESIGN.md section 17), set in the caller's transaction. */
 export function setImportedPrices(
   trx: Database,
-  prices: ReadonlyArray<{ variant_id: number; price_type_id: number; price: string }>,
+  prices: ReadonlyArray<{ business_id: number; variant_id: number; price_type_id: number; price: string }>,
 ) {
   return repo.upsertPrices(trx, prices);
 }
@@ -186,7 +187,7 @@ export async function listPrices(
   const types = await repo.saleTypes(db, businessId, counterpartyId);
   const typeIds = [types.counterparty, types.default].filter((t): t is number => t !== null);
   if (typeIds.length === 0 || variantIds.length === 0) return new Map();
-  const rows = await repo.pricesInTypes(db, variantIds, typeIds);
+  const rows = await repo.pricesInTypes(db, businessId, variantIds, typeIds);
   const found = new Map<number, ListPrice>();
   for (const source of ['COUNTERPARTY', 'DEFAULT'] as const) {
     const typeId = source === 'COUNTERPARTY' ? types.counterparty : types.default;

@@ -82,7 +82,7 @@ export function updateProduct(
       ...(input.unit !== undefined ? { unit_id: input.unit } : {}),
       ...(input.type !== undefined ? { type: input.type } : {}),
     };
-    if (Object.keys(values).length > 0) await repo.updateProduct(trx, id, values);
+    if (Object.keys(values).length > 0) await repo.updateProduct(trx, actor.businessId, id, values);
     await auditCatalog(trx, actor, 'update', 'product', id, SUBJECT_TEXTS.changed(Object.keys(values)));
     return loadProduct(trx, actor.businessId, id);
   });
@@ -96,7 +96,7 @@ export function deleteProduct(deps: Deps, actor: Actor, id: number): Promise<voi
   return inTransaction(deps.db, async (trx) => {
     const product = await repo.lockProduct(trx, actor.businessId, id);
     if (!product) throw notFound();
-    const variants = await repo.countVariantsOfProduct(trx, id);
+    const variants = await repo.countVariantsOfProduct(trx, actor.businessId, id);
     if (variants > 0) {
       throw conflict(
         msg('errors.catalog.cannot_delete_product_has_variants', {
@@ -106,7 +106,7 @@ export function deleteProduct(deps: Deps, actor: Actor, id: number): Promise<voi
         }),
       );
     }
-    await repo.deleteProduct(trx, id);
+    await repo.deleteProduct(trx, actor.businessId, id);
     await auditCatalog(trx, actor, 'delete', 'product', id, `${product.name} ${product.model}`);
   });
 }

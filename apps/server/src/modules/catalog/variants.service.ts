@@ -189,7 +189,7 @@ export function updateVariant(
           ...(input.size !== undefined ? { size_id: input.size } : {}),
           ...(input.min_qty !== undefined ? { min_qty: input.min_qty } : {}),
         };
-        if (Object.keys(values).length > 0) await repo.updateVariant(trx, id, values);
+        if (Object.keys(values).length > 0) await repo.updateVariant(trx, actor.businessId, id, values);
         await auditCatalog(trx, actor, 'update', 'variant', id, SUBJECT_TEXTS.changed(Object.keys(values)));
         return loadVariant(trx, actor.businessId, id);
       }),
@@ -209,10 +209,10 @@ export async function deleteVariant(deps: Deps, actor: Actor, id: number): Promi
       const variant = await repo.lockVariant(trx, actor.businessId, id);
       if (!variant) throw notFound();
       sku = variant.sku;
-      const offers = await repo.countOffersOfVariant(trx, id);
+      const offers = await repo.countOffersOfVariant(trx, actor.businessId, id);
       if (offers > 0) throw conflict(msg('errors.catalog.cannot_delete_variant_used_by', { sku, offers }));
-      if (await repo.hasStockHistory(trx, id)) throw stockHistoryConflict(sku);
-      await repo.deleteVariant(trx, id);
+      if (await repo.hasStockHistory(trx, actor.businessId, id)) throw stockHistoryConflict(sku);
+      await repo.deleteVariant(trx, actor.businessId, id);
       await auditCatalog(trx, actor, 'delete', 'variant', id, sku);
     });
   } catch (err) {

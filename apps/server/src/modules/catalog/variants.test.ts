@@ -285,7 +285,12 @@ describe('variant update and delete', () => {
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('offer_item_lines')
-      .values({ offer_id: offer.id, variant_id: v.id, quantity: '2.000' })
+      .values({
+        business_id: users.Owner.businessId,
+        offer_id: offer.id,
+        variant_id: v.id,
+        quantity: '2.000',
+      })
       .execute();
     const res = await owner.delete(`catalog/variants/${v.id}/`);
     expect(res.status).toBe(409);

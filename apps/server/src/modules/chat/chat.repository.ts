@@ -53,7 +53,8 @@ export async function findUser(
 
 const unreadOf = (userId: number) => sql<number>`(
   SELECT count(*)::int FROM messages m
-  WHERE m.conversation_id = c.id AND m.id > cm.last_read_message_id AND m.sender_id <> ${userId})`;
+  WHERE m.business_id = c.business_id AND m.conversation_id = c.id AND m.id > cm.last_read_message_id
+    AND m.sender_id <> ${userId})`;
 
 /** The caller's conversations with the other members, the offer, the last message and unread. */
 function conversationRows(db: Db, businessId: number, userId: number) {
@@ -117,12 +118,12 @@ export async function findConversation(
 }
 
 /** What the caller has unread across all their conversations. */
-export async function unreadTotal(db: Db, userId: number): Promise<number> {
+export async function unreadTotal(db: Db, businessId: number, userId: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     SELECT coalesce(sum((SELECT count(*) FROM messages m
-      WHERE m.conversation_id = cm.conversation_id AND m.id > cm.last_read_message_id
-        AND m.sender_id <> ${userId})), 0)::int AS n
-    FROM conversation_members cm WHERE cm.user_id = ${userId}`.execute(db);
+      WHERE m.business_id = cm.business_id AND m.conversation_id = cm.conversation_id
+        AND m.id > cm.last_read_message_id AND m.sender_id <> ${userId})), 0)::int AS n
+    FROM conversation_members cm WHERE cm.business_id = ${businessId} AND cm.user_id = ${userId}`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
@@ -148,19 +149,21 @@ export async function findMembership(
  * numbered and committed one at a time, so `last_message_id` only grows and a message's id
  * is never below one already read.
  */
-export async function lockConversation(trx: Transaction<DB>, id: number) {
+export async function lockConversation(trx: Transaction<DB>, businessId: number, id: number) {
   return trx
     .selectFrom('conversations')
     .select(['id', 'offer_id', 'last_message_id'])
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .forNoKeyUpdate()
     .executeTakeFirst();
 }
 
-export async function memberIds(db: Db, conversationId: number): Promise<number[]> {
+export async function memberIds(db: Db, businessId: number, conversationId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('conversation_members')
     .select('user_id')
+    .where('business_id', '=', businessId)
     .where('conversation_id', '=', conversationId)
     .orderBy('user_id')
     .execute();
@@ -182,13 +185,14 @@ export async function ensureDirectConversation(
     .returning('id')
     .executeTakeFirst();
   if (inserted) {
-    await addMembers(trx, inserted.id, [low, high]);
+    await addMembers(trx, businessId, inserted.id, [low, high]);
     return { id: inserted.id, created: true };
   }
   // Another request created it first; its commit brought the members too.
   const existing = await trx
     .selectFrom('conversations')
     .select('id')
+    .where('business_id', '=', businessId)
     .where('user_low_id', '=', low)
     .where('user_high_id', '=', high)
     .executeTakeFirstOrThrow();
@@ -207,21 +211,33 @@ export async function ensureOfferConversation(
     .returning('id')
     .executeTakeFirst();
   if (inserted) {
-    await addMembers(trx, inserted.id, offer.parties);
+    await addMembers(trx, offer.businessId, inserted.id, offer.parties);
     return inserted.id;
   }
   const existing = await trx
     .selectFrom('conversations')
     .select('id')
+    .where('business_id', '=', offer.businessId)
     .where('offer_id', '=', offer.id)
     .executeTakeFirstOrThrow();
   return existing.id;
 }
 
-async function addMembers(trx: Transaction<DB>, conversationId: number, userIds: readonly number[]) {
+async function addMembers(
+  trx: Transaction<DB>,
+  businessId: number,
+  conversationId: number,
+  userIds: readonly number[],
+) {
   await trx
     .insertInto('conversation_members')
-    .values([...new Set(userIds)].map((user_id) => ({ conversation_id: conversationId, user_id })))
+    .values(
+      [...new Set(userIds)].map((user_id) => ({
+        business_id: businessId,
+        conversation_id: conversationId,
+        user_id,
+      })),
+    )
     .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
     .execute();
 }
@@ -240,7 +256,9 @@ export async function findOfferOfParty(db: Db, businessId: number, userId: numbe
 const messageColumns = (db: Db) =>
   db
     .selectFrom('messages as m')
-    .innerJoin('users as s', 's.id', 'm.sender_id')
+    .innerJoin('users as s', (join) =>
+      join.onRef('s.business_id', '=', 'm.business_id').onRef('s.id', '=', 'm.sender_id'),
+    )
     .select([
       'm.id',
       'm.conversation_id',
@@ -253,27 +271,36 @@ const messageColumns = (db: Db) =>
 /** Up to `limit` messages of a conversation before the message `before` (none: the newest), newest first. */
 export async function listMessages(
   db: Db,
+  businessId: number,
   conversationId: number,
   before: number | undefined,
   limit: number,
 ): Promise<MessageRow[]> {
-  let query = messageColumns(db).where('m.conversation_id', '=', conversationId);
+  let query = messageColumns(db)
+    .where('m.business_id', '=', businessId)
+    .where('m.conversation_id', '=', conversationId);
   if (before !== undefined) query = query.where('m.id', '<', before);
   return query.orderBy('m.id', 'desc').limit(limit).execute();
 }
 
 export async function insertMessage(
   trx: Transaction<DB>,
-  message: { conversationId: number; senderId: number; text: string },
+  message: { businessId: number; conversationId: number; senderId: number; text: string },
 ): Promise<{ id: number; created_at: Date }> {
   const row = await trx
     .insertInto('messages')
-    .values({ conversation_id: message.conversationId, sender_id: message.senderId, text: message.text })
+    .values({
+      business_id: message.businessId,
+      conversation_id: message.conversationId,
+      sender_id: message.senderId,
+      text: message.text,
+    })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
   await trx
     .updateTable('conversations')
     .set({ last_message_id: row.id })
+    .where('business_id', '=', message.businessId)
     .where('id', '=', message.conversationId)
     .execute();
   return row;
@@ -285,6 +312,7 @@ export async function insertMessage(
  */
 export async function markRead(
   trx: Transaction<DB>,
+  businessId: number,
   conversationId: number,
   userId: number,
   upTo: number,
@@ -292,6 +320,7 @@ export async function markRead(
   const row = await trx
     .updateTable('conversation_members')
     .set({ last_read_message_id: upTo })
+    .where('business_id', '=', businessId)
     .where('conversation_id', '=', conversationId)
     .where('user_id', '=', userId)
     .where('last_read_message_id', '<', upTo)
@@ -301,29 +330,42 @@ export async function markRead(
 }
 
 /** Messages of the others after the member's last read one. */
-export async function unreadIn(db: Db, conversationId: number, userId: number): Promise<number> {
+export async function unreadIn(
+  db: Db,
+  businessId: number,
+  conversationId: number,
+  userId: number,
+): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM messages m
-    JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.user_id = ${userId}
-    WHERE m.conversation_id = ${conversationId} AND m.id > cm.last_read_message_id
+    JOIN conversation_members cm ON cm.business_id = m.business_id AND cm.conversation_id = m.conversation_id
+      AND cm.user_id = ${userId}
+    WHERE m.business_id = ${businessId} AND m.conversation_id = ${conversationId} AND m.id > cm.last_read_message_id
       AND m.sender_id <> ${userId}`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
 /** The conversation's newest message id (0 while it has none). */
-export async function lastMessageId(db: Db, conversationId: number): Promise<number> {
+export async function lastMessageId(db: Db, businessId: number, conversationId: number): Promise<number> {
   const row = await db
     .selectFrom('conversations')
     .select('last_message_id')
+    .where('business_id', '=', businessId)
     .where('id', '=', conversationId)
     .executeTakeFirst();
   return row?.last_message_id ?? 0;
 }
 
-export async function lastReadOf(db: Db, conversationId: number, userId: number): Promise<number> {
+export async function lastReadOf(
+  db: Db,
+  businessId: number,
+  conversationId: number,
+  userId: number,
+): Promise<number> {
   const row = await db
     .selectFrom('conversation_members')
     .select('last_read_message_id')
+    .where('business_id', '=', businessId)
     .where('conversation_id', '=', conversationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();

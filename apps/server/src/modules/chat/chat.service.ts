@@ -71,7 +71,7 @@ export async function listConversations(deps: Deps_, actor: Actor, query: Conver
       CHAT_CONVERSATIONS_PAGE_SIZE,
       (page - 1) * CHAT_CONVERSATIONS_PAGE_SIZE,
     ),
-    repo.unreadTotal(deps.db, actor.id),
+    repo.unreadTotal(deps.db, actor.businessId, actor.id),
   ]);
   const paged = countedPage(rows, page, CHAT_CONVERSATIONS_PAGE_SIZE);
   return { ...paged, results: paged.rows.map(toConversation), unread_total: unreadTotal };
@@ -121,10 +121,17 @@ async function offerConversation(trx: Transaction<DB>, actor: Actor, offerId: nu
 
 async function messagePage(
   deps: Deps_,
+  businessId: number,
   conversationId: number,
   query: ChatMessagesQuery,
 ): Promise<ChatMessagePage> {
-  const rows = await repo.listMessages(deps.db, conversationId, query.before, CHAT_MESSAGES_PAGE_SIZE + 1);
+  const rows = await repo.listMessages(
+    deps.db,
+    businessId,
+    conversationId,
+    query.before,
+    CHAT_MESSAGES_PAGE_SIZE + 1,
+  );
   return {
     conversation: conversationId,
     results: rows.slice(0, CHAT_MESSAGES_PAGE_SIZE).map(toMessage),
@@ -140,7 +147,7 @@ export async function listMessages(
   query: ChatMessagesQuery,
 ): Promise<ChatMessagePage> {
   await requireMember(deps.db, actor, conversationId);
-  return messagePage(deps, conversationId, query);
+  return messagePage(deps, actor.businessId, conversationId, query);
 }
 
 /** GET api/offers/offers/{id}/messages/: the offer's thread (created on first use), as above. */
@@ -151,7 +158,7 @@ export async function listOfferMessages(
   query: ChatMessagesQuery,
 ): Promise<ChatMessagePage> {
   const conversationId = await inTransaction(deps.db, (trx) => offerConversation(trx, actor, offerId));
-  return messagePage(deps, conversationId, query);
+  return messagePage(deps, actor.businessId, conversationId, query);
 }
 
 function quote(text: string): string {
@@ -172,18 +179,30 @@ async function writeMessage(
   text: string,
   at: Date,
 ): Promise<ChatMessage> {
-  const conversation = await repo.lockConversation(trx, conversationId);
+  const conversation = await repo.lockConversation(trx, actor.businessId, conversationId);
   if (!conversation) throw notFound();
   const sender = await repo.findUser(trx, actor.businessId, actor.id, false);
   if (!sender) throw notFound();
-  const row = await repo.insertMessage(trx, { conversationId, senderId: actor.id, text });
+  const row = await repo.insertMessage(trx, {
+    businessId: actor.businessId,
+    conversationId,
+    senderId: actor.id,
+    text,
+  });
   // Who writes has read what came before, and the notifications of it.
-  await repo.markRead(trx, conversationId, actor.id, row.id);
-  await readNotificationsAbout(trx, actor.id, { entity: 'conversation', entityId: conversationId }, at);
+  await repo.markRead(trx, actor.businessId, conversationId, actor.id, row.id);
+  await readNotificationsAbout(
+    trx,
+    actor.businessId,
+    actor.id,
+    { entity: 'conversation', entityId: conversationId },
+    at,
+  );
   const message = toMessage({ ...row, conversation_id: conversationId, text, sender });
-  const members = await repo.memberIds(trx, conversationId);
+  const members = await repo.memberIds(trx, actor.businessId, conversationId);
   await publish(
     trx,
+    actor.businessId,
     members.map((userId) => ({
       userId,
       type: 'message' as const,
@@ -249,18 +268,19 @@ export async function markConversationRead(
 ): Promise<ConversationRead> {
   return inTransaction(deps.db, async (trx) => {
     await requireMember(trx, actor, conversationId);
-    const newest = await repo.lastMessageId(trx, conversationId);
-    const moved = await repo.markRead(trx, conversationId, actor.id, newest);
-    const lastRead = moved ?? (await repo.lastReadOf(trx, conversationId, actor.id));
-    const unread = await repo.unreadIn(trx, conversationId, actor.id);
+    const newest = await repo.lastMessageId(trx, actor.businessId, conversationId);
+    const moved = await repo.markRead(trx, actor.businessId, conversationId, actor.id, newest);
+    const lastRead = moved ?? (await repo.lastReadOf(trx, actor.businessId, conversationId, actor.id));
+    const unread = await repo.unreadIn(trx, actor.businessId, conversationId, actor.id);
     await readNotificationsAbout(
       trx,
+      actor.businessId,
       actor.id,
       { entity: 'conversation', entityId: conversationId },
       deps.clock(),
     );
     if (moved !== undefined)
-      await publish(trx, [
+      await publish(trx, actor.businessId, [
         {
           userId: actor.id,
           type: 'read',

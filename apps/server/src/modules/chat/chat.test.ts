@@ -161,8 +161,8 @@ describe('messages', () => {
   it('pages 50 at a time, newest first, with before', async () => {
     const manager = await createUser(t.db, { businessId, role: 'manager' });
     const id = await conversationOf(as.Owner, manager);
-    await sql`INSERT INTO messages (conversation_id, sender_id, text)
-      SELECT ${id}, ${manager.id}, 'xabar ' || n FROM generate_series(1, 120) n`.execute(t.db);
+    await sql`INSERT INTO messages (business_id, conversation_id, sender_id, text)
+      SELECT ${businessId}, ${id}, ${manager.id}, 'xabar ' || n FROM generate_series(1, 120) n`.execute(t.db);
     const seen: number[] = [];
     let before = '';
     const pages: Array<{ n: number; has_more: boolean }> = [];

@@ -87,10 +87,11 @@ export function counterpartyExists(db: Db, businessId: number, id: number): Prom
   return rowExists(db, 'counterparties', (eb) => eb.and({ id, business_id: businessId }));
 }
 
-export async function countDebtsOf(db: Db, counterpartyId: number): Promise<number> {
+export async function countDebtsOf(db: Db, businessId: number, counterpartyId: number): Promise<number> {
   const row = await db
     .selectFrom('debts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', businessId)
     .where('counterparty_id', '=', counterpartyId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -115,7 +116,7 @@ export async function statementRows(db: Db, v: DebtViewer, counterpartyId: numbe
     UNION ALL
     SELECT p.created_at, 'PAYMENT', d.id, d.direction, cur.code, p.amount::text, p.reason, p.reason_message, 1,
            p.id
-    FROM debt_payments p JOIN debts d ON d.id = p.debt_id JOIN currencies cur ON cur.id = d.currency_id
+    FROM debt_payments p JOIN debts d ON d.business_id = p.business_id AND d.id = p.debt_id JOIN currencies cur ON cur.id = d.currency_id
     WHERE d.counterparty_id = ${counterpartyId} AND d.business_id = ${v.businessId} AND ${visible(v)}
     ORDER BY 1, 9, 10`.execute(db);
   return rows;

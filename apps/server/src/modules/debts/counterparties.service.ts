@@ -126,6 +126,7 @@ export async function updateCounterparty(
         ...(price_type !== undefined ? { price_type_id: price_type } : {}),
         updated_at: new Date(),
       })
+      .where('business_id', '=', actor.businessId)
       .where('id', '=', id)
       .returning('name')
       .executeTakeFirstOrThrow();
@@ -157,9 +158,13 @@ export async function deleteCounterparty(deps: Deps_, actor: Actor, id: number):
       .executeTakeFirst();
     if (!row) throw notFound();
     if (!isAdministrator(actor.role)) throw forbidden();
-    const debts = await repo.countDebtsOf(trx, id);
+    const debts = await repo.countDebtsOf(trx, actor.businessId, id);
     if (debts > 0) throw conflict(msg('errors.debts.counterparty_has_debts', { name: row.name, debts }));
-    await trx.deleteFrom('counterparties').where('id', '=', id).execute();
+    await trx
+      .deleteFrom('counterparties')
+      .where('business_id', '=', actor.businessId)
+      .where('id', '=', id)
+      .execute();
     await auditAs(trx, actor, {
       action: 'counterparty.delete',
       entity: 'counterparty',
@@ -207,6 +212,7 @@ export async function saveImportedCounterparty(
     await trx
       .updateTable('counterparties')
       .set({ ...fields, updated_at: new Date() })
+      .where('business_id', '=', actor.businessId)
       .where('id', '=', same)
       .execute();
     return { id: same, created: false };

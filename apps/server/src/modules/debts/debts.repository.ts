@@ -135,10 +135,12 @@ export interface DebtPaymentRow {
   created_at: Date;
 }
 
-export function listPayments(db: Db, debtId: number) {
+export function listPayments(db: Db, businessId: number, debtId: number) {
   return db
     .selectFrom('debt_payments as p')
-    .innerJoin('debts as d', 'd.id', 'p.debt_id')
+    .innerJoin('debts as d', (join) =>
+      join.onRef('d.business_id', '=', 'p.business_id').onRef('d.id', '=', 'p.debt_id'),
+    )
     .innerJoin('currencies as cur', 'cur.id', 'd.currency_id')
     .innerJoin('users as u', 'u.id', 'p.created_by')
     .select([
@@ -153,6 +155,7 @@ export function listPayments(db: Db, debtId: number) {
       'u.email',
       'p.created_at',
     ])
+    .where('p.business_id', '=', businessId)
     .where('p.debt_id', '=', debtId)
     .orderBy('p.created_at')
     .orderBy('p.id')
@@ -215,4 +218,9 @@ export async function overdueDebts(db: Db, v: DebtViewer, limit: number) {
     ORDER BY d.due_date, d.id
     LIMIT ${limit}`.execute(db);
   return rows;
+}
+
+/** Removes a debt of the business (a cancelled document's, or one a return paid off). */
+export async function deleteDebt(db: Db, businessId: number, id: number): Promise<void> {
+  await db.deleteFrom('debts').where('business_id', '=', businessId).where('id', '=', id).execute();
 }

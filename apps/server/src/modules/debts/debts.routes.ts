@@ -69,7 +69,7 @@ async function debtRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         deps,
         actor,
         request.body,
-        idempotencyScope(request, actor.id, deps.clock),
+        idempotencyScope(request, actor, deps.clock),
       );
       return reply.status(201).send(readable(debt, ['reason'], requestLanguage(request)));
     },
@@ -139,7 +139,7 @@ async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         actor,
         request.params.id,
         request.body,
-        idempotencyScope(request, actor.id, deps.clock),
+        idempotencyScope(request, actor, deps.clock),
       );
       return reply.status(201).send(readable(payment, ['reason'], requestLanguage(request)));
     },

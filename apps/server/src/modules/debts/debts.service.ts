@@ -174,12 +174,13 @@ export async function cancelDocumentDebt(
   const debt = await trx
     .selectFrom('debts')
     .select(['id', 'paid', 'amount', 'direction', sql<string | null>`due_date::text`.as('due')])
+    .where('business_id', '=', actor.businessId)
     .where('document_id', '=', documentId)
     .forUpdate()
     .executeTakeFirst();
   if (!debt) return 'none';
   if (new D(debt.paid).gt(0)) return 'paid';
-  await trx.deleteFrom('debts').where('id', '=', debt.id).execute();
+  await repo.deleteDebt(trx, actor.businessId, debt.id);
   await auditAs(trx, actor, {
     action: 'debt.cancel',
     entity: 'debt',
@@ -204,17 +205,19 @@ export async function lowerDocumentDebt(
   const debt = await trx
     .selectFrom('debts')
     .select(['id', 'paid', 'amount', 'direction', sql<string | null>`due_date::text`.as('due')])
+    .where('business_id', '=', actor.businessId)
     .where('document_id', '=', documentId)
     .where('direction', '=', direction)
     .forUpdate()
     .executeTakeFirst();
   if (!debt || new D(debt.amount).minus(debt.paid).lt(amount)) return false;
   const left = new D(debt.amount).minus(amount);
-  if (left.isZero()) await trx.deleteFrom('debts').where('id', '=', debt.id).execute();
+  if (left.isZero()) await repo.deleteDebt(trx, actor.businessId, debt.id);
   else
     await trx
       .updateTable('debts')
       .set({ amount: fixedMoney(left) })
+      .where('business_id', '=', actor.businessId)
       .where('id', '=', debt.id)
       .execute();
   await auditAs(trx, actor, {
@@ -238,6 +241,7 @@ export async function raiseDocumentDebt(
   const debt = await trx
     .selectFrom('debts')
     .select(['id', 'amount', 'direction', sql<string | null>`due_date::text`.as('due')])
+    .where('business_id', '=', actor.businessId)
     .where('document_id', '=', reopen.documentId)
     .forUpdate()
     .executeTakeFirst();
@@ -246,7 +250,12 @@ export async function raiseDocumentDebt(
     return;
   }
   const amount = fixedMoney(new D(debt.amount).plus(reopen.amount));
-  await trx.updateTable('debts').set({ amount }).where('id', '=', debt.id).execute();
+  await trx
+    .updateTable('debts')
+    .set({ amount })
+    .where('business_id', '=', actor.businessId)
+    .where('id', '=', debt.id)
+    .execute();
   await auditAs(trx, actor, {
     action: 'debt.raise',
     entity: 'debt',
@@ -298,7 +307,7 @@ function toPayment(r: repo.DebtPaymentRow): WithReasonMessage<DebtPayment> {
 
 export async function listPayments(deps: Deps_, actor: Actor, debtId: number): Promise<DebtPayment[]> {
   await getDebt(deps, actor, debtId);
-  return (await repo.listPayments(deps.db, debtId)).map(toPayment);
+  return (await repo.listPayments(deps.db, actor.businessId, debtId)).map(toPayment);
 }
 
 /**
@@ -348,11 +357,13 @@ export async function payDebt(
       await trx
         .updateTable('debts')
         .set({ paid: fixedMoney(new D(debt.paid).plus(body.amount)) })
+        .where('business_id', '=', actor.businessId)
         .where('id', '=', debtId)
         .execute();
       const payment = await trx
         .insertInto('debt_payments')
         .values({
+          business_id: actor.businessId,
           debt_id: debtId,
           amount: body.amount,
           money_transaction_id: row.id,
@@ -375,7 +386,9 @@ export async function payDebt(
       return payment.id;
     }),
   );
-  const [payment] = (await repo.listPayments(deps.db, debtId)).filter((p) => p.id === paymentId);
+  const [payment] = (await repo.listPayments(deps.db, actor.businessId, debtId)).filter(
+    (p) => p.id === paymentId,
+  );
   if (!payment) throw new Error('the payment vanished');
   return toPayment(payment);
 }

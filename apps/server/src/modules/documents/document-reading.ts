@@ -96,16 +96,23 @@ function toLine(kind: DocumentKind, l: repo.LineRow, returned: Returned | undefi
 }
 
 /** What a card's header says beyond the summary: payment, source and refund, a production order's recipe, a count's scope. */
-function headerOf(db: Database, id: number) {
+function headerOf(db: Database, businessId: number, id: number) {
   return db
     .selectFrom('documents')
-    .leftJoin('documents as s', 's.id', 'documents.source_id')
-    .leftJoin('recipe_versions as rv', 'rv.id', 'documents.recipe_version_id')
+    .leftJoin('documents as s', (join) =>
+      join.onRef('s.business_id', '=', 'documents.business_id').onRef('s.id', '=', 'documents.source_id'),
+    )
+    .leftJoin('recipe_versions as rv', (join) =>
+      join
+        .onRef('rv.business_id', '=', 'documents.business_id')
+        .onRef('rv.id', '=', 'documents.recipe_version_id'),
+    )
     .select(['documents.on_credit', 'documents.change_uzs', 'documents.refund', 'documents.overhead'])
     .select(['rv.recipe_id', 'rv.version as recipe_version'])
     .select(['documents.count_scope', 'documents.count_product_type'])
     .select(['s.id as source_id', 's.kind as source_kind', 's.number as source_number'])
     .select((eb) => eb.cast<string | null>('documents.due_date', 'text').as('due_date'))
+    .where('documents.business_id', '=', businessId)
     .where('documents.id', '=', id)
     .executeTakeFirstOrThrow();
 }
@@ -116,12 +123,12 @@ export async function loadDocument<L>(db: Database, actor: Actor, config: KindCo
   // A sale's or purchase's card lists its returns (DESIGN.md section 20).
   const source = config.kind === 'SALE' || config.kind === 'PURCHASE';
   const [lines, cash, debt, returns, returned, header] = await Promise.all([
-    repo.linesOf(db, id),
-    repo.cashOf(db, id),
-    repo.debtOf(db, id),
-    source ? returnsOfSource(db, id) : undefined,
-    source ? returnedByLine(db, id) : undefined,
-    headerOf(db, id),
+    repo.linesOf(db, actor.businessId, id),
+    repo.cashOf(db, actor.businessId, id),
+    repo.debtOf(db, actor.businessId, id),
+    source ? returnsOfSource(db, actor.businessId, id) : undefined,
+    source ? returnedByLine(db, actor.businessId, id) : undefined,
+    headerOf(db, actor.businessId, id),
   ]);
   const document: Document = {
     ...toSummary(summary),

@@ -82,10 +82,16 @@ export async function insertDocument(
   return row.id;
 }
 
-export async function updateHeader(db: Database, id: number, values: HeaderValues): Promise<void> {
+export async function updateHeader(
+  db: Database,
+  businessId: number,
+  id: number,
+  values: HeaderValues,
+): Promise<void> {
   await db
     .updateTable('documents')
     .set({ ...values, updated_at: sql`now()` })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
@@ -95,39 +101,59 @@ const LINES_PER_INSERT = 1000;
 /** A draft's lines and cash, replaced as a whole. */
 export async function replaceLinesAndCash(
   db: Database,
+  businessId: number,
   documentId: number,
   lines: readonly LineValues[],
   cash: ReadonlyArray<{ currency_id: number; amount: string }>,
 ): Promise<void> {
-  await db.deleteFrom('document_lines').where('document_id', '=', documentId).execute();
-  await db.deleteFrom('document_payments').where('document_id', '=', documentId).execute();
+  await db
+    .deleteFrom('document_lines')
+    .where('business_id', '=', businessId)
+    .where('document_id', '=', documentId)
+    .execute();
+  await db
+    .deleteFrom('document_payments')
+    .where('business_id', '=', businessId)
+    .where('document_id', '=', documentId)
+    .execute();
   // In chunks: a stock count's 5,000 lines in one statement would pass PostgreSQL's 65,535 parameters.
   for (let start = 0; start < lines.length; start += LINES_PER_INSERT)
     await db
       .insertInto('document_lines')
       .values(
-        lines
-          .slice(start, start + LINES_PER_INSERT)
-          .map((l, i) => ({ ...l, document_id: documentId, line_no: start + i + 1 })),
+        lines.slice(start, start + LINES_PER_INSERT).map((l, i) => ({
+          ...l,
+          business_id: businessId,
+          document_id: documentId,
+          line_no: start + i + 1,
+        })),
       )
       .execute();
   if (cash.length > 0)
     await db
       .insertInto('document_payments')
-      .values(cash.map((c) => ({ ...c, document_id: documentId })))
+      .values(cash.map((c) => ({ ...c, business_id: businessId, document_id: documentId })))
       .execute();
 }
 
 /** The cash a document was paid with, when its posting paid it in full by default. */
 export async function recordCash(
   db: Database,
+  businessId: number,
   documentId: number,
   cash: ReadonlyArray<{ currencyId: number; amount: string }>,
 ): Promise<void> {
   if (cash.length === 0) return;
   await db
     .insertInto('document_payments')
-    .values(cash.map((c) => ({ document_id: documentId, currency_id: c.currencyId, amount: c.amount })))
+    .values(
+      cash.map((c) => ({
+        business_id: businessId,
+        document_id: documentId,
+        currency_id: c.currencyId,
+        amount: c.amount,
+      })),
+    )
     .execute();
 }
 
@@ -148,12 +174,13 @@ export function lockHeader(db: Database, businessId: number, kind: DocumentKind,
 }
 export type HeaderRow = NonNullable<Awaited<ReturnType<typeof lockHeader>>>;
 
-export async function deleteDocument(db: Database, id: number): Promise<void> {
-  await db.deleteFrom('documents').where('id', '=', id).execute();
+export async function deleteDocument(db: Database, businessId: number, id: number): Promise<void> {
+  await db.deleteFrom('documents').where('business_id', '=', businessId).where('id', '=', id).execute();
 }
 
 export async function markPosted(
   db: Database,
+  businessId: number,
   id: number,
   actorId: number,
   values: { change_uzs: string; on_credit: string },
@@ -161,14 +188,21 @@ export async function markPosted(
   await db
     .updateTable('documents')
     .set({ status: 'POSTED', posted_by: actorId, posted_at: sql`now()`, updated_at: sql`now()`, ...values })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function markReversed(db: Database, id: number, actorId: number): Promise<void> {
+export async function markReversed(
+  db: Database,
+  businessId: number,
+  id: number,
+  actorId: number,
+): Promise<void> {
   await db
     .updateTable('documents')
     .set({ status: 'REVERSED', reversed_by: actorId, reversed_at: sql`now()`, updated_at: sql`now()` })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
@@ -203,7 +237,8 @@ function summaries(db: Database, viewer: DocumentViewer, kind: DocumentKind) {
       'd.on_credit',
       sql<string | null>`d.due_date::text`.as('due_date'),
       'd.change_uzs',
-      sql<number>`(SELECT count(*)::int FROM document_lines l WHERE l.document_id = d.id)`.as('line_count'),
+      sql<number>`(SELECT count(*)::int FROM document_lines l
+        WHERE l.business_id = d.business_id AND l.document_id = d.id)`.as('line_count'),
       'd.created_by',
       'by.email as created_by_email',
       'd.created_at',
@@ -245,7 +280,7 @@ export function findSummary(db: Database, viewer: DocumentViewer, kind: Document
   return summaries(db, viewer, kind).where('d.id', '=', id).executeTakeFirst();
 }
 
-export function linesOf(db: Database, documentId: number) {
+export function linesOf(db: Database, businessId: number, documentId: number) {
   return variantsWithParts(db)
     .innerJoin('document_lines as l', 'l.variant_id', 'v.id')
     .leftJoin('price_types as pt', 'pt.id', 'l.price_type_id')
@@ -273,36 +308,40 @@ export function linesOf(db: Database, documentId: number) {
       'l.cost_currency_id',
       'l.value_uzs',
     ])
+    .where('l.business_id', '=', businessId)
     .where('l.document_id', '=', documentId)
     .orderBy('l.line_no')
     .execute();
 }
 export type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
 
-export function cashOf(db: Database, documentId: number) {
+export function cashOf(db: Database, businessId: number, documentId: number) {
   return db
     .selectFrom('document_payments as p')
     .innerJoin('currencies as c', 'c.id', 'p.currency_id')
     .select(['p.currency_id', 'c.code as currency_code', 'p.amount'])
+    .where('p.business_id', '=', businessId)
     .where('p.document_id', '=', documentId)
     .orderBy('p.currency_id')
     .execute();
 }
 
-export async function debtOf(db: Database, documentId: number): Promise<number | null> {
+export async function debtOf(db: Database, businessId: number, documentId: number): Promise<number | null> {
   const row = await db
     .selectFrom('debts')
     .select('id')
+    .where('business_id', '=', businessId)
     .where('document_id', '=', documentId)
     .executeTakeFirst();
   return row?.id ?? null;
 }
 
 /** The money rows a document's posting wrote (its reversal writes their opposites). */
-export function moneyRowsOf(db: Database, documentId: number) {
+export function moneyRowsOf(db: Database, businessId: number, documentId: number) {
   return db
     .selectFrom('money_transactions')
     .select(['user_id', 'currency_id', 'amount', 'rate_to_uzs', 'tx_type'])
+    .where('business_id', '=', businessId)
     .where('document_id', '=', documentId)
     .orderBy('id')
     .execute();
@@ -310,10 +349,15 @@ export function moneyRowsOf(db: Database, documentId: number) {
 export type CashRow = Awaited<ReturnType<typeof cashOf>>[number];
 
 /** Whether a sale or purchase has posted returns (then it is not reversed, DESIGN.md section 20). */
-export async function hasPostedReturns(db: Database, documentId: number): Promise<boolean> {
+export async function hasPostedReturns(
+  db: Database,
+  businessId: number,
+  documentId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('documents')
     .select('id')
+    .where('business_id', '=', businessId)
     .where('source_id', '=', documentId)
     .where('status', '=', 'POSTED')
     .executeTakeFirst();
@@ -337,20 +381,4 @@ export async function namesForFiles(db: Database, businessId: number, department
     .select(['b.name as business', 'u.first_name', 'u.last_name', 'u.email'])
     .where('b.id', '=', businessId)
     .executeTakeFirstOrThrow();
-}
-
-/** What a posting learnt of its lines' costs: each line's unit price and amount, in one statement. */
-export async function setLineAmounts(
-  db: Database,
-  lines: ReadonlyArray<{ id: number; price: string; amount: string }>,
-): Promise<void> {
-  if (lines.length === 0) return;
-  const values = sql.join(lines.map((l) => sql`(${l.id}::int, ${l.price}::numeric, ${l.amount}::numeric)`));
-  await sql`UPDATE document_lines d SET price = v.price, amount = v.amount
-    FROM (VALUES ${values}) AS v(id, price, amount) WHERE d.id = v.id`.execute(db);
-}
-
-/** A production order's cost as its posting found it (DESIGN.md section 21). */
-export async function setProductionCost(db: Database, id: number, cost: { total: string; overhead: string }) {
-  await db.updateTable('documents').set(cost).where('id', '=', id).execute();
 }

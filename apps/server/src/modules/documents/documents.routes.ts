@@ -90,7 +90,7 @@ async function listRoutes<L>(app: FastifyInstance, deps: Deps, config: KindConfi
       const actor = actorOf(request);
       const document = await documents.createDocument(deps, actor, config, request.body as L, {
         post: request.query.post,
-        scope: idempotencyScope(request, actor.id, deps.clock),
+        scope: idempotencyScope(request, actor, deps.clock),
       });
       return reply.status(201).send(document);
     },
@@ -167,7 +167,7 @@ async function postingRoutes<L>(app: FastifyInstance, deps: Deps, config: KindCo
     },
     async (request) => {
       const actor = actorOf(request);
-      const scope = idempotencyScope(request, actor.id, deps.clock);
+      const scope = idempotencyScope(request, actor, deps.clock);
       return documents.postDocument(deps, actor, config, request.params.id, scope);
     },
   );
@@ -186,7 +186,7 @@ async function postingRoutes<L>(app: FastifyInstance, deps: Deps, config: KindCo
     },
     async (request) => {
       const actor = actorOf(request);
-      const scope = idempotencyScope(request, actor.id, deps.clock);
+      const scope = idempotencyScope(request, actor, deps.clock);
       return documents.reverseDocument(deps, actor, config, request.params.id, scope);
     },
   );

@@ -86,7 +86,7 @@ async function record<L>(trx: Trx, actor: Actor, config: KindConfig<L>, change: 
     summary: `${change.number}: ${fixedMoney(change.total)} ${code}`,
   });
   if (change.status)
-    await publish(trx, [
+    await publish(trx, actor.businessId, [
       {
         userId: change.departmentId,
         type: 'document',
@@ -122,7 +122,7 @@ export async function createDocument<L>(
         department_id: draft.departmentId ?? actor.id,
         created_by: actor.id,
       });
-      await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
+      await repo.replaceLinesAndCash(trx, actor.businessId, id, draft.lines, draft.cash);
       await record(trx, actor, config, {
         verb: 'create',
         id,
@@ -152,10 +152,13 @@ export async function updateDocument<L>(
     await requireWriter(trx, actor, config);
     if (header.status !== 'DRAFT')
       throw conflict(msg('errors.documents.not_draft', { number: header.number }));
-    const [lines, cash] = await Promise.all([repo.linesOf(trx, id), repo.cashOf(trx, id)]);
+    const [lines, cash] = await Promise.all([
+      repo.linesOf(trx, actor.businessId, id),
+      repo.cashOf(trx, actor.businessId, id),
+    ]);
     const draft = await config.draft(trx, deps, actor, body, { header, lines, cash });
-    await repo.updateHeader(trx, id, draft.header);
-    await repo.replaceLinesAndCash(trx, id, draft.lines, draft.cash);
+    await repo.updateHeader(trx, actor.businessId, id, draft.header);
+    await repo.replaceLinesAndCash(trx, actor.businessId, id, draft.lines, draft.cash);
     await record(trx, actor, config, {
       ...changeOf(header, 'update', 'DRAFT'),
       total: draft.header.total,
@@ -171,7 +174,7 @@ export async function deleteDocument<L>(deps: DocDeps, actor: Actor, config: Kin
     requireOwn(actor, header, config);
     if (header.status !== 'DRAFT')
       throw conflict(msg('errors.documents.not_draft', { number: header.number }));
-    await repo.deleteDocument(trx, id);
+    await repo.deleteDocument(trx, actor.businessId, id);
     await record(trx, actor, config, changeOf(header, 'delete', 'DELETED'));
   });
 }
@@ -197,7 +200,10 @@ export async function recordUpdate<L>(trx: Trx, actor: Actor, config: KindConfig
 // ---------------------------------------------------------------- posting and reversal
 
 async function loaded(trx: Trx, header: repo.HeaderRow): Promise<LoadedDocument> {
-  const [lines, cash] = await Promise.all([repo.linesOf(trx, header.id), repo.cashOf(trx, header.id)]);
+  const [lines, cash] = await Promise.all([
+    repo.linesOf(trx, header.business_id, header.id),
+    repo.cashOf(trx, header.business_id, header.id),
+  ]);
   return { header, lines, cash };
 }
 
@@ -210,7 +216,10 @@ async function postLocked<L>(trx: Trx, actor: Actor, config: KindConfig<L>, id: 
   if (doc.lines.length === 0)
     throw badRequest(msg('errors.documents.no_lines'), { lines: [msg('errors.documents.no_lines')] });
   const result = await config.post(trx, actor, doc);
-  await repo.markPosted(trx, id, actor.id, { change_uzs: result.changeUzs, on_credit: result.onCredit });
+  await repo.markPosted(trx, actor.businessId, id, actor.id, {
+    change_uzs: result.changeUzs,
+    on_credit: result.onCredit,
+  });
   await record(trx, actor, config, changeOf(header, 'post', 'POSTED'));
 }
 
@@ -247,10 +256,10 @@ export async function reverseDocument<L>(
       if (!ADMIN_ROLES.includes(actor.role as Role)) requireOwn(actor, header, config);
       if (header.status !== 'POSTED')
         throw conflict(msg('errors.documents.not_posted', { number: header.number }));
-      if (await repo.hasPostedReturns(trx, id))
+      if (await repo.hasPostedReturns(trx, actor.businessId, id))
         throw conflict(msg('errors.documents.has_returns', { number: header.number }));
       await config.reverse(trx, actor, await loaded(trx, header));
-      await repo.markReversed(trx, id, actor.id);
+      await repo.markReversed(trx, actor.businessId, id, actor.id);
       await record(trx, actor, config, changeOf(header, 'reverse', 'REVERSED'));
       return loadDocument(trx, actor, config, id);
     }),

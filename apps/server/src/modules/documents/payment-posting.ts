@@ -40,7 +40,7 @@ export async function postPayment(
     rates,
   });
   // Paid in full by default (payment.ts): the cash is recorded as paid, for the card and receipt.
-  if (doc.cash.length === 0) await recordCash(trx, header.id, settlement.cash);
+  if (doc.cash.length === 0) await recordCash(trx, header.business_id, header.id, settlement.cash);
   await postMoney(
     trx,
     settlement.moves.map((move) => ({
@@ -86,7 +86,7 @@ export async function reversePayment(
   const { header } = doc;
   if ((await cancelDocumentDebt(trx, actor, header.id)) === 'paid')
     throw conflict(msg('errors.documents.debt_has_payments', { number: header.number }));
-  const rows = await moneyRowsOf(trx, header.id);
+  const rows = await moneyRowsOf(trx, header.business_id, header.id);
   await postMoney(
     trx,
     rows.map((row) => ({

@@ -15,7 +15,8 @@ import { documentStock } from '../inventory/inventory.service.ts';
 import { effectiveRecipes, versionById } from '../production/recipes.service.ts';
 import type { KindConfig, LoadedDocument, Trx } from './document-kind.ts';
 import { shortLinesError, variantSkus } from './document-lines.ts';
-import * as repo from './documents.repository.ts';
+import type * as repo from './documents.repository.ts';
+import { setLineAmounts, setProductionCost } from './production-costs.repository.ts';
 
 // A production order (DESIGN.md section 21): the output variant made by its recipe's current
 // version in the ordering department. Posting consumes the inputs from the department's FIFO lots
@@ -85,6 +86,7 @@ async function costOf(
   const [consumed, docRate, overheadRate] = await Promise.all([
     documentStock.consumedCostsUzs(
       trx,
+      header.business_id,
       inputs.map((l) => l.id),
     ),
     documentStock.rateInForce(trx, header.business_id, header.currency_id),
@@ -163,7 +165,7 @@ export const productionKind: KindConfig<Body> = {
     await documentStock.writeDocumentEntries(trx, stockDoc, 'PRODUCTION', [
       { lineId: output.id, variantId: output.variant_id, qty: output.qty, unitCost: cost.unitCost },
     ]);
-    await repo.setLineAmounts(trx, [
+    await setLineAmounts(trx, header.business_id, [
       ...cost.costs.map((c) => ({
         id: c.line.id,
         price: fixedMoney(c.cost.div(c.line.qty)),
@@ -171,7 +173,7 @@ export const productionKind: KindConfig<Body> = {
       })),
       { id: output.id, price: cost.unitCost, amount: fixedMoney(cost.total) },
     ]);
-    await repo.setProductionCost(trx, header.id, {
+    await setProductionCost(trx, header.business_id, header.id, {
       total: fixedMoney(cost.total),
       overhead: fixedMoney(cost.overhead),
     });

@@ -24,7 +24,16 @@ export interface ReturnLineInput {
 function sourceQuery(trx: Trx, businessId: number, id: number) {
   return trx
     .selectFrom('documents')
-    .select(['id', 'kind', 'status', 'number', 'department_id', 'counterparty_id', 'currency_id'])
+    .select([
+      'id',
+      'business_id',
+      'kind',
+      'status',
+      'number',
+      'department_id',
+      'counterparty_id',
+      'currency_id',
+    ])
     .select(sql<string | null>`due_date::text`.as('due_day'))
     .where('id', '=', id)
     .where('business_id', '=', businessId);
@@ -70,8 +79,8 @@ export async function lockSource(trx: Trx, businessId: number, id: number): Prom
 }
 
 /** What the posted returns of a source took of each of its lines (document-returns.ts), as decimals. */
-async function returnedOf(trx: Trx, sourceId: number) {
-  const returned = await returnedByLine(trx, sourceId);
+async function returnedOf(trx: Trx, businessId: number, sourceId: number) {
+  const returned = await returnedByLine(trx, businessId, sourceId);
   return new Map([...returned].map(([id, r]) => [id, { qty: new D(r.qty), amount: new D(r.amount) }]));
 }
 
@@ -95,7 +104,10 @@ export async function priceReturnLines(
   source: SourceRow,
   lines: readonly ReturnLineInput[],
 ): Promise<PricedReturnLine[]> {
-  const [sourceLines, returned] = await Promise.all([linesOf(trx, source.id), returnedOf(trx, source.id)]);
+  const [sourceLines, returned] = await Promise.all([
+    linesOf(trx, source.business_id, source.id),
+    returnedOf(trx, source.business_id, source.id),
+  ]);
   const byId = new Map(sourceLines.map((l) => [l.id, l]));
   const errors = new LineErrors();
   lines.forEach((line, i) => {

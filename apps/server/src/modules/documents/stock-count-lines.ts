@@ -41,7 +41,7 @@ const NO_COST = { unitCost: '0', currencyCode: 'UZS', rateToUzs: '1' };
 async function draftVariances(db: Trx | Database, header: Header, lines: readonly LineRow[]) {
   const variantIds = lines.map((l) => l.variant_id);
   const [onHand, costs, uzs] = await Promise.all([
-    documentStock.quantitiesOnHand(db as Trx, header.department_id, variantIds),
+    documentStock.quantitiesOnHand(db as Trx, header.business_id, header.department_id, variantIds),
     documentStock.lastCosts(db, header.business_id, header.department_id, variantIds),
     uzsCurrency(db, header.business_id),
   ]);

@@ -169,7 +169,7 @@ export const stockCountKind: KindConfig<CountBody> = {
       'ADJUSTMENT',
       over.map((a) => ({ ...a, qty: a.variance })),
     );
-    await fixLines(trx, adjustments);
+    await fixLines(trx, header.business_id, adjustments);
     return { changeUzs: '0', onCredit: '0' };
   },
 
@@ -199,7 +199,7 @@ export const stockCountKind: KindConfig<CountBody> = {
 };
 
 /** Each counted line's variance, cost and value as posted, in one statement. */
-async function fixLines(trx: Trx, adjustments: readonly Adjustment[]): Promise<void> {
+async function fixLines(trx: Trx, businessId: number, adjustments: readonly Adjustment[]): Promise<void> {
   if (adjustments.length === 0) return;
   const values = adjustments.map(
     (a) =>
@@ -208,5 +208,5 @@ async function fixLines(trx: Trx, adjustments: readonly Adjustment[]): Promise<v
   await sql`UPDATE document_lines AS l SET variance = v.variance, qty = abs(v.variance), price = v.price,
       amount = v.amount, cost_currency_id = v.currency_id, value_uzs = v.value_uzs
     FROM (VALUES ${sql.join(values)}) AS v(id, variance, price, amount, currency_id, value_uzs)
-    WHERE l.id = v.id`.execute(trx);
+    WHERE l.business_id = ${businessId} AND l.id = v.id`.execute(trx);
 }

@@ -68,7 +68,7 @@ export async function stockCountRoutes(app: FastifyInstance, deps: Deps): Promis
     },
     async (request) => {
       const actor = actorOf(request);
-      const scope = idempotencyScope(request, actor.id, deps.clock);
+      const scope = idempotencyScope(request, actor, deps.clock);
       return counts.scan(deps, actor, request.params.id, request.body.code, scope);
     },
   );

@@ -29,7 +29,7 @@ import { stockCountKind } from './stock-counts.kind.ts';
 export async function readVariances(deps: DocDeps, actor: Actor, id: number): Promise<StockCountVariances> {
   const header = await repo.findSummary(deps.db, viewerOf(actor), 'STOCK_COUNT', id);
   if (!header) throw notFound();
-  const lines = await repo.linesOf(deps.db, id);
+  const lines = await repo.linesOf(deps.db, actor.businessId, id);
   const { adjustments: _, ...variances } = await countVariances(
     deps.db,
     { business_id: actor.businessId, department_id: header.department_id, status: header.status },
@@ -53,6 +53,7 @@ export async function setCounted(
     const lines = await trx
       .selectFrom('document_lines')
       .select(['variant_id'])
+      .where('business_id', '=', actor.businessId)
       .where('document_id', '=', id)
       .execute();
     const known = new Set(lines.map((l) => l.variant_id));
@@ -72,7 +73,9 @@ export async function setCounted(
     );
     await sql`UPDATE document_lines AS l SET counted_qty = v.counted
       FROM (VALUES ${sql.join(values)}) AS v(variant_id, counted)
-      WHERE l.document_id = ${id} AND l.variant_id = v.variant_id`.execute(trx);
+      WHERE l.business_id = ${actor.businessId} AND l.document_id = ${id} AND l.variant_id = v.variant_id`.execute(
+      trx,
+    );
     await recordUpdate(trx, actor, stockCountKind, header);
   });
   return readVariances(deps, actor, id);
@@ -99,13 +102,14 @@ export async function scan(
       const line = await trx
         .updateTable('document_lines')
         .set({ counted_qty: sql`coalesce(counted_qty, 0) + 1` })
+        .where('business_id', '=', actor.businessId)
         .where('document_id', '=', id)
         .where('variant_id', '=', variantId)
         .returning('id')
         .executeTakeFirst();
       const lineId = line?.id ?? (await addScannedLine(trx, header, variantId));
       // The scanned line's variance only: a 5,000-line count is not read whole at every scan.
-      const lines = (await repo.linesOf(trx, id)).filter((l) => l.id === lineId);
+      const lines = (await repo.linesOf(trx, actor.businessId, id)).filter((l) => l.id === lineId);
       const [row] = (await countVariances(trx, header, lines)).lines;
       if (!row) throw new Error('the scanned line was not found');
       return row;
@@ -118,24 +122,29 @@ async function addScannedLine(trx: Trx, header: repo.HeaderRow, variantId: numbe
   const sku = await trx
     .selectFrom('variants')
     .select('sku')
+    .where('business_id', '=', header.business_id)
     .where('id', '=', variantId)
     .executeTakeFirstOrThrow();
   if (
     header.count_scope === 'TYPE' &&
-    (await documentStock.productTypeOf(trx, variantId)) !== header.count_product_type
+    (await documentStock.productTypeOf(trx, header.business_id, variantId)) !== header.count_product_type
   )
     throw conflict(msg('errors.stock_counts.out_of_scope', { sku: sku.sku }));
   const last = await trx
     .selectFrom('document_lines')
     .select([sql<number>`coalesce(max(line_no), 0)::int`.as('n'), sql<number>`count(*)::int`.as('count')])
+    .where('business_id', '=', header.business_id)
     .where('document_id', '=', header.id)
     .executeTakeFirstOrThrow();
   if (last.count >= STOCK_COUNT_MAX_LINES)
     throw conflict(msg('errors.stock_counts.too_many_lines', { max: STOCK_COUNT_MAX_LINES }));
-  const onHand = await documentStock.quantitiesOnHand(trx, header.department_id, [variantId]);
+  const onHand = await documentStock.quantitiesOnHand(trx, header.business_id, header.department_id, [
+    variantId,
+  ]);
   const row = await trx
     .insertInto('document_lines')
     .values({
+      business_id: header.business_id,
       document_id: header.id,
       line_no: last.n + 1,
       variant_id: variantId,

@@ -33,7 +33,7 @@ async function commitFromAnotherProcess(userId: number, data: object) {
     const pg = require('pg');
     const c = new pg.Client({ connectionString: process.env.URL });
     c.connect()
-      .then(() => c.query("INSERT INTO events (user_id, type, data) VALUES ($1, 'offer', $2)", [process.env.USER_ID, process.env.DATA]))
+      .then(() => c.query("INSERT INTO events (business_id, user_id, type, data) SELECT business_id, id, 'offer', $2 FROM users WHERE id = $1", [process.env.USER_ID, process.env.DATA]))
       .then(() => c.end(), (e) => { console.error(e); process.exit(1); });`;
   await promisify(execFile)(process.execPath, ['-e', script], {
     cwd: import.meta.dirname,

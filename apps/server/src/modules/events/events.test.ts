@@ -47,12 +47,14 @@ it('tells each user their own events when the transaction commits, and nothing o
 
   await expect(
     inTransaction(t.db, async (trx) => {
-      await publish(trx, [{ userId: owner.id, type: 'offer', data: { offer_id: 1, status: 'ROLLED_BACK' } }]);
+      await publish(trx, owner.businessId, [
+        { userId: owner.id, type: 'offer', data: { offer_id: 1, status: 'ROLLED_BACK' } },
+      ]);
       throw new Error('refused');
     }),
   ).rejects.toThrow('refused');
   await inTransaction(t.db, (trx) =>
-    publish(trx, [
+    publish(trx, owner.businessId, [
       { userId: owner.id, type: 'offer', data: { offer_id: 2, status: 'PENDING' } },
       { userId: kassir.id, type: 'balance', data: { what: 'money' } },
     ]),
@@ -72,14 +74,16 @@ it('tells each user their own events when the transaction commits, and nothing o
 it('after a reconnect with Last-Event-ID, sends what was missed, once', async () => {
   const first = await openEventStream(t.url, ownerToken);
   await inTransaction(t.db, (trx) =>
-    publish(trx, [{ userId: owner.id, type: 'offer', data: { offer_id: 10, status: 'PENDING' } }]),
+    publish(trx, owner.businessId, [
+      { userId: owner.id, type: 'offer', data: { offer_id: 10, status: 'PENDING' } },
+    ]),
   );
   const seen = await first.next((e) => e.event === 'offer');
   first.close();
 
   // While no stream is open, two more happen.
   await inTransaction(t.db, (trx) =>
-    publish(trx, [
+    publish(trx, owner.businessId, [
       { userId: owner.id, type: 'offer', data: { offer_id: 11, status: 'APPROVED' } },
       { userId: owner.id, type: 'offer', data: { offer_id: 12, status: 'REJECTED' } },
     ]),
@@ -96,7 +100,7 @@ it('after a reconnect with Last-Event-ID, sends what was missed, once', async ()
 it('every stream of the user gets the event (two tabs)', async () => {
   const tabs = [await openEventStream(t.url, ownerToken), await openEventStream(t.url, ownerToken)];
   await inTransaction(t.db, (trx) =>
-    publish(trx, [{ userId: owner.id, type: 'notification', data: { unread: 3 } }]),
+    publish(trx, owner.businessId, [{ userId: owner.id, type: 'notification', data: { unread: 3 } }]),
   );
   for (const tab of tabs) expect(JSON.parse((await tab.next()).data)).toEqual({ unread: 3 });
   for (const tab of tabs) tab.close();

@@ -124,12 +124,13 @@ export async function countRates(db: Database, businessId: number, currencyId: n
   return Number(row.n);
 }
 
-export function listBalances(db: Database, userId: number) {
+export function listBalances(db: Database, user: { businessId: number; id: number }) {
   return db
     .selectFrom('balances as b')
     .innerJoin('currencies as c', 'c.id', 'b.currency_id')
     .select(['b.id', 'b.currency_id', 'c.code', 'b.on_hand'])
-    .where('b.user_id', '=', userId)
+    .where('b.business_id', '=', user.businessId)
+    .where('b.user_id', '=', user.id)
     .orderBy('b.currency_id')
     .execute();
 }

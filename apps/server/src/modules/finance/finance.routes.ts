@@ -85,7 +85,7 @@ async function moneyRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         deps,
         actor,
         request.body,
-        idempotencyScope(request, actor.id, deps.clock),
+        idempotencyScope(request, actor, deps.clock),
       );
       return reply.status(201).send(result);
     },
@@ -110,7 +110,7 @@ async function moneyRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         deps,
         actor,
         request.body,
-        idempotencyScope(request, actor.id, deps.clock),
+        idempotencyScope(request, actor, deps.clock),
       );
       return reply.status(201).send(result);
     },

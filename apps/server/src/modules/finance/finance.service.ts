@@ -32,7 +32,7 @@ export async function listCurrencies(deps: Pick<Deps, 'db'>, actor: Actor) {
 }
 
 export async function listMyBalances(deps: Pick<Deps, 'db'>, actor: Actor) {
-  const rows = await repo.listBalances(deps.db, actor.id);
+  const rows = await repo.listBalances(deps.db, actor);
   return rows.map((b) => ({ id: b.id, currency: b.currency_id, currency_code: b.code, on_hand: b.on_hand }));
 }
 

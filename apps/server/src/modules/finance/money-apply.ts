@@ -140,6 +140,7 @@ function toJson(op: MoneyOperation, businessId: number) {
   const audit = op.audit;
   return {
     idempotency: op.idempotency && {
+      business_id: op.idempotency.businessId,
       user_id: op.idempotency.userId,
       key: op.idempotency.key,
       request_hash: op.idempotency.requestHash,

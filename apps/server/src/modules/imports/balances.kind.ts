@@ -62,6 +62,7 @@ async function poster(trx: Transaction<DB>, actor: Actor, importId: number) {
     const users = [...new Set(rows.map((r) => r.userId))];
     await publish(
       trx,
+      actor.businessId,
       users.map((userId) => ({ userId, type: 'balance' as const, data: { what: 'money' } })),
     );
     return { created: rows.length, updated: 0 };

@@ -82,12 +82,12 @@ async function resolver(db: Database, actor: Actor) {
  * Across the file: a SKU or a barcode twice; a product code whose rows give another name, model,
  * type or unit than its first row; a unit the business lacks that no row gives a measure for.
  */
-async function across(db: Database, importId: number) {
+async function across(db: Database, businessId: number, importId: number) {
   const [twice, barcodesTwice, differing, unmeasured] = await Promise.all([
-    repeatedRows(db, importId, 'sku'),
-    repeatedRows(db, importId, 'barcode'),
-    rowsDifferingFromFirst(db, importId, 'code', 'product_fields'),
-    rowsOfUnmeasuredUnits(db, importId),
+    repeatedRows(db, businessId, importId, 'sku'),
+    repeatedRows(db, businessId, importId, 'barcode'),
+    rowsDifferingFromFirst(db, businessId, importId, 'code', 'product_fields'),
+    rowsOfUnmeasuredUnits(db, businessId, importId),
   ]);
   return [
     ...refusalsOf(twice, 'sku', (line) => msg('validation.import.duplicate_in_file', { line })),
@@ -105,7 +105,7 @@ type CatalogData = ParsedRow<'catalog'>['value'] & { extras?: Record<string, str
  */
 async function ensureNames(trx: Database, businessId: number, importId: number) {
   const names = await namesOf(trx, businessId);
-  const named = await namesToMake(trx, importId);
+  const named = await namesToMake(trx, businessId, importId);
   // Compared as the code compares names (trimmed, lower case in JavaScript), not by SQL's lower().
   const fresh = (what: string, known: Map<string, number>) => {
     const out = new Map<string, (typeof named)[number]>();
@@ -161,7 +161,7 @@ async function ensureProducts(
     await sql`
       UPDATE products p SET name = r.name, model = r.model, type = r.type, unit_id = r.unit_id, updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(updated)}::jsonb) AS r(id int, name text, model text, type text, unit_id int)
-      WHERE p.id = r.id`.execute(trx);
+      WHERE p.business_id = ${businessId} AND p.id = r.id`.execute(trx);
   const fresh = [...firstOf.values()].filter((r) => !idOf.has(r.code));
   if (fresh.length > 0) {
     const made = await trx
@@ -233,6 +233,7 @@ async function poster(trx: Transaction<DB>, actor: Actor, importId: number) {
       trx,
       rows.flatMap((r) =>
         Object.entries(r.extras ?? {}).map(([key, price]) => ({
+          business_id: actor.businessId,
           variant_id: idOf.get(r.sku) as number,
           price_type_id: Number(key.slice(IMPORT_PRICE_PREFIX.length)),
           price,

@@ -71,8 +71,8 @@ async function resolver(db: Database, actor: Actor) {
 }
 
 /** Across the file: one counterparty (the same STIR, else the same name) on two rows. */
-async function across(db: Database, importId: number) {
-  const twice = await repeatedRows(db, importId, 'identity');
+async function across(db: Database, businessId: number, importId: number) {
+  const twice = await repeatedRows(db, businessId, importId, 'identity');
   return twice.map((t) => ({
     row: t.line,
     column: t.value.startsWith('tin:') ? 'tin' : 'name',

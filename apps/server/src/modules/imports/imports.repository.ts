@@ -48,12 +48,18 @@ export interface StagedRow {
 }
 
 /** Stores a batch of the file's rows, one statement. */
-export async function storeRows(db: Database, importId: number, rows: readonly StagedRow[]) {
+export async function storeRows(
+  db: Database,
+  businessId: number,
+  importId: number,
+  rows: readonly StagedRow[],
+) {
   if (rows.length === 0) return;
   await db
     .insertInto('import_rows')
     .values(
       rows.map((r) => ({
+        business_id: businessId,
         import_id: importId,
         line: r.line,
         action: r.action,
@@ -66,6 +72,7 @@ export async function storeRows(db: Database, importId: number, rows: readonly S
 /** The file is read and checked: STAGED with its counts, errors and preview. */
 export async function finishStaging(
   db: Database,
+  businessId: number,
   id: number,
   s: {
     columns: string[];
@@ -87,19 +94,29 @@ export async function finishStaging(
       errors: JSON.stringify(s.errors),
       preview: JSON.stringify(s.preview),
     })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
   // An import with an error is never posted: its rows are not kept.
-  if (s.errors.length > 0) await dropRows(db, id);
+  if (s.errors.length > 0) await dropRows(db, businessId, id);
 }
 
 /** An import whose file could not be read: gone, with its rows. */
-export async function forgetImport(db: Database, id: number) {
-  await db.deleteFrom('imports').where('id', '=', id).where('status', '=', 'READING').execute();
+export async function forgetImport(db: Database, businessId: number, id: number) {
+  await db
+    .deleteFrom('imports')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('status', '=', 'READING')
+    .execute();
 }
 
-const dropRows = (db: Database, importId: number) =>
-  db.deleteFrom('import_rows').where('import_id', '=', importId).execute();
+const dropRows = (db: Database, businessId: number, importId: number) =>
+  db
+    .deleteFrom('import_rows')
+    .where('business_id', '=', businessId)
+    .where('import_id', '=', importId)
+    .execute();
 
 /**
  * The import's rows to post, a page of `size` at a time in `order` (an SQL expression over
@@ -107,12 +124,15 @@ const dropRows = (db: Database, importId: number) =>
  */
 export async function* rowPages(
   trx: Database,
+  businessId: number,
   importId: number,
   order: RawBuilder<unknown> = sql`line`,
   size = 1000,
 ): AsyncGenerator<Array<Record<string, unknown>>> {
   await sql`DECLARE import_rows_cursor NO SCROLL CURSOR FOR
-    SELECT data FROM import_rows WHERE import_id = ${importId} ORDER BY ${order}`.execute(trx);
+    SELECT data FROM import_rows WHERE business_id = ${businessId} AND import_id = ${importId} ORDER BY ${order}`.execute(
+    trx,
+  );
   try {
     for (;;) {
       const page = await sql<{
@@ -130,12 +150,12 @@ export async function* rowPages(
  * Across the whole file (DESIGN.md section 17), by SQL over the stored rows: each row whose
  * `data->>key` (not empty) an earlier row has too, with that value and the earlier row's number.
  */
-export async function repeatedRows(db: Database, importId: number, key: string) {
+export async function repeatedRows(db: Database, businessId: number, importId: number, key: string) {
   const found = await sql<{ line: number; first: number; value: string }>`
     SELECT line, first, value FROM (
       SELECT line, data->>${key} AS value,
              first_value(line) OVER (PARTITION BY data->>${key} ORDER BY line) AS first
-      FROM import_rows WHERE import_id = ${importId} AND data->>${key} IS NOT NULL) r
+      FROM import_rows WHERE business_id = ${businessId} AND import_id = ${importId} AND data->>${key} IS NOT NULL) r
     WHERE line <> first ORDER BY line`.execute(db);
   return found.rows;
 }
@@ -144,12 +164,18 @@ export async function repeatedRows(db: Database, importId: number, key: string) 
  * Each row whose `data->>value` differs from the first row with its `data->>group`, and that
  * first row's number.
  */
-export async function rowsDifferingFromFirst(db: Database, importId: number, group: string, value: string) {
+export async function rowsDifferingFromFirst(
+  db: Database,
+  businessId: number,
+  importId: number,
+  group: string,
+  value: string,
+) {
   const found = await sql<{ line: number; first: number }>`
     SELECT line, first FROM (
       SELECT line, data->>${value} AS v,
              first_value(line) OVER w AS first, first_value(data->>${value}) OVER w AS first_v
-      FROM import_rows WHERE import_id = ${importId}
+      FROM import_rows WHERE business_id = ${businessId} AND import_id = ${importId}
       WINDOW w AS (PARTITION BY data->>${group} ORDER BY line)) r
     WHERE v IS DISTINCT FROM first_v ORDER BY line`.execute(db);
   return found.rows;
@@ -181,31 +207,39 @@ export const lockImport = (db: Database, businessId: number, id: number) =>
     lock: true,
   });
 
-export async function markPosted(db: Database, id: number, result: { created: number; updated: number }) {
+export async function markPosted(
+  db: Database,
+  businessId: number,
+  id: number,
+  result: { created: number; updated: number },
+) {
   await db
     .updateTable('imports')
     .set({ status: 'POSTED', result: JSON.stringify(result), posted_at: sql`now()` })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .execute();
 }
 
 /** Discards a staged import: its rows go, the record stays for History. */
-export async function discardImport(db: Database, id: number) {
+export async function discardImport(db: Database, businessId: number, id: number) {
   await db
     .updateTable('imports')
     .set({ status: 'DISCARDED' })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .where('status', '=', 'STAGED')
     .execute();
-  await dropRows(db, id);
+  await dropRows(db, businessId, id);
 }
 
 /** The catalogue's rows of a unit new to the business that no row of the file gives a measure for. */
-export async function rowsOfUnmeasuredUnits(db: Database, importId: number) {
+export async function rowsOfUnmeasuredUnits(db: Database, businessId: number, importId: number) {
   const found = await sql<{ line: number }>`
     SELECT line FROM (
       SELECT line, bool_or(data->>'measure' IS NOT NULL) OVER (PARTITION BY data->>'unit_key') AS measured
-      FROM import_rows WHERE import_id = ${importId} AND (data->>'new_unit')::boolean) r
+      FROM import_rows WHERE business_id = ${businessId} AND import_id = ${importId}
+        AND (data->>'new_unit')::boolean) r
     WHERE NOT measured ORDER BY line`.execute(db);
   return found.rows;
 }
@@ -214,15 +248,15 @@ export async function rowsOfUnmeasuredUnits(db: Database, importId: number) {
  * The units new to the business, colours and sizes a catalogue import names, each once (a unit
  * by the key staging compared it by, with the first measure a row gives).
  */
-export async function namesToMake(db: Database, importId: number) {
+export async function namesToMake(db: Database, businessId: number, importId: number) {
   const found = await sql<{ what: 'unit' | 'color' | 'size'; name: string; measure: UnitMeasure | null }>`
     SELECT DISTINCT ON (what, key) what, name, measure FROM (
       SELECT 'unit' AS what, data->>'unit_key' AS key, data->>'unit' AS name, data->>'measure' AS measure, line
-        FROM import_rows WHERE import_id = ${importId} AND (data->>'new_unit')::boolean
+        FROM import_rows WHERE business_id = ${businessId} AND import_id = ${importId} AND (data->>'new_unit')::boolean
       UNION ALL SELECT 'color', data->>'color', data->>'color', NULL, line
-        FROM import_rows WHERE import_id = ${importId} AND data->>'color' IS NOT NULL
+        FROM import_rows WHERE business_id = ${businessId} AND import_id = ${importId} AND data->>'color' IS NOT NULL
       UNION ALL SELECT 'size', data->>'size', data->>'size', NULL, line
-        FROM import_rows WHERE import_id = ${importId} AND data->>'size' IS NOT NULL) n
+        FROM import_rows WHERE business_id = ${businessId} AND import_id = ${importId} AND data->>'size' IS NOT NULL) n
     ORDER BY what, key, measure IS NULL, line`.execute(db);
   return found.rows;
 }

@@ -202,7 +202,7 @@ async function importRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         deps,
         actor,
         request.params.id,
-        idempotencyScope(request, actor.id, deps.clock),
+        idempotencyScope(request, actor, deps.clock),
         language,
         request.body?.progress,
       );

@@ -73,7 +73,7 @@ function progressOf(
     if (rows - told < IMPORT_PROGRESS_EVERY) return;
     told = rows;
     const data: ImportProgress = { progress: token, phase, rows };
-    await publish(deps.db, [{ userId: actor.id, type: 'import', data }]);
+    await publish(deps.db, actor.businessId, [{ userId: actor.id, type: 'import', data }]);
   };
 }
 
@@ -226,10 +226,10 @@ export async function stageImport(
       extra,
       readSheet(path, await sniffFormat(path)),
       await rules.resolver(deps.db, actor),
-      (rows) => repo.storeRows(deps.db, id, rows),
+      (rows) => repo.storeRows(deps.db, actor.businessId, id, rows),
       progressOf(deps, actor, progress, 'read'),
     );
-    const across = rules.across ? await rules.across(deps.db, id) : [];
+    const across = rules.across ? await rules.across(deps.db, actor.businessId, id) : [];
     // Every error of every row, a row's in the order of its columns.
     const order = read.columns;
     const errors = [...read.errors, ...across].sort(
@@ -245,7 +245,7 @@ export async function stageImport(
       return { row: String(line), action: (shown && action) || '', ...cells };
     });
     await inTransaction(deps.db, async (trx) => {
-      await repo.finishStaging(trx, id, {
+      await repo.finishStaging(trx, actor.businessId, id, {
         columns: read.columns,
         columnNames: Object.fromEntries(
           read.columns
@@ -265,7 +265,7 @@ export async function stageImport(
       });
     });
   } catch (err) {
-    await repo.forgetImport(deps.db, id);
+    await repo.forgetImport(deps.db, actor.businessId, id);
     throw err;
   }
   return getImport(deps, actor, id, language);
@@ -323,13 +323,13 @@ export async function commitImport(
       const rules = RULES[staged.kind] as ImportKindRules<ImportKind>;
       const post = await rules.poster(trx, actor, id);
       const counts = { created: 0, updated: 0 };
-      for await (const page of repo.rowPages(trx, id, rules.order)) {
+      for await (const page of repo.rowPages(trx, actor.businessId, id, rules.order)) {
         const posted = await post(page);
         counts.created += posted.created;
         counts.updated += posted.updated;
         await done(counts.created + counts.updated);
       }
-      await repo.markPosted(trx, id, counts);
+      await repo.markPosted(trx, actor.businessId, id, counts);
       await auditAs(trx, actor, {
         action: 'import.commit',
         entity: 'import',
@@ -349,7 +349,7 @@ export async function discardImport(deps: Pick<Deps, 'db'>, actor: Actor, id: nu
     if (!staged || staged.status === 'READING') throw notFound();
     if (staged.status === 'POSTED') throw conflict(msg('errors.import.already_posted'));
     if (staged.status === 'DISCARDED') return;
-    await repo.discardImport(trx, id);
+    await repo.discardImport(trx, actor.businessId, id);
     await auditAs(trx, actor, { action: 'import.discard', entity: 'import', entityId: id });
   });
 }

@@ -507,7 +507,7 @@ describe('the import itself', () => {
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('import_rows')
-      .values({ import_id: left.id, line: 2, action: null, data: '{}' })
+      .values({ business_id: users.Owner.businessId, import_id: left.id, line: 2, action: null, data: '{}' })
       .execute();
     expect((await owner.get(`imports/${left.id}/`)).status).toBe(404);
     expect((await commit(owner, left.id)).status).toBe(404);

@@ -38,7 +38,7 @@ export interface ImportKindRules<K extends ImportKind> {
   /** Looks up what one file needs once; the answer resolves each batch of its rows. */
   resolver(db: Database, actor: Actor): Promise<(rows: ParsedRow<K>[]) => Promise<Resolved>>;
   /** The refusals only the whole file shows (a value twice), by SQL over the stored rows. */
-  across?(db: Database, importId: number): Promise<StoredImportError[]>;
+  across?(db: Database, businessId: number, importId: number): Promise<StoredImportError[]>;
   /** The order rows are posted in, an SQL expression over `data` and `line` (default: `line`). */
   order?: RawBuilder<unknown>;
   /** Prepares posting inside the caller's transaction; the answer posts each page of rows. */

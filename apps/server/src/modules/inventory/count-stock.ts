@@ -57,6 +57,7 @@ export async function lockCountBalances(
   const rows = await trx
     .selectFrom('stock_balances')
     .select('variant_id')
+    .where('business_id', '=', businessId)
     .where('department_id', '=', departmentId)
     .where('variant_id', 'in', [...variantIds])
     .orderBy('variant_id')
@@ -72,11 +73,18 @@ export async function lockCountBalances(
 }
 
 /** A variant's product type, for a scan into a count of one type. */
-export async function productTypeOf(trx: Trx, variantId: number): Promise<ProductType | undefined> {
+export async function productTypeOf(
+  trx: Trx,
+  businessId: number,
+  variantId: number,
+): Promise<ProductType | undefined> {
   const row = await trx
     .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('products as p', (join) =>
+      join.onRef('p.business_id', '=', 'v.business_id').onRef('p.id', '=', 'v.product_id'),
+    )
     .select('p.type')
+    .where('v.business_id', '=', businessId)
     .where('v.id', '=', variantId)
     .executeTakeFirst();
   return row?.type as ProductType | undefined;
@@ -203,6 +211,7 @@ export async function receiveDocumentLines(
     );
     await sql`UPDATE stock_balances AS b SET qty_on_hand = b.qty_on_hand + v.qty, updated_at = now()
       FROM (VALUES ${sql.join(values)}) AS v(variant_id, qty)
-      WHERE b.department_id = ${doc.departmentId} AND b.variant_id = v.variant_id`.execute(trx);
+      WHERE b.business_id = ${doc.businessId} AND b.department_id = ${doc.departmentId}
+        AND b.variant_id = v.variant_id`.execute(trx);
   }
 }

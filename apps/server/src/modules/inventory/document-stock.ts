@@ -53,7 +53,7 @@ export async function lockAndFindShortLines(
     businessId,
     [...new Set([...variantIds, ...alsoLock])].map((variantId) => ({ departmentId, variantId })),
   );
-  const onHand = await quantitiesOnHand(trx, departmentId, variantIds);
+  const onHand = await quantitiesOnHand(trx, businessId, departmentId, variantIds);
   const needed = new Map<number, InstanceType<typeof D>>();
   for (const line of lines)
     needed.set(line.variantId, (needed.get(line.variantId) ?? new D(0)).plus(line.qty));
@@ -167,6 +167,7 @@ export async function reverseDocumentExits(
   const exits = await trx
     .selectFrom('stock_exits')
     .select(['id', 'department_id', 'variant_id'])
+    .where('business_id', '=', businessId)
     .where('document_line_id', 'in', lineIds)
     .execute();
   await lockBalances(
@@ -174,7 +175,7 @@ export async function reverseDocumentExits(
     businessId,
     exits.map((e) => ({ departmentId: e.department_id, variantId: e.variant_id })),
   );
-  for (const exit of exits) await reverseExit(trx, exit.id);
+  for (const exit of exits) await reverseExit(trx, businessId, exit.id);
 }
 
 /**
@@ -189,6 +190,7 @@ export async function reverseDocumentEntries(
   const entries = await trx
     .selectFrom('stock_entries')
     .select(['id', 'department_id', 'variant_id', 'document_line_id'])
+    .where('business_id', '=', businessId)
     .where('document_line_id', 'in', lineIds)
     .execute();
   await lockBalances(
@@ -198,7 +200,7 @@ export async function reverseDocumentEntries(
   );
   const moved: number[] = [];
   for (const entry of entries) {
-    if (!(await reverseEntry(trx, entry.id)) && entry.document_line_id !== null)
+    if (!(await reverseEntry(trx, businessId, entry.id)) && entry.document_line_id !== null)
       moved.push(entry.document_line_id);
   }
   return moved;
@@ -217,6 +219,7 @@ export async function returnToSaleLots(
   const exits = await trx
     .selectFrom('stock_exits')
     .select(['id', 'department_id', 'variant_id', 'document_line_id'])
+    .where('business_id', '=', businessId)
     .where(
       'document_line_id',
       'in',
@@ -232,7 +235,7 @@ export async function returnToSaleLots(
   for (const line of lines) {
     const exitId = exitOf.get(line.sourceLineId);
     if (exitId === undefined) throw new Error(`sale line ${line.sourceLineId} has no exit`);
-    await reverseExitPart(trx, exitId, line.qty, line.lineId);
+    await reverseExitPart(trx, businessId, exitId, line.qty, line.lineId);
   }
 }
 
@@ -240,13 +243,22 @@ export async function returnToSaleLots(
  * What the lines' exits consumed, in UZS, unrounded: each lot's quantity at its unit cost and the
  * rate it recorded (DESIGN.md section 21: a production order's actual cost).
  */
-export async function consumedCostsUzs(trx: Trx, lineIds: readonly number[]): Promise<Map<number, string>> {
+export async function consumedCostsUzs(
+  trx: Trx,
+  businessId: number,
+  lineIds: readonly number[],
+): Promise<Map<number, string>> {
   if (lineIds.length === 0) return new Map();
   const rows = await trx
     .selectFrom('stock_exits as e')
-    .innerJoin('stock_moves as m', 'm.exit_id', 'e.id')
-    .innerJoin('stock_lots as l', 'l.id', 'm.lot_id')
+    .innerJoin('stock_moves as m', (join) =>
+      join.onRef('m.business_id', '=', 'e.business_id').onRef('m.exit_id', '=', 'e.id'),
+    )
+    .innerJoin('stock_lots as l', (join) =>
+      join.onRef('l.business_id', '=', 'm.business_id').onRef('l.id', '=', 'm.lot_id'),
+    )
     .select(['e.document_line_id', sql<string>`sum(-m.qty * l.unit_cost * l.rate_to_uzs)::text`.as('cost')])
+    .where('e.business_id', '=', businessId)
     .where('e.document_line_id', 'in', [...lineIds])
     .where('m.kind', '=', 'EXIT')
     .groupBy('e.document_line_id')

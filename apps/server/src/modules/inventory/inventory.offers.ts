@@ -45,7 +45,7 @@ export async function applyOfferItems(
   lines?: readonly OfferItemLineInput[],
   at?: Date,
 ): Promise<void> {
-  await moveOfferItems(trx, offer, lines ?? (await storedLines(trx, offer.id)), { at });
+  await moveOfferItems(trx, offer, lines ?? (await storedLines(trx, offer)), { at });
 }
 
 /**
@@ -61,14 +61,15 @@ export async function receiveOfferItems(
   short: ReadonlyMap<number, ReceivedShort>,
   createdBy: number,
 ): Promise<TransitLoss[]> {
-  return moveOfferItems(trx, offer, await storedLines(trx, offer.id), { short, createdBy });
+  return moveOfferItems(trx, offer, await storedLines(trx, offer), { short, createdBy });
 }
 
-function storedLines(trx: Trx, offerId: number): Promise<OfferItemLineInput[]> {
+function storedLines(trx: Trx, offer: ProductOfferRef): Promise<OfferItemLineInput[]> {
   return trx
     .selectFrom('offer_item_lines')
     .select(['variant_id', 'quantity'])
-    .where('offer_id', '=', offerId)
+    .where('business_id', '=', offer.business_id)
+    .where('offer_id', '=', offer.id)
     .execute();
 }
 
@@ -144,6 +145,7 @@ async function writeOffLoss(
   const next = await trx
     .selectFrom('stock_lots')
     .select('currency_id')
+    .where('business_id', '=', offer.business_id)
     .where('department_id', '=', offer.from_user_id)
     .where('variant_id', '=', variantId)
     .where('qty_remaining', '>', '0')

@@ -35,14 +35,16 @@ function orderParts(ordering: string): { column: string; direction: 'asc' | 'des
 
 export async function listEntries(
   db: Database,
-  departmentId: number,
+  department: { businessId: number; id: number },
   ordering: Ordering<typeof ENTRY_ORDERINGS>,
   only: ListFilter = {},
 ) {
   const { column, direction } = orderParts(ordering);
   let query = variantsWithParts(db)
     .innerJoin('stock_entries as e', 'e.variant_id', 'v.id')
-    .innerJoin('stock_lots as l', 'l.entry_id', 'e.id')
+    .innerJoin('stock_lots as l', (join) =>
+      join.onRef('l.business_id', '=', 'e.business_id').onRef('l.entry_id', '=', 'e.id'),
+    )
     .innerJoin('currencies as cur', 'cur.id', 'e.currency_id')
     .select([
       'e.id',
@@ -60,7 +62,8 @@ export async function listEntries(
       'e.created_at',
       totalCount(only).as('total_count'),
     ])
-    .where('e.department_id', '=', departmentId);
+    .where('e.business_id', '=', department.businessId)
+    .where('e.department_id', '=', department.id);
   if (only.id !== undefined) query = query.where('e.id', '=', only.id);
   if (only.location) query = query.where('e.location', '=', only.location);
   query = query.orderBy(sql.ref(`e.${column}`), direction).orderBy('e.id', direction);
@@ -70,7 +73,7 @@ export async function listEntries(
 
 export async function listExits(
   db: Database,
-  departmentId: number,
+  department: { businessId: number; id: number },
   ordering: Ordering<typeof EXIT_ORDERINGS>,
   only: ListFilter = {},
 ) {
@@ -93,7 +96,8 @@ export async function listExits(
       'x.created_at',
       totalCount(only).as('total_count'),
     ])
-    .where('x.department_id', '=', departmentId);
+    .where('x.business_id', '=', department.businessId)
+    .where('x.department_id', '=', department.id);
   if (only.id !== undefined) query = query.where('x.id', '=', only.id);
   if (only.location) query = query.where('x.location', '=', only.location);
   // A null unit price sorts last either way, as "no price" is not a small price.
@@ -121,7 +125,7 @@ export interface BalanceRowText {
  */
 export async function balanceRowsSince(
   db: Database,
-  departmentId: number,
+  department: { businessId: number; id: number },
   sinceVersion: bigint,
 ): Promise<{ count: number; sum: bigint; rows: BalanceRowText[] }> {
   const result = await sql<{
@@ -133,12 +137,13 @@ export async function balanceRowsSince(
   }>`
     WITH pair AS (
       SELECT count(*) AS count, coalesce(sum(row_version), 0) AS sum
-      FROM stock_balances WHERE department_id = ${departmentId})
+      FROM stock_balances WHERE business_id = ${department.businessId} AND department_id = ${department.id})
     SELECT pair.count, pair.sum, b.id, b.row_version,
       CASE WHEN b.qty_on_hand > 0 THEN b.row_json END AS json
     FROM pair
     LEFT JOIN stock_balances b
-      ON b.department_id = ${departmentId} AND b.row_version > ${String(sinceVersion)}::bigint`.execute(db);
+      ON b.business_id = ${department.businessId} AND b.department_id = ${department.id}
+        AND b.row_version > ${String(sinceVersion)}::bigint`.execute(db);
   const first = result.rows[0];
   if (!first) throw new Error('my-balance query returned no row');
   return {

@@ -78,7 +78,7 @@ async function entryRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         deps,
         actor,
         request.body,
-        idempotencyScope(request, actor.id, deps.clock),
+        idempotencyScope(request, actor, deps.clock),
       );
       return reply.status(201).send(entry);
     },
@@ -123,7 +123,7 @@ async function exitRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         deps,
         actor,
         request.body,
-        idempotencyScope(request, actor.id, deps.clock),
+        idempotencyScope(request, actor, deps.clock),
       );
       return reply.status(201).send(exit);
     },

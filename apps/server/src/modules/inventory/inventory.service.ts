@@ -121,7 +121,7 @@ export function listEntries(
 ): Promise<StockList<StockEntry>> {
   return stockList(
     query.page,
-    (page) => repo.listEntries(deps.db, actor.id, query.ordering, { location: query.location, page }),
+    (page) => repo.listEntries(deps.db, actor, query.ordering, { location: query.location, page }),
     toEntry,
   );
 }
@@ -200,7 +200,7 @@ export function createEntry(
           body.location,
         ),
       });
-      const [row] = await repo.listEntries(trx, actor.id, '-created_at', { id: entry.id });
+      const [row] = await repo.listEntries(trx, actor, '-created_at', { id: entry.id });
       if (!row) throw new Error('the new entry vanished');
       return toEntry(row);
     }),
@@ -214,7 +214,7 @@ export function listExits(
 ): Promise<StockList<StockExit>> {
   return stockList(
     query.page,
-    (page) => repo.listExits(deps.db, actor.id, query.ordering, { location: query.location, page }),
+    (page) => repo.listExits(deps.db, actor, query.ordering, { location: query.location, page }),
     toExit,
   );
 }
@@ -290,7 +290,7 @@ export function createExit(
           lots.map((l) => l.lotId).join(','),
         ),
       });
-      const [row] = await repo.listExits(trx, actor.id, '-created_at', { id: exit.id });
+      const [row] = await repo.listExits(trx, actor, '-created_at', { id: exit.id });
       if (!row) throw new Error('the new exit vanished');
       return toExit(row);
     }),
@@ -337,7 +337,7 @@ export async function myBalances(deps: Pick<Deps, 'db' | 'caches'>, actor: Actor
   let held = byDepartment.get(actor.id);
   if (held) {
     const generation = held.generation;
-    const read = await repo.balanceRowsSince(deps.db, actor.id, held.maxVersion);
+    const read = await repo.balanceRowsSince(deps.db, actor, held.maxVersion);
     if (held.generation !== generation || byDepartment.get(actor.id) !== held) held = undefined;
     else {
       merge(held, read.rows);
@@ -345,7 +345,7 @@ export async function myBalances(deps: Pick<Deps, 'db' | 'caches'>, actor: Actor
     }
   }
   if (!held) {
-    const all = await repo.balanceRowsSince(deps.db, actor.id, -1n);
+    const all = await repo.balanceRowsSince(deps.db, actor, -1n);
     held = { rows: new Map(), count: 0, sum: 0n, maxVersion: -1n, generation: 0, answer: null };
     merge(held, all.rows);
   }

@@ -182,6 +182,7 @@ export async function consumeManyLots(
   const lots = await trx
     .selectFrom('stock_lots')
     .select(['id', 'variant_id', 'qty_remaining', 'unit_cost', 'currency_id'])
+    .where('business_id', '=', key.businessId)
     .where('department_id', '=', key.departmentId)
     .where('variant_id', 'in', [...totals.keys()])
     .where('qty_remaining', '>', '0')
@@ -196,7 +197,7 @@ export async function consumeManyLots(
   for (const t of all) byLot.set(t.lotId, (byLot.get(t.lotId) ?? new D(0)).plus(t.qty));
   await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining - v.take
     FROM (VALUES ${sql.join([...byLot].map(([id, qty]) => sql`(${id}::int, ${fixedQuantity(qty)}::numeric)`))}) AS v(id, take)
-    WHERE l.id = v.id`.execute(trx);
+    WHERE l.business_id = ${key.businessId} AND l.id = v.id`.execute(trx);
   await trx
     .insertInto('stock_moves')
     .values(
@@ -238,13 +239,16 @@ async function takeFromBalances(
   }>`
     UPDATE stock_balances AS b SET qty_on_hand = b.qty_on_hand - v.qty, updated_at = now()
     FROM (VALUES ${sql.join(values)}) AS v(variant_id, qty)
-    WHERE b.department_id = ${key.departmentId} AND b.variant_id = v.variant_id AND b.qty_on_hand >= v.qty
+    WHERE b.business_id = ${key.businessId} AND b.department_id = ${key.departmentId}
+      AND b.variant_id = v.variant_id AND b.qty_on_hand >= v.qty
     RETURNING b.variant_id, b.qty_on_hand, v.qty AS took,
-      (SELECT min_qty FROM variants WHERE id = b.variant_id) AS min_qty`.execute(trx);
+      (SELECT min_qty FROM variants WHERE business_id = b.business_id AND id = b.variant_id) AS min_qty`.execute(
+    trx,
+  );
   if (updated.rows.length < totals.size) {
     const done = new Set(updated.rows.map((r) => r.variant_id));
     const [variantId, qty] = [...totals].find(([id]) => !done.has(id)) ?? [];
-    throw await shortfall(trx, key.departmentId, variantId ?? 0, fixedQuantity(qty ?? 0));
+    throw await shortfall(trx, key, variantId ?? 0, fixedQuantity(qty ?? 0));
   }
   // Every decrease of stock passes here (exits, documents, approved product offers): LOW_STOCK
   // when it crosses the variant's min_qty (DESIGN.md section 13).
@@ -306,13 +310,22 @@ export function pickFifo(lots: readonly OpenLot[], qty: string): ConsumedLot[] {
   return taken;
 }
 
-async function shortfall(trx: Trx, departmentId: number, variantId: number, qty: string) {
+async function shortfall(
+  trx: Trx,
+  key: { businessId: number; departmentId: number },
+  variantId: number,
+  qty: string,
+) {
   const row = await trx
     .selectFrom('variants')
     .leftJoin('stock_balances as b', (j) =>
-      j.onRef('b.variant_id', '=', 'variants.id').on('b.department_id', '=', departmentId),
+      j
+        .onRef('b.business_id', '=', 'variants.business_id')
+        .onRef('b.variant_id', '=', 'variants.id')
+        .on('b.department_id', '=', key.departmentId),
     )
     .select(['variants.sku', 'b.qty_on_hand'])
+    .where('variants.business_id', '=', key.businessId)
     .where('variants.id', '=', variantId)
     .executeTakeFirst();
   const available = fixedQuantity(row?.qty_on_hand ?? '0');

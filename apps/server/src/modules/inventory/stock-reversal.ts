@@ -8,6 +8,7 @@ import { addToBalance, lockBalances, type Trx } from './stock-ledger.ts';
 /** The quantities on hand of a department's variants (after lockBalances, as they stay). */
 export async function quantitiesOnHand(
   trx: Trx,
+  businessId: number,
   departmentId: number,
   variantIds: readonly number[],
 ): Promise<Map<number, string>> {
@@ -15,6 +16,7 @@ export async function quantitiesOnHand(
   const rows = await trx
     .selectFrom('stock_balances')
     .select(['variant_id', 'qty_on_hand'])
+    .where('business_id', '=', businessId)
     .where('department_id', '=', departmentId)
     .where('variant_id', 'in', variantIds)
     .execute();
@@ -26,8 +28,8 @@ export async function quantitiesOnHand(
  * EXIT_REVERSAL move per lot, the lots and the balance, in the caller's transaction. The
  * balance row is taken before the lots, as everywhere.
  */
-export async function reverseExit(trx: Trx, exitId: number): Promise<void> {
-  await reverseExitPart(trx, exitId, null, null);
+export async function reverseExit(trx: Trx, businessId: number, exitId: number): Promise<void> {
+  await reverseExitPart(trx, businessId, exitId, null, null);
 }
 
 /**
@@ -38,6 +40,7 @@ export async function reverseExit(trx: Trx, exitId: number): Promise<void> {
  */
 export async function reverseExitPart(
   trx: Trx,
+  businessId: number,
   exitId: number,
   qty: string | null,
   documentLineId: number | null,
@@ -46,6 +49,7 @@ export async function reverseExitPart(
     .selectFrom('stock_moves')
     .select(['business_id', 'department_id', 'variant_id', 'lot_id'])
     .select((eb) => [eb.fn.min('id').as('first'), sql<string>`-sum(qty)`.as('left')])
+    .where('business_id', '=', businessId)
     .where('exit_id', '=', exitId)
     .where('kind', 'in', ['EXIT', 'EXIT_REVERSAL'])
     .groupBy(['business_id', 'department_id', 'variant_id', 'lot_id'])
@@ -71,7 +75,7 @@ export async function reverseExitPart(
   );
   await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining + v.back
     FROM (VALUES ${sql.join(back.map((b) => sql`(${b.lotId}::int, ${b.qty}::numeric)`))}) AS v(id, back)
-    WHERE l.id = v.id`.execute(trx);
+    WHERE l.business_id = ${businessId} AND l.id = v.id`.execute(trx);
   await trx
     .insertInto('stock_moves')
     .values(
@@ -94,10 +98,11 @@ export async function reverseExitPart(
  * the balance. False, and nothing written, when some of the lot has already left (the caller
  * refuses the reversal); the caller has locked the balance row (lockBalances).
  */
-export async function reverseEntry(trx: Trx, entryId: number): Promise<boolean> {
+export async function reverseEntry(trx: Trx, businessId: number, entryId: number): Promise<boolean> {
   const lot = await trx
     .selectFrom('stock_lots')
     .select(['id', 'business_id', 'department_id', 'variant_id', 'qty_received', 'qty_remaining'])
+    .where('business_id', '=', businessId)
     .where('entry_id', '=', entryId)
     .forUpdate()
     .executeTakeFirst();
@@ -106,10 +111,16 @@ export async function reverseEntry(trx: Trx, entryId: number): Promise<boolean> 
   await trx
     .updateTable('stock_balances')
     .set({ qty_on_hand: sql`qty_on_hand - ${lot.qty_received}::numeric`, updated_at: sql`now()` })
+    .where('business_id', '=', businessId)
     .where('department_id', '=', lot.department_id)
     .where('variant_id', '=', lot.variant_id)
     .execute();
-  await trx.updateTable('stock_lots').set({ qty_remaining: '0' }).where('id', '=', lot.id).execute();
+  await trx
+    .updateTable('stock_lots')
+    .set({ qty_remaining: '0' })
+    .where('business_id', '=', businessId)
+    .where('id', '=', lot.id)
+    .execute();
   await trx
     .insertInto('stock_moves')
     .values({
@@ -141,6 +152,7 @@ export async function takeBackReturned(
     .selectFrom('stock_moves')
     .select(['department_id', 'variant_id', 'exit_id', 'lot_id', 'document_line_id'])
     .select(sql<string>`sum(qty)`.as('qty'))
+    .where('business_id', '=', businessId)
     .where('document_line_id', 'in', lineIds)
     .groupBy(['department_id', 'variant_id', 'exit_id', 'lot_id', 'document_line_id'])
     .having(sql`sum(qty)`, '>', 0)
@@ -152,6 +164,7 @@ export async function takeBackReturned(
   );
   const lots = await quantitiesOfLots(
     trx,
+    businessId,
     given.map((g) => g.lot_id),
   );
   const need = new Map<number, InstanceType<typeof D>>();
@@ -162,12 +175,13 @@ export async function takeBackReturned(
     await trx
       .updateTable('stock_balances')
       .set({ qty_on_hand: sql`qty_on_hand - ${g.qty}::numeric`, updated_at: sql`now()` })
+      .where('business_id', '=', businessId)
       .where('department_id', '=', g.department_id)
       .where('variant_id', '=', g.variant_id)
       .execute();
   await sql`UPDATE stock_lots AS l SET qty_remaining = l.qty_remaining - v.took
     FROM (VALUES ${sql.join(given.map((g) => sql`(${g.lot_id}::int, ${g.qty}::numeric)`))}) AS v(id, took)
-    WHERE l.id = v.id`.execute(trx);
+    WHERE l.business_id = ${businessId} AND l.id = v.id`.execute(trx);
   await trx
     .insertInto('stock_moves')
     .values(
@@ -186,11 +200,16 @@ export async function takeBackReturned(
   return [];
 }
 
-async function quantitiesOfLots(trx: Trx, lotIds: readonly number[]): Promise<Map<number, string>> {
+async function quantitiesOfLots(
+  trx: Trx,
+  businessId: number,
+  lotIds: readonly number[],
+): Promise<Map<number, string>> {
   if (lotIds.length === 0) return new Map();
   const rows = await trx
     .selectFrom('stock_lots')
     .select(['id', 'qty_remaining'])
+    .where('business_id', '=', businessId)
     .where('id', 'in', [...new Set(lotIds)])
     .forUpdate()
     .execute();

@@ -35,7 +35,7 @@ export function crossedMinQty(d: Pick<StockDecrease, 'before' | 'after' | 'minQt
  */
 export async function notifyLowStock(trx: Database, d: StockDecrease): Promise<void> {
   if (!crossedMinQty(d)) return;
-  const subject = await repo.lowStockSubject(trx, d.variantId, d.departmentId);
+  const subject = await repo.lowStockSubject(trx, d.businessId, d.variantId, d.departmentId);
   if (!subject) return;
   const owners = await repo.activeOwners(trx, d.businessId);
   const recipients = [d.departmentId, ...owners.filter((id) => id !== d.departmentId)];

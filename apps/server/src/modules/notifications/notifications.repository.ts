@@ -13,32 +13,40 @@ type Db = Database;
 /** A page of the user's notifications, newest first, each row carrying the filtered count. */
 export async function listNotifications(
   db: Db,
-  userId: number,
+  user: { businessId: number; id: number },
   filter: { unread?: boolean | undefined },
   offset: number,
 ): Promise<Array<NotificationRow & { total_count: number }>> {
   let query = db
     .selectFrom('notifications')
     .select([...COLUMNS, sql<number>`count(*) OVER ()::int`.as('total_count')])
-    .where('user_id', '=', userId);
+    .where('business_id', '=', user.businessId)
+    .where('user_id', '=', user.id);
   if (filter.unread === true) query = query.where('read_at', 'is', null);
   if (filter.unread === false) query = query.where('read_at', 'is not', null);
   return query.orderBy('id', 'desc').limit(NOTIFICATIONS_PAGE_SIZE).offset(offset).execute();
 }
 
-export async function countUnread(db: Db, userId: number): Promise<number> {
+export async function countUnread(db: Db, user: { businessId: number; id: number }): Promise<number> {
   const row = await db
     .selectFrom('notifications')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where('user_id', '=', userId)
+    .where('business_id', '=', user.businessId)
+    .where('user_id', '=', user.id)
     .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();
   return row.n;
 }
 
 /** Whether the notification is the user's (another user's, or an unknown id, is not). */
-export function isOwnNotification(db: Db, userId: number, id: number): Promise<boolean> {
-  return rowExists(db, 'notifications', (eb) => eb.and({ id, user_id: userId }));
+export function isOwnNotification(
+  db: Db,
+  user: { businessId: number; id: number },
+  id: number,
+): Promise<boolean> {
+  return rowExists(db, 'notifications', (eb) =>
+    eb.and({ id, business_id: user.businessId, user_id: user.id }),
+  );
 }
 
 /**
@@ -47,7 +55,7 @@ export function isOwnNotification(db: Db, userId: number, id: number): Promise<b
  */
 export async function markRead(
   db: Db,
-  userId: number,
+  user: { businessId: number; id: number },
   id: number | null,
   at: Date,
   subject?: { entity: string; entityId: number },
@@ -55,7 +63,8 @@ export async function markRead(
   let query = db
     .updateTable('notifications')
     .set({ read_at: at })
-    .where('user_id', '=', userId)
+    .where('business_id', '=', user.businessId)
+    .where('user_id', '=', user.id)
     .where('read_at', 'is', null);
   if (id !== null) query = query.where('id', '=', id);
   if (subject) query = query.where('entity', '=', subject.entity).where('entity_id', '=', subject.entityId);
@@ -82,13 +91,16 @@ export async function activeOwners(db: Db, businessId: number): Promise<number[]
 }
 
 /** A variant's SKU and label, and a department's e-mail, for a LOW_STOCK text. */
-export async function lowStockSubject(db: Db, variantId: number, departmentId: number) {
+export async function lowStockSubject(db: Db, businessId: number, variantId: number, departmentId: number) {
   return variantsWithParts(db)
     .select([
       'v.sku',
       variantLabelSql.as('label'),
-      sql<string>`(SELECT email FROM users WHERE id = ${departmentId})`.as('department_email'),
+      sql<string>`(SELECT email FROM users WHERE business_id = ${businessId} AND id = ${departmentId})`.as(
+        'department_email',
+      ),
     ])
+    .where('v.business_id', '=', businessId)
     .where('v.id', '=', variantId)
     .executeTakeFirst();
 }

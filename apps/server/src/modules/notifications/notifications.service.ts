@@ -53,8 +53,8 @@ export async function listNotifications(
 ) {
   const page = parsePage(query.page);
   const [rows, unread] = await Promise.all([
-    repo.listNotifications(deps.db, actor.id, { unread: query.unread }, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
-    repo.countUnread(deps.db, actor.id),
+    repo.listNotifications(deps.db, actor, { unread: query.unread }, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
+    repo.countUnread(deps.db, actor),
   ]);
   const paged = countedPage(rows, page, NOTIFICATIONS_PAGE_SIZE);
   return { ...paged, results: paged.rows.map((r) => toNotification(r, language)), unread };
@@ -66,10 +66,11 @@ export async function listNotifications(
  */
 export async function markRead(deps: Deps_, actor: Actor, id: number | null): Promise<NotificationsRead> {
   return inTransaction(deps.db, async (trx) => {
-    if (id !== null && !(await repo.isOwnNotification(trx, actor.id, id))) throw notFound();
-    const marked = await repo.markRead(trx, actor.id, id, deps.clock());
-    const unread = await repo.countUnread(trx, actor.id);
-    if (marked > 0) await publish(trx, [{ userId: actor.id, type: 'notification', data: { unread } }]);
+    if (id !== null && !(await repo.isOwnNotification(trx, actor, id))) throw notFound();
+    const marked = await repo.markRead(trx, actor, id, deps.clock());
+    const unread = await repo.countUnread(trx, actor);
+    if (marked > 0)
+      await publish(trx, actor.businessId, [{ userId: actor.id, type: 'notification', data: { unread } }]);
     return { marked, unread };
   });
 }
@@ -81,12 +82,13 @@ export async function markRead(deps: Deps_, actor: Actor, id: number | null): Pr
  */
 export async function readNotificationsAbout(
   trx: Transaction<DB>,
+  businessId: number,
   userId: number,
   subject: { entity: 'conversation'; entityId: number },
   at: Date,
 ): Promise<void> {
-  const marked = await repo.markRead(trx, userId, null, at, subject);
+  const marked = await repo.markRead(trx, { businessId, id: userId }, null, at, subject);
   if (marked === 0) return;
-  const unread = await repo.countUnread(trx, userId);
-  await publish(trx, [{ userId, type: 'notification', data: { unread } }]);
+  const unread = await repo.countUnread(trx, { businessId, id: userId });
+  await publish(trx, businessId, [{ userId, type: 'notification', data: { unread } }]);
 }

@@ -85,8 +85,13 @@ function offerColumns(language: Language): FileColumn<Offer>[] {
   ];
 }
 
-async function* offerBatches(deps: Pick<Deps, 'db'>, ids: readonly number[]): AsyncGenerator<Offer[]> {
-  for (let i = 0; i < ids.length; i += BATCH) yield loadOfferViews(deps.db, ids.slice(i, i + BATCH));
+async function* offerBatches(
+  deps: Pick<Deps, 'db'>,
+  businessId: number,
+  ids: readonly number[],
+): AsyncGenerator<Offer[]> {
+  for (let i = 0; i < ids.length; i += BATCH)
+    yield loadOfferViews(deps.db, businessId, ids.slice(i, i + BATCH));
 }
 
 /** My incoming or outgoing offers as a CSV, Excel or PDF file, the same ones the list answers. */
@@ -111,7 +116,7 @@ export async function offersFile(
       title: tr(language, OFFER_FILE_TEXTS[side]),
       subtitle: today,
       columns: offerColumns(language),
-      batches: offerBatches(deps, ids),
+      batches: offerBatches(deps, actor.businessId, ids),
     },
     language,
   );

@@ -39,6 +39,7 @@ export async function shortLinesOf(
   const rows = await trx
     .selectFrom('offer_item_lines')
     .select(['variant_id', 'quantity'])
+    .where('business_id', '=', actor.businessId)
     .where('offer_id', '=', offer.id)
     .execute();
   const sent = new Map<number, InstanceType<typeof D>>();
@@ -92,6 +93,7 @@ export async function recordLosses(
     .selectFrom('offer_item_lines as i')
     .innerJoin('variants as v', 'v.id', 'i.variant_id')
     .select(['i.variant_id', 'i.quantity', 'v.sku'])
+    .where('i.business_id', '=', offer.business_id)
     .where('i.offer_id', '=', offer.id)
     .execute();
   const lines = losses.map((loss) => {

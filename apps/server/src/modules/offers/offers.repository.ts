@@ -45,13 +45,27 @@ export async function insertOffer(trx: Transaction<DB>, offer: NewOffer): Promis
   if (offer.moneyLines.length > 0) {
     await trx
       .insertInto('offer_money_lines')
-      .values(offer.moneyLines.map((l) => ({ offer_id: id, currency_id: l.currency, amount: l.amount })))
+      .values(
+        offer.moneyLines.map((l) => ({
+          business_id: offer.businessId,
+          offer_id: id,
+          currency_id: l.currency,
+          amount: l.amount,
+        })),
+      )
       .execute();
   }
   if (offer.itemLines.length > 0) {
     await trx
       .insertInto('offer_item_lines')
-      .values(offer.itemLines.map((l) => ({ offer_id: id, variant_id: l.variant, quantity: l.quantity })))
+      .values(
+        offer.itemLines.map((l) => ({
+          business_id: offer.businessId,
+          offer_id: id,
+          variant_id: l.variant,
+          quantity: l.quantity,
+        })),
+      )
       .execute();
   }
   return id;
@@ -69,6 +83,7 @@ export function lockOffer(trx: Transaction<DB>, businessId: number, id: number) 
 
 export function setOfferStatus(
   trx: Transaction<DB>,
+  businessId: number,
   id: number,
   status: OfferStatus,
   stamp: { submitted?: boolean; decidedBy?: number },
@@ -80,13 +95,14 @@ export function setOfferStatus(
       ...(stamp.submitted ? { submitted_at: sql<Date>`now()` } : {}),
       ...(stamp.decidedBy !== undefined ? { decided_at: sql<Date>`now()`, decided_by: stamp.decidedBy } : {}),
     })
+    .where('business_id', '=', businessId)
     .where('id', '=', id)
     .returning('decided_at')
     .executeTakeFirst();
 }
 
-export function deleteOffer(trx: Transaction<DB>, id: number) {
-  return trx.deleteFrom('offers').where('id', '=', id).execute();
+export function deleteOffer(trx: Transaction<DB>, businessId: number, id: number) {
+  return trx.deleteFrom('offers').where('business_id', '=', businessId).where('id', '=', id).execute();
 }
 
 /** Ids of my offers on one side (DESIGN.md section 3: get_incomes / get_outcomes), newest first. */
@@ -107,8 +123,13 @@ export async function listOfferIds(db: Database, businessId: number, userId: num
  * which money_apply also answers with: what offers.views.ts shapes into the API's offer objects
  * (the variant objects of item lines come from the catalogue).
  */
-export function offerRowsByIds(db: Database, ids: readonly number[]) {
-  return db.selectFrom('offer_views').selectAll().where('id', 'in', ids).execute();
+export function offerRowsByIds(db: Database, businessId: number, ids: readonly number[]) {
+  return db
+    .selectFrom('offer_views')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** An offer_views row: from a query, or as JSON inside money_apply's answer (times as text). */

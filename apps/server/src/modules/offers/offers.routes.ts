@@ -135,7 +135,7 @@ async function offerStepRoutes(app: FastifyInstance, deps: Deps): Promise<void> 
         deps,
         actor,
         request.params.id,
-        idempotencyScope(request, actor.id, deps.clock),
+        idempotencyScope(request, actor, deps.clock),
         request.body?.received,
       );
     },

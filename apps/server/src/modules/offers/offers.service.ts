@@ -93,6 +93,7 @@ export async function createOffer(deps: Pick<Deps, 'db'>, actor: Actor, body: Cr
     const parties = await trx
       .selectFrom('users')
       .select(['id', 'email'])
+      .where('business_id', '=', actor.businessId)
       .where('id', 'in', [body.from_user, body.to_user])
       .execute();
     const email = (id: number) => parties.find((p) => p.id === id)?.email ?? String(id);
@@ -108,11 +109,11 @@ export async function createOffer(deps: Pick<Deps, 'db'>, actor: Actor, body: Cr
     );
     return offerId;
   });
-  return viewOf(deps, id);
+  return viewOf(deps, actor, id);
 }
 
-async function viewOf(deps: Pick<Deps, 'db'>, id: number): Promise<Offer> {
-  const [view] = await loadOfferViews(deps.db, [id]);
+async function viewOf(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Offer> {
+  const [view] = await loadOfferViews(deps.db, actor.businessId, [id]);
   if (!view) throw notFound();
   return view;
 }
@@ -133,7 +134,7 @@ export async function listMyOffers(deps: Pick<Deps, 'db'>, actor: Actor, side: '
     actor.id,
     side === 'incomes' ? 'to' : 'from',
   );
-  return loadOfferViews(deps.db, ids);
+  return loadOfferViews(deps.db, actor.businessId, ids);
 }
 
 /**
@@ -141,7 +142,7 @@ export async function listMyOffers(deps: Pick<Deps, 'db'>, actor: Actor, side: '
  * read every History row, and a row's offer opens); others and other businesses get 404.
  */
 export async function getOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Offer> {
-  const view = (await loadOfferViews(deps.db, [id]))[0];
+  const view = (await loadOfferViews(deps.db, actor.businessId, [id]))[0];
   if (!view) throw notFound();
   // A party is a user of the offer's business; a viewer's business is checked.
   const party = view.from_user.id === actor.id || view.to_user.id === actor.id;
@@ -197,6 +198,7 @@ export async function changeOfferState(
     const to = targetState(action);
     await repo.setOfferStatus(
       trx,
+      actor.businessId,
       id,
       to,
       action === 'submit' ? { submitted: true } : action === 'reject' ? { decidedBy: actor.id } : {},
@@ -209,13 +211,13 @@ export async function changeOfferState(
       msg('audit.offers.status_changed', { id, status: STATUS_TEXTS[offer.status], to: STATUS_TEXTS[to] }),
     );
   });
-  return viewOf(deps, id);
+  return viewOf(deps, actor, id);
 }
 
 export async function deleteOffer(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<void> {
   await inTransaction(deps.db, async (trx) => {
     await lockForAction(trx, actor, id, 'delete');
-    await repo.deleteOffer(trx, id);
+    await repo.deleteOffer(trx, actor.businessId, id);
     await audit(trx, actor, 'offer.delete', id, msg('audit.offers.offer_draft_deleted', { id }));
   });
 }
@@ -309,7 +311,7 @@ async function approveProductOffer(
   idempotency: IdempotencyScope | null,
   received?: readonly OfferReceivedLine[],
 ): Promise<Offer> {
-  const view = await viewOf(deps, id);
+  const view = await viewOf(deps, actor, id);
   const answer = await inTransaction(deps.db, (trx) =>
     runIdempotent(trx, idempotency, async () => {
       const offer = await lockForAction(trx, actor, id, 'approve');
@@ -319,7 +321,9 @@ async function approveProductOffer(
         const losses = await receiveOfferItems(trx, offer, short, actor.id);
         await recordLosses(trx, actor, { ...offer, senderEmail: view.from_user.email }, losses);
       }
-      const decided = await repo.setOfferStatus(trx, id, 'APPROVED', { decidedBy: actor.id });
+      const decided = await repo.setOfferStatus(trx, actor.businessId, id, 'APPROVED', {
+        decidedBy: actor.id,
+      });
       await audit(
         trx,
         actor,
@@ -336,7 +340,7 @@ async function approveProductOffer(
     }),
   );
   // A loss changes the lines (received, lost): the approved offer is read again.
-  if (received?.length) return viewOf(deps, id);
+  if (received?.length) return viewOf(deps, actor, id);
   return {
     ...view,
     status: 'APPROVED',

@@ -17,9 +17,13 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
  * Offers as the API shows them (DESIGN.md section 4), in the order of `ids`: one query, and one
  * more for the variant objects when there are item lines.
  */
-export async function loadOfferViews(db: Database, ids: readonly number[]): Promise<Offer[]> {
+export async function loadOfferViews(
+  db: Database,
+  businessId: number,
+  ids: readonly number[],
+): Promise<Offer[]> {
   if (ids.length === 0) return [];
-  const offers = await repo.offerRowsByIds(db, ids);
+  const offers = await repo.offerRowsByIds(db, businessId, ids);
   const variants = new Map<number, VariantRef>();
   // Every offer shown to a person is of their business: one catalogue query, in practice.
   for (const [businessId, group] of groupBy(offers, (o) => o.business_id)) {

@@ -97,11 +97,12 @@ export async function insertVersion(
   await db
     .updateTable('recipes')
     .set({ current_version: row.version, updated_at: sql`now()` })
+    .where('business_id', '=', row.business_id)
     .where('id', '=', row.recipe_id)
     .execute();
 }
 
-export function findVersion(db: Database, recipeId: number, version: number) {
+export function findVersion(db: Database, businessId: number, recipeId: number, version: number) {
   return db
     .selectFrom('recipe_versions as rv')
     .innerJoin('currencies as c', 'c.id', 'rv.currency_id')
@@ -117,32 +118,35 @@ export function findVersion(db: Database, recipeId: number, version: number) {
       'u.id as created_by',
       'u.email as created_by_email',
     ])
+    .where('rv.business_id', '=', businessId)
     .where('rv.recipe_id', '=', recipeId)
     .where('rv.version', '=', version)
     .executeTakeFirst();
 }
 
-export function versionInputs(db: Database, versionId: number) {
+export function versionInputs(db: Database, businessId: number, versionId: number) {
   return db
     .selectFrom('recipe_inputs')
     .select(['line_no', 'variant_id', 'qty'])
+    .where('business_id', '=', businessId)
     .where('version_id', '=', versionId)
     .orderBy('line_no')
     .execute();
 }
 
-export function listVersions(db: Database, recipeId: number) {
+export function listVersions(db: Database, businessId: number, recipeId: number) {
   return db
     .selectFrom('recipe_versions as rv')
     .innerJoin('users as u', 'u.id', 'rv.created_by')
     .select(['rv.version', 'rv.created_at', 'u.email as created_by'])
+    .where('rv.business_id', '=', businessId)
     .where('rv.recipe_id', '=', recipeId)
     .orderBy('rv.version', 'desc')
     .execute();
 }
 
-export async function deleteRecipe(db: Database, id: number): Promise<void> {
-  await db.deleteFrom('recipes').where('id', '=', id).execute();
+export async function deleteRecipe(db: Database, businessId: number, id: number): Promise<void> {
+  await db.deleteFrom('recipes').where('business_id', '=', businessId).where('id', '=', id).execute();
 }
 
 /** Each recipe of the business with its current version's input variants: the graph a cycle is looked for in. */

@@ -58,12 +58,12 @@ export async function getRecipe(
 ): Promise<Recipe> {
   const row = await repo.findRecipe(deps.db, actor.businessId, id);
   if (!row) throw notFound();
-  const found = await repo.findVersion(deps.db, id, version ?? row.current_version);
+  const found = await repo.findVersion(deps.db, actor.businessId, id, version ?? row.current_version);
   if (!found) throw notFound();
   const [[summary], inputs, versions] = await Promise.all([
     toSummaries(deps.db, actor.businessId, [row]),
-    repo.versionInputs(deps.db, found.id),
-    repo.listVersions(deps.db, id),
+    repo.versionInputs(deps.db, actor.businessId, found.id),
+    repo.listVersions(deps.db, actor.businessId, id),
   ]);
   const ids = inputs.map((i) => i.variant_id);
   const [variants, costs, [currency]] = await Promise.all([
@@ -238,7 +238,7 @@ export async function deleteRecipe(deps: Pick<Deps, 'db'>, actor: Actor, id: num
         productId: row.product_id,
         variantId: row.variant_id,
       });
-      await repo.deleteRecipe(trx, id);
+      await repo.deleteRecipe(trx, actor.businessId, id);
       await auditAs(trx, actor, {
         action: 'recipe.delete',
         entity: 'recipe',

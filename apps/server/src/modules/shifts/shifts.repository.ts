@@ -85,10 +85,15 @@ export function lockShift(trx: Trx, businessId: number, id: number) {
 }
 
 /** Shares a department's open shift (a sale posted inside it keeps it open until it commits). */
-export async function shareOpenShift(trx: Trx, departmentId: number): Promise<number | null> {
+export async function shareOpenShift(
+  trx: Trx,
+  businessId: number,
+  departmentId: number,
+): Promise<number | null> {
   const row = await trx
     .selectFrom('cash_shifts')
     .select('id')
+    .where('business_id', '=', businessId)
     .where('department_id', '=', departmentId)
     .where('closed_at', 'is', null)
     .forShare()
@@ -108,10 +113,11 @@ export async function nextShiftNumber(trx: Trx, businessId: number): Promise<num
 }
 
 /** A department's balance rows, locked in the one balance order (currency id). */
-export function lockDepartmentBalances(trx: Trx, departmentId: number) {
+export function lockDepartmentBalances(trx: Trx, businessId: number, departmentId: number) {
   return trx
     .selectFrom('balances')
     .select(['currency_id', 'on_hand'])
+    .where('business_id', '=', businessId)
     .where('user_id', '=', departmentId)
     .orderBy('currency_id')
     .forUpdate()
@@ -122,30 +128,41 @@ export function lockDepartmentBalances(trx: Trx, departmentId: number) {
  * Each currency of the shifts: its stored amounts, and a currency the shift's rows moved that was
  * not counted at opening (opening 0).
  */
-export async function amountsOf(db: Database | Trx, shiftIds: readonly number[]): Promise<AmountRow[]> {
+export async function amountsOf(
+  db: Database | Trx,
+  businessId: number,
+  shiftIds: readonly number[],
+): Promise<AmountRow[]> {
   if (shiftIds.length === 0) return [];
   const result = await sql<AmountRow>`
     WITH moved AS (
       SELECT DISTINCT t.shift_id, t.currency_id FROM money_transactions t
-      WHERE t.shift_id IN (${sql.join(shiftIds)})
+      WHERE t.business_id = ${businessId} AND t.shift_id IN (${sql.join(shiftIds)})
     )
     SELECT k.shift_id, k.currency_id, cur.code AS currency_code,
            coalesce(a.opening, 0)::text AS opening, coalesce(a.opening_difference, 0)::text AS opening_difference,
            a.expected::text AS expected, a.counted::text AS counted, a.difference::text AS difference,
            a.counted_denominations, a.opening_denominations
-    FROM (SELECT shift_id, currency_id FROM cash_shift_amounts WHERE shift_id IN (${sql.join(shiftIds)})
+    FROM (SELECT shift_id, currency_id FROM cash_shift_amounts
+          WHERE business_id = ${businessId} AND shift_id IN (${sql.join(shiftIds)})
           UNION SELECT shift_id, currency_id FROM moved) k
     JOIN currencies cur ON cur.id = k.currency_id
-    LEFT JOIN cash_shift_amounts a ON a.shift_id = k.shift_id AND a.currency_id = k.currency_id
+    LEFT JOIN cash_shift_amounts a
+      ON a.business_id = ${businessId} AND a.shift_id = k.shift_id AND a.currency_id = k.currency_id
     ORDER BY k.shift_id, k.currency_id`.execute(db);
   return result.rows;
 }
 
 /** What the shift's rows moved per currency, its own differences aside. */
-export async function movedDuring(trx: Trx, shiftId: number): Promise<Map<number, string>> {
+export async function movedDuring(
+  trx: Trx,
+  businessId: number,
+  shiftId: number,
+): Promise<Map<number, string>> {
   const rows = await trx
     .selectFrom('money_transactions')
     .select(['currency_id', sql<string>`sum(amount)::text`.as('moved')])
+    .where('business_id', '=', businessId)
     .where('shift_id', '=', shiftId)
     .where('tx_type', '<>', 'SHIFT_DIFF')
     .groupBy('currency_id')
@@ -156,12 +173,14 @@ export async function movedDuring(trx: Trx, shiftId: number): Promise<Map<number
 /** Each shift's differences in UZS at their rates (opening and closing): its SHIFT_DIFF rows. */
 export async function differencesUzs(
   db: Database | Trx,
+  businessId: number,
   shiftIds: readonly number[],
 ): Promise<Map<number, string>> {
   if (shiftIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('money_transactions')
     .select(['shift_id', sql<string>`sum(amount_in_uzs)::text`.as('total')])
+    .where('business_id', '=', businessId)
     .where('shift_id', 'in', shiftIds)
     .where('tx_type', '=', 'SHIFT_DIFF')
     .groupBy('shift_id')

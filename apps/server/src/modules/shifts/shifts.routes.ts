@@ -43,7 +43,7 @@ export async function shiftsRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const scope = idempotencyScope(request, actor.id, deps.clock);
+      const scope = idempotencyScope(request, actor, deps.clock);
       reply.code(201);
       return shifts.openShift(deps, actor, request.body.opening, scope);
     },
@@ -65,7 +65,7 @@ export async function shiftsRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     async (request) => {
       const actor = actorOf(request);
-      const scope = idempotencyScope(request, actor.id, deps.clock);
+      const scope = idempotencyScope(request, actor, deps.clock);
       return shifts.closeShift(deps, actor, request.params.id, request.body.counted, scope);
     },
   );

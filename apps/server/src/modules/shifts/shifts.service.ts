@@ -47,7 +47,12 @@ function settingsOf(db: Deps['db'] | Trx, businessId: number): Promise<Settings>
 /** The shift as the API answers it; a blind count keeps expected and differences null while open. */
 async function viewOf(db: Deps['db'] | Trx, rows: readonly repo.ShiftRow[]): Promise<Shift[]> {
   const ids = rows.map((r) => r.id);
-  const [amounts, diffs] = await Promise.all([repo.amountsOf(db, ids), repo.differencesUzs(db, ids)]);
+  // Every list is of one business.
+  const businessId = rows[0]?.business_id ?? 0;
+  const [amounts, diffs] = await Promise.all([
+    repo.amountsOf(db, businessId, ids),
+    repo.differencesUzs(db, businessId, ids),
+  ]);
   return rows.map((row) => {
     const closed = row.closed_at !== null;
     return {
@@ -195,7 +200,10 @@ export async function openShift(
       }
       // The balances when the shift opens: rows in flight commit first, and carry no shift.
       const balances = new Map(
-        (await repo.lockDepartmentBalances(trx, actor.id)).map((b) => [b.currency_id, b.on_hand]),
+        (await repo.lockDepartmentBalances(trx, actor.businessId, actor.id)).map((b) => [
+          b.currency_id,
+          b.on_hand,
+        ]),
       );
       const counted = new Map(opening.map((c) => [c.currency, c]));
       const currencyIds = [...new Set([...counted.keys(), ...balances.keys()])].sort((a, b) => a - b);
@@ -289,15 +297,15 @@ export async function closeShift(
       const { counts: counted, rates } = await resolveCounts(trx, actor.businessId, given, 'counted');
       if (shift.closed_at !== null) return closedAgain(trx, actor.businessId, id, counted);
       // Rows in flight hold the balance rows: once locked, the shift's rows are all written.
-      await repo.lockDepartmentBalances(trx, shift.department_id);
-      const stored = await repo.amountsOf(trx, [id]);
+      await repo.lockDepartmentBalances(trx, actor.businessId, shift.department_id);
+      const stored = await repo.amountsOf(trx, actor.businessId, [id]);
       const counts = new Map(counted.map((c) => [c.currency, c]));
       const uncounted = stored.filter((a) => !counts.has(a.currency_id)).map((a) => a.currency_code);
       if (uncounted.length > 0)
         throw badRequest(msg('errors.shifts.count_every_currency', { codes: uncounted.join(', ') }), {
           counted: [msg('errors.shifts.count_every_currency', { codes: uncounted.join(', ') })],
         });
-      const moved = await repo.movedDuring(trx, id);
+      const moved = await repo.movedDuring(trx, actor.businessId, id);
       const opening = new Map(stored.map((a) => [a.currency_id, a.opening]));
       const closing = counted.map((c) => {
         const expected = new D(opening.get(c.currency) ?? '0').plus(moved.get(c.currency) ?? '0');
@@ -336,6 +344,7 @@ export async function closeShift(
       await trx
         .updateTable('cash_shifts')
         .set({ closed_at: sql`clock_timestamp()`, closed_by: actor.id })
+        .where('business_id', '=', actor.businessId)
         .where('id', '=', id)
         .execute();
       await auditAs(trx, actor, {
@@ -364,7 +373,7 @@ async function closedAgain(
   id: number,
   counted: readonly Count[],
 ): Promise<Shift> {
-  const stored = await repo.amountsOf(trx, [id]);
+  const stored = await repo.amountsOf(trx, businessId, [id]);
   const same =
     stored.length === counted.length &&
     stored.every((a) => {
@@ -382,6 +391,6 @@ async function closedAgain(
 export async function requireShiftForSale(trx: Trx, businessId: number, departmentId: number): Promise<void> {
   const { sales_need_shift } = await settingsOf(trx, businessId);
   if (!sales_need_shift) return;
-  if ((await repo.shareOpenShift(trx, departmentId)) === null)
+  if ((await repo.shareOpenShift(trx, businessId, departmentId)) === null)
     throw conflict(msg('errors.shifts.sale_needs_shift'));
 }

@@ -17,11 +17,20 @@ export interface ChatUser {
 }
 
 /** The user's one live code: their earlier codes, used or not, go (a new link ends the older ones). */
-export async function replaceLinkCode(db: Db, userId: number, codeHash: string, expiresAt: Date) {
-  await db.deleteFrom('telegram_link_codes').where('user_id', '=', userId).execute();
+export async function replaceLinkCode(
+  db: Db,
+  user: { businessId: number; id: number },
+  codeHash: string,
+  expiresAt: Date,
+) {
+  await db
+    .deleteFrom('telegram_link_codes')
+    .where('business_id', '=', user.businessId)
+    .where('user_id', '=', user.id)
+    .execute();
   await db
     .insertInto('telegram_link_codes')
-    .values({ code: codeHash, user_id: userId, expires_at: expiresAt })
+    .values({ code: codeHash, business_id: user.businessId, user_id: user.id, expires_at: expiresAt })
     .execute();
 }
 

@@ -77,7 +77,7 @@ export async function createLinkCode(
   // 128 bits in base64url: 22 of the characters a start parameter allows (A-Z a-z 0-9 _ -).
   const code = randomBytes(16).toString('base64url');
   const expiresAt = new Date(deps.clock().getTime() + LINK_CODE_TTL_MS);
-  await inTransaction(deps.db, (trx) => repo.replaceLinkCode(trx, actor.id, hashLinkCode(code), expiresAt));
+  await inTransaction(deps.db, (trx) => repo.replaceLinkCode(trx, actor, hashLinkCode(code), expiresAt));
   return { code, deep_link: `https://t.me/${username}?start=${code}` };
 }
 

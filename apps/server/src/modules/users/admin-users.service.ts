@@ -70,6 +70,7 @@ async function issueInvitation(trx: Database, deps: UsersDeps, actor: Actor, use
   await revokeInvitations(trx, userId, now);
   await insertInvitation(trx, {
     token_hash: sha256(token),
+    business_id: actor.businessId,
     user_id: userId,
     created_by: actor.id,
     expires_at: new Date(now.getTime() + INVITE_TTL_HOURS * 3_600_000),
@@ -218,7 +219,12 @@ export async function updateUser(
     if (active !== before.is_active) changes.push(active ? CHANGE_TEXTS.activated : CHANGE_TEXTS.deactivated);
     if (changes.length === 0) return view(before);
 
-    await trx.updateTable('users').set(body).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set(body)
+      .where('business_id', '=', actor.businessId)
+      .where('id', '=', id)
+      .execute();
     if (!active && before.is_active) {
       const now = deps.clock();
       await revokeAllForUser(trx, id, now);

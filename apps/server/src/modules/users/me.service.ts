@@ -49,7 +49,7 @@ export async function updateMe(
   const kinds = body.email_notifications;
   if (kinds !== undefined) {
     await inTransaction(deps.db, async (trx) => {
-      await setEmailNotifications(trx, actor.id, kinds);
+      await setEmailNotifications(trx, actor, kinds);
       await auditAs(trx, actor, {
         action: 'user.preferences',
         entity: 'user',
@@ -62,6 +62,6 @@ export async function updateMe(
     });
   }
   // The language is a display preference, not a change to the books: no audit row.
-  if (body.language !== undefined) await setLanguage(deps.db, actor.id, body.language);
+  if (body.language !== undefined) await setLanguage(deps.db, actor, body.language);
   return whoAmI(deps.db, actor.id);
 }

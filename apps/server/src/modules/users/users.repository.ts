@@ -22,13 +22,31 @@ export function findProfile(db: Database, id: number) {
 }
 
 /** The notification kinds the user also wants by e-mail (DESIGN.md section 13). */
-export async function setEmailNotifications(db: Database, id: number, kinds: string[]): Promise<void> {
-  await db.updateTable('users').set({ email_notifications: kinds }).where('id', '=', id).execute();
+export async function setEmailNotifications(
+  db: Database,
+  user: { businessId: number; id: number },
+  kinds: string[],
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_notifications: kinds })
+    .where('business_id', '=', user.businessId)
+    .where('id', '=', user.id)
+    .execute();
 }
 
 /** The interface language the user chose (DESIGN.md section 14). */
-export async function setLanguage(db: Database, id: number, language: string): Promise<void> {
-  await db.updateTable('users').set({ language }).where('id', '=', id).execute();
+export async function setLanguage(
+  db: Database,
+  user: { businessId: number; id: number },
+  language: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ language })
+    .where('business_id', '=', user.businessId)
+    .where('id', '=', user.id)
+    .execute();
 }
 
 export function listBusinessUsers(db: Database, businessId: number) {
