@@ -208,6 +208,8 @@ export async function benchMoneyLoad(ctx: BenchContext): Promise<Measurement[]> 
     );
   const windowMs =
     process.env.MONEY_BATCH_MS && process.env.MONEY_BATCH_MS !== '0' ? process.env.MONEY_BATCH_MS : '1';
+  // BENCH_MONEY_GROUP=on|off: only that mode (a profile of one mode's SQL); both by default.
+  const only = process.env.BENCH_MONEY_GROUP;
   const modes = [
     {
       name: `group commit on (MONEY_BATCH_MS=${windowMs})`,
@@ -215,7 +217,7 @@ export async function benchMoneyLoad(ctx: BenchContext): Promise<Measurement[]> 
       env: { MONEY_BATCH_MS: windowMs },
     },
     { name: 'group commit off (MONEY_BATCH_MS=0)', key: 'single', env: { MONEY_BATCH_MS: '0' } },
-  ];
+  ].filter((mode) => !only || (only === 'off') === (mode.key === 'single'));
   // pgbench before and after the two loads: the machine's speed drifts within a run, and the mean
   // of the two is the figure both loads are compared with.
   await sql`CREATE DATABASE bench_pgbench`.execute(ctx.db).catch(() => undefined);
