@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { createBusiness, createUser, signIn, type TestUser } from '../test/factories.ts';
 import type { BenchContext } from './context.ts';
+import { type CpuMeter, cpuMeter, perOperation } from './cpu.ts';
 import type { Measurement } from './measure.ts';
 
 // A bar of docs/benchmarks.md: exchanges and offer approvals from 32 concurrent clients on PostgreSQL,
@@ -40,7 +41,10 @@ interface LoadResult {
   exchange: LoadStats;
   approve: LoadStats;
   all: LoadStats;
+  /** CPU ms per operation of the measured part (cpu.ts). */
+  cpu: CpuPerOperation;
 }
+type CpuPerOperation = ReturnType<typeof perOperation>;
 
 /** Half the clients exchange on their own balances; half approve offers sent to them. */
 async function prepareClients(ctx: BenchContext) {
@@ -121,7 +125,7 @@ async function drive(
   }
 }
 
-async function runLoad(ctx: BenchContext, env: Record<string, string>): Promise<LoadResult> {
+async function runLoad(ctx: BenchContext, env: Record<string, string>, meter: CpuMeter): Promise<LoadResult> {
   const { businessId, clients } = await prepareClients(ctx);
   const server = await ctx.startServer(env);
   try {
@@ -135,7 +139,9 @@ async function runLoad(ctx: BenchContext, env: Record<string, string>): Promise<
     await sql`ANALYZE`.execute(ctx.db);
     const { rows: top } = await sql<{ id: number }>`
       SELECT coalesce(max(id), 0)::int AS id FROM money_transactions`.execute(ctx.db);
+    const cpuBefore = meter.read();
     const result = await drive(server.url, part(WARMUP_OFFERS), SECONDS);
+    const cpu = perOperation(cpuBefore, meter.read(), result.all.ok);
     // The ledger rows of one transaction share their created_at (now() is the transaction's start).
     const { rows } = await sql<{ transactions: number }>`
       SELECT count(DISTINCT created_at)::int AS transactions FROM money_transactions
@@ -143,7 +149,7 @@ async function runLoad(ctx: BenchContext, env: Record<string, string>): Promise<
       ctx.db,
     );
     const transactions = rows[0]?.transactions ?? 0;
-    return { ...result, meanBatch: transactions > 0 ? result.all.ok / transactions : 0 };
+    return { ...result, cpu, meanBatch: transactions > 0 ? result.all.ok / transactions : 0 };
   } finally {
     await server.close();
   }
@@ -165,7 +171,7 @@ function findPgbench(pgBin: string | null): string {
 }
 
 /** Starts pgbench's database (pgbench -i -s 10) and answers a function that runs the load once. */
-function preparePgbench(ctx: BenchContext): (() => number | null) | null {
+function preparePgbench(ctx: BenchContext): (() => { tps: number; transactions: number } | null) | null {
   const bin = findPgbench(ctx.pgBin);
   const url = new URL(ctx.databaseUrl);
   const conn = [
@@ -197,11 +203,46 @@ function preparePgbench(ctx: BenchContext): (() => number | null) | null {
         { env, stdio: 'pipe' },
       ).toString();
       const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
-      return match ? Number(match[1]) : null;
+      const done = /number of transactions actually processed: (\d+)/.exec(out);
+      return match ? { tps: Number(match[1]), transactions: Number(done?.[1] ?? 0) } : null;
     } catch (err) {
       return failed(err);
     }
   };
+}
+
+/** One pgbench run with its CPU ms per transaction (its ended backends are reaped first). */
+async function pgbenchWithCpu(
+  run: (() => { tps: number; transactions: number } | null) | null,
+  meter: CpuMeter,
+) {
+  const from = meter.read();
+  const result = run?.() ?? null;
+  if (!result) return null;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { tps: result.tps, cpu: perOperation(from, meter.read(), result.transactions) };
+}
+
+const ms = (x: number | null) => (x === null ? '?' : x.toFixed(3));
+
+/**
+ * CPU per operation beside pgbench's per transaction: on a shared machine the operations per
+ * second follow the processors' share the load gets, its CPU time per operation does not.
+ */
+function printCpu(results: Array<{ name: string; r: LoadResult }>, pgCpu: CpuPerOperation[]) {
+  const pg = pgCpu.filter((c) => c.postgres !== null);
+  const pgPostgres = pg.length ? pg.reduce((a, c) => a + (c.postgres ?? 0), 0) / pg.length : null;
+  const pgClient = pg.length ? pg.reduce((a, c) => a + c.self, 0) / pg.length : 0;
+  console.log(`  CPU per pgbench transaction: PostgreSQL ${ms(pgPostgres)} ms, pgbench ${ms(pgClient)} ms`);
+  for (const { name, r } of results) {
+    const share =
+      pgPostgres !== null && r.cpu.postgres !== null
+        ? ` (pgbench's CPU per transaction is ${((100 * (pgPostgres + pgClient)) / (r.cpu.postgres + r.cpu.self)).toFixed(0)}% of it)`
+        : '';
+    console.log(
+      `  CPU per operation, ${name}: PostgreSQL ${ms(r.cpu.postgres)} ms, the bench's process (server and load generator) ${ms(r.cpu.self)} ms${share}`,
+    );
+  }
 }
 
 export async function benchMoneyLoad(ctx: BenchContext): Promise<Measurement[]> {
@@ -225,10 +266,11 @@ export async function benchMoneyLoad(ctx: BenchContext): Promise<Measurement[]> 
   // of the two is the figure both loads are compared with.
   await sql`CREATE DATABASE bench_pgbench`.execute(ctx.db).catch(() => undefined);
   const pgbench = preparePgbench(ctx);
-  const before = pgbench?.() ?? null;
+  const meter = await cpuMeter(ctx.db);
+  const first = await pgbenchWithCpu(pgbench, meter);
   const results: Array<{ name: string; key: string; r: LoadResult }> = [];
   for (const mode of modes) {
-    const r = await runLoad(ctx, mode.env);
+    const r = await runLoad(ctx, mode.env, meter);
     results.push({ ...mode, r });
     console.log(
       `  ${mode.name}: ${CLIENTS} clients for ${r.seconds.toFixed(1)} s, ${r.meanBatch.toFixed(1)} operations per transaction`,
@@ -237,7 +279,13 @@ export async function benchMoneyLoad(ctx: BenchContext): Promise<Measurement[]> 
     line('approvals (16 clients)', r.approve);
     line('all money operations', r.all);
   }
-  const after = pgbench?.() ?? null;
+  const last = await pgbenchWithCpu(pgbench, meter);
+  const before = first?.tps ?? null;
+  const after = last?.tps ?? null;
+  printCpu(
+    results,
+    [first?.cpu, last?.cpu].filter((c): c is CpuPerOperation => c !== undefined),
+  );
   if (before !== null && after !== null) {
     const tps = (before + after) / 2;
     console.log(
