@@ -63,18 +63,30 @@ BEGIN
 END;
 $$;
 
--- Stores the answers with their keys, [{business_id, user_id, key, request_hash, now, response}], under the
--- locks idempotency_claim took: a row still there is an expired key, which starts afresh.
-CREATE OR REPLACE FUNCTION idempotency_store_all(p_keys JSONB) RETURNS VOID LANGUAGE plpgsql AS $$
+-- Stores the answers with their keys under the locks idempotency_claim took: a row still there is
+-- an expired key, which starts afresh. p_keys: [{business_id, user_id, key, request_hash, now}]
+-- or null (an operation without a key, skipped), p_responses: each key's answer, in the same
+-- order (a batch passes its answers as built, without copying each into its key's object).
+CREATE OR REPLACE FUNCTION idempotency_store_each(p_keys JSONB[], p_responses JSONB[]) RETURNS VOID
+LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO idempotency_keys AS k (business_id, user_id, key, request_hash, response, status_code, created_at)
-  SELECT r.business_id, r.user_id, r.key, r.request_hash, r.response, 200, r.now
-  FROM jsonb_to_recordset(p_keys)
-    AS r(business_id INTEGER, user_id INTEGER, key TEXT, request_hash TEXT, now TIMESTAMPTZ, response JSONB)
-  ORDER BY r.user_id, r.key
+  SELECT (x.k->>'business_id')::int, (x.k->>'user_id')::int, x.k->>'key', x.k->>'request_hash', x.response, 200,
+         (x.k->>'now')::timestamptz
+  FROM unnest(p_keys, p_responses) AS x(k, response)
+  WHERE nullif(x.k, 'null'::jsonb) IS NOT NULL
+  ORDER BY (x.k->>'user_id')::int, x.k->>'key'
   ON CONFLICT (user_id, key) DO UPDATE
     SET request_hash = EXCLUDED.request_hash, response = EXCLUDED.response, status_code = 200,
         created_at = EXCLUDED.created_at;
+END;
+$$;
+
+-- The same for [{business_id, user_id, key, request_hash, now, response}].
+CREATE OR REPLACE FUNCTION idempotency_store_all(p_keys JSONB) RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM idempotency_store_each(ARRAY(SELECT k - 'response' FROM jsonb_array_elements(p_keys) AS k),
+                                 ARRAY(SELECT k->'response' FROM jsonb_array_elements(p_keys) AS k));
 END;
 $$;
 

@@ -119,16 +119,18 @@ BEGIN
 END;
 $$;
 
--- The operations' answers, a JSON array in their order: each one's result, the decided offer's
+-- The operations' answers, one in each operation's place: each one's result, the decided offer's
 -- view (p_decided: {"offer": view} or {}), and its posted rows as "entries" (p_rows in id order,
--- p_owners the operation of each).
+-- p_owners the operation of each). An array, not a JSON array: a batch stores each answer with its
+-- key and sends them all, and builds each only once.
+DROP FUNCTION IF EXISTS money_answers(JSONB[], JSONB[], money_transactions[], INTEGER[]);
 CREATE OR REPLACE FUNCTION money_answers(p_ops JSONB[], p_decided JSONB[], p_rows money_transactions[],
                                          p_owners INTEGER[])
-RETURNS JSONB LANGUAGE plpgsql STABLE AS $$
+RETURNS JSONB[] LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  RETURN (
-    SELECT jsonb_agg(coalesce(x.op->'result', '{}'::jsonb) || x.decided
-                     || jsonb_build_object('entries', coalesce(e.entries, '[]'::jsonb)) ORDER BY x.i)
+  RETURN ARRAY(
+    SELECT coalesce(x.op->'result', '{}'::jsonb) || x.decided
+           || jsonb_build_object('entries', coalesce(e.entries, '[]'::jsonb))
     FROM unnest(p_ops, p_decided) WITH ORDINALITY AS x(op, decided, i)
     LEFT JOIN (
       SELECT p_owners[m.ordinality] AS i, jsonb_agg(jsonb_build_object(
@@ -137,7 +139,8 @@ BEGIN
                'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
              ORDER BY m.id) AS entries
       FROM unnest(p_rows) WITH ORDINALITY AS m
-      GROUP BY 1) e ON e.i = x.i);
+      GROUP BY 1) e ON e.i = x.i
+    ORDER BY x.i);
 END;
 $$;
 
@@ -208,8 +211,8 @@ BEGIN
   END IF;
 
   posted := ARRAY(SELECT m FROM money_post(entries) AS m ORDER BY m.id);
-  answer := money_answers(ARRAY[p_op], ARRAY[decided], posted,
-                          array_fill(1, ARRAY[coalesce(array_length(posted, 1), 0)]))->0;
+  answer := (money_answers(ARRAY[p_op], ARRAY[decided], posted,
+                          array_fill(1, ARRAY[coalesce(array_length(posted, 1), 0)])))[1];
   PERFORM money_audit(jsonb_build_array(audit));
   IF idem IS NOT NULL THEN
     PERFORM idempotency_store((idem->>'business_id')::int, (idem->>'user_id')::int, idem->>'key', idem->>'request_hash',

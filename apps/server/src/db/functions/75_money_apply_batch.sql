@@ -97,9 +97,8 @@ DECLARE
   audits JSONB := '[]';
   posted money_transactions[];
   views JSONB := '{}';
-  answers JSONB;
+  answers JSONB[];
   results JSONB;
-  keys JSONB;
   short BOOLEAN;
 BEGIN
   IF EXISTS (SELECT 1 FROM unnest(p_ops) AS o
@@ -183,13 +182,12 @@ BEGIN
                       ELSE jsonb_build_object('offer', views->(o->'offer'->>'id')) END
           FROM unnest(p_ops) WITH ORDINALITY AS x(o, n) ORDER BY x.n),
     posted, owners);
-  SELECT jsonb_agg(jsonb_build_object('ok', answers->(x.n::int - 1)) ORDER BY x.n),
-         coalesce(jsonb_agg(x.op->'idempotency' || jsonb_build_object('response', answers->(x.n::int - 1)))
-                    FILTER (WHERE nullif(x.op->'idempotency', 'null'::jsonb) IS NOT NULL), '[]'::jsonb)
-  INTO results, keys
-  FROM unnest(p_ops) WITH ORDINALITY AS x(op, n);
+  results := (SELECT jsonb_agg(jsonb_build_object('ok', x.answer) ORDER BY x.n)
+              FROM unnest(answers) WITH ORDINALITY AS x(answer, n));
   PERFORM money_audit(audits);
-  PERFORM idempotency_store_all(keys);
+  -- Each key with its answer as built (an operation without a key has none to store).
+  PERFORM idempotency_store_each(ARRAY(SELECT x.op->'idempotency' FROM unnest(p_ops) WITH ORDINALITY AS x(op, n)
+                                       ORDER BY x.n), answers);
   RETURN results;
 END;
 $$;
