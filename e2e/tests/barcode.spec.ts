@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { apiAs, apiSignIn, DEMO, expect, test } from '../fixtures.ts';
 import { CatalogPage } from '../pages/catalog-page.ts';
 import { createTaggedVariants, StockListPage } from '../pages/stock-pages.ts';
@@ -23,6 +24,36 @@ const uniqueEan13 = () =>
     `47${Date.now().toString().slice(-6)}${String(randomBytes(2).readUInt16BE() % 10_000).padStart(4, '0')}`,
   );
 
+/**
+ * A keyboard-wedge scanner: its keys, then Enter, each stamped 5 ms after the last, as a scanner's
+ * hardware stamps them (DESIGN.md section 18). The stamps go with the key events (CDP's
+ * `timestamp`), so the page sees a scanner's pace however long it takes to render each key;
+ * Playwright's own typing waits for each key to be handled, and on a busy machine its keys arrive
+ * (and are stamped) as slowly as the page renders.
+ */
+async function scan(page: Page, keys: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  let i = 0;
+  const at = () => start + 0.005 * i++;
+  for (const ch of keys) {
+    const timestamp = at();
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyDown',
+      key: ch,
+      text: ch,
+      unmodifiedText: ch,
+      timestamp,
+    });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch, timestamp });
+  }
+  const timestamp = at();
+  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', timestamp });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp });
+  await cdp.detach();
+}
+
 test('a wedge burst in the stock-entry picker selects the variant of its code; slow typing searches', async ({
   page,
 }) => {
@@ -41,8 +72,7 @@ test('a wedge burst in the stock-entry picker selects the variant of its code; s
   // A scanner: every key 5 ms apart, then Enter. The picker looks the code up and picks; the Enter
   // does not submit the form.
   await picker.click();
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
+  await scan(page, code);
   await expect(form.dialog.getByTestId('variant-selected')).toContainText(variant!.sku);
   await expect(form.dialog.getByRole('alert')).toHaveCount(0);
 
@@ -59,8 +89,7 @@ test('a wedge burst in the stock-entry picker selects the variant of its code; s
   // A burst of a code no variant has says so.
   await picker.fill('');
   const unknown = uniqueEan13();
-  await page.keyboard.type(unknown, { delay: 5 });
-  await page.keyboard.press('Enter');
+  await scan(page, unknown);
   await expect(form.dialog.getByText(`${unknown} shtrix-kodli variant yo'q.`)).toBeVisible();
   await expect(form.dialog.getByTestId('variant-selected')).toHaveCount(0);
 });
@@ -76,12 +105,7 @@ test('a scanner typing through the Russian layout still finds its Latin Code 128
   await form.dialog.getByLabel('Variant *').click();
   // What the keys S, K, U give on the ЙЦУКЕН layout; Playwright's keyboard has no Cyrillic keys,
   // so the key events go as Chromium's input would send them.
-  const cdp = await page.context().newCDPSession(page);
-  for (const ch of code.replace('SKU', 'ЫЛГ')) {
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: ch, text: ch, unmodifiedText: ch });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch });
-  }
-  await page.keyboard.press('Enter');
+  await scan(page, code.replace('SKU', 'ЫЛГ'));
   await expect(form.dialog.getByTestId('variant-selected')).toContainText(variant!.sku);
 });
 
@@ -103,8 +127,7 @@ test('a scale weight code picks its item and fills the quantity', async ({ page 
     await apiSignIn(page, DEMO.taminotchi);
     const form = await new StockListPage(page, '/buy').open();
     await form.dialog.getByLabel('Variant *').click();
-    await page.keyboard.type(weighed, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await scan(page, weighed);
     await expect(form.dialog.getByTestId('variant-selected')).toContainText(variant!.sku);
     await expect(form.quantity).toHaveValue('1.250');
   } finally {
