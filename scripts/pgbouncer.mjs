@@ -4,9 +4,10 @@
 // refuses to run as root, so as root it runs as the `postgres` user, as the cluster does.
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './postgres.mjs';
 
 /** Debian's pgbouncer binary on PATH or in /usr/sbin, else null. */
 export function findPgBouncer(envPath = process.env.PATH ?? '') {
@@ -18,17 +19,6 @@ export function findPgBouncer(envPath = process.env.PATH ?? '') {
       } catch {}
     }
   return null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 const accepts = (port) =>

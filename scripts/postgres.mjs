@@ -52,7 +52,19 @@ export function pgRunner(bin, prefix) {
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
     chownSync(dir, uid, gid);
   }
-  return { dir, run, runAsync };
+  /** Stops the cluster in `data` at once and removes the folder; a second call does nothing. */
+  const stopper = (data) => {
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {}
+      rmSync(dir, { recursive: true, force: true });
+    };
+  };
+  return { dir, run, runAsync, stopper };
 }
 
 /** @returns {Promise<{url: string, stop: () => void}>} */
@@ -63,7 +75,7 @@ export async function startThrowawayPostgres({ tuned = false, durable = false } 
       'PostgreSQL is not installed: install it (Debian: apt-get install -y postgresql) or set TEST_DATABASE_URL to a server where the user may create databases.',
     );
   }
-  const { dir, run, runAsync } = pgRunner(bin, 'bo-pg-');
+  const { dir, run, runAsync, stopper } = pgRunner(bin, 'bo-pg-');
   const data = path.join(dir, 'data');
   run('initdb', [
     '-D',
@@ -88,15 +100,7 @@ export async function startThrowawayPostgres({ tuned = false, durable = false } 
   ].join(' ');
   const startArgs = ['-D', data, '-l', path.join(dir, 'log'), '-o', settings, '-w', 'start'];
   run('pg_ctl', startArgs);
-  let stopped = false;
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    try {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } catch {}
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const stop = stopper(data);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     bin,

@@ -2,7 +2,7 @@
 // DESIGN.md section 24 "Reports from a replica" and for the bench: pg_basebackup -R -X stream
 // copies the primary (initdb's pg_hba already lets local connections replicate) into a cluster of
 // its own on another loopback port, which starts as a hot standby following the primary.
-import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, pgRunner } from './postgres.mjs';
 
@@ -13,17 +13,9 @@ import { freePort, pgRunner } from './postgres.mjs';
 export async function startThrowawayReplica(primary) {
   // A `bin` on PATH may link only some commands (initdb, pg_ctl): the folder they link into has all.
   const bin = path.dirname(realpathSync(path.join(primary.bin, 'initdb')));
-  const { dir, run, runAsync } = pgRunner(bin, 'bo-replica-');
+  const { dir, run, runAsync, stopper } = pgRunner(bin, 'bo-replica-');
   const data = path.join(dir, 'data');
-  let stopped = false;
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    try {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } catch {}
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const stop = stopper(data);
   try {
     // -R writes standby.signal and primary_conninfo; -X stream copies the WAL written meanwhile.
     run('pg_basebackup', ['-d', primary.url, '-D', data, '-R', '-X', 'stream', '--no-sync', '-c', 'fast']);

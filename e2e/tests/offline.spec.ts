@@ -36,6 +36,19 @@ async function ownVariant(page: Page, tag: string, price: string, stock: string)
   return variant!;
 }
 
+/**
+ * What each test starts from: the shared Bozorchi's cash and the default list held for it (other
+ * specs move them), a price of its own, a variant of its own priced at it with `stock` on the
+ * Bozorchi, and the Bozorchi's API.
+ */
+async function ownSale(page: Page, stock: string) {
+  await holdLock('bozorchi-cash');
+  await holdLock('default-price-type');
+  const price = String(20_000 + Math.floor(Math.random() * 60_000));
+  const variant = await ownVariant(page, docTag(), price, stock);
+  return { price, variant, trader: await apiAs(page, DEMO.bozorchi) };
+}
+
 /** What the Bozorchi holds of a variant ("0" once it is all gone). */
 async function onHand(trader: Api, sku: string): Promise<string> {
   const rows = (await (await trader.get('inventory/stocks/my-balance/')).json()) as Array<{
@@ -108,12 +121,7 @@ test('three sales made offline, before and after a reload, post once each when t
   context,
 }) => {
   test.setTimeout(90_000);
-  await holdLock('bozorchi-cash');
-  await holdLock('default-price-type');
-  const tag = docTag();
-  const price = String(20_000 + Math.floor(Math.random() * 60_000));
-  const variant = await ownVariant(page, tag, price, '5');
-  const trader = await apiAs(page, DEMO.bozorchi);
+  const { price, variant, trader } = await ownSale(page, '5');
   const cashBefore = await uzsCash(trader);
 
   const counter = await openCounterOnline(page, variant.id);
@@ -152,12 +160,7 @@ test('a sale whose last unit another client took meanwhile comes back as a draft
   context,
 }) => {
   test.setTimeout(90_000);
-  await holdLock('bozorchi-cash');
-  await holdLock('default-price-type');
-  const tag = docTag();
-  const price = String(20_000 + Math.floor(Math.random() * 60_000));
-  const variant = await ownVariant(page, tag, price, '1');
-  const trader = await apiAs(page, DEMO.bozorchi);
+  const { price, variant, trader } = await ownSale(page, '1');
 
   const counter = await openCounterOnline(page, variant.id);
   await context.setOffline(true);
@@ -199,12 +202,7 @@ test('a sale whose answer is lost on a weak connection is queued under its key a
   page,
 }) => {
   test.setTimeout(60_000);
-  await holdLock('bozorchi-cash');
-  await holdLock('default-price-type');
-  const tag = docTag();
-  const price = String(20_000 + Math.floor(Math.random() * 60_000));
-  const variant = await ownVariant(page, tag, price, '3');
-  const trader = await apiAs(page, DEMO.bozorchi);
+  const { price, variant, trader } = await ownSale(page, '3');
 
   const counter = await openCounterOnline(page, variant.id);
   // The first post reaches the server, which posts the sale, but its answer never arrives.

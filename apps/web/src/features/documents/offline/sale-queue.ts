@@ -1,4 +1,3 @@
-import type { SaleCreate } from '@app/shared';
 import type { DeviceDb, QueuedSale, ReturnedSale } from './device-db.ts';
 
 // The offline sales queue (DESIGN.md section 23, docs/offline.md "The queue"): each sale made
@@ -35,14 +34,8 @@ export const webLock: ExclusiveLock = <T>(task: () => Promise<T>) =>
     ? (navigator.locks.request('sales-queue', task) as Promise<T>)
     : task();
 
-export interface NewSale {
-  key: string;
-  draft_key: string;
-  user: number;
-  body: SaleCreate;
-  total: string;
-  currency_code: string;
-}
+/** A sale as the counter hands it to the queue: the queue numbers and dates it. */
+export type NewSale = Omit<QueuedSale, 'seq' | 'created_at'>;
 
 /** Puts a sale at the end of the queue. */
 export async function enqueueSale(db: DeviceDb, sale: NewSale, now = new Date()): Promise<void> {
