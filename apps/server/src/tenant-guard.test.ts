@@ -86,7 +86,7 @@ describe('the tenant guard', () => {
   it('lets through a statement its allow-list names by file and table, and only that table', async () => {
     const allowing = offline.withPlugin(
       tenantGuard({
-        allowed: [{ file: 'tenant-guard.test.ts', table: 'events', kind: 'todo', reason: 'the probe' }],
+        allowed: [{ file: 'tenant-guard.test.ts', table: 'events', kind: 'routing', reason: 'the probe' }],
       }),
     );
     await expect(allowing.selectFrom('events').select('id').execute()).resolves.toEqual([]);

@@ -4,18 +4,17 @@ export interface AllowedStatement {
   table: string;
   /**
    * `routing`: finds the business before any is known (a sign-in by e-mail, a token by its hash);
-   * `all-businesses`: a job over every business by design; `todo`: to be given its business.
+   * `all-businesses`: a job over every business by design.
    */
-  kind: 'routing' | 'all-businesses' | 'todo';
+  kind: 'routing' | 'all-businesses';
   reason: string;
 }
 
 /**
  * The statements the tenant guard (test/tenant-guard.ts) lets through without business_id, one a
  * line: the server file (relative to apps/server/src) | the table it names | its kind | why.
- * `routing` and `all-businesses` entries stay (docs/scaling.md says how each runs once sharded); a
- * `todo` entry is a file's statements on a table still to be given their business, and the list
- * only shrinks.
+ * Each stays by design (docs/scaling.md says how each runs once sharded); every other statement
+ * on a business's rows names its business.
  */
 const LIST = `
 db/row-queries.ts | invitations | routing | an invitation is ended or checked by its token hash, or with its user's, before a business is known (sign-in paths)
@@ -30,22 +29,16 @@ modules/auth/auth.repository.ts | users | routing | sign-in finds the user by e-
 modules/telegram/telegram.repository.ts | telegram_link_codes | routing | a Telegram link code is found by its hash from a chat that has no business yet
 modules/telegram/telegram.repository.ts | users | routing | a Telegram chat finds its user by chat id (unique across businesses) before a business is known
 modules/users/admin-users.service.ts | users | routing | an e-mail is unique across businesses (users_email_unique): the check reads every business's users (docs/scaling.md: the logins table)
-modules/finance/transactions.repository.ts | money_transactions | todo | the money list (DESIGN.md section 4) reads a user's rows through index-only scans of (user_id, ...); business_id has to join those indexes first, measured by npm run bench -- money (the list's p95 < 30 ms)
-modules/finance/transactions.repository.ts | money_tx_counts | todo | the money list's page count by user (same change as its rows, above)
 modules/notifications/notifications.repository.ts | debts | all-businesses | the daily overdue-debts job reads every business's debts past due (DESIGN.md section 13)
 modules/notifications/notifications.repository.ts | counterparties | all-businesses | the daily overdue-debts job joins each overdue debt's counterparty
 modules/notifications/notifications.repository.ts | users | all-businesses | the daily overdue-debts job joins each overdue debt's department
 modules/notifications/notifications.repository.ts | notifications | all-businesses | delivery by e-mail and Telegram claims undelivered notifications of every business, and the overdue-debts job skips those told
-modules/shifts/z-report.repository.ts | money_transactions | todo | the Z-report's lines of a shift, read by shift id; a report read the reporting replica's work also changes, to be given its business when the two meet
-modules/shifts/z-report.repository.ts | documents | todo | the Z-report's sales of a shift and its credit, read by shift and department (as above)
-modules/shifts/z-report.repository.ts | debts | todo | the Z-report's credit opened during a shift, read by department (as above)
 `;
 
 export const TENANT_GUARD_ALLOWED: readonly AllowedStatement[] = LIST.trim()
   .split('\n')
   .map((line) => {
     const [file = '', table = '', kind = '', reason = ''] = line.split(' | ');
-    if (kind !== 'routing' && kind !== 'all-businesses' && kind !== 'todo')
-      throw new Error(`bad kind: ${line}`);
+    if (kind !== 'routing' && kind !== 'all-businesses') throw new Error(`bad kind: ${line}`);
     return { file, table, kind, reason };
   });

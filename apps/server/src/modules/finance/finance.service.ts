@@ -127,7 +127,7 @@ export async function listMyTransactions(
   const { page: _page, ordering, ...filter } = query;
   const { count, ids } = await txRepo.countAndPageIds(
     deps.db,
-    actor.id,
+    { businessId: actor.businessId, userId: actor.id },
     filter,
     ordering,
     (page - 1) * TRANSACTIONS_PAGE_SIZE,
@@ -135,7 +135,7 @@ export async function listMyTransactions(
   );
   const lastPage = Math.max(1, Math.ceil(count / TRANSACTIONS_PAGE_SIZE));
   if (page > lastPage) throw notFound(msg('errors.invalid_page'));
-  const rows = await txRepo.transactionsByIds(deps.db, ids);
+  const rows = await txRepo.transactionsByIds(deps.db, actor.businessId, ids);
   return {
     count,
     page,

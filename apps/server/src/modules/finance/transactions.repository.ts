@@ -28,6 +28,16 @@ function filterConditions(f: TxFilter): RawBuilder<unknown>[] {
   return parts;
 }
 
+/** Whose rows: a department of a business (DESIGN.md section 24: every read names its business). */
+export interface Department {
+  businessId: number;
+  userId: number;
+}
+
+function ofDepartment(d: Department): RawBuilder<unknown> {
+  return sql`business_id = ${d.businessId} AND user_id = ${d.userId}`;
+}
+
 function whereAll(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `);
 }
@@ -44,21 +54,21 @@ function searchCondition(search: string): RawBuilder<unknown> {
  * collected first (through the trigram index where PostgreSQL has pg_trgm) and only they are
  * filtered, counted and sorted, instead of walking the whole department in order.
  */
-function searchMatches(userId: number, search: string): RawBuilder<unknown> {
+function searchMatches(department: Department, search: string): RawBuilder<unknown> {
   return sql`WITH matches AS MATERIALIZED (
     SELECT id, amount, created_at, currency_id, tx_type, offer_id FROM money_transactions
-    WHERE user_id = ${userId} AND ${searchCondition(search)})`;
+    WHERE ${ofDepartment(department)} AND ${searchCondition(search)})`;
 }
 
 /**
  * The number of rows the filters match and the ids of one page, in order. Without a search the
  * count is a sum over money_tx_counts (at most 32 rows per department, kept by the ledger) and
- * every column the page reads is in the ordering's covering index (migrations/0004_finance.sql),
+ * every column the page reads is in the ordering's covering index (migrations/0037_ledger_keys.sql),
  * so the filters are checked on index entries. A search collects its matches once for both.
  */
 export async function countAndPageIds(
   db: Database,
-  userId: number,
+  department: Department,
   f: TxFilter,
   ordering: Ordering,
   offset: number,
@@ -72,26 +82,27 @@ export async function countAndPageIds(
     const found = await sql<{
       count: number;
       ids: Array<number | string>;
-    }>`${searchMatches(userId, f.search)},
+    }>`${searchMatches(department, f.search)},
       filtered AS MATERIALIZED (SELECT * FROM matches WHERE ${filters})
       SELECT (SELECT count(*)::int FROM filtered) AS count,
         ARRAY(SELECT id FROM filtered ${order}) AS ids`.execute(db);
     const row = found.rows[0];
     return { count: Number(row?.count ?? 0), ids: (row?.ids ?? []).map(Number) };
   }
-  const count = await countWithoutSearch(db, userId, f);
+  const count = await countWithoutSearch(db, department, f);
   // An empty page needs no walk through the department's rows (the count already says so).
   if (count <= offset) return { count, ids: [] };
   const found = await sql<{ id: number }>`SELECT id FROM money_transactions
-    WHERE user_id = ${userId} AND ${filters} ${order}`.execute(db);
+    WHERE ${ofDepartment(department)} AND ${filters} ${order}`.execute(db);
   return { count, ids: found.rows.map((r) => Number(r.id)) };
 }
 
-async function countWithoutSearch(db: Database, userId: number, f: TxFilter): Promise<number> {
+async function countWithoutSearch(db: Database, department: Department, f: TxFilter): Promise<number> {
   let q = db
     .selectFrom('money_tx_counts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('count'))
-    .where('user_id', '=', userId);
+    .where('business_id', '=', department.businessId)
+    .where('user_id', '=', department.userId);
   if (f.currency !== undefined) q = q.where('currency_id', '=', f.currency);
   if (f.amount_type !== undefined) q = q.where('positive', '=', f.amount_type === 'positive');
   if (f.tx_type !== undefined) q = q.where('tx_type', '=', f.tx_type);
@@ -101,7 +112,7 @@ async function countWithoutSearch(db: Database, userId: number, f: TxFilter): Pr
 }
 
 /** The rows of `ids`, in that order. */
-export async function transactionsByIds(db: Database, ids: readonly number[]) {
+export async function transactionsByIds(db: Database, businessId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('money_transactions')
@@ -120,6 +131,7 @@ export async function transactionsByIds(db: Database, ids: readonly number[]) {
       'money_transactions.exchange_group',
       'money_transactions.created_at',
     ])
+    .where('money_transactions.business_id', '=', businessId)
     .where('money_transactions.id', 'in', ids)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -102,8 +102,9 @@ export async function zReport(
       .select('name')
       .where('id', '=', actor.businessId)
       .executeTakeFirstOrThrow(),
-    zLines(deps.db, id),
+    zLines(deps.db, actor.businessId, id),
     creditOpened(deps.db, {
+      business_id: actor.businessId,
       department_id: shift.department,
       opened_at: new Date(shift.opened_at),
       closed_at: new Date(shift.closed_at),
