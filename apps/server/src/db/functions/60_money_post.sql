@@ -56,42 +56,44 @@ END;
 $$;
 
 -- The one way money moves (DESIGN.md section 3 "Money ledger"): appends the ledger rows and
--- changes the balances by the same sums, row by row in balance_moves' order; each debit is a
--- conditional UPDATE, and a
--- shortfall raises BO409, which rolls the caller's transaction back. Keeps money_tx_counts.
+-- changes the balances by the same sums. The balance rows are locked first, in balance_moves'
+-- order (balances_lock, after the departments' open shifts); a debit its row does not cover
+-- raises BO409 for the first such row in that order, which rolls the caller's transaction back.
+-- Then one UPDATE changes the locked rows and one upsert creates those a credit opens (a credit
+-- and a debit that cancel out in one call create the row at 0, as the two one by one would): a
+-- set of statements that does not grow with the rows (a batch of operations moves dozens).
+-- Keeps money_tx_counts.
 -- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, reason_message, offer_id,
 -- exchange_group, created_by, created_at, document_id}], amounts as decimal strings. money_post computes each
 -- row's UZS amount (money_amount_in_uzs), and gives each row its department's open cash shift.
 CREATE OR REPLACE FUNCTION money_post(p_entries JSONB) RETURNS SETOF money_transactions LANGUAGE plpgsql AS $$
 DECLARE
-  d RECORD;
+  short RECORD;
 BEGIN
-  PERFORM shifts_lock(p_entries);
-  FOR d IN SELECT m.business_id, m.user_id, m.currency_id, m.delta FROM balance_moves(p_entries) m ORDER BY m.n LOOP
-    IF d.delta > 0 THEN
-      INSERT INTO balances (business_id, user_id, currency_id, on_hand)
-      VALUES (d.business_id, d.user_id, d.currency_id, d.delta)
-      ON CONFLICT (user_id, currency_id)
-      DO UPDATE SET on_hand = balances.on_hand + EXCLUDED.on_hand, updated_at = now();
-    ELSIF d.delta < 0 THEN
-      UPDATE balances SET on_hand = on_hand + d.delta, updated_at = now()
-      WHERE user_id = d.user_id AND currency_id = d.currency_id AND on_hand + d.delta >= 0;
-      IF NOT FOUND THEN
-        RAISE EXCEPTION 'shortfall' USING ERRCODE = 'BO409', DETAIL = json_build_object(
-          'kind', 'shortfall', 'user_id', d.user_id, 'currency_id', d.currency_id,
-          'code', (SELECT code FROM currencies WHERE id = d.currency_id),
-          'on_hand', coalesce((SELECT on_hand FROM balances
-                               WHERE user_id = d.user_id AND currency_id = d.currency_id), 0)::text,
-          'needed', (-d.delta)::text)::text;
-      END IF;
-    ELSE
-      -- A credit and a debit that cancel out (a batch applied together, 75_money_apply_batch.sql,
-      -- where the credit came first): the balance row exists, as after the two one by one.
-      INSERT INTO balances (business_id, user_id, currency_id, on_hand)
-      VALUES (d.business_id, d.user_id, d.currency_id, 0)
-      ON CONFLICT (user_id, currency_id) DO NOTHING;
-    END IF;
-  END LOOP;
+  SELECT m.user_id, m.currency_id, m.delta, coalesce(l.on_hand, 0) AS on_hand INTO short
+  FROM balance_moves(p_entries) m
+  LEFT JOIN balances_lock(p_entries) l ON l.user_id = m.user_id AND l.currency_id = m.currency_id
+  WHERE coalesce(l.on_hand, 0) + m.delta < 0
+  ORDER BY m.n
+  LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'shortfall' USING ERRCODE = 'BO409', DETAIL = json_build_object(
+      'kind', 'shortfall', 'user_id', short.user_id, 'currency_id', short.currency_id,
+      'code', (SELECT code FROM currencies WHERE id = short.currency_id),
+      'on_hand', short.on_hand::text, 'needed', (-short.delta)::text)::text;
+  END IF;
+  -- Every debit's row exists and is locked; a credit's row may be new, or (made by a transaction
+  -- that committed after the lock) not locked, which a credit needs no check for.
+  UPDATE balances b SET on_hand = b.on_hand + m.delta, updated_at = now()
+  FROM balance_moves(p_entries) m
+  WHERE b.user_id = m.user_id AND b.currency_id = m.currency_id AND m.delta <> 0;
+  INSERT INTO balances (business_id, user_id, currency_id, on_hand)
+  SELECT m.business_id, m.user_id, m.currency_id, m.delta
+  FROM balance_moves(p_entries) m
+  WHERE NOT EXISTS (SELECT 1 FROM balances b WHERE b.user_id = m.user_id AND b.currency_id = m.currency_id)
+  ORDER BY m.n
+  ON CONFLICT (user_id, currency_id)
+  DO UPDATE SET on_hand = balances.on_hand + EXCLUDED.on_hand, updated_at = now() WHERE EXCLUDED.on_hand <> 0;
 
   INSERT INTO money_tx_counts (user_id, currency_id, positive, tx_type, has_offer, n, business_id)
   SELECT e.user_id, e.currency_id, e.amount > 0, e.tx_type, e.offer_id IS NOT NULL, count(*), min(e.business_id)
