@@ -25,7 +25,7 @@ lib/events.ts | events | all-businesses | the listener's catch-up (the highest i
 modules/auth/auth.repository.ts | invitations | routing | an invitation is found by its token hash before a business is known
 modules/auth/auth.repository.ts | password_reset_tokens | routing | a reset token is found by its hash before a business is known
 modules/auth/auth.repository.ts | refresh_tokens | routing | a refresh token is found by its hash before a business is known
-modules/auth/auth.repository.ts | users | routing | sign-in finds the user by e-mail before a business is known; the same file's writes by user id (last sign-in, password) could name the business and do not yet
+modules/auth/auth.repository.ts | users | routing | sign-in finds the user by e-mail, and a refreshed or confirmed session its user by id, before a business is known
 modules/telegram/telegram.repository.ts | telegram_link_codes | routing | a Telegram link code is found by its hash from a chat that has no business yet
 modules/telegram/telegram.repository.ts | users | routing | a Telegram chat finds its user by chat id (unique across businesses) before a business is known
 modules/users/admin-users.service.ts | users | routing | an e-mail is unique across businesses (users_email_unique): the check reads every business's users (docs/scaling.md: the logins table)

@@ -116,7 +116,7 @@ export async function resetPassword(db: Database, email: string, password: strin
   const user = await userByEmail(db, email);
   const passwordHash = await hashPassword(password);
   await inTransaction(db, async (trx) => {
-    await setPasswordHash(trx, user.id, passwordHash);
+    await setPasswordHash(trx, user, passwordHash);
     await trx
       .updateTable('refresh_tokens')
       .set({ revoked_at: sql<Date>`now()` })

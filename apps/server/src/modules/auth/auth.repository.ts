@@ -205,20 +205,32 @@ export async function consumeResetToken(db: Database, tokenHash: string, at: Dat
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
-    .returning('user_id')
+    .returning(['user_id', 'business_id'])
     .executeTakeFirst();
 }
 
-export async function setPasswordHash(db: Database, userId: number, passwordHash: string) {
+/** Whose row: a user of a business (DESIGN.md section 24: a write of a business's rows names it). */
+interface UserKey {
+  id: number;
+  business_id: number;
+}
+
+export async function setPasswordHash(db: Database, user: UserKey, passwordHash: string) {
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, password_set: true })
-    .where('id', '=', userId)
+    .where('business_id', '=', user.business_id)
+    .where('id', '=', user.id)
     .execute();
 }
 
-export async function touchLastLogin(db: Database, userId: number, at: Date) {
-  await db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
+export async function touchLastLogin(db: Database, user: UserKey, at: Date) {
+  await db
+    .updateTable('users')
+    .set({ last_login_at: at })
+    .where('business_id', '=', user.business_id)
+    .where('id', '=', user.id)
+    .execute();
 }
 
 export async function insertInvitation(
@@ -270,6 +282,6 @@ export async function consumeInvitation(db: Database, tokenHash: string, at: Dat
     .set({ used_at: at })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .returning('user_id')
+    .returning(['user_id', 'business_id'])
     .executeTakeFirst();
 }

@@ -128,7 +128,7 @@ export async function login(
     return { kind: 'otp', otp_token: otpToken };
   }
   const tokens = await issueTokens(deps, user, persistent);
-  await repo.touchLastLogin(deps.db, user.id, now);
+  await repo.touchLastLogin(deps.db, user, now);
   await auditAccount(
     deps.db,
     { userId: user.id, businessId: user.business_id },
@@ -194,7 +194,7 @@ export async function verifyLoginCode(deps: AuthDeps, otpToken: string, code: st
   const user = await repo.findUserById(deps.db, row.user_id);
   if (!user?.is_active) throw badRequest(INVALID_CODE, { code: [INVALID_CODE] });
   const tokens = await issueTokens(deps, user, row.persistent);
-  await repo.touchLastLogin(deps.db, user.id, deps.clock());
+  await repo.touchLastLogin(deps.db, user, deps.clock());
   await auditAccount(
     deps.db,
     { userId: user.id, businessId: user.business_id },
@@ -209,7 +209,11 @@ const invalidResetToken = () =>
 /** A single-use link that lets its holder choose a password: a reset link or an invitation. */
 interface PasswordLink {
   usable: (db: Database, tokenHash: string, at: Date) => Promise<boolean>;
-  take: (db: Database, tokenHash: string, at: Date) => Promise<{ user_id: number } | undefined>;
+  take: (
+    db: Database,
+    tokenHash: string,
+    at: Date,
+  ) => Promise<{ user_id: number; business_id: number } | undefined>;
   invalid: () => AppError;
   /** What else the new password ends, before the user's invitations are revoked. */
   alsoEnds?: (db: Database, userId: number, at: Date) => Promise<void>;
@@ -235,7 +239,7 @@ async function setPasswordByLink(
     // Taken again under the transaction: of two requests with one token only one wins.
     const taken = await link.take(trx, tokenHash, now);
     if (!taken) throw link.invalid();
-    await repo.setPasswordHash(trx, taken.user_id, passwordHash);
+    await repo.setPasswordHash(trx, { id: taken.user_id, business_id: taken.business_id }, passwordHash);
     await link.alsoEnds?.(trx, taken.user_id, now);
     await repo.revokeInvitations(trx, taken.user_id, now);
     const user = await repo.findUserById(trx, taken.user_id);
