@@ -47,7 +47,9 @@ function precompress(): Plugin {
 /**
  * The chunk group of a module outside the entry (DESIGN.md section 23; vite.config's codeSplitting):
  * `shared`, zod, decimal.js and the shared package's schemas and money, which a page's API calls
- * check and format with; `icons`, lucide's; `ui`, the app's components, lib and API modules and
+ * check and format with; `icons`, lucide's; `forms`, react-hook-form and its resolvers (else the
+ * first feature group to use them takes them in, and every form page loads that feature's chunk
+ * with them); `ui`, the app's components, lib and API modules and
  * TanStack Query's hooks; a feature's name for its own API, components and lib, shared by its
  * pages. Null leaves a module to the bundler (pages, catalogues, the heavy libraries).
  */
@@ -56,6 +58,7 @@ function chunkGroup(id: string): string | null {
   if (lib) {
     if (lib === 'zod' || lib === 'decimal.js') return 'shared';
     if (lib === 'lucide-react') return 'icons';
+    if (lib === 'react-hook-form' || lib === '@hookform/resolvers') return 'forms';
     return lib.startsWith('@tanstack/') ? 'ui' : null;
   }
   if (/packages[\\/]shared[\\/]src[\\/]/.test(id)) return /[\\/]texts[\\/]/.test(id) ? null : 'shared';
@@ -156,10 +159,10 @@ export default defineConfig({
         // bwip-js, the barcode reader, Dexie) stay out of every group, loaded only where used.
         codeSplitting: {
           groups: [
-            { name: 'initial', tags: ['$initial'], priority: 4 },
-            ...(['shared', 'icons', 'ui'] as const).map((name, i) => ({
+            { name: 'initial', tags: ['$initial'], priority: 5 },
+            ...(['shared', 'icons', 'forms', 'ui'] as const).map((name, i) => ({
               name,
-              priority: 3 - i,
+              priority: 4 - i,
               minShareCount: 2,
               test: (id: string) => chunkGroup(id) === name,
             })),
