@@ -45,6 +45,32 @@ function precompress(): Plugin {
 }
 
 /**
+ * The chunk group of a module outside the entry (DESIGN.md section 23; vite.config's codeSplitting):
+ * `shared`, zod, decimal.js and the shared package's schemas and money, which a page's API calls
+ * check and format with; `icons`, lucide's; `forms`, react-hook-form and its resolvers (else the
+ * first feature group to use them takes them in, and every form page loads that feature's chunk
+ * with them); `ui`, the app's components, lib and API modules and
+ * TanStack Query's hooks; a feature's name for its own API, components and lib, shared by its
+ * pages. Null leaves a module to the bundler (pages, catalogues, the heavy libraries).
+ */
+function chunkGroup(id: string): string | null {
+  const lib = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1]?.replace('\\', '/');
+  if (lib) {
+    if (lib === 'zod' || lib === 'decimal.js') return 'shared';
+    if (lib === 'lucide-react') return 'icons';
+    if (lib === 'react-hook-form' || lib === '@hookform/resolvers') return 'forms';
+    return lib.startsWith('@tanstack/') ? 'ui' : null;
+  }
+  if (/packages[\\/]shared[\\/]src[\\/]/.test(id)) return /[\\/]texts[\\/]/.test(id) ? null : 'shared';
+  const web = /apps[\\/]web[\\/]src[\\/](.+)$/.exec(id)?.[1]?.replaceAll('\\', '/');
+  if (!web) return null;
+  // The labels' dialog (react-hook-form, bwip-js) and the charts' parts (recharts) only where used.
+  if (/^components\/(LabelsDialog|chart-parts)\.tsx$/.test(web)) return null;
+  if (/^(components|lib|api)\//.test(web) || /^i18n\/[^/]+\.tsx?$/.test(web)) return 'ui';
+  return /^features\/([^/]+)\/(api|components|lib)\//.exec(web)?.[1] ?? null;
+}
+
+/**
  * DESIGN.md section 23: the installable app (docs/offline.md). Workbox precaches the app shell
  * (index.html, the entry, the pages' chunks, the language catalogues, the icons) so that the
  * counter opens offline; the heavy lazy chunks (bwip-js, the charts, the barcode reader and its
@@ -123,16 +149,24 @@ export default defineConfig({
           const part = /messages[\\/]([^\\/]+)[\\/](boot|rest)\.ts$/.exec(chunk.facadeModuleId ?? '');
           return part ? `assets/${part[1]}-${part[2]}-[hash].js` : 'assets/[name]-[hash].js';
         },
-        // Preact and the router in a chunk of their own, so a deploy of app code does not
-        // re-download them. No group of other libraries: a group is loaded whole wherever one of
-        // its members is used, and the first load's budget (DESIGN.md section 23) has no room for
-        // libraries the sign-in page does not use (zod, decimal.js, icons, charts). The shared
-        // code every page needs (languages, constants, roles) is a group of its own: left to the
-        // bundler, it shared a chunk with money.ts and so brought decimal.js into the first load.
+        // DESIGN.md section 23, fewer and larger chunks (docs/benchmarks.md, "Web first loads"):
+        // on slow 4G every file costs a round trip and a phone's browser fetches six at a time,
+        // so a page of ninety small chunks waited for fifteen rounds of them. Everything the
+        // entry imports statically is one chunk (the sign-in page: one file and its texts); the
+        // rest is grouped by what it is (chunkGroup), each group one chunk loaded whole wherever
+        // one of its modules is used, and only code that two chunks or more share (each page's
+        // own code stays in its page's chunk). The heavy libraries used in one place (charts,
+        // bwip-js, the barcode reader, Dexie) stay out of every group, loaded only where used.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](preact|react-router)[\\/]/ },
-            { name: 'shared-base', test: /packages[\\/]shared[\\/]src[\\/](languages|constants|roles)\.ts$/ },
+            { name: 'initial', tags: ['$initial'], priority: 5 },
+            ...(['shared', 'icons', 'forms', 'ui'] as const).map((name, i) => ({
+              name,
+              priority: 4 - i,
+              minShareCount: 2,
+              test: (id: string) => chunkGroup(id) === name,
+            })),
+            { name: (id: string) => chunkGroup(id), priority: 0, minShareCount: 2 },
           ],
         },
       },

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { wholeCatalogue } from '../i18n/catalogue.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
+import { useFirstPageShown } from '../lib/first-page.ts';
 import { useAccessToken, useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
 import { BootFailedScreen, BootScreen } from './BootScreen.tsx';
 import { useUserLanguage } from './LanguageSwitcher.tsx';
@@ -11,7 +12,8 @@ import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
 // The live events' stream and the cache updates it brings (DESIGN.md section 13), only for a
-// signed-in user: the sign-in page's first load does not carry them (DESIGN.md section 23).
+// signed-in user and once the first page is on screen: no first load carries them (DESIGN.md
+// section 23, lib/first-page.ts).
 // With every namespace's texts, as the signed-in pages (i18n/catalogue.ts).
 const LiveUpdates = lazy(() =>
   Promise.all([import('./live/LiveUpdates.tsx'), wholeCatalogue()]).then(([m]) => ({
@@ -23,12 +25,13 @@ function Session() {
   // The guards must not decide before the load-time refresh has answered (DESIGN.md section 5).
   const ready = useSessionBootstrap();
   const signedIn = useAccessToken() !== null;
+  const shown = useFirstPageShown();
   useTokenRefreshTimer();
   useUserLanguage();
   if (!ready) return <BootScreen />;
   return (
     <>
-      {signedIn && (
+      {signedIn && shown && (
         <Suspense fallback={null}>
           <LiveUpdates />
         </Suspense>

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { offlineUser } from '../../lib/auth.ts';
+import { useFirstPageShown } from '../../lib/first-page.ts';
 import { useAccessToken } from '../../lib/session.ts';
 
-// What the page does once it has loaded (DESIGN.md section 23), each a chunk of its own so the
-// sign-in page's first paint waits for neither: the service worker's registration with its update
-// banner, and the runner that sends the sales the counter queued offline.
+// What the page does once it has loaded and its first page is on screen (DESIGN.md section 23,
+// lib/first-page.ts), each a chunk of its own so no first paint waits for them: the service
+// worker's registration with its update banner, and the runner that sends the sales the counter
+// queued offline (with Dexie's store, 31 KB). The load event alone came before a signed-in page's
+// lazy chunks had rendered.
 const UpdateBanner = lazy(() => import('./UpdateBanner.tsx').then((m) => ({ default: m.UpdateBanner })));
 const QueueRunner = lazy(() =>
   import('../../features/documents/offline/QueueRunner.tsx').then((m) => ({ default: m.QueueRunner })),
@@ -21,7 +24,8 @@ export function AfterLoad() {
     window.addEventListener('load', done, { once: true });
     return () => window.removeEventListener('load', done);
   }, [loaded]);
-  if (!loaded) return null;
+  const shown = useFirstPageShown();
+  if (!loaded || !shown) return null;
   return (
     <Suspense fallback={null}>
       {signedIn ? <QueueRunner /> : null}
