@@ -82,17 +82,23 @@ const salesOrder = (ordering: string) =>
     'g.key',
   );
 
+/** A period inside one calendar month. */
+const withinOneMonth = (scope: ReportScope) => scope.to.slice(0, 7) === scope.from.slice(0, 7);
+
 /**
  * The sales rows of each variant (sales_daily's qty, revenue_uzs, cogs_uzs). For the whole
  * business over a long period, the variants' totals (sales_totals) less the days outside the
  * period, when those are fewer than the days inside it: a year then reads the totals and a few
  * days instead of every day of the year. The choice is made in the statement (one snapshot).
+ * Not for a period inside one month: its days are fewer than those outside it but in a business
+ * a few weeks old, and the choice, planned beside a month's sums (monthOrSummed), took longer to
+ * plan than the month's rows to read.
  */
 function salesOfVariants(scope: ReportScope) {
   const inPeriod = sql`
     SELECT s.variant_id, s.department_id, s.day, s.qty, s.revenue_uzs, s.cogs_uzs FROM sales_daily s
     WHERE s.business_id = ${scope.businessId} ${dept('s.department_id', scope)} AND ${period('s.day', scope)}`;
-  if (scope.departmentId !== null) return inPeriod;
+  if (scope.departmentId !== null || withinOneMonth(scope)) return inPeriod;
   return sql`
     WITH side AS MATERIALIZED (
       -- The business's first and last day of sales: more days inside the period than outside it?
@@ -124,10 +130,7 @@ function monthOrSummed(
   months: { table: RawBuilder<unknown>; key: RawBuilder<unknown> } | undefined,
   summed: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
-  const oneMonthStart =
-    scope.departmentId === null &&
-    scope.from.endsWith('-01') &&
-    scope.to.slice(0, 7) === scope.from.slice(0, 7);
+  const oneMonthStart = scope.departmentId === null && scope.from.endsWith('-01') && withinOneMonth(scope);
   if (!months || !oneMonthStart) return summed;
   return sql`
     WITH whole AS MATERIALIZED (
