@@ -9,7 +9,14 @@ import type * as repo from '../src/modules/reports/reports.repository.ts';
 import { salesRows } from '../src/modules/reports/sales.repository.ts';
 import { stockMovementRows } from '../src/modules/reports/stock-movement.repository.ts';
 import { signIn, type TestUser } from '../test/factories.ts';
-import { moneyDailyDrift, salesDailyDrift, stockDailyDrift } from '../test/summary-drift.ts';
+import {
+  moneyDailyDrift,
+  salesDailyDrift,
+  salesDayTotalsDrift,
+  salesProductMonthsDrift,
+  salesVariantMonthsDrift,
+  stockDailyDrift,
+} from '../test/summary-drift.ts';
 import { seedAttributes } from './catalog.ts';
 import type { BenchContext } from './context.ts';
 import { type Measurement, timedOneByOne } from './measure.ts';
@@ -504,6 +511,9 @@ async function verify(db: Database, businessId: number): Promise<void> {
           WHERE raw.qty IS DISTINCT FROM t.qty OR raw.moved_on IS DISTINCT FROM t.moved_on`,
     ],
     ['sales_daily equals the SALE exits summed', salesDailyDrift(businessId)],
+    ['sales_day_totals equals sales_daily per department and day', salesDayTotalsDrift(businessId)],
+    ['sales_variant_months equals sales_daily per month and variant', salesVariantMonthsDrift(businessId)],
+    ['sales_product_months equals sales_daily per month and product', salesProductMonthsDrift(businessId)],
     [
       'every money balance equals its ledger sum, none negative',
       sql`SELECT coalesce(b.user_id, l.user_id) AS user_id, coalesce(b.currency_id, l.currency_id) AS currency_id, b.on_hand, l.total

@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/connection.ts';
-import { salesDailyDrift, stockDailyDrift } from './summary-drift.ts';
+import {
+  salesDailyDrift,
+  salesDayTotalsDrift,
+  salesProductMonthsDrift,
+  salesVariantMonthsDrift,
+  stockDailyDrift,
+} from './summary-drift.ts';
 
 // The stock invariants of DESIGN.md section 3 "Stock", checked after every test that moves stock
 // (DESIGN.md section 7). Each query returns the rows that break a rule; all must be empty.
@@ -83,6 +89,25 @@ export async function assertStockInvariants(db: Database): Promise<void> {
     WHERE raw.qty IS DISTINCT FROM t.qty OR raw.revenue_uzs IS DISTINCT FROM t.revenue_uzs
        OR raw.cogs_uzs IS DISTINCT FROM t.cogs_uzs`.execute(db);
   expect(salesTotals.rows, 'sales_totals equals the sums of sales_daily').toEqual([]);
+
+  // Migration 0036's sums of sales_daily: per department and day, per month and variant, per
+  // month and product.
+  for (const [summary, drift] of [
+    ['sales_day_totals', salesDayTotalsDrift],
+    ['sales_variant_months', salesVariantMonthsDrift],
+    ['sales_product_months', salesProductMonthsDrift],
+  ] as const) {
+    const rows = await drift().execute(db);
+    expect(rows.rows, `${summary} equals the sums of sales_daily`).toEqual([]);
+  }
+
+  // The dashboard's stock value sums stock_daily's costs as the lots' (dashboard.repository.ts):
+  // each move is in its lot's department, of its lot's variant.
+  const movesOfLots = await sql`
+    SELECT m.id, m.department_id, m.variant_id, l.department_id AS lot_department_id, l.variant_id AS lot_variant_id
+    FROM stock_moves m JOIN stock_lots l ON l.id = m.lot_id
+    WHERE m.department_id <> l.department_id OR m.variant_id <> l.variant_id`.execute(db);
+  expect(movesOfLots.rows, "every move is in its lot's department and variant").toEqual([]);
 
   // DESIGN.md section 20: an approved product offer's lines leave the sender once, as what the
   // receiver got (OFFER_IN) plus its TRANSIT_LOSS exit: sent = received + lost. An offer not

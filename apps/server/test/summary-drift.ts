@@ -15,13 +15,17 @@ function inBusiness(column: string, businessId: number | undefined): RawBuilder<
   return businessId === undefined ? sql`TRUE` : sql`${sql.ref(column)} = ${sql.lit(businessId)}`;
 }
 
-/** The rows of `summary` (in the business, if one is named) that differ from the recomputed `sums` on a figure. */
+/**
+ * The rows of `summary` (in the business, if one is named, and as `kept` narrows them) that
+ * differ from the recomputed `sums` on a figure.
+ */
 function drift(
   summary: string,
   sums: RawBuilder<unknown>,
   key: string[],
   figures: string[],
   businessId: number | undefined,
+  kept: RawBuilder<unknown> = sql`TRUE`,
 ): Drift {
   const differs = ['business_id', ...figures].map(
     (f) => sql`raw.${sql.ref(f)} IS DISTINCT FROM d.${sql.ref(f)}`,
@@ -29,7 +33,7 @@ function drift(
   return sql`
     WITH raw AS (${sums})
     SELECT * FROM raw
-    FULL JOIN (SELECT * FROM ${sql.table(summary)} WHERE ${inBusiness('business_id', businessId)}) d
+    FULL JOIN (SELECT * FROM ${sql.table(summary)} WHERE ${inBusiness('business_id', businessId)} AND ${kept}) d
       USING (${sql.join(key.map((k) => sql.ref(k)))})
     WHERE ${sql.join(differs, sql` OR `)}`;
 }
@@ -66,6 +70,41 @@ export function salesDailyDrift(businessId?: number): Drift {
   const key = ['department_id', 'variant_id', 'day'];
   const figures = ['qty', 'revenue_uzs', 'cogs_uzs'];
   return drift('sales_daily', sums, key, figures, businessId);
+}
+
+const SALES_FIGURES = ['qty', 'revenue_uzs', 'cogs_uzs'];
+
+/** sales_day_totals (migration 0036) against sales_daily summed per department and day. */
+export function salesDayTotalsDrift(businessId?: number): Drift {
+  const sums = sql`
+    SELECT business_id, department_id, day, sum(qty) AS qty, sum(revenue_uzs) AS revenue_uzs, sum(cogs_uzs) AS cogs_uzs
+    FROM sales_daily WHERE ${inBusiness('business_id', businessId)} GROUP BY 1, 2, 3`;
+  return drift('sales_day_totals', sums, ['department_id', 'day'], SALES_FIGURES, businessId);
+}
+
+/** sales_variant_months (migration 0036) against sales_daily summed per calendar month and variant. */
+export function salesVariantMonthsDrift(businessId?: number): Drift {
+  const sums = sql`
+    SELECT business_id, date_trunc('month', day)::date AS month, variant_id,
+           sum(qty) AS qty, sum(revenue_uzs) AS revenue_uzs, sum(cogs_uzs) AS cogs_uzs
+    FROM sales_daily WHERE ${inBusiness('business_id', businessId)} GROUP BY 1, 2, 3`;
+  return drift('sales_variant_months', sums, ['month', 'variant_id'], SALES_FIGURES, businessId);
+}
+
+/**
+ * sales_product_months (migration 0036) against sales_daily summed per calendar month and each
+ * variant's product now. Sums of zero are left out on both sides: a product's months stay, at
+ * zero, when its variants all went to another product.
+ */
+export function salesProductMonthsDrift(businessId?: number): Drift {
+  const sums = sql`
+    SELECT s.business_id, date_trunc('month', s.day)::date AS month, v.product_id,
+           sum(s.qty) AS qty, sum(s.revenue_uzs) AS revenue_uzs, sum(s.cogs_uzs) AS cogs_uzs
+    FROM sales_daily s JOIN variants v ON v.id = s.variant_id
+    WHERE ${inBusiness('s.business_id', businessId)} GROUP BY 1, 2, 3
+    HAVING sum(s.qty) <> 0 OR sum(s.revenue_uzs) <> 0 OR sum(s.cogs_uzs) <> 0`;
+  const kept = sql`(qty <> 0 OR revenue_uzs <> 0 OR cogs_uzs <> 0)`;
+  return drift('sales_product_months', sums, ['month', 'product_id'], SALES_FIGURES, businessId, kept);
 }
 
 /** money_daily against the money ledger's rows summed per user, currency, day and type. */

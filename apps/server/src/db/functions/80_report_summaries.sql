@@ -133,9 +133,12 @@ BEGIN
     qty = v.qty + EXCLUDED.qty,
     moved_on = greatest(v.moved_on, EXCLUDED.moved_on);
 
-  -- The moves of SALE exits per department, variant and day, added to sales_daily and, summed
-  -- over the days, to sales_totals: one definition of a sale's figures for both. Every writer
-  -- takes these rows through this one statement, each table's in key order. A reversal's moves
+  -- The moves of SALE exits per department, variant and day, added to sales_daily and to its
+  -- sums: over the variants per department and day (sales_day_totals), over a calendar month of
+  -- the business per variant and per product (sales_variant_months, sales_product_months; a
+  -- variant's product as it is now, moved by variants_move_product_sales below) and over all
+  -- days (sales_totals). One definition of a sale's figures for all of them. Every writer takes
+  -- these rows through this one statement, each table's in key order. A reversal's moves
   -- (positive) count against the day of the reversal (migration 0028). A document line's exit
   -- carries its net amount, which is exact where qty x unit_price is rounded.
   WITH sales AS (
@@ -155,6 +158,37 @@ BEGIN
       qty = s.qty + EXCLUDED.qty,
       revenue_uzs = s.revenue_uzs + EXCLUDED.revenue_uzs,
       cogs_uzs = s.cogs_uzs + EXCLUDED.cogs_uzs
+  ), day_totals AS (
+    INSERT INTO sales_day_totals AS t (business_id, department_id, day, qty, revenue_uzs, cogs_uzs)
+    SELECT business_id, department_id, day, sum(qty), sum(revenue_uzs), sum(cogs_uzs)
+    FROM sales
+    GROUP BY 1, 2, 3
+    ORDER BY 2, 3
+    ON CONFLICT (department_id, day) DO UPDATE SET
+      qty = t.qty + EXCLUDED.qty,
+      revenue_uzs = t.revenue_uzs + EXCLUDED.revenue_uzs,
+      cogs_uzs = t.cogs_uzs + EXCLUDED.cogs_uzs
+  ), variant_months AS (
+    INSERT INTO sales_variant_months AS t (business_id, month, variant_id, qty, revenue_uzs, cogs_uzs)
+    SELECT business_id, date_trunc('month', day)::date, variant_id, sum(qty), sum(revenue_uzs), sum(cogs_uzs)
+    FROM sales
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3
+    ON CONFLICT (business_id, month, variant_id) DO UPDATE SET
+      qty = t.qty + EXCLUDED.qty,
+      revenue_uzs = t.revenue_uzs + EXCLUDED.revenue_uzs,
+      cogs_uzs = t.cogs_uzs + EXCLUDED.cogs_uzs
+  ), product_months AS (
+    INSERT INTO sales_product_months AS t (business_id, month, product_id, qty, revenue_uzs, cogs_uzs)
+    SELECT s.business_id, date_trunc('month', s.day)::date, v.product_id,
+           sum(s.qty), sum(s.revenue_uzs), sum(s.cogs_uzs)
+    FROM sales s JOIN variants v ON v.id = s.variant_id
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3
+    ON CONFLICT (business_id, month, product_id) DO UPDATE SET
+      qty = t.qty + EXCLUDED.qty,
+      revenue_uzs = t.revenue_uzs + EXCLUDED.revenue_uzs,
+      cogs_uzs = t.cogs_uzs + EXCLUDED.cogs_uzs
   )
   INSERT INTO sales_totals AS t (business_id, variant_id, qty, revenue_uzs, cogs_uzs)
   SELECT business_id, variant_id, sum(qty), sum(revenue_uzs), sum(cogs_uzs)
@@ -186,6 +220,27 @@ $$;
 CREATE OR REPLACE TRIGGER stock_moves_daily AFTER INSERT ON stock_moves
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION stock_moves_summarise();
 
+-- A variant given another product (a catalogue import may) takes its months of sales along:
+-- sales_product_months stays sales_variant_months summed by each variant's product now.
+CREATE OR REPLACE FUNCTION variants_move_product_sales() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO sales_product_months AS t (business_id, month, product_id, qty, revenue_uzs, cogs_uzs)
+  SELECT m.business_id, m.month, p.product_id, p.sign * m.qty, p.sign * m.revenue_uzs, p.sign * m.cogs_uzs
+  FROM sales_variant_months m
+  CROSS JOIN (VALUES (OLD.product_id, -1), (NEW.product_id, 1)) AS p(product_id, sign)
+  WHERE m.variant_id = NEW.id
+  ORDER BY 1, 2, 3
+  ON CONFLICT (business_id, month, product_id) DO UPDATE SET
+    qty = t.qty + EXCLUDED.qty,
+    revenue_uzs = t.revenue_uzs + EXCLUDED.revenue_uzs,
+    cogs_uzs = t.cogs_uzs + EXCLUDED.cogs_uzs;
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE TRIGGER variants_product_sales AFTER UPDATE OF product_id ON variants
+  FOR EACH ROW WHEN (OLD.product_id IS DISTINCT FROM NEW.product_id)
+  EXECUTE FUNCTION variants_move_product_sales();
+
 -- The rebuild: the summaries from every ledger row, by the same functions, 50,000 rows a step.
 -- The ledgers are locked against writers meanwhile (a running server waits, then goes on).
 DO $$
@@ -201,6 +256,9 @@ BEGIN
   DELETE FROM stock_variant_totals;
   DELETE FROM sales_daily;
   DELETE FROM sales_totals;
+  DELETE FROM sales_day_totals;
+  DELETE FROM sales_variant_months;
+  DELETE FROM sales_product_months;
   SELECT coalesce(max(id), 0) INTO top FROM money_transactions;
   i := 0;
   WHILE i < top LOOP

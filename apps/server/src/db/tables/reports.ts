@@ -15,6 +15,17 @@ interface StockDaily {
   cost: Numeric;
 }
 
+/** A department's sales of one variant and one day (sales_daily). */
+interface SalesDaily {
+  business_id: number;
+  department_id: number;
+  variant_id: number;
+  day: ColumnType<Date, string, string>;
+  qty: Numeric;
+  revenue_uzs: Numeric;
+  cogs_uzs: Numeric;
+}
+
 /**
  * Kysely types of migrations/0015_reports.sql: the reports' daily summaries, written only by the
  * ledgers' triggers (db/functions/80_report_summaries.sql).
@@ -34,15 +45,7 @@ export interface ReportTables {
     n: number;
   };
   stock_daily: StockDaily;
-  sales_daily: {
-    business_id: number;
-    department_id: number;
-    variant_id: number;
-    day: ColumnType<Date, string, string>;
-    qty: Numeric;
-    revenue_uzs: Numeric;
-    cogs_uzs: Numeric;
-  };
+  sales_daily: SalesDaily;
   /** migrations/0017_report_totals.sql: sales_daily summed over every day, per variant. */
   sales_totals: {
     business_id: number;
@@ -50,6 +53,17 @@ export interface ReportTables {
     qty: Numeric;
     revenue_uzs: Numeric;
     cogs_uzs: Numeric;
+  };
+  /** migrations/0036_sales_summaries.sql: sales_daily summed over the variants, per department and day. */
+  sales_day_totals: Omit<SalesDaily, 'variant_id'>;
+  /** migrations/0036: sales_daily of the business summed over a calendar month, per variant. */
+  sales_variant_months: Omit<SalesDaily, 'department_id' | 'day'> & {
+    month: ColumnType<Date, string, string>;
+  };
+  /** migrations/0036: the same per product (each variant's product now). */
+  sales_product_months: Omit<SalesDaily, 'department_id' | 'day' | 'variant_id'> & {
+    month: ColumnType<Date, string, string>;
+    product_id: number;
   };
   /** migrations/0019_stock_movement_summaries.sql: stock_daily summed over the variants. */
   stock_daily_totals: Omit<StockDaily, 'variant_id'>;

@@ -1,4 +1,4 @@
-import { IN_STORE_MAX_ITEM, inStoreCode, type ProductType, searchFold, type VariantRef } from '@app/shared';
+import { IN_STORE_MAX_ITEM, inStoreCode, type ProductType, type VariantRef } from '@app/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { businessRow, rowExists } from '../../db/row-queries.ts';
@@ -123,45 +123,6 @@ export function toVariantRef(row: VariantRow): VariantRef {
     size_label: row.size_label,
     unit: row.unit,
   };
-}
-
-export interface VariantFilter {
-  search?: string | undefined;
-  /** Exact (DESIGN.md section 18). */
-  barcode?: string | undefined;
-  type?: ProductType | undefined;
-  product?: number | undefined;
-  limit?: number | undefined;
-}
-
-/**
- * Picks the ids first from `variants` alone, then joins the few it keeps: a rare search term
- * narrows through the GIN index without a join over every product of the business.
- */
-export function listVariants(db: Database, businessId: number, filter: VariantFilter): Promise<VariantRow[]> {
-  let ids = db.selectFrom('variants as h').select('h.id').where('h.business_id', '=', businessId);
-  if (filter.search) {
-    // Migration 0006: the character pairs narrow through a GIN index when the term is rare; strpos
-    // then checks the substring itself (and needs no escaping of LIKE's % and _). The text is
-    // kept folded (search_fold: lower case, one apostrophe), and so is the term.
-    const term = searchFold(filter.search);
-    ids = ids
-      .where(sql<boolean>`h.search_grams @> search_grams(${term})`)
-      .where(sql<boolean>`strpos(h.search_text, ${term}) > 0`);
-  }
-  if (filter.type) {
-    const ofType = db
-      .selectFrom('products')
-      .select('id')
-      .where('business_id', '=', businessId)
-      .where('type', '=', filter.type);
-    ids = ids.where('h.product_id', 'in', ofType);
-  }
-  if (filter.product) ids = ids.where('h.product_id', '=', filter.product);
-  if (filter.barcode !== undefined) ids = ids.where('h.barcode', '=', filter.barcode);
-  ids = ids.orderBy('h.id');
-  if (filter.limit) ids = ids.limit(filter.limit);
-  return variantRows(db, businessId).where('v.id', 'in', ids).orderBy('v.id').execute();
 }
 
 /** The business's variants of `ids`, in id order (unknown ids left out). */

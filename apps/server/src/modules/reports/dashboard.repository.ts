@@ -17,13 +17,19 @@ export async function moneyOnHand(db: Database, scope: ReportScope) {
   return rows;
 }
 
-/** The FIFO cost of the lots on hand, at today's rates (DESIGN.md section 11). */
+/**
+ * The FIFO cost of the lots on hand, at today's rates (DESIGN.md section 11): per currency, the
+ * lots' remaining quantities times their costs, which is every move of them times its lot's cost
+ * (a lot's remaining quantity is the sum of its moves, each in the lot's department), summed
+ * already per department and day in stock_daily_totals: a few thousand rows for a year of a
+ * business instead of every open lot.
+ */
 export async function stockValue(db: Database, scope: ReportScope): Promise<string> {
   const { rows } = await sql<{ value: string }>`
     SELECT round(coalesce(sum(cost * rate_in_force(${scope.businessId}, currency_id)), 0), 2)::text AS value
     FROM (
-      SELECT currency_id, sum(qty_remaining * unit_cost) AS cost FROM stock_lots
-      WHERE business_id = ${scope.businessId} ${dept('department_id', scope)} AND qty_remaining > 0
+      SELECT currency_id, sum(cost) AS cost FROM stock_daily_totals
+      WHERE business_id = ${scope.businessId} ${dept('department_id', scope)}
       GROUP BY currency_id
     ) per_currency`.execute(db);
   return rows[0]?.value ?? '0.00';
@@ -86,7 +92,7 @@ export async function dailySeries(db: Database, scope: ReportScope) {
         AND ${countedFlow(scope)}
       GROUP BY day
     ), sales AS (
-      SELECT day, sum(revenue_uzs) AS revenue FROM sales_daily s
+      SELECT day, sum(revenue_uzs) AS revenue FROM sales_day_totals s
       WHERE s.business_id = ${scope.businessId} ${dept('s.department_id', scope)} AND ${period('s.day', scope)}
       GROUP BY day
     )

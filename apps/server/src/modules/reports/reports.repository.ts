@@ -65,9 +65,13 @@ export async function findDepartment(db: Database, businessId: number, userId: n
  * business's products, or null when they have more than one (a total never adds different units).
  */
 export async function totalsUnit(db: Database, businessId: number): Promise<UnitMeasure | null> {
+  // The business's units that a product has: a lookup per unit, not a pass over the products.
   const { rows } = await sql<{ unit: UnitMeasure | null }>`
     SELECT CASE WHEN count(DISTINCT u.measure) = 1 THEN min(u.measure) END AS unit
-    FROM products p JOIN units u ON u.id = p.unit_id
-    WHERE p.business_id = ${businessId}`.execute(db);
+    FROM units u
+    WHERE u.business_id = ${businessId}
+      AND EXISTS (SELECT 1 FROM products p WHERE p.unit_id = u.id AND p.business_id = ${businessId})`.execute(
+    db,
+  );
   return rows[0]?.unit ?? null;
 }

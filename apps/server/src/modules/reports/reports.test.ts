@@ -230,14 +230,18 @@ const query = (params: Record<string, string | number | undefined>) =>
 
 describe('GET reports/sales/', () => {
   // Sales happen on September 20 and today. The business-wide product and variant figures read
-  // the days of the period (September; today alone) or the variants' totals less the days outside
-  // it when those are fewer: none (September 1 to today) or September 20 (September 25 to today,
-  // where the trousers' only sale is taken back out and their row must go).
+  // the days of the period (today alone), the variants' totals less the days outside it when
+  // those are fewer: none (September 1 to today) or September 20 (September 25 to today, where
+  // the trousers' only sale is taken back out and their row must go), or the start of one month
+  // summed (September; this month so far) unless a sale is later in that month (September 1
+  // to 19: the days, without the 20th).
   const periods = [
     SEPTEMBER,
     { from: '2026-09-01', to: today },
     { from: '2026-09-25', to: today },
     { from: today, to: today },
+    { from: '2026-09-01', to: '2026-09-19' },
+    { from: `${today.slice(0, 8)}01`, to: today },
   ];
   for (const groupBy of ['product', 'variant', 'department', 'day'] as SalesKey[]) {
     it(`by ${groupBy}: every row and the totals equal the sums over the raw exits and lots`, async () => {
@@ -314,6 +318,42 @@ describe('GET reports/sales/', () => {
 });
 
 const SEPTEMBER_Q = { date_from: SEPTEMBER.from, date_to: SEPTEMBER.to };
+
+describe('a variant given another product (a catalogue import may)', () => {
+  it("takes its months of sales to the new product's rows, and back", async () => {
+    const productOf = async (id: number) =>
+      (await t.db.selectFrom('variants').select('product_id').where('id', '=', id).executeTakeFirstOrThrow())
+        .product_id;
+    const [own, shirts] = [await productOf(trousers.id), await productOf(shirt.id)];
+    expect(own).not.toBe(shirts);
+    const byProduct = async () =>
+      (await owner.get(`reports/sales/?${query({ group_by: 'product', ...SEPTEMBER_Q })}`)).body.results.map(
+        ({ key, qty, revenue_uzs }: { key: string; qty: string; revenue_uzs: string }) => ({
+          key,
+          qty,
+          revenue_uzs,
+        }),
+      );
+    const before = await byProduct();
+    expect(before.map((r: { key: string }) => r.key).sort()).toEqual([String(own), String(shirts)].sort());
+    await t.db.updateTable('variants').set({ product_id: shirts }).where('id', '=', trousers.id).execute();
+    try {
+      const moved = await byProduct();
+      const expected = await expectedSales(t.db, scope(null, SEPTEMBER.from, SEPTEMBER.to), 'product');
+      expect(moved).toEqual([
+        {
+          key: String(shirts),
+          qty: expected.rows.get(String(shirts))?.qty,
+          revenue_uzs: expected.rows.get(String(shirts))?.revenue_uzs,
+        },
+      ]);
+      await assertStockInvariants(t.db);
+    } finally {
+      await t.db.updateTable('variants').set({ product_id: own }).where('id', '=', trousers.id).execute();
+    }
+    expect(await byProduct()).toEqual(before);
+  });
+});
 
 describe('GET reports/stock-movement/', () => {
   const periods = [

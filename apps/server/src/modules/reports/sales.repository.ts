@@ -27,6 +27,8 @@ const SALES_GROUPS: Record<
   {
     key: RawBuilder<unknown>;
     from: RawBuilder<unknown>;
+    /** The business's months summed per group (migration 0036), where the grouping has them. */
+    months?: { table: RawBuilder<unknown>; key: RawBuilder<unknown> };
     label: RawBuilder<unknown>;
     labels: RawBuilder<unknown>;
     /** The unit of a group's quantity (DESIGN.md section 16), where one product makes the group. */
@@ -36,6 +38,7 @@ const SALES_GROUPS: Record<
   product: {
     key: sql`v.product_id`,
     from: sql`JOIN variants v ON v.id = s.variant_id`,
+    months: { table: sql`sales_product_months`, key: sql`m.product_id` },
     label: sql`btrim(p.name || ' ' || p.model)`,
     labels: sql`JOIN products p ON p.id = agg.key`,
     unit: sql`(SELECT un.measure FROM units un WHERE un.id = p.unit_id)`,
@@ -43,6 +46,7 @@ const SALES_GROUPS: Record<
   variant: {
     key: sql`s.variant_id`,
     from: sql``,
+    months: { table: sql`sales_variant_months`, key: sql`m.variant_id` },
     label: sql`v.sku || ' — ' || variant_label(p.name, p.model, c.name, variant_size_label(sz.size, sz.label))`,
     labels: sql`JOIN variants v ON v.id = agg.key JOIN products p ON p.id = v.product_id
       LEFT JOIN colors c ON c.id = v.color_id LEFT JOIN sizes sz ON sz.id = v.size_id`,
@@ -78,17 +82,23 @@ const salesOrder = (ordering: string) =>
     'g.key',
   );
 
+/** A period inside one calendar month. */
+const withinOneMonth = (scope: ReportScope) => scope.to.slice(0, 7) === scope.from.slice(0, 7);
+
 /**
  * The sales rows of each variant (sales_daily's qty, revenue_uzs, cogs_uzs). For the whole
  * business over a long period, the variants' totals (sales_totals) less the days outside the
  * period, when those are fewer than the days inside it: a year then reads the totals and a few
  * days instead of every day of the year. The choice is made in the statement (one snapshot).
+ * Not for a period inside one month: its days are fewer than those outside it but in a business
+ * a few weeks old, and the choice, planned beside a month's sums (monthOrSummed), took longer to
+ * plan than the month's rows to read.
  */
 function salesOfVariants(scope: ReportScope) {
   const inPeriod = sql`
     SELECT s.variant_id, s.department_id, s.day, s.qty, s.revenue_uzs, s.cogs_uzs FROM sales_daily s
     WHERE s.business_id = ${scope.businessId} ${dept('s.department_id', scope)} AND ${period('s.day', scope)}`;
-  if (scope.departmentId !== null) return inPeriod;
+  if (scope.departmentId !== null || withinOneMonth(scope)) return inPeriod;
   return sql`
     WITH side AS MATERIALIZED (
       -- The business's first and last day of sales: more days inside the period than outside it?
@@ -108,6 +118,34 @@ function salesOfVariants(scope: ReportScope) {
 }
 
 /**
+ * The groups' sums (key, qty, revenue, cogs) from their month's summary, for the whole business
+ * over the start of one calendar month (from its first day to a day of it; this month so far, or
+ * all of it): the month's rows less nothing, when no sale is on a day after the period in that
+ * month; else, decided in the statement, the groups summed from `summed`. A month's groups are as
+ * many as its rows (53,000 variants sold), so summing them took three times as long as reading
+ * them summed.
+ */
+function monthOrSummed(
+  scope: ReportScope,
+  months: { table: RawBuilder<unknown>; key: RawBuilder<unknown> } | undefined,
+  summed: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const oneMonthStart = scope.departmentId === null && scope.from.endsWith('-01') && withinOneMonth(scope);
+  if (!months || !oneMonthStart) return summed;
+  return sql`
+    WITH whole AS MATERIALIZED (
+      SELECT NOT EXISTS (
+        SELECT 1 FROM sales_daily WHERE business_id = ${scope.businessId}
+          AND day > ${scope.to}::date AND day < ${scope.from}::date + interval '1 month') AS month
+    )
+    SELECT ${months.key} AS key, m.qty, round(m.revenue_uzs, 2) AS revenue, round(m.cogs_uzs, 2) AS cogs
+    FROM ${months.table} m
+    WHERE m.business_id = ${scope.businessId} AND m.month = ${scope.from}::date AND (SELECT month FROM whole)
+    UNION ALL
+    SELECT * FROM (${summed}) a WHERE NOT (SELECT month FROM whole)`;
+}
+
+/**
  * Sales rows (SALE exits): revenue at each exit's rate, COGS the FIFO cost of the lots consumed.
  * With a window and an ordering by a figure, the page is cut before the labels are joined, so
  * only its rows are labelled (a year by variant has 100,000 groups and shows 50).
@@ -124,19 +162,20 @@ export function salesRows(
   // state per group, 60 MB for a month's 53,000 variants; sorted, the sums take 40% less time).
   // A day or department grouping has few groups, which a hash table sums faster.
   const perVariant = groupBy === 'product' || groupBy === 'variant';
+  // A day or department grouping reads the days' sums over the variants (sales_day_totals).
   const source = perVariant
     ? salesOfVariants(scope)
-    : sql`SELECT * FROM sales_daily s
+    : sql`SELECT * FROM sales_day_totals s
           WHERE s.business_id = ${scope.businessId} ${dept('s.department_id', scope)} AND ${period('s.day', scope)}`;
+  const summed = sql`
+    SELECT key, sum(qty) AS qty, round(sum(revenue_uzs), 2) AS revenue, round(sum(cogs_uzs), 2) AS cogs
+    FROM (
+      SELECT ${group.key} AS key, s.qty, s.revenue_uzs, s.cogs_uzs FROM (${source}) s ${group.from}
+      ${perVariant ? sql`ORDER BY 1` : sql``}
+    ) keyed
+    GROUP BY key`;
   const measured = sql`
-    agg AS (
-      SELECT key, sum(qty) AS qty, round(sum(revenue_uzs), 2) AS revenue, round(sum(cogs_uzs), 2) AS cogs
-      FROM (
-        SELECT ${group.key} AS key, s.qty, s.revenue_uzs, s.cogs_uzs FROM (${source}) s ${group.from}
-        ${perVariant ? sql`ORDER BY 1` : sql``}
-      ) keyed
-      GROUP BY key
-    ), measured AS (
+    agg AS (${monthOrSummed(scope, group.months, summed)}), measured AS (
       SELECT * FROM agg
       -- A variant whose sales the period's days cancel out entirely (totals less the days outside).
       WHERE qty <> 0 OR revenue <> 0 OR cogs <> 0
@@ -176,7 +215,7 @@ export async function salesTotals(db: Database, scope: ReportScope): Promise<Sal
     WITH t AS (
       SELECT coalesce(sum(qty), 0) AS qty, round(coalesce(sum(revenue_uzs), 0), 2) AS revenue,
              round(coalesce(sum(cogs_uzs), 0), 2) AS cogs
-      FROM sales_daily s
+      FROM sales_day_totals s
       WHERE s.business_id = ${scope.businessId} ${dept('s.department_id', scope)} AND ${period('s.day', scope)}
     )
     SELECT qty::numeric(18,3)::text AS qty, revenue::text AS revenue_uzs, cogs::text AS cogs_uzs,
