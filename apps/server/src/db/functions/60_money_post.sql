@@ -59,9 +59,9 @@ $$;
 -- changes the balances by the same sums. The balance rows are locked first, in balance_moves'
 -- order (balances_lock, after the departments' open shifts); a debit its row does not cover
 -- raises BO409 for the first such row in that order, which rolls the caller's transaction back.
--- Then one UPDATE changes the locked rows and one upsert creates those a credit opens (a credit
--- and a debit that cancel out in one call create the row at 0, as the two one by one would): a
--- set of statements that does not grow with the rows (a batch of operations moves dozens).
+-- Then one statement changes the locked rows and creates those a credit opens (a credit and a
+-- debit that cancel out in one call create the row at 0, as the two one by one would): a number
+-- of statements that does not grow with the rows (a batch of operations moves dozens).
 -- Keeps money_tx_counts.
 -- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, reason_message, offer_id,
 -- exchange_group, created_by, created_at, document_id}], amounts as decimal strings. money_post computes each
@@ -83,14 +83,19 @@ BEGIN
       'on_hand', short.on_hand::text, 'needed', (-short.delta)::text)::text;
   END IF;
   -- Every debit's row exists and is locked; a credit's row may be new, or (made by a transaction
-  -- that committed after the lock) not locked, which a credit needs no check for.
-  UPDATE balances b SET on_hand = b.on_hand + m.delta, updated_at = now()
-  FROM balance_moves(p_entries) m
-  WHERE b.user_id = m.user_id AND b.currency_id = m.currency_id AND m.delta <> 0;
+  -- that committed after the lock) not locked, which a credit needs no check for. One statement:
+  -- the rows the UPDATE did not change are created, or credited if they appeared meanwhile.
+  WITH m AS MATERIALIZED (SELECT * FROM balance_moves(p_entries)),
+  changed AS (
+    UPDATE balances b SET on_hand = b.on_hand + m.delta, updated_at = now()
+    FROM m
+    WHERE b.user_id = m.user_id AND b.currency_id = m.currency_id AND m.delta <> 0
+    RETURNING b.user_id, b.currency_id
+  )
   INSERT INTO balances (business_id, user_id, currency_id, on_hand)
   SELECT m.business_id, m.user_id, m.currency_id, m.delta
-  FROM balance_moves(p_entries) m
-  WHERE NOT EXISTS (SELECT 1 FROM balances b WHERE b.user_id = m.user_id AND b.currency_id = m.currency_id)
+  FROM m
+  WHERE NOT EXISTS (SELECT 1 FROM changed c WHERE c.user_id = m.user_id AND c.currency_id = m.currency_id)
   ORDER BY m.n
   ON CONFLICT (user_id, currency_id)
   DO UPDATE SET on_hand = balances.on_hand + EXCLUDED.on_hand, updated_at = now() WHERE EXCLUDED.on_hand <> 0;
