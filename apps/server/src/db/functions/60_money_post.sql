@@ -59,10 +59,7 @@ $$;
 -- changes the balances by the same sums. The balance rows are locked first, in balance_moves'
 -- order (balances_lock, after the departments' open shifts); a debit its row does not cover
 -- raises BO409 for the first such row in that order, which rolls the caller's transaction back.
--- Then one statement changes the locked rows and creates those a credit opens (a credit and a
--- debit that cancel out in one call create the row at 0, as the two one by one would): a number
--- of statements that does not grow with the rows (a batch of operations moves dozens).
--- Keeps money_tx_counts.
+-- Then money_post_checked writes.
 -- Entries: [{business_id, user_id, currency_id, amount, rate_to_uzs, tx_type, reason, reason_message, offer_id,
 -- exchange_group, created_by, created_at, document_id}], amounts as decimal strings. money_post computes each
 -- row's UZS amount (money_amount_in_uzs), and gives each row its department's open cash shift.
@@ -82,6 +79,20 @@ BEGIN
       'code', (SELECT code FROM currencies WHERE id = short.currency_id),
       'on_hand', short.on_hand::text, 'needed', (-short.delta)::text)::text;
   END IF;
+  RETURN QUERY SELECT * FROM money_post_checked(p_entries);
+END;
+$$;
+
+-- money_post's writing, for a caller that has itself locked every balance row the entries move
+-- (balances_lock) and found every debit covered: money_apply_together, which checks each
+-- operation's running sums, so a batch's rows are not locked and checked twice. Anything else
+-- calls money_post. One statement changes the locked rows and creates those a credit opens (a
+-- credit and a debit that cancel out in one call create the row at 0, as the two one by one
+-- would): a number of statements that does not grow with the rows (a batch of operations moves
+-- dozens). Keeps money_tx_counts.
+CREATE OR REPLACE FUNCTION money_post_checked(p_entries JSONB) RETURNS SETOF money_transactions
+LANGUAGE plpgsql AS $$
+BEGIN
   -- Every debit's row exists and is locked; a credit's row may be new, or (made by a transaction
   -- that committed after the lock) not locked, which a credit needs no check for. One statement:
   -- the rows the UPDATE did not change are created, or credited if they appeared meanwhile.

@@ -151,9 +151,10 @@ BEGIN
     owners := owners || array_fill(i, ARRAY[jsonb_array_length(op_entries)]);
   END LOOP;
 
-  -- Each operation's debits covered at its turn (money_post checks the batch's sums): the
-  -- balance rows locked in the one order (balances_lock), and every running sum in operation order. (An
-  -- aggregate, not EXISTS, so that every row is read and locked.)
+  -- Each operation's debits covered at its turn, which covers the batch's sums too: the balance
+  -- rows locked in the one order (balances_lock), and every running sum in operation order (an
+  -- aggregate, not EXISTS, so that every row is read and locked). So money_post_checked writes
+  -- without locking and checking them again.
   WITH moves AS (
     SELECT (x.e->>'user_id')::int AS user_id, (x.e->>'currency_id')::int AS currency_id,
            owners[x.n] AS op, sum((x.e->>'amount')::numeric) AS delta
@@ -176,7 +177,7 @@ BEGIN
     SELECT jsonb_object_agg(v.id::text, to_jsonb(v)) INTO views
     FROM offer_views v WHERE v.id IN (SELECT (d->>'id')::int FROM jsonb_array_elements(decisions) AS d);
   END IF;
-  posted := ARRAY(SELECT m FROM money_post(entries) AS m ORDER BY m.id);
+  posted := ARRAY(SELECT m FROM money_post_checked(entries) AS m ORDER BY m.id);
   answers := money_answers(p_ops,
     ARRAY(SELECT CASE WHEN nullif(o->'offer', 'null'::jsonb) IS NULL THEN '{}'::jsonb
                       ELSE jsonb_build_object('offer', views->(o->'offer'->>'id')) END
