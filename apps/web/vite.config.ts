@@ -152,9 +152,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
-        // A language's catalogue chunks named after it (uz-boot-*.js, ru-rest-*.js; i18n/catalogue.ts).
+        // A language's catalogue chunks named after it (uz-boot-*.js, ru-shell-*.js,
+        // uz-documents-*.js; i18n/catalogue.ts).
         chunkFileNames: (chunk) => {
-          const part = /messages[\\/]([^\\/]+)[\\/](boot|rest)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          const part = /messages[\\/]([^\\/]+)[\\/]([a-z]+)\.(?:ts|json)$/.exec(chunk.facadeModuleId ?? '');
           return part ? `assets/${part[1]}-${part[2]}-[hash].js` : 'assets/[name]-[hash].js';
         },
         // DESIGN.md section 23, fewer and larger chunks (docs/benchmarks.md, "Web first loads"):
