@@ -125,7 +125,7 @@ export async function loadMessages(language: Language, parts: ReadonlySet<TextPa
 let wanted: ReadonlySet<TextPart> = new Set();
 const wantedListeners = new Set<() => void>();
 let shownParts: ReadonlySet<TextPart> = new Set();
-const waiting: { parts: readonly TextPart[]; resolve: () => void }[] = [];
+let waiting: { parts: readonly TextPart[]; resolve: () => void }[] = [];
 
 /**
  * Asks for the texts of these parts; resolves once I18nProvider renders with them (or could not
@@ -159,13 +159,9 @@ export function subscribeWantedParts(listener: () => void): () => void {
 /** I18nProvider: these parts are on screen (or will not come); whoever waited for them goes on. */
 export function cataloguePartsShown(parts: ReadonlySet<TextPart>): void {
   shownParts = parts;
-  for (let i = waiting.length - 1; i >= 0; i--) {
-    const entry = waiting[i];
-    if (entry && entry.parts.every((part) => parts.has(part))) {
-      waiting.splice(i, 1);
-      entry.resolve();
-    }
-  }
+  const ready = waiting.filter((entry) => entry.parts.every((part) => parts.has(part)));
+  waiting = waiting.filter((entry) => !ready.includes(entry));
+  for (const entry of ready) entry.resolve();
 }
 
 /**
