@@ -46,24 +46,32 @@ function precompress(): Plugin {
 
 /**
  * The chunk group of a module outside the entry (DESIGN.md section 23; vite.config's codeSplitting):
- * `shared`, zod, decimal.js and the shared package's schemas and money, which a page's API calls
- * check and format with; `icons`, lucide's; `forms`, react-hook-form and its resolvers (else the
+ * `schemas`, zod and the shared package's schemas (and lib/schemas.ts, which the API client loads
+ * beside a request whose check it names): what checks the API's answers and the
+ * forms, which a page draws without; `shared`, decimal.js and the rest of the shared package (money, the rules),
+ * which a page draws with; `icons`, lucide's; `forms`, react-hook-form and its resolvers (else the
  * first feature group to use them takes them in, and every form page loads that feature's chunk
- * with them); `ui`, the app's components, lib and API modules and
- * TanStack Query's hooks; a feature's name for its own API, components and lib, shared by its
- * pages. Null leaves a module to the bundler (pages, catalogues, the heavy libraries).
+ * with them); `ui`, the app's components, lib and API modules and TanStack Query's hooks; a
+ * feature's name for its own API, components and lib, shared by its pages. Null leaves a module to
+ * the bundler (pages, catalogues, the heavy libraries).
  */
 function chunkGroup(id: string): string | null {
   const lib = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1]?.replace('\\', '/');
   if (lib) {
-    if (lib === 'zod' || lib === 'decimal.js') return 'shared';
+    if (lib === 'zod') return 'schemas';
+    if (lib === 'decimal.js') return 'shared';
     if (lib === 'lucide-react') return 'icons';
     if (lib === 'react-hook-form' || lib === '@hookform/resolvers') return 'forms';
     return lib.startsWith('@tanstack/') ? 'ui' : null;
   }
-  if (/packages[\\/]shared[\\/]src[\\/]/.test(id)) return /[\\/]texts[\\/]/.test(id) ? null : 'shared';
+  const shared = /packages[\\/]shared[\\/]src[\\/](.+)$/.exec(id)?.[1]?.replaceAll('\\', '/');
+  if (shared) {
+    if (shared.startsWith('texts/')) return null;
+    return /^(schemas\/|index\.ts$)/.test(shared) ? 'schemas' : 'shared';
+  }
   const web = /apps[\\/]web[\\/]src[\\/](.+)$/.exec(id)?.[1]?.replaceAll('\\', '/');
   if (!web) return null;
+  if (web === 'lib/schemas.ts') return 'schemas';
   // The labels' dialog (react-hook-form, bwip-js) and the charts' parts (recharts) only where used.
   if (/^components\/(LabelsDialog|chart-parts)\.tsx$/.test(web)) return null;
   if (/^(components|lib|api)\//.test(web) || /^i18n\/[^/]+\.tsx?$/.test(web)) return 'ui';
@@ -144,9 +152,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
-        // A language's catalogue chunks named after it (uz-boot-*.js, ru-rest-*.js; i18n/catalogue.ts).
+        // A language's catalogue chunks named after it (uz-boot-*.js, ru-shell-*.js,
+        // uz-documents-*.js; i18n/catalogue.ts).
         chunkFileNames: (chunk) => {
-          const part = /messages[\\/]([^\\/]+)[\\/](boot|rest)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          const part = /messages[\\/]([^\\/]+)[\\/]([a-z]+)\.(?:ts|json)$/.exec(chunk.facadeModuleId ?? '');
           return part ? `assets/${part[1]}-${part[2]}-[hash].js` : 'assets/[name]-[hash].js';
         },
         // DESIGN.md section 23, fewer and larger chunks (docs/benchmarks.md, "Web first loads"):
@@ -159,10 +168,10 @@ export default defineConfig({
         // bwip-js, the barcode reader, Dexie) stay out of every group, loaded only where used.
         codeSplitting: {
           groups: [
-            { name: 'initial', tags: ['$initial'], priority: 5 },
-            ...(['shared', 'icons', 'forms', 'ui'] as const).map((name, i) => ({
+            { name: 'initial', tags: ['$initial'], priority: 6 },
+            ...(['shared', 'schemas', 'icons', 'forms', 'ui'] as const).map((name, i) => ({
               name,
-              priority: 4 - i,
+              priority: 5 - i,
               minShareCount: 2,
               test: (id: string) => chunkGroup(id) === name,
             })),

@@ -93,6 +93,23 @@ export const DOCUMENT_KINDS = ['SALE', 'PURCHASE', 'RETURN', 'STOCK_COUNT', 'PRO
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_STATUSES = ['DRAFT', 'POSTED', 'REVERSED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** The path segment of each kind: `api/sales/`, `api/purchases/`. */
+export const DOCUMENT_PATHS = {
+  SALE: 'sales',
+  PURCHASE: 'purchases',
+  RETURN: 'returns',
+  STOCK_COUNT: 'stock-counts',
+  PRODUCTION: 'production-orders',
+} as const;
+
+/** A document's number: its kind's prefix and six digits at least, `S-000123`; a production order's is IC (ishlab chiqarish). */
+export const DOCUMENT_PREFIXES = {
+  SALE: 'S',
+  PURCHASE: 'P',
+  RETURN: 'R',
+  STOCK_COUNT: 'C',
+  PRODUCTION: 'IC',
+} as const;
 /** Where a sale line's price came from: the counterparty's price type, the default one, or typed. */
 export const PRICE_SOURCES = ['COUNTERPARTY', 'DEFAULT', 'MANUAL'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
@@ -107,6 +124,13 @@ export const STOCK_COUNT_MAX_LINES = 5000;
 /** What a stock count covers (DESIGN.md section 20): all the department holds, a product type, a list. */
 export const STOCK_COUNT_SCOPES = ['ALL', 'TYPE', 'LIST'] as const;
 export type StockCountScope = (typeof STOCK_COUNT_SCOPES)[number];
+
+/**
+ * The kinds a user may also have sent by e-mail (users.email_notifications, migration 0018); here,
+ * not beside the notifications' schemas, so that the web's who-am-I check reads it without zod.
+ */
+export const EMAIL_NOTIFICATION_KINDS = ['OFFER_PENDING', 'DEBT_OVERDUE'] as const;
+export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
 
 /** One-time codes: DESIGN.md section 5. */
 export const OTP_LENGTH = 6;

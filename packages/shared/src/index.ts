@@ -1,6 +1,7 @@
 export * from './audit-actions.ts';
 export * from './barcode.ts';
 export * from './business-day.ts';
+export * from './chat.ts';
 export * from './constants.ts';
 export * from './languages.ts';
 export * from './money.ts';

@@ -1,10 +1,4 @@
-import {
-  type Counterparty,
-  type CounterpartyCreate,
-  type CounterpartyKind,
-  CounterpartyPageSchema,
-  CounterpartySchema,
-} from '@app/shared';
+import type { Counterparty, CounterpartyCreate, CounterpartyKind, CounterpartyPageSchema } from '@app/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../lib/api-client.ts';
@@ -38,7 +32,7 @@ export function getCounterparties(
   return api.get('crm/counterparties/', {
     signal,
     query: { ...filters, page },
-    schema: CounterpartyPageSchema,
+    schema: (s) => s.CounterpartyPageSchema,
   });
 }
 
@@ -63,7 +57,7 @@ export async function searchCounterparties(text: string, signal?: AbortSignal): 
 
 /** GET crm/counterparties/{id}/: its details, what remains open per currency, how many are overdue. */
 export function getCounterparty(id: number, signal?: AbortSignal): Promise<Counterparty> {
-  return api.get(`crm/counterparties/${id}/`, { signal, schema: CounterpartySchema });
+  return api.get(`crm/counterparties/${id}/`, { signal, schema: (s) => s.CounterpartySchema });
 }
 
 export function counterpartyQueryOptions(id: number) {
@@ -84,5 +78,5 @@ export function useCounterparty(id: number | undefined) {
  * caller invalidates `counterpartiesQueryKey` if it shows lists of them.
  */
 export function createCounterparty(body: CounterpartyCreate): Promise<Counterparty> {
-  return api.post('crm/counterparties/', body, { schema: CounterpartySchema });
+  return api.post('crm/counterparties/', body, { schema: (s) => s.CounterpartySchema });
 }

@@ -1,6 +1,5 @@
-import { type Currency, CurrencySchema } from '@app/shared';
+import type { Currency } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../lib/api-client.ts';
 
 // The shared read layer (DESIGN.md section 15): the business's currencies, read once for every
@@ -12,7 +11,7 @@ export const currenciesQueryKey = ['finance', 'currencies'] as const;
 
 /** GET finance/currencies/ */
 export function getCurrencies(signal?: AbortSignal): Promise<Currency[]> {
-  return api.get('finance/currencies/', { signal, schema: z.array(CurrencySchema) });
+  return api.get('finance/currencies/', { signal, schema: (s) => s.CurrencySchema.array() });
 }
 
 export const currenciesQueryOptions = queryOptions({

@@ -1,6 +1,5 @@
-import { type BusinessUser, BusinessUserSchema } from '@app/shared';
+import type { BusinessUser } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../lib/api-client.ts';
 
 // The shared read layer (DESIGN.md section 15): the business's departments (its users, one
@@ -11,7 +10,7 @@ export const departmentsQueryKey = ['auth', 'by-business'] as const;
 
 /** GET auth/by-business/ */
 export function getDepartments(signal?: AbortSignal): Promise<BusinessUser[]> {
-  return api.get('auth/by-business/', { signal, schema: z.array(BusinessUserSchema) });
+  return api.get('auth/by-business/', { signal, schema: (s) => s.BusinessUserSchema.array() });
 }
 
 export const departmentsQueryOptions = queryOptions({

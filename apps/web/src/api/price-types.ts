@@ -1,6 +1,5 @@
-import { type PriceType, PriceTypeSchema } from '@app/shared';
+import type { PriceType } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../lib/api-client.ts';
 
 // The shared read layer (DESIGN.md section 15): the business's price types (DESIGN.md section 19),
@@ -11,7 +10,7 @@ export const priceTypesQueryKey = ['catalog', 'price-types'] as const;
 
 /** GET catalog/price-types/: the business's price lists, the default first. */
 export function getPriceTypes(signal?: AbortSignal): Promise<PriceType[]> {
-  return api.get('catalog/price-types/', { signal, schema: z.array(PriceTypeSchema) });
+  return api.get('catalog/price-types/', { signal, schema: (s) => s.PriceTypeSchema.array() });
 }
 
 export const priceTypesQueryOptions = queryOptions({

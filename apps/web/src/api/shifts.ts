@@ -1,4 +1,4 @@
-import { type CurrentShift, CurrentShiftSchema } from '@app/shared';
+import type { CurrentShift } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client.ts';
 
@@ -14,7 +14,7 @@ export function useCurrentShift(enabled = true) {
   return useQuery({
     queryKey: currentShiftQueryKey,
     queryFn: ({ signal }): Promise<CurrentShift> =>
-      api.get('shifts/current/', { signal, schema: CurrentShiftSchema }),
+      api.get('shifts/current/', { signal, schema: (s) => s.CurrentShiftSchema }),
     enabled,
   });
 }

@@ -1,6 +1,5 @@
-import { VARIANT_PICKER_MAX_RESULTS, type Variant, VariantSchema } from '@app/shared';
+import { VARIANT_PICKER_MAX_RESULTS, type Variant } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ScanMatch, VariantOption } from '../components/VariantPicker.tsx';
 import { api } from '../lib/api-client.ts';
 
@@ -23,7 +22,7 @@ export function searchVariants(search: VariantSearch, signal?: AbortSignal): Pro
   return api.get('catalog/variants/', {
     query: { search: search.text, limit: VARIANT_PICKER_MAX_RESULTS },
     signal,
-    schema: z.array(VariantSchema),
+    schema: (s) => s.VariantSchema.array(),
   });
 }
 
@@ -57,7 +56,7 @@ export async function findVariantByBarcode(code: string, signal?: AbortSignal): 
   const found = await api.get('catalog/variants/', {
     query: { barcode: code },
     signal,
-    schema: z.array(VariantSchema).max(1),
+    schema: (s) => s.VariantSchema.array().max(1),
   });
   return found[0] ?? null;
 }

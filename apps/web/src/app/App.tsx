@@ -14,7 +14,7 @@ import { router } from './router.tsx';
 // The live events' stream and the cache updates it brings (DESIGN.md section 13), only for a
 // signed-in user and once the first page is on screen: no first load carries them (DESIGN.md
 // section 23, lib/first-page.ts).
-// With every namespace's texts, as the signed-in pages (i18n/catalogue.ts).
+// With every namespace's texts: a live event may speak of any feature (i18n/catalogue.ts).
 const LiveUpdates = lazy(() =>
   Promise.all([import('./live/LiveUpdates.tsx'), wholeCatalogue()]).then(([m]) => ({
     default: m.LiveUpdates,

@@ -6,7 +6,7 @@ import { ADMIN_ROLES, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
-import { wholeCatalogue } from '../i18n/catalogue.ts';
+import { catalogueParts, type TextPart } from '../i18n/catalogue.ts';
 import { BootScreen } from './BootScreen.tsx';
 import { catalogRoutes } from './catalog-routes.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
@@ -16,6 +16,22 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 /** The login page with the app's language switcher under its form. */
 function LoginRoute() {
   return <LoginPage languageSwitcher={<LanguageSwitcher className="mt-6 justify-center" />} />;
+}
+
+/**
+ * A route whose pages render with these parts of the catalogue (i18n/catalogue.ts, DESIGN.md
+ * section 23): each lazy route in it waits for them beside its chunk, so that a signed-in page
+ * loads its feature's texts, not every namespace, and never renders before them.
+ */
+function withTexts<R extends RouteObject>(parts: readonly TextPart[], route: R): R {
+  const { lazy, children } = route;
+  return {
+    ...route,
+    ...(typeof lazy === 'function'
+      ? { lazy: () => Promise.all([lazy(), catalogueParts(parts)]).then(([loaded]) => loaded) }
+      : {}),
+    ...(children ? { children: children.map((child) => withTexts(parts, child)) } : {}),
+  };
 }
 
 const adminRoutes: RouteObject = {
@@ -87,12 +103,12 @@ const reportRoutes: RouteObject = {
       lazy: () =>
         import('../features/reports/pages/CashFlowPage.tsx').then((m) => ({ Component: m.CashFlowPage })),
     },
-    {
-      // DESIGN.md section 12: the debt book's report, a tab of the reports area.
+    // DESIGN.md section 12: the debt book's report, a tab of the reports area.
+    withTexts(['debts'], {
       path: paths.reports.debtsAgeing,
       lazy: () =>
         import('../features/debts/pages/DebtsAgeingPage.tsx').then((m) => ({ Component: m.DebtsAgeingPage })),
-    },
+    }),
     {
       // DESIGN.md section 20: the losses of transfers received short.
       path: paths.reports.transitLosses,
@@ -218,23 +234,23 @@ const shiftRoutes: RouteObject[] = [
 /** Pages inside the shell; all need a signed-in user (RequireAuth above them). */
 const shellRoutes: RouteObject[] = [
   // Balans, with the exchange form, is / for every role (spec.md section 2).
-  {
+  withTexts(['finance'], {
     index: true,
     lazy: () =>
       import('../features/finance/pages/BalancesPage.tsx').then((m) => ({ Component: m.BalancesPage })),
-  },
+  }),
   // Where Balans was for Owner, admin and manager while / was their dashboard: old links land on /.
   { path: paths.balances, element: <Navigate to={paths.home} replace /> },
-  {
+  withTexts(['reports'], {
     path: paths.dashboard,
     lazy: () =>
       import('../features/reports/pages/DashboardPage.tsx').then((m) => ({ Component: m.DashboardPage })),
-  },
-  {
+  }),
+  withTexts(['profile'], {
     path: paths.profile,
     lazy: () =>
       import('../features/profile/pages/ProfilePage.tsx').then((m) => ({ Component: m.ProfilePage })),
-  },
+  }),
   {
     path: paths.income,
     lazy: () => import('../features/offers/pages/IncomePage.tsx').then((m) => ({ Component: m.IncomePage })),
@@ -249,12 +265,12 @@ const shellRoutes: RouteObject[] = [
     path: paths.offer,
     lazy: () => import('../features/offers/pages/OfferPage.tsx').then((m) => ({ Component: m.OfferPage })),
   },
-  {
+  withTexts(['inventory'], {
     path: paths.inventory,
     lazy: () =>
       import('../features/inventory/pages/InventoryPage.tsx').then((m) => ({ Component: m.InventoryPage })),
-  },
-  {
+  }),
+  withTexts(['inventory'], {
     // spec.md section 2: /buy allows only Ta'minotchi.
     path: paths.buy,
     element: <RequireRole roles={STOCK_ENTRY_ROLES} />,
@@ -265,8 +281,8 @@ const shellRoutes: RouteObject[] = [
           import('../features/inventory/pages/StockPage.tsx').then((m) => ({ Component: m.BuyPage })),
       },
     ],
-  },
-  {
+  }),
+  withTexts(['inventory'], {
     // spec.md section 2: /sell allows only Bozorchi.
     path: paths.sell,
     element: <RequireRole roles={STOCK_EXIT_ROLES} />,
@@ -277,7 +293,7 @@ const shellRoutes: RouteObject[] = [
           import('../features/inventory/pages/StockPage.tsx').then((m) => ({ Component: m.SellPage })),
       },
     ],
-  },
+  }),
   {
     // DESIGN.md section 13: /chat, and /chat/<id> with that conversation open.
     path: paths.chatConversation,
@@ -289,30 +305,30 @@ const shellRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/chat/pages/OfferThreadPage.tsx').then((m) => ({ Component: m.OfferThreadPage })),
   },
-  {
+  withTexts(['receipts'], {
     // DESIGN.md section 19: a sale's receipt, what its QR code opens.
     path: paths.document.receipt,
     lazy: () =>
       import('../features/receipts/pages/ReceiptPage.tsx').then((m) => ({ Component: m.ReceiptPage })),
-  },
-  {
+  }),
+  withTexts(['history', 'catalog'], {
     path: paths.history,
     lazy: () =>
       import('../features/history/pages/HistoryPage.tsx').then((m) => ({ Component: m.HistoryPage })),
-  },
-  {
+  }),
+  withTexts(['finance'], {
     path: paths.transactions,
     lazy: () =>
       import('../features/finance/pages/TransactionsPage.tsx').then((m) => ({
         Component: m.TransactionsPage,
       })),
-  },
-  catalogRoutes,
-  reportRoutes,
-  ...debtRoutes,
-  ...documentRoutes,
-  ...shiftRoutes,
-  adminRoutes,
+  }),
+  withTexts(['catalog'], catalogRoutes),
+  withTexts(['reports'], reportRoutes),
+  ...debtRoutes.map((route) => withTexts(['debts'], route)),
+  ...documentRoutes.map((route) => withTexts(['documents'], route)),
+  ...shiftRoutes.map((route) => withTexts(['shifts'], route)),
+  withTexts(['admin'], adminRoutes),
 ];
 
 export const routes: RouteObject[] = [
@@ -356,10 +372,10 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            // With the texts of every namespace: the sign-in page loads only its own
-            // (i18n/catalogue.ts, DESIGN.md section 23).
+            // With the shell's texts; each page waits for its own (withTexts; i18n/catalogue.ts,
+            // DESIGN.md section 23).
             lazy: () =>
-              Promise.all([import('./shell/AppShell.tsx'), wholeCatalogue()]).then(([m]) => ({
+              Promise.all([import('./shell/AppShell.tsx'), catalogueParts(['shell'])]).then(([m]) => ({
                 Component: m.AppShell,
               })),
             children: shellRoutes,

@@ -22,12 +22,13 @@ import { setApiLanguage } from '../lib/api-client.ts';
 import { setDateLanguage } from '../lib/format.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 import {
-  catalogueWhole,
+  cataloguePartsShown,
   loadMessages,
   loadRenderer,
   type Messages,
-  subscribeCatalogueWhole,
-  wholeCatalogueShown,
+  subscribeWantedParts,
+  type TextPart,
+  wantedParts,
 } from './catalogue.ts';
 import { monthNames } from './month-names.ts';
 
@@ -126,21 +127,21 @@ export function I18nProvider({
   const [loaded, setLoaded] = useState<{
     language: Language;
     messages: Messages;
-    whole: boolean;
+    parts: ReadonlySet<TextPart>;
   } | null>(null);
   const [unavailable, setUnavailable] = useState(false);
-  // Every namespace, or the first ones only until a signed-in page asks (catalogue.ts).
-  const whole = useSyncExternalStore(subscribeCatalogueWhole, catalogueWhole, catalogueWhole);
+  // The first namespaces, and the parts the signed-in pages have asked for (catalogue.ts).
+  const parts = useSyncExternalStore(subscribeWantedParts, wantedParts, wantedParts);
 
   // `loaded` is read only to know what is on screen yet.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new catalogue only for a new language or the whole one
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new catalogue only for a new language or new parts
   useEffect(() => {
     let current = true;
-    loadMessages(language, whole).then(
+    loadMessages(language, parts).then(
       (messages) => {
         if (!current) return;
         applyLanguage(language, messages);
-        setLoaded({ language, messages, whole });
+        setLoaded({ language, messages, parts });
         // What the server wrote in words (History, reasons, notifications) comes in the new
         // language once asked again: everything on screen is.
         if (loaded !== null && loaded.language !== language) void queryClient.invalidateQueries();
@@ -148,8 +149,8 @@ export function I18nProvider({
       () => {
         // A catalogue that cannot be downloaded (offline, a new deploy): stay in the language on
         // screen, or fall back to Uzbek at the first load, or say so. A signed-in page waiting for
-        // the whole catalogue goes on with what there is.
-        if (whole) wholeCatalogueShown();
+        // its texts goes on with what there is.
+        if (current && parts.size > 0) cataloguePartsShown(parts);
         if (!current || loaded !== null) return;
         if (language !== 'uz') setLanguageState('uz');
         else setUnavailable(true);
@@ -158,12 +159,12 @@ export function I18nProvider({
     return () => {
       current = false;
     };
-  }, [language, whole]);
+  }, [language, parts]);
 
-  // The whole catalogue is on screen: the signed-in pages waiting for it render (after this
-  // commit, so never with keys for texts).
+  // These parts are on screen: the signed-in pages waiting for them render (after this commit,
+  // so never with keys for texts).
   useEffect(() => {
-    if (loaded?.whole) wholeCatalogueShown();
+    if (loaded) cataloguePartsShown(loaded.parts);
   }, [loaded]);
 
   const setLanguage = useCallback((next: Language) => {

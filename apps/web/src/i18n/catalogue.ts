@@ -44,64 +44,124 @@ export type Messages = Record<string, string>;
 type Loader = () => Promise<{ default: Messages }>;
 
 /**
- * Each language's catalogue in two chunks of its own (only the chosen language is downloaded):
- * `auth` and `common`, all that the pages before sign-in show, and the other namespaces, which
- * the signed-in pages wait for (wholeCatalogue). The sign-in page's first load carries only the
- * first (DESIGN.md section 23).
+ * What a page's texts come in (DESIGN.md section 23): `auth` and `common`, all that the pages
+ * before sign-in show, are always there (`messages/<language>/boot.ts`); a signed-in page waits
+ * for `shell` (`messages/<language>/shell.ts`: the namespaces the shell draws with) and for its
+ * feature's namespace, each a chunk of its own per language, so that the counter does not wait
+ * for the reports' texts. Only the chosen language is downloaded.
  */
+export type TextPart =
+  | 'shell'
+  | 'admin'
+  | 'catalog'
+  | 'debts'
+  | 'documents'
+  | 'finance'
+  | 'history'
+  | 'inventory'
+  | 'profile'
+  | 'receipts'
+  | 'reports'
+  | 'shifts';
+
+const ALL_PARTS: readonly TextPart[] = [
+  'shell',
+  'admin',
+  'catalog',
+  'debts',
+  'documents',
+  'finance',
+  'history',
+  'inventory',
+  'profile',
+  'receipts',
+  'reports',
+  'shifts',
+];
+
 const BOOT: Record<Language, Loader> = {
   uz: () => import('./messages/uz/boot.ts'),
   'uz-Cyrl': () => import('./messages/uz-Cyrl/boot.ts'),
   ru: () => import('./messages/ru/boot.ts'),
   en: () => import('./messages/en/boot.ts'),
 };
-const REST: Record<Language, Loader> = {
-  uz: () => import('./messages/uz/rest.ts'),
-  'uz-Cyrl': () => import('./messages/uz-Cyrl/rest.ts'),
-  ru: () => import('./messages/ru/rest.ts'),
-  en: () => import('./messages/en/rest.ts'),
+const SHELL: Record<Language, Loader> = {
+  uz: () => import('./messages/uz/shell.ts'),
+  'uz-Cyrl': () => import('./messages/uz-Cyrl/shell.ts'),
+  ru: () => import('./messages/ru/shell.ts'),
+  en: () => import('./messages/en/shell.ts'),
 };
+// A feature's namespace in each language, one chunk each (`uz-documents-*.js`, vite.config.ts).
+const FEATURES = import.meta.glob<Messages>(
+  [
+    './messages/*/*.json',
+    '!./messages/*/auth.json',
+    '!./messages/*/common.json',
+    '!./messages/*/chat.json',
+    '!./messages/*/notifications.json',
+    '!./messages/*/offers.json',
+  ],
+  { import: 'default' },
+);
 
-/** A language's catalogue: its first namespaces, or (`whole`) every one. */
-export async function loadMessages(language: Language, whole: boolean): Promise<Messages> {
-  const [boot, rest] = await Promise.all([BOOT[language](), whole ? REST[language]() : null]);
-  return rest ? { ...boot.default, ...rest.default } : boot.default;
+function loadPart(language: Language, part: TextPart): Promise<Messages> {
+  if (part === 'shell') return SHELL[language]().then((m) => m.default);
+  const load = FEATURES[`./messages/${language}/${part}.json`];
+  if (!load) throw new Error(`No texts for ${part} in ${language}.`);
+  return load();
 }
 
-// Whether the whole catalogue is wanted: from the first signed-in page on, every language is
-// loaded whole. I18nProvider follows it and says when the whole catalogue is on screen.
-let whole = false;
-const wholeListeners = new Set<() => void>();
-let markShown: () => void = () => {};
-const shown = new Promise<void>((resolve) => {
-  markShown = resolve;
-});
+/** A language's catalogue: its first namespaces and the parts asked for. */
+export async function loadMessages(language: Language, parts: ReadonlySet<TextPart>): Promise<Messages> {
+  const [boot, ...rest] = await Promise.all([
+    BOOT[language]().then((m) => m.default),
+    ...[...parts].map((part) => loadPart(language, part)),
+  ]);
+  return Object.assign({}, boot, ...rest) as Messages;
+}
+
+// The parts the pages have asked for so far (a new set at each change, for useSyncExternalStore);
+// once asked, a part stays, in every language. I18nProvider follows it and says what is on screen.
+let wanted: ReadonlySet<TextPart> = new Set();
+const wantedListeners = new Set<() => void>();
+let shownParts: ReadonlySet<TextPart> = new Set();
+let waiting: { parts: readonly TextPart[]; resolve: () => void }[] = [];
 
 /**
- * Asks for every namespace; resolves once I18nProvider renders with them (or could not download
- * them: the page then shows keys rather than wait for ever). The shell's route waits for it, so a
- * signed-in page never renders before its texts.
+ * Asks for the texts of these parts; resolves once I18nProvider renders with them (or could not
+ * download them: the page then shows keys rather than wait for ever). A signed-in page's route
+ * waits for its parts (app/router.tsx), so that it never renders before its texts.
  */
-export function wholeCatalogue(): Promise<void> {
-  if (!whole) {
-    whole = true;
-    for (const listener of wholeListeners) listener();
+export function catalogueParts(parts: readonly TextPart[]): Promise<void> {
+  if (parts.every((part) => shownParts.has(part))) return Promise.resolve();
+  const promise = new Promise<void>((resolve) => waiting.push({ parts, resolve }));
+  if (parts.some((part) => !wanted.has(part))) {
+    wanted = new Set([...wanted, ...parts]);
+    for (const listener of wantedListeners) listener();
   }
-  return shown;
+  return promise;
 }
 
-export function catalogueWhole(): boolean {
-  return whole;
+/** Every part: what runs beside the pages once the first one is on screen (the live updates). */
+export function wholeCatalogue(): Promise<void> {
+  return catalogueParts(ALL_PARTS);
 }
 
-export function subscribeCatalogueWhole(listener: () => void): () => void {
-  wholeListeners.add(listener);
-  return () => wholeListeners.delete(listener);
+export function wantedParts(): ReadonlySet<TextPart> {
+  return wanted;
 }
 
-/** I18nProvider: the whole catalogue is on screen (or will not come). */
-export function wholeCatalogueShown(): void {
-  markShown();
+export function subscribeWantedParts(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
+/** I18nProvider: these parts are on screen (or will not come); whoever waited for them goes on. */
+export function cataloguePartsShown(parts: ReadonlySet<TextPart>): void {
+  shownParts = parts;
+  const ready = waiting.filter((entry) => entry.parts.every((part) => parts.has(part)));
+  waiting = waiting.filter((entry) => !ready.includes(entry));
+  for (const entry of ready) entry.resolve();
 }
 
 /**

@@ -1,11 +1,15 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { setDateLanguage } from '../lib/format.ts';
 import type { MessageKey } from './catalogue.ts';
-import boot from './messages/uz/boot.ts';
-import rest from './messages/uz/rest.ts';
 import { monthNames } from './month-names.ts';
 
-const uz: Record<string, string> = { ...boot, ...rest };
+// Every uz namespace, as a signed-in page has them once all are loaded (catalogue.ts).
+const uz: Record<string, string> = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<Record<string, string>>('./messages/uz/*.json', { eager: true, import: 'default' }),
+  ),
+);
 
 /**
  * For unit tests of code that returns message keys: the Uzbek text of a key, as the app shows it

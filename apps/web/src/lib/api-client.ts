@@ -1,7 +1,10 @@
 // The one API client (DESIGN.md section 6): bearer header, one refresh-and-retry on 401, the access
 // token in memory only, the refresh token in its HttpOnly cookie (DESIGN.md section 5).
+
 import type { z } from 'zod';
+import { firstPageShown } from './first-page.ts';
 import { forgetUser } from './offline-session.ts';
+import type * as Shared from './schemas.ts';
 
 const API_BASE = '/api/';
 
@@ -200,8 +203,14 @@ export interface RequestOptions<T = unknown> {
    * refresh-and-retry, since their 401 means "wrong credentials", not "token expired".
    */
   auth?: boolean;
-  /** Validate and type the response with a zod schema. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validate and type the response: a zod schema, or a function that picks one from the shared
+   * package (`(s) => s.CurrentShiftSchema`, lib/schemas.ts), which then loads apart from the
+   * calling module (loadSchemas). The modules a page's first paint imports use the second form,
+   * so that the page draws before zod and the schemas arrive (DESIGN.md section 23; the `schemas`
+   * chunk group, vite.config.ts).
+   */
+  schema?: z.ZodType<T> | ((shared: typeof Shared) => z.ZodType<T>);
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -299,6 +308,15 @@ export async function downloadFile(
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * The shared package whole, for a check picked from it (RequestOptions.schema): loaded once the
+ * first page is on screen (lib/first-page.ts), so that on a slow phone zod and the schemas do not
+ * take the bandwidth of the page's own files; a request answered before then waits for them.
+ */
+function loadSchemas(): Promise<typeof Shared> {
+  return firstPageShown().then(() => import('./schemas.ts'));
+}
+
 /** One call to the API. Throws ApiError on a non-2xx answer, a TypeError when offline. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, idempotencyKey, signal, auth = true, schema } = options;
@@ -317,10 +335,16 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
   };
 
+  const shared = typeof schema === 'function' ? loadSchemas() : null;
+  // A failed request does not wait for the schemas; their load's own failure then goes unheard.
+  shared?.catch(() => undefined);
   const response = await sendWithRefresh(url, init, headers, auth);
   const data = await parseBody(response);
   if (!response.ok) throw new ApiError(response.status, data);
-  return schema ? schema.parse(data) : (data as T);
+  if (!schema) return data as T;
+  return (typeof schema === 'function' ? schema(await (shared as Promise<typeof Shared>)) : schema).parse(
+    data,
+  );
 }
 
 type BodyOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;

@@ -1,4 +1,5 @@
 import type { WhoAmI } from '@app/shared';
+import { parseWhoAmI } from './auth-schema.ts';
 import { readStorage, writeStorage } from './storage.ts';
 
 // The page opened without a connection (DESIGN.md section 23, docs/offline.md): the session's
@@ -21,21 +22,18 @@ export function rememberUser(user: WhoAmI): void {
 }
 
 /**
- * Reads the remembered user from this device and checks it against the who-am-I schema. The
+ * Reads the remembered user from this device and checks it as who-am-I's answer is checked. The
  * session's load-time refresh calls it when the refresh got no answer (lib/session.ts), before any
- * guard asks: the schema, and zod, load only then, not with every page's first load (DESIGN.md
- * section 23).
+ * guard asks.
  */
-export async function loadRememberedUser(): Promise<void> {
+export function loadRememberedUser(): void {
   const text = readStorage(KEY);
   if (!text) {
     remembered = null;
     return;
   }
-  const { WhoAmISchema } = await import('./auth-schema.ts');
   try {
-    const parsed = WhoAmISchema.safeParse(JSON.parse(text));
-    remembered = parsed.success ? parsed.data : null;
+    remembered = parseWhoAmI(JSON.parse(text));
   } catch {
     remembered = null;
   }

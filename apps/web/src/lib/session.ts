@@ -17,9 +17,9 @@ let bootstrap: Promise<void> | null = null;
  */
 export function bootstrapSession(): Promise<void> {
   // Unanswered (offline): the device's last user, read before the guards decide (DESIGN.md 23).
-  bootstrap ??= refreshAccessToken().then(() =>
-    refreshWentUnanswered() ? loadRememberedUser().catch(() => undefined) : undefined,
-  );
+  bootstrap ??= refreshAccessToken().then(() => {
+    if (refreshWentUnanswered()) loadRememberedUser();
+  });
   return bootstrap;
 }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { OTP_LENGTH, PASSWORD_MIN } from '../constants.ts';
+import { EMAIL_NOTIFICATION_KINDS, OTP_LENGTH, PASSWORD_MIN } from '../constants.ts';
 import { LANGUAGES } from '../languages.ts';
 import { ROLES } from '../roles.ts';
-import { EMAIL_NOTIFICATION_KINDS, EmailNotificationsSchema } from './notifications.ts';
+import { EmailNotificationsSchema } from './notifications.ts';
 
 export const EmailSchema = z
   .string()

@@ -325,6 +325,8 @@ export const PriceInputSchema = DecimalInputSchema.refine((v) => new D(v).gte(0)
 
 export const VariantPriceSchema = z.object({ price_type: z.number(), price: z.string() });
 export type VariantPrice = z.infer<typeof VariantPriceSchema>;
+/** GET and PUT api/catalog/variants/{id}/prices/: the variant's price in each price list. */
+export const VariantPricesSchema = z.object({ prices: z.array(VariantPriceSchema) });
 
 /** PUT api/catalog/variants/{id}/prices/: the prices given are set; a null price removes one. */
 export const VariantPricesWriteSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_MESSAGE_MAX, chatLength } from '../chat.ts';
 import { OFFER_KINDS, OFFER_STATUSES } from '../constants.ts';
 import { IdSchema, text } from './common.ts';
 
@@ -6,9 +7,6 @@ import { IdSchema, text } from './common.ts';
 // thread per offer between its two parties. One contract for the server's validation, the chat
 // page's form and the OpenAPI document.
 
-/** A message's length limits, in characters (Unicode code points, as PostgreSQL's char_length counts). */
-export const CHAT_MESSAGE_MIN = 1;
-export const CHAT_MESSAGE_MAX = 4000;
 /** Messages a page of GET .../messages/ holds. */
 export const CHAT_MESSAGES_PAGE_SIZE = 50;
 /** Conversations a page of GET api/chat/conversations/ holds (part two's lists: 50). */
@@ -16,9 +14,6 @@ export const CHAT_CONVERSATIONS_PAGE_SIZE = 50;
 
 export const CONVERSATION_KINDS = ['DIRECT', 'OFFER'] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
-
-/** Characters as a person counts them on the server: code points, so an emoji is one, not two. */
-export const chatLength = (v: string) => Array.from(v).length;
 
 const BLANK = 'validation.auth.field_may_not_blank';
 const TOO_LONG = 'validation.chat.ensure_field_has_no_more';

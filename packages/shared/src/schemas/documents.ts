@@ -18,24 +18,6 @@ import { QuantityInputSchema } from './offers.ts';
 // production orders, on one skeleton. One contract for the server's validation, the pages' forms
 // and the OpenAPI document. Amounts and quantities are decimal strings on the wire.
 
-/** The path segment of each kind: `api/sales/`, `api/purchases/`. */
-export const DOCUMENT_PATHS = {
-  SALE: 'sales',
-  PURCHASE: 'purchases',
-  RETURN: 'returns',
-  STOCK_COUNT: 'stock-counts',
-  PRODUCTION: 'production-orders',
-} as const;
-
-/** A document's number: its kind's prefix and six digits at least, `S-000123`; a production order's is IC (ishlab chiqarish). */
-export const DOCUMENT_PREFIXES = {
-  SALE: 'S',
-  PURCHASE: 'P',
-  RETURN: 'R',
-  STOCK_COUNT: 'C',
-  PRODUCTION: 'IC',
-} as const;
-
 const UNIQUE_CURRENCIES = 'validation.documents.one_amount_per_currency';
 
 /** Cash paid (a sale) or paid out (a purchase), one amount per currency. */

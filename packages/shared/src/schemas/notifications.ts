@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_NOTIFICATION_KINDS } from '../constants.ts';
 import { encodeMessage } from '../texts/message.ts';
 import { BooleanQuerySchema } from './common.ts';
 
@@ -14,10 +15,6 @@ export const NOTIFICATION_KINDS = [
   'RATE_CHANGED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** The kinds a user may also have sent by e-mail (users.email_notifications, migration 0018). */
-export const EMAIL_NOTIFICATION_KINDS = ['OFFER_PENDING', 'DEBT_OVERDUE'] as const;
-export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
 
 /** Part two's lists: 50 a page. */
 export const NOTIFICATIONS_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@ import {
   PriceTypeCreateSchema,
   PriceTypeSchema,
   PriceTypeUpdateSchema,
-  VariantPriceSchema,
+  VariantPricesSchema,
   VariantPricesWriteSchema,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +14,6 @@ import { actorOf, authenticate, requireRole } from '../../lib/auth/guard.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
 import * as prices from './prices.service.ts';
-
-const PricesSchema = z.object({ prices: z.array(VariantPriceSchema) });
 
 /** Price types and prices (DESIGN.md section 19): every role reads, CATALOG_WRITE_ROLES write. */
 export async function priceRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -72,7 +70,7 @@ export async function priceRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         tags,
         summary: "A variant's price in each price type that has one",
         params: IdParamsSchema,
-        response: { 200: PricesSchema, ...ErrorSchemas },
+        response: { 200: VariantPricesSchema, ...ErrorSchemas },
       },
     },
     (request) => prices.variantPrices(deps, actorOf(request), request.params.id),
@@ -86,7 +84,7 @@ export async function priceRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         summary: "Set a variant's prices (a null price removes one); answers all of them",
         params: IdParamsSchema,
         body: VariantPricesWriteSchema,
-        response: { 200: PricesSchema, ...ErrorSchemas },
+        response: { 200: VariantPricesSchema, ...ErrorSchemas },
       },
     },
     (request) => prices.writeVariantPrices(deps, actorOf(request), request.params.id, request.body),

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { catalogueParts } from '../../i18n/catalogue.ts';
 import { offlineUser } from '../../lib/auth.ts';
 import { useFirstPageShown } from '../../lib/first-page.ts';
 import { useAccessToken } from '../../lib/session.ts';
@@ -9,8 +10,13 @@ import { useAccessToken } from '../../lib/session.ts';
 // queued offline (with Dexie's store, 31 KB). The load event alone came before a signed-in page's
 // lazy chunks had rendered.
 const UpdateBanner = lazy(() => import('./UpdateBanner.tsx').then((m) => ({ default: m.UpdateBanner })));
+// The runner writes the documents' texts into what it keeps (a refused sale's note): it waits for
+// them, as a documents page does (i18n/catalogue.ts).
 const QueueRunner = lazy(() =>
-  import('../../features/documents/offline/QueueRunner.tsx').then((m) => ({ default: m.QueueRunner })),
+  Promise.all([
+    import('../../features/documents/offline/QueueRunner.tsx'),
+    catalogueParts(['documents']),
+  ]).then(([m]) => ({ default: m.QueueRunner })),
 );
 
 export function AfterLoad() {

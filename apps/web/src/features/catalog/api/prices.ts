@@ -3,19 +3,16 @@ import {
   type PriceTypeCreate,
   PriceTypeSchema,
   type PriceTypeUpdate,
-  VariantPriceSchema,
+  VariantPricesSchema,
   type VariantPricesWrite,
 } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { priceTypesQueryKey } from '../../../api/price-types.ts';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from './keys.ts';
 
 // Price types and a variant's prices (DESIGN.md section 19). The price types are read through the
 // shared read layer (api/price-types.ts); their writes live here and invalidate its key.
-
-const PricesSchema = z.object({ prices: z.array(VariantPriceSchema) });
 
 /** POST catalog/price-types/ (no id) or PATCH catalog/price-types/{id}/. */
 export function useSavePriceType() {
@@ -36,7 +33,8 @@ export function useSavePriceType() {
 export const variantPricesQueryOptions = (variant: number) =>
   queryOptions({
     queryKey: catalogKeys.variantPrices(variant),
-    queryFn: ({ signal }) => api.get(`catalog/variants/${variant}/prices/`, { signal, schema: PricesSchema }),
+    queryFn: ({ signal }) =>
+      api.get(`catalog/variants/${variant}/prices/`, { signal, schema: VariantPricesSchema }),
   });
 
 /** PUT catalog/variants/{id}/prices/: the prices given are set, a null one removed; answers them all. */
@@ -44,7 +42,7 @@ export function useSaveVariantPrices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ variant, body }: { variant: number; body: VariantPricesWrite }) =>
-      api.put(`catalog/variants/${variant}/prices/`, body, { schema: PricesSchema }),
+      api.put(`catalog/variants/${variant}/prices/`, body, { schema: VariantPricesSchema }),
     onSuccess: (answer, { variant }) => queryClient.setQueryData(catalogKeys.variantPrices(variant), answer),
   });
 }

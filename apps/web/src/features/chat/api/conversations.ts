@@ -1,4 +1,4 @@
-import { type ConversationPage, ConversationPageSchema } from '@app/shared';
+import type { ConversationPage } from '@app/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useAccessToken } from '../../../lib/session.ts';
@@ -7,7 +7,7 @@ import { chatKeys } from './keys.ts';
 
 /** GET chat/conversations/?page=: newest activity first, 50 a page, with unread_total. */
 export function getConversations(page: number, signal?: AbortSignal): Promise<ConversationPage> {
-  return api.get('chat/conversations/', { signal, query: { page }, schema: ConversationPageSchema });
+  return api.get('chat/conversations/', { signal, query: { page }, schema: (s) => s.ConversationPageSchema });
 }
 
 export const conversationsQueryOptions = infiniteQueryOptions({

@@ -1,4 +1,4 @@
-import { type ConversationRead, ConversationReadSchema } from '@app/shared';
+import type { ConversationRead } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type ConversationsData, withRead } from '../chat-rules.ts';
@@ -6,7 +6,11 @@ import { chatKeys } from './keys.ts';
 
 /** POST chat/conversations/{id}/read/: I have read up to the newest message. */
 export function markConversationRead(conversationId: number): Promise<ConversationRead> {
-  return api.post(`chat/conversations/${conversationId}/read/`, {}, { schema: ConversationReadSchema });
+  return api.post(
+    `chat/conversations/${conversationId}/read/`,
+    {},
+    { schema: (s) => s.ConversationReadSchema },
+  );
 }
 
 export function useMarkConversationRead() {

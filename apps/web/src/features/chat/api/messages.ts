@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatMessagePage, ChatMessagePageSchema } from '@app/shared';
+import type { ChatMessage, ChatMessagePage } from '@app/shared';
 import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type ThreadData, withMessage } from '../chat-rules.ts';
@@ -13,7 +13,7 @@ export function getMessages(
   return api.get(`chat/conversations/${conversationId}/messages/`, {
     signal,
     query: { before },
-    schema: ChatMessagePageSchema,
+    schema: (s) => s.ChatMessagePageSchema,
   });
 }
 

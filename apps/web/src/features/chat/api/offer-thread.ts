@@ -1,4 +1,4 @@
-import { type ChatMessagePage, ChatMessagePageSchema } from '@app/shared';
+import type { ChatMessagePage } from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { ThreadData } from '../chat-rules.ts';
@@ -9,7 +9,7 @@ import { chatKeys } from './keys.ts';
  * it on first use), with its newest messages and its conversation id.
  */
 export function getOfferThread(offerId: number, signal?: AbortSignal): Promise<ChatMessagePage> {
-  return api.get(`offers/offers/${offerId}/messages/`, { signal, schema: ChatMessagePageSchema });
+  return api.get(`offers/offers/${offerId}/messages/`, { signal, schema: (s) => s.ChatMessagePageSchema });
 }
 
 export const offerThreadKey = (offerId: number) => [...chatKeys.all, 'offer-thread', offerId] as const;

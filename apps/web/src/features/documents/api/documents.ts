@@ -1,12 +1,10 @@
-import {
-  type Document,
-  type DocumentPage,
-  DocumentPageSchema,
-  DocumentSchema,
-  type ProductionOrderCreate,
-  type PurchaseCreate,
-  type ReturnCreate,
-  type SaleCreate,
+import type {
+  Document,
+  DocumentPage,
+  ProductionOrderCreate,
+  PurchaseCreate,
+  ReturnCreate,
+  SaleCreate,
 } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../lib/api-client.ts';
@@ -23,7 +21,11 @@ export function getDocuments(
   page: number,
   signal?: AbortSignal,
 ): Promise<DocumentPage> {
-  return api.get(`${kind.api}/`, { signal, query: { ...filters, page }, schema: DocumentPageSchema });
+  return api.get(`${kind.api}/`, {
+    signal,
+    query: { ...filters, page },
+    schema: (s) => s.DocumentPageSchema,
+  });
 }
 
 export function useDocuments(kind: DocumentKindConfig, filters: DocumentFilters, page: number) {
@@ -41,7 +43,7 @@ export function useDocuments(kind: DocumentKindConfig, filters: DocumentFilters,
 export function useDocument(kind: DocumentKindConfig, id: number | undefined) {
   return useQuery({
     queryKey: documentKeys.one(kind.kind, id ?? 0),
-    queryFn: ({ signal }) => api.get(`${kind.api}/${id}/`, { signal, schema: DocumentSchema }),
+    queryFn: ({ signal }) => api.get(`${kind.api}/${id}/`, { signal, schema: (s) => s.DocumentSchema }),
     enabled: id !== undefined,
     retry: false,
   });
@@ -76,7 +78,7 @@ export function useCreateDocument(kind: DocumentKindConfig) {
       api.post(`${kind.api}/`, body, {
         query: post ? { post: 'true' } : {},
         idempotencyKey: key,
-        schema: DocumentSchema,
+        schema: (s) => s.DocumentSchema,
       }),
     onSuccess: (_doc, { post }) => refresh(post),
   });
@@ -87,7 +89,7 @@ export function useUpdateDocument(kind: DocumentKindConfig) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: Partial<DocumentBody> }): Promise<Document> =>
-      api.patch(`${kind.api}/${id}/`, body, { schema: DocumentSchema }),
+      api.patch(`${kind.api}/${id}/`, body, { schema: (s) => s.DocumentSchema }),
     onSuccess: () => refresh(false),
   });
 }
@@ -106,7 +108,10 @@ export function useDocumentAction(kind: DocumentKindConfig, action: 'post' | 're
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, key }: { id: number; key: string }): Promise<Document> =>
-      api.post(`${kind.api}/${id}/${action}/`, undefined, { idempotencyKey: key, schema: DocumentSchema }),
+      api.post(`${kind.api}/${id}/${action}/`, undefined, {
+        idempotencyKey: key,
+        schema: (s) => s.DocumentSchema,
+      }),
     onSuccess: () => refresh(true),
   });
 }

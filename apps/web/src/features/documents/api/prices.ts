@@ -1,6 +1,5 @@
-import { type PriceType, type Variant, type VariantPrice, VariantPriceSchema } from '@app/shared';
+import type { PriceType, Variant, VariantPrice } from '@app/shared';
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { z } from 'zod';
 import { useCurrencies } from '../../../api/currencies.ts';
 import { usePriceTypes } from '../../../api/price-types.ts';
 import { findVariantByBarcode, searchVariants } from '../../../api/variants.ts';
@@ -56,7 +55,7 @@ export function variantPricesQueryOptions(variant: number, kept?: KeptPrices) {
   const online = async (signal: AbortSignal) =>
     api.get(`catalog/variants/${variant}/prices/`, {
       signal,
-      schema: z.object({ prices: z.array(VariantPriceSchema) }),
+      schema: (s) => s.VariantPricesSchema,
     });
   return queryOptions({
     queryKey: documentKeys.prices(variant),

@@ -1,6 +1,5 @@
-import { RecipeSchema, RecipeSummarySchema, type Variant } from '@app/shared';
+import type { Variant } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { searchVariants } from '../../../api/variants.ts';
 import type { VariantOption } from '../../../components/VariantPicker.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -33,14 +32,14 @@ export function useOutputRecipe(output: OutputOption | null) {
       api.get('recipes/', {
         signal,
         query: { product: output?.product },
-        schema: z.array(RecipeSummarySchema),
+        schema: (s) => s.RecipeSummarySchema.array(),
       }),
     enabled: output !== null,
   });
   const summary = output && list.data ? recipeFor(list.data, output.id) : undefined;
   const recipe = useQuery({
     queryKey: ['catalog', 'recipes', 'one', summary?.id, undefined],
-    queryFn: ({ signal }) => api.get(`recipes/${summary?.id}/`, { signal, schema: RecipeSchema }),
+    queryFn: ({ signal }) => api.get(`recipes/${summary?.id}/`, { signal, schema: (s) => s.RecipeSchema }),
     enabled: summary !== undefined,
   });
   return {

@@ -1,12 +1,9 @@
-import {
-  type Document,
-  DocumentSchema,
-  type StockCountCounted,
-  type StockCountCreate,
-  type StockCountVarianceLine,
-  StockCountVarianceLineSchema,
-  type StockCountVariances,
-  StockCountVariancesSchema,
+import type {
+  Document,
+  StockCountCounted,
+  StockCountCreate,
+  StockCountVarianceLine,
+  StockCountVariances,
 } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -24,7 +21,7 @@ export function useVariances(id: number | undefined) {
   return useQuery({
     queryKey: variancesKey(id ?? 0),
     queryFn: ({ signal }) =>
-      api.get(`${base}/${id}/variances/`, { signal, schema: StockCountVariancesSchema }),
+      api.get(`${base}/${id}/variances/`, { signal, schema: (s) => s.StockCountVariancesSchema }),
     enabled: id !== undefined,
     retry: false,
   });
@@ -35,7 +32,7 @@ export function useStartCount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: StockCountCreate): Promise<Document> =>
-      api.post(`${base}/`, body, { schema: DocumentSchema }),
+      api.post(`${base}/`, body, { schema: (s) => s.DocumentSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.kind('STOCK_COUNT') }),
   });
 }
@@ -45,7 +42,7 @@ export function useSetCounted(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (lines: StockCountCounted['lines']): Promise<StockCountVariances> =>
-      api.put(`${base}/${id}/counted/`, { lines }, { schema: StockCountVariancesSchema }),
+      api.put(`${base}/${id}/counted/`, { lines }, { schema: (s) => s.StockCountVariancesSchema }),
     onSuccess: (answer) => client.setQueryData(variancesKey(id), answer),
   });
 }
@@ -58,7 +55,7 @@ export function useScan(id: number) {
       api.post(
         `${base}/${id}/scan/`,
         { code },
-        { idempotencyKey: key, schema: StockCountVarianceLineSchema },
+        { idempotencyKey: key, schema: (s) => s.StockCountVarianceLineSchema },
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: variancesKey(id) }),
   });

@@ -1,5 +1,4 @@
-import { DocumentSchema, type StockBalance, type VariantPrice, VariantPriceSchema } from '@app/shared';
-import { z } from 'zod';
+import { DocumentSchema, type StockBalance, type VariantPrice, VariantPricesSchema } from '@app/shared';
 import { getCurrencies } from '../../../api/currencies.ts';
 import { getPriceTypes } from '../../../api/price-types.ts';
 import { ApiError, api, errorDetail, fieldErrors } from '../../../lib/api-client.ts';
@@ -78,12 +77,11 @@ export async function refreshCatalogue(user: number, opts: { prices: boolean }):
   await store.saveLists(user, await getPriceTypes(), await getCurrencies());
   const ids = rows.map((r) => r.variant.id).slice(0, PRICED_VARIANTS);
   const prices: Record<number, VariantPrice[]> = {};
-  const schema = z.object({ prices: z.array(VariantPriceSchema) });
   let next = 0;
   const worker = async () => {
     while (next < ids.length) {
       const id = ids[next++] as number;
-      prices[id] = (await api.get(`catalog/variants/${id}/prices/`, { schema })).prices;
+      prices[id] = (await api.get(`catalog/variants/${id}/prices/`, { schema: VariantPricesSchema })).prices;
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);

@@ -1,4 +1,4 @@
-import { type NotificationsRead, NotificationsReadSchema } from '@app/shared';
+import type { NotificationsRead } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type NotificationsData, withRead } from '../notification-rules.ts';
@@ -6,7 +6,7 @@ import { notificationKeys } from './keys.ts';
 
 /** POST notifications/read-all/: every one of mine is read. */
 export function markAllNotificationsRead(): Promise<NotificationsRead> {
-  return api.post('notifications/read-all/', {}, { schema: NotificationsReadSchema });
+  return api.post('notifications/read-all/', {}, { schema: (s) => s.NotificationsReadSchema });
 }
 
 export function useMarkAllNotificationsRead() {

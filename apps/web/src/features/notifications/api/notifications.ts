@@ -1,4 +1,4 @@
-import { type Notification, type NotificationPage, NotificationPageSchema } from '@app/shared';
+import type { Notification, NotificationPage } from '@app/shared';
 import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useAccessToken } from '../../../lib/session.ts';
@@ -7,7 +7,7 @@ import { notificationKeys } from './keys.ts';
 
 /** GET notifications/?page=: my notifications, newest first, 50 a page, with my unread total. */
 export function getNotifications(page: number, signal?: AbortSignal): Promise<NotificationPage> {
-  return api.get('notifications/', { signal, query: { page }, schema: NotificationPageSchema });
+  return api.get('notifications/', { signal, query: { page }, schema: (s) => s.NotificationPageSchema });
 }
 
 export const notificationsQueryOptions = infiniteQueryOptions({
