@@ -328,6 +328,23 @@ export type VariantPrice = z.infer<typeof VariantPriceSchema>;
 /** GET and PUT api/catalog/variants/{id}/prices/: the variant's price in each price list. */
 export const VariantPricesSchema = z.object({ prices: z.array(VariantPriceSchema) });
 
+/** The most variants one `GET api/catalog/variant-prices/` answers. */
+export const VARIANT_PRICES_MAX = 500;
+/**
+ * GET api/catalog/variant-prices/?variants=1,2,3: many variants' prices in one call (the offline
+ * counter keeps the seller's, DESIGN.md section 23), the ids comma-separated.
+ */
+export const VariantPricesQuerySchema = z.object({
+  variants: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',') : v),
+    z.array(IdSchema).min(1, { message: 'validation.catalog.choose_variants' }).max(VARIANT_PRICES_MAX),
+  ),
+});
+/** Each asked variant of the business with its price in each price list (none: an empty list). */
+export const VariantPricesListSchema = z.object({
+  variants: z.array(z.object({ variant: z.number(), prices: z.array(VariantPriceSchema) })),
+});
+
 /** PUT api/catalog/variants/{id}/prices/: the prices given are set; a null price removes one. */
 export const VariantPricesWriteSchema = z.object({
   prices: z

@@ -96,6 +96,25 @@ export async function pricesOf(
   return query.orderBy('variant_id').orderBy('price_type_id').execute();
 }
 
+/**
+ * The business's variants of `ids` with their prices: a row per price, or one row of nulls for a
+ * variant without any (unknown ids and other businesses' left out), by variant and price type.
+ */
+export function pricesOfVariants(db: Database, businessId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('variants as v')
+    .leftJoin('variant_prices as p', (join) =>
+      join.onRef('p.business_id', '=', 'v.business_id').onRef('p.variant_id', '=', 'v.id'),
+    )
+    .select(['v.id as variant_id', 'p.price_type_id', 'p.price'])
+    .where('v.business_id', '=', businessId)
+    .where('v.id', 'in', [...ids])
+    .orderBy('v.id')
+    .orderBy('p.price_type_id')
+    .execute();
+}
+
 /** Sets each (variant, price type)'s price, one statement. */
 export async function upsertPrices(
   db: Database,

@@ -4,6 +4,8 @@ import {
   PriceTypeCreateSchema,
   PriceTypeSchema,
   PriceTypeUpdateSchema,
+  VariantPricesListSchema,
+  VariantPricesQuerySchema,
   VariantPricesSchema,
   VariantPricesWriteSchema,
 } from '@app/shared';
@@ -15,12 +17,18 @@ import type { Deps } from '../../lib/context.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
 import * as prices from './prices.service.ts';
 
+const tags = ['catalog'];
+
 /** Price types and prices (DESIGN.md section 19): every role reads, CATALOG_WRITE_ROLES write. */
 export async function priceRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  priceTypeRoutes(app, deps);
+  variantPriceRoutes(app, deps);
+}
+
+function priceTypeRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = authenticate(deps);
   const write = [authenticate(deps), requireRole(CATALOG_WRITE_ROLES)];
-  const tags = ['catalog'];
 
   r.get(
     '/catalog/price-types/',
@@ -62,6 +70,12 @@ export async function priceRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     },
     (request) => prices.updatePriceType(deps, actorOf(request), request.params.id, request.body),
   );
+}
+
+function variantPriceRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = authenticate(deps);
+  const write = [authenticate(deps), requireRole(CATALOG_WRITE_ROLES)];
   r.get(
     '/catalog/variants/:id/prices/',
     {
@@ -74,6 +88,19 @@ export async function priceRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       },
     },
     (request) => prices.variantPrices(deps, actorOf(request), request.params.id),
+  );
+  r.get(
+    '/catalog/variant-prices/',
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: "Many variants' prices in one call (`?variants=1,2,3`, at most 500)",
+        querystring: VariantPricesQuerySchema,
+        response: { 200: VariantPricesListSchema, ...ErrorSchemas },
+      },
+    },
+    (request) => prices.manyVariantPrices(deps, actorOf(request), request.query.variants),
   );
   r.put(
     '/catalog/variants/:id/prices/',

@@ -128,6 +128,28 @@ export async function variantPrices(deps: Pick<Deps, 'db'>, actor: Actor, varian
   return { prices: (await repo.pricesOf(deps.db, actor.businessId, [variantId])).map(toPrice) };
 }
 
+/**
+ * GET api/catalog/variant-prices/: the prices of many variants in one read (the offline counter's,
+ * DESIGN.md section 23), each asked variant of the business in the order asked; another
+ * business's or an unknown id is left out, as a list's filter leaves it.
+ */
+export async function manyVariantPrices(deps: Pick<Deps, 'db'>, actor: Actor, variantIds: readonly number[]) {
+  const rows = await repo.pricesOfVariants(deps.db, actor.businessId, variantIds);
+  const byVariant = new Map<number, VariantPrice[]>();
+  for (const row of rows) {
+    const prices = byVariant.get(row.variant_id) ?? [];
+    if (row.price_type_id !== null && row.price !== null)
+      prices.push(toPrice({ price_type_id: row.price_type_id, price: row.price }));
+    byVariant.set(row.variant_id, prices);
+  }
+  return {
+    variants: [...new Set(variantIds)].flatMap((id) => {
+      const prices = byVariant.get(id);
+      return prices ? [{ variant: id, prices }] : [];
+    }),
+  };
+}
+
 /** PUT api/catalog/variants/{id}/prices/: the prices given set (null removes one), audited. */
 export function writeVariantPrices(
   deps: Pick<Deps, 'db'>,

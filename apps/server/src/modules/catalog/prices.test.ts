@@ -98,6 +98,37 @@ describe('prices', () => {
     expect((await other.get(`catalog/variants/${variant.id}/prices/`)).status).toBe(404);
   });
 
+  it("of many variants in one read, the business's own only; a bad list is refused", async () => {
+    const type = (await owner.post('catalog/price-types/', { name: uniq('Kop'), currency: UZS })).body;
+    const [priced, bare] = [await createVariant(owner, {}), await createVariant(owner, {})];
+    await owner.put(`catalog/variants/${priced.id}/prices/`, {
+      prices: [{ price_type: type.id, price: '7500' }],
+    });
+    const theirs = await createVariant(other, {});
+    const read = await as.Kassir.get(
+      `catalog/variant-prices/?variants=${bare.id},${priced.id},${theirs.id},${priced.id}`,
+    );
+    expect(read.status).toBe(200);
+    // In the order asked, each once; a variant without prices has an empty list; another
+    // business's variant is left out, as an unknown one.
+    expect(read.body.variants).toEqual([
+      { variant: bare.id, prices: [] },
+      {
+        variant: priced.id,
+        prices: (await owner.get(`catalog/variants/${priced.id}/prices/`)).body.prices,
+      },
+    ]);
+    expect(read.body.variants[1].prices).toContainEqual({ price_type: type.id, price: '7500.00' });
+    expect((await other.get(`catalog/variant-prices/?variants=${priced.id}`)).body.variants).toEqual([]);
+
+    const many = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
+    for (const query of ['', '?variants=', '?variants=1,x', '?variants=0', `?variants=${many}`]) {
+      const bad = await as.Kassir.get(`catalog/variant-prices/${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.detail, query).toMatch(/^variants/);
+    }
+  });
+
   it('show on labels in the chosen price type, as the business reads an amount', async () => {
     const type = (await owner.post('catalog/price-types/', { name: uniq('Yorliq'), currency: UZS })).body;
     const variant = await createVariant(owner, {});

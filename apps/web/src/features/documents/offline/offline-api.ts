@@ -1,4 +1,10 @@
-import { DocumentSchema, type StockBalance, type VariantPrice, VariantPricesSchema } from '@app/shared';
+import {
+  DocumentSchema,
+  type StockBalance,
+  VARIANT_PRICES_MAX,
+  type VariantPrice,
+  VariantPricesListSchema,
+} from '@app/shared';
 import { getCurrencies } from '../../../api/currencies.ts';
 import { getPriceTypes } from '../../../api/price-types.ts';
 import { ApiError, api, errorDetail, fieldErrors } from '../../../lib/api-client.ts';
@@ -63,27 +69,27 @@ export function apiSender(noteFor: (reason: string) => string, fallbackReason: s
 }
 
 /** Most variants whose prices the counter keeps: beyond it, the rest price only online. */
-const PRICED_VARIANTS = 500;
+const PRICED_VARIANTS = 5000;
 
 /**
  * Refreshes what the device keeps for the counter: the seller's stock (GET
  * inventory/stocks/my-balance/, revalidated by its ETag) and, with `prices`, the price lists, the
- * currencies and each held variant's prices (four calls at a time). Fails quietly: the device keeps its last copy.
+ * currencies and the held variants' prices (GET catalog/variant-prices/, 500 variants a call).
+ * Fails quietly: the device keeps its last copy.
  */
 export async function refreshCatalogue(user: number, opts: { prices: boolean }): Promise<void> {
   const rows = await api.get<StockBalance[]>('inventory/stocks/my-balance/');
   await store.saveStock(user, rows);
   if (!opts.prices) return;
   await store.saveLists(user, await getPriceTypes(), await getCurrencies());
-  const ids = rows.map((r) => r.variant.id).slice(0, PRICED_VARIANTS);
+  const ids = [...new Set(rows.map((r) => r.variant.id))].slice(0, PRICED_VARIANTS);
   const prices: Record<number, VariantPrice[]> = {};
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++] as number;
-      prices[id] = (await api.get(`catalog/variants/${id}/prices/`, { schema: VariantPricesSchema })).prices;
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  for (let from = 0; from < ids.length; from += VARIANT_PRICES_MAX) {
+    const { variants } = await api.get('catalog/variant-prices/', {
+      query: { variants: ids.slice(from, from + VARIANT_PRICES_MAX).join(',') },
+      schema: VariantPricesListSchema,
+    });
+    for (const v of variants) prices[v.variant] = v.prices;
+  }
   await store.savePrices(user, prices);
 }
