@@ -240,6 +240,19 @@ test.describe('mobile drawer', () => {
     });
   }
 
+  test('a phone draws no sidebar; widening the window past md draws it and hides the top bar', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const shell = await signedIn(page, DEMO.manager);
+    await expect(shell.topBar).toBeVisible();
+    // Not hidden but absent: its menu is not rendered before a phone's first paint (DESIGN.md 23).
+    await expect(shell.sidebar).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 812 });
+    await expect(shell.sidebarNav.getByRole('link', { name: 'Balans', exact: true })).toBeVisible();
+    await expect(shell.topBar).toBeHidden();
+  });
+
   test("an administrator's drawer adds Boshqaruv after the other entries", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shell = await signedIn(page, DEMO.owner);

@@ -11,6 +11,7 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
 import { useT } from '../../i18n/useT.ts';
 import { useCurrentUser } from '../../lib/auth.ts';
 import { readFlag, writeFlag } from '../../lib/storage.ts';
+import { useWideScreen } from '../../lib/use-wide-screen.ts';
 import { Brand } from './Brand.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { SIDEBAR_COLLAPSED_KEY } from './nav-items.ts';
@@ -25,6 +26,9 @@ export function AppShell() {
   const t = useT();
   const user = useCurrentUser();
   const drawerId = useId();
+  // The sidebar only where it shows: on a phone its menu would be drawn for nothing before the
+  // page's first paint (DESIGN.md section 23).
+  const wide = useWideScreen();
   const [collapsed, setCollapsed] = useState(() => readFlag(SIDEBAR_COLLAPSED_KEY));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
@@ -50,7 +54,9 @@ export function AppShell() {
 
   return (
     <div className="flex min-h-dvh">
-      <Sidebar user={user.data} collapsed={collapsed} onToggle={toggleCollapsed} badges={badges} />
+      {wide ? (
+        <Sidebar user={user.data} collapsed={collapsed} onToggle={toggleCollapsed} badges={badges} />
+      ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <MobileTopBar
           user={user.data}

@@ -4,6 +4,7 @@ import { Backdrop } from '../../components/ui/Backdrop.tsx';
 import { CloseButton } from '../../components/ui/CloseButton.tsx';
 import { useRoleLabel } from '../../i18n/role-labels.ts';
 import { useT } from '../../i18n/useT.ts';
+import { WIDE_SCREEN } from '../../lib/use-wide-screen.ts';
 import { Brand } from './Brand.tsx';
 import { NavList } from './NavList.tsx';
 import { mobileNavItems } from './nav-items.ts';
@@ -37,7 +38,7 @@ export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
     }
     document.addEventListener('keydown', onKeyDown);
     // Growing the window past md shows the sidebar instead: close, so the page scrolls again.
-    const desktop = window.matchMedia('(min-width: 48rem)');
+    const desktop = window.matchMedia(WIDE_SCREEN);
     function onMedia(event: MediaQueryListEvent) {
       if (event.matches) onCloseRef.current();
     }
