@@ -186,6 +186,28 @@ describe('api client', () => {
   });
 });
 
+describe('a check picked from the shared schemas (DESIGN.md section 23)', () => {
+  // The schemas load once the first page is on screen (lib/first-page.ts): here its heading is.
+  beforeEach(() => vi.stubGlobal('document', { documentElement: {}, querySelector: () => ({}) }));
+
+  it('types an answer that fits and refuses one that does not', async () => {
+    const read = { conversation: 7, last_read_message_id: 41, unread: 0 };
+    mockFetch((call) => json(200, call.url.endsWith('/7/read/') ? read : { conversation: 'seven' }));
+    const schema = (s: typeof import('./schemas.ts')) => s.ConversationReadSchema;
+    await expect(api.post('chat/conversations/7/read/', {}, { schema })).resolves.toEqual(read);
+    const refused = api.post('chat/conversations/8/read/', {}, { schema });
+    await expect(refused).rejects.toThrow();
+    await expect(refused).rejects.not.toBeInstanceOf(ApiError);
+  });
+
+  it('reports a refused request as the server said it, whatever the check', async () => {
+    mockFetch(() => json(404, { detail: 'Topilmadi.' }));
+    const failed = api.get('chat/conversations/9/', { schema: (s) => s.ConversationSchema });
+    await expect(failed).rejects.toBeInstanceOf(ApiError);
+    await expect(failed).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe('errorDetail', () => {
   it('reads detail, else the first non_field_errors entry, else a string body', () => {
     expect(errorDetail(new ApiError(400, { detail: 'Insufficient balance.' }))).toBe('Insufficient balance.');
