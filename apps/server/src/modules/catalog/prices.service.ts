@@ -123,9 +123,11 @@ const toPrice = (row: { price_type_id: number; price: string }): VariantPrice =>
   price: fixedMoney(row.price),
 });
 
+/** GET api/catalog/variants/{id}/prices/: the one variant's, read as many variants' are. */
 export async function variantPrices(deps: Pick<Deps, 'db'>, actor: Actor, variantId: number) {
-  if (!(await catalog.findVariant(deps.db, actor.businessId, variantId))) throw notFound();
-  return { prices: (await repo.pricesOf(deps.db, actor.businessId, [variantId])).map(toPrice) };
+  const [found] = (await manyVariantPrices(deps, actor, [variantId])).variants;
+  if (!found) throw notFound();
+  return { prices: found.prices };
 }
 
 /**
