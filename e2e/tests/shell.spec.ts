@@ -359,3 +359,23 @@ test.describe('shell loading states', () => {
     await expect(new Shell(page).sidebarEmail).toHaveText(DEMO.omborchi);
   });
 });
+
+test.describe('a page that cannot load', () => {
+  // Its chunk fails to download (often a deploy replaced the files under an open tab); without the
+  // service worker, whose precache would serve the chunk.
+  test.use({ serviceWorkers: 'block' });
+
+  test('says so and offers a reload; going back draws the app again', async ({ page, context }) => {
+    const shell = await signedIn(page, DEMO.manager);
+    await context.route('**/assets/HistoryPage-*.js', (route) => route.abort('failed'));
+    await shell.sidebarNav.getByRole('link', { name: 'Tarix' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: "Nimadir noto'g'ri ketdi" });
+    await expect(failed).toContainText("Sahifani ko'rsatib bo'lmadi. Odatda qayta yuklash yordam beradi.");
+    await expect(failed.getByRole('button', { name: 'Qayta yuklash' })).toBeVisible();
+
+    await page.goBack();
+    await expect(failed).toHaveCount(0);
+    await expect(page).toHaveURL('/');
+    await expect(shell.sidebarNav.getByRole('link', { name: 'Balans', exact: true })).toBeVisible();
+  });
+});

@@ -1,15 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { wholeCatalogue } from '../i18n/catalogue.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useFirstPageShown } from '../lib/first-page.ts';
 import { useAccessToken, useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
 import { BootFailedScreen, BootScreen } from './BootScreen.tsx';
 import { useUserLanguage } from './LanguageSwitcher.tsx';
+import { AppRoutes } from './lazy-routes.tsx';
 import { AfterLoad } from './pwa/AfterLoad.tsx';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { routeObjects } from './router.tsx';
 
 // The live events' stream and the cache updates it brings (DESIGN.md section 13), only for a
 // signed-in user and once the first page is on screen: no first load carries them (DESIGN.md
@@ -36,7 +37,9 @@ function Session() {
           <LiveUpdates />
         </Suspense>
       )}
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routeObjects} />
+      </BrowserRouter>
     </>
   );
 }

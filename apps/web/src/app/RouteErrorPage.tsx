@@ -1,4 +1,3 @@
-import { useRouteError } from 'react-router';
 import { Button } from '../components/ui/Button.tsx';
 import { useT } from '../i18n/useT.ts';
 
@@ -6,9 +5,8 @@ import { useT } from '../i18n/useT.ts';
  * The last resort for a render error or a chunk that failed to load (often a deploy replaced the
  * files under an open tab): say so and offer a reload.
  */
-export function RouteErrorPage() {
+export function RouteErrorPage({ error }: { error: unknown }) {
   const t = useT();
-  const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">

@@ -1,76 +1,49 @@
 // Every route of spec.md section 2. Every page but the sign-in page loads lazily (its own chunk),
 // the shell too: the sign-in page's first load stays in DESIGN.md section 23's budget, and a
-// signed-in page loads the shell and itself side by side (react-router runs the matched routes'
-// `lazy` together).
+// signed-in page loads the shell and itself side by side (app/lazy-routes.tsx).
 import { ADMIN_ROLES, STOCK_ENTRY_ROLES, STOCK_EXIT_ROLES } from '@app/shared';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
-import { catalogueParts, type TextPart } from '../i18n/catalogue.ts';
 import { BootScreen } from './BootScreen.tsx';
 import { catalogRoutes } from './catalog-routes.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { type AppRoute, toRouteObjects, withTexts } from './lazy-routes.tsx';
 
 /** The login page with the app's language switcher under its form. */
 function LoginRoute() {
   return <LoginPage languageSwitcher={<LanguageSwitcher className="mt-6 justify-center" />} />;
 }
 
-/**
- * A route whose pages render with these parts of the catalogue (i18n/catalogue.ts, DESIGN.md
- * section 23): each lazy route in it waits for them beside its chunk, so that a signed-in page
- * loads its feature's texts, not every namespace, and never renders before them.
- */
-function withTexts<R extends RouteObject>(parts: readonly TextPart[], route: R): R {
-  const { lazy, children } = route;
-  return {
-    ...route,
-    ...(typeof lazy === 'function'
-      ? { lazy: () => Promise.all([lazy(), catalogueParts(parts)]).then(([loaded]) => loaded) }
-      : {}),
-    ...(children ? { children: children.map((child) => withTexts(parts, child)) } : {}),
-  };
-}
-
-const adminRoutes: RouteObject = {
+const adminRoutes: AppRoute = {
   path: paths.admin.root,
   element: <RequireRole roles={ADMIN_ROLES} />,
   children: [
     {
-      lazy: () =>
-        import('../features/admin/pages/AdminLayout.tsx').then((m) => ({ Component: m.AdminLayout })),
+      page: () => import('../features/admin/pages/AdminLayout.tsx').then((m) => m.AdminLayout),
       children: [
         { index: true, element: <Navigate to={paths.admin.users} replace /> },
         {
           path: paths.admin.users,
-          lazy: () =>
-            import('../features/admin/pages/UsersPage.tsx').then((m) => ({ Component: m.UsersPage })),
+          page: () => import('../features/admin/pages/UsersPage.tsx').then((m) => m.UsersPage),
         },
         {
           path: paths.admin.currencies,
-          lazy: () =>
-            import('../features/admin/pages/CurrenciesPage.tsx').then((m) => ({
-              Component: m.CurrenciesPage,
-            })),
+          page: () => import('../features/admin/pages/CurrenciesPage.tsx').then((m) => m.CurrenciesPage),
         },
         {
           path: paths.admin.balances,
-          lazy: () =>
-            import('../features/admin/pages/AdminBalancesPage.tsx').then((m) => ({
-              Component: m.AdminBalancesPage,
-            })),
+          page: () =>
+            import('../features/admin/pages/AdminBalancesPage.tsx').then((m) => m.AdminBalancesPage),
         },
         {
           path: paths.admin.settings,
-          lazy: () =>
-            import('../features/admin/pages/SettingsPage.tsx').then((m) => ({ Component: m.SettingsPage })),
+          page: () => import('../features/admin/pages/SettingsPage.tsx').then((m) => m.SettingsPage),
         },
         {
           path: paths.admin.import,
-          lazy: () =>
-            import('../features/admin/pages/ImportPage.tsx').then((m) => ({ Component: m.ImportPage })),
+          page: () => import('../features/admin/pages/ImportPage.tsx').then((m) => m.ImportPage),
         },
       ],
     },
@@ -78,79 +51,60 @@ const adminRoutes: RouteObject = {
 };
 
 /** DESIGN.md section 11: every signed-in role reads the reports (its own department, or any). */
-const reportRoutes: RouteObject = {
+const reportRoutes: AppRoute = {
   path: paths.reports.root,
-  lazy: () =>
-    import('../features/reports/pages/ReportsLayout.tsx').then((m) => ({ Component: m.ReportsLayout })),
+  page: () => import('../features/reports/pages/ReportsLayout.tsx').then((m) => m.ReportsLayout),
   children: [
     { index: true, element: <Navigate to={paths.reports.sales} replace /> },
     {
       path: paths.reports.sales,
-      lazy: () =>
-        import('../features/reports/pages/SalesReportPage.tsx').then((m) => ({
-          Component: m.SalesReportPage,
-        })),
+      page: () => import('../features/reports/pages/SalesReportPage.tsx').then((m) => m.SalesReportPage),
     },
     {
       path: paths.reports.stockMovement,
-      lazy: () =>
-        import('../features/reports/pages/StockMovementPage.tsx').then((m) => ({
-          Component: m.StockMovementPage,
-        })),
+      page: () => import('../features/reports/pages/StockMovementPage.tsx').then((m) => m.StockMovementPage),
     },
     {
       path: paths.reports.cashFlow,
-      lazy: () =>
-        import('../features/reports/pages/CashFlowPage.tsx').then((m) => ({ Component: m.CashFlowPage })),
+      page: () => import('../features/reports/pages/CashFlowPage.tsx').then((m) => m.CashFlowPage),
     },
     // DESIGN.md section 12: the debt book's report, a tab of the reports area.
     withTexts(['debts'], {
       path: paths.reports.debtsAgeing,
-      lazy: () =>
-        import('../features/debts/pages/DebtsAgeingPage.tsx').then((m) => ({ Component: m.DebtsAgeingPage })),
+      page: () => import('../features/debts/pages/DebtsAgeingPage.tsx').then((m) => m.DebtsAgeingPage),
     }),
     {
       // DESIGN.md section 20: the losses of transfers received short.
       path: paths.reports.transitLosses,
-      lazy: () =>
-        import('../features/reports/pages/TransitLossesPage.tsx').then((m) => ({
-          Component: m.TransitLossesPage,
-        })),
+      page: () => import('../features/reports/pages/TransitLossesPage.tsx').then((m) => m.TransitLossesPage),
     },
     {
       // DESIGN.md section 21: what production orders cost.
       path: paths.reports.production,
-      lazy: () =>
-        import('../features/reports/pages/ProductionCostPage.tsx').then((m) => ({
-          Component: m.ProductionCostPage,
-        })),
+      page: () =>
+        import('../features/reports/pages/ProductionCostPage.tsx').then((m) => m.ProductionCostPage),
     },
     {
       // DESIGN.md section 22: shift differences, transit losses and stock-count variances together.
       path: paths.reports.losses,
-      lazy: () =>
-        import('../features/reports/pages/LossesPage.tsx').then((m) => ({ Component: m.LossesPage })),
+      page: () => import('../features/reports/pages/LossesPage.tsx').then((m) => m.LossesPage),
     },
   ],
 };
 
 /** DESIGN.md section 12: every signed-in role; the server decides whose debts each one sees. */
-const debtRoutes: RouteObject[] = [
+const debtRoutes: AppRoute[] = [
   {
     path: paths.counterparties,
-    lazy: () =>
-      import('../features/debts/pages/CounterpartiesPage.tsx').then((m) => ({
-        Component: m.CounterpartiesPage,
-      })),
+    page: () => import('../features/debts/pages/CounterpartiesPage.tsx').then((m) => m.CounterpartiesPage),
   },
   {
     path: paths.counterparty,
-    lazy: () =>
-      import('../features/debts/pages/CounterpartyPage.tsx').then((m) => ({ Component: m.CounterpartyPage })),
+    page: () => import('../features/debts/pages/CounterpartyPage.tsx').then((m) => m.CounterpartyPage),
   },
   {
     path: paths.debts,
-    lazy: () => import('../features/debts/pages/DebtsPage.tsx').then((m) => ({ Component: m.DebtsPage })),
+    page: () => import('../features/debts/pages/DebtsPage.tsx').then((m) => m.DebtsPage),
   },
 ];
 
@@ -159,55 +113,44 @@ const debtRoutes: RouteObject[] = [
  * Each page checks who it is for (the documents feature's DocumentGuard).
  */
 const documentPage = (name: 'SalesPage' | 'PurchasesPage' | 'ReturnsPage' | 'ProductionsPage') => () =>
-  import('../features/documents/pages/DocumentsPage.tsx').then((m) => ({ Component: m[name] }));
+  import('../features/documents/pages/DocumentsPage.tsx').then((m) => m[name]);
 const documentCard = (name: 'SalePage' | 'PurchasePage' | 'ReturnCardPage' | 'ProductionPage') => () =>
-  import('../features/documents/pages/DocumentPage.tsx').then((m) => ({ Component: m[name] }));
+  import('../features/documents/pages/DocumentPage.tsx').then((m) => m[name]);
 const newReturn = (name: 'SaleReturnPage' | 'PurchaseReturnPage') => () =>
-  import('../features/documents/pages/NewReturnPage.tsx').then((m) => ({ Component: m[name] }));
-const documentRoutes: RouteObject[] = [
-  { path: paths.document.sales, lazy: documentPage('SalesPage') },
-  { path: paths.document.sale, lazy: documentCard('SalePage') },
-  { path: paths.document.purchases, lazy: documentPage('PurchasesPage') },
+  import('../features/documents/pages/NewReturnPage.tsx').then((m) => m[name]);
+const documentRoutes: AppRoute[] = [
+  { path: paths.document.sales, page: documentPage('SalesPage') },
+  { path: paths.document.sale, page: documentCard('SalePage') },
+  { path: paths.document.purchases, page: documentPage('PurchasesPage') },
   {
     path: paths.document.newPurchase,
-    lazy: () =>
-      import('../features/documents/pages/NewPurchasePage.tsx').then((m) => ({
-        Component: m.NewPurchasePage,
-      })),
+    page: () => import('../features/documents/pages/NewPurchasePage.tsx').then((m) => m.NewPurchasePage),
   },
-  { path: paths.document.purchase, lazy: documentCard('PurchasePage') },
+  { path: paths.document.purchase, page: documentCard('PurchasePage') },
   // DESIGN.md section 20: returns, each started from its sale's or purchase's card.
-  { path: paths.document.returns, lazy: documentPage('ReturnsPage') },
-  { path: paths.document.return, lazy: documentCard('ReturnCardPage') },
-  { path: paths.document.saleReturn, lazy: newReturn('SaleReturnPage') },
-  { path: paths.document.purchaseReturn, lazy: newReturn('PurchaseReturnPage') },
+  { path: paths.document.returns, page: documentPage('ReturnsPage') },
+  { path: paths.document.return, page: documentCard('ReturnCardPage') },
+  { path: paths.document.saleReturn, page: newReturn('SaleReturnPage') },
+  { path: paths.document.purchaseReturn, page: newReturn('PurchaseReturnPage') },
   // DESIGN.md section 21: production orders.
-  { path: paths.document.productions, lazy: documentPage('ProductionsPage') },
+  { path: paths.document.productions, page: documentPage('ProductionsPage') },
   {
     path: paths.document.newProduction,
-    lazy: () =>
-      import('../features/documents/pages/NewProductionPage.tsx').then((m) => ({
-        Component: m.NewProductionPage,
-      })),
+    page: () => import('../features/documents/pages/NewProductionPage.tsx').then((m) => m.NewProductionPage),
   },
-  { path: paths.document.production, lazy: documentCard('ProductionPage') },
+  { path: paths.document.production, page: documentCard('ProductionPage') },
   {
     path: paths.document.counter,
-    lazy: () =>
-      import('../features/documents/pages/CounterPage.tsx').then((m) => ({ Component: m.CounterPage })),
+    page: () => import('../features/documents/pages/CounterPage.tsx').then((m) => m.CounterPage),
   },
   // DESIGN.md section 20: stock counts, their list (with the start) and a count's page.
   {
     path: paths.document.stockCounts,
-    lazy: () =>
-      import('../features/documents/pages/StockCountsPage.tsx').then((m) => ({
-        Component: m.StockCountsPage,
-      })),
+    page: () => import('../features/documents/pages/StockCountsPage.tsx').then((m) => m.StockCountsPage),
   },
   {
     path: paths.document.stockCount,
-    lazy: () =>
-      import('../features/documents/pages/StockCountPage.tsx').then((m) => ({ Component: m.StockCountPage })),
+    page: () => import('../features/documents/pages/StockCountPage.tsx').then((m) => m.StockCountPage),
   },
 ];
 
@@ -215,60 +158,54 @@ const documentRoutes: RouteObject[] = [
  * DESIGN.md section 22: the department's own drawer, and the shifts (every signed-in role: the
  * server shows a department its own, the whole business's viewers every department's).
  */
-const shiftRoutes: RouteObject[] = [
+const shiftRoutes: AppRoute[] = [
   {
     path: paths.shift,
-    lazy: () => import('../features/shifts/pages/ShiftPage.tsx').then((m) => ({ Component: m.ShiftPage })),
+    page: () => import('../features/shifts/pages/ShiftPage.tsx').then((m) => m.ShiftPage),
   },
   {
     path: paths.shifts,
-    lazy: () => import('../features/shifts/pages/ShiftsPage.tsx').then((m) => ({ Component: m.ShiftsPage })),
+    page: () => import('../features/shifts/pages/ShiftsPage.tsx').then((m) => m.ShiftsPage),
   },
   {
     path: paths.shiftCard,
-    lazy: () =>
-      import('../features/shifts/pages/ShiftCardPage.tsx').then((m) => ({ Component: m.ShiftCardPage })),
+    page: () => import('../features/shifts/pages/ShiftCardPage.tsx').then((m) => m.ShiftCardPage),
   },
 ];
 
 /** Pages inside the shell; all need a signed-in user (RequireAuth above them). */
-const shellRoutes: RouteObject[] = [
+const shellRoutes: AppRoute[] = [
   // Balans, with the exchange form, is / for every role (spec.md section 2).
   withTexts(['finance'], {
     index: true,
-    lazy: () =>
-      import('../features/finance/pages/BalancesPage.tsx').then((m) => ({ Component: m.BalancesPage })),
+    page: () => import('../features/finance/pages/BalancesPage.tsx').then((m) => m.BalancesPage),
   }),
   // Where Balans was for Owner, admin and manager while / was their dashboard: old links land on /.
   { path: paths.balances, element: <Navigate to={paths.home} replace /> },
   withTexts(['reports'], {
     path: paths.dashboard,
-    lazy: () =>
-      import('../features/reports/pages/DashboardPage.tsx').then((m) => ({ Component: m.DashboardPage })),
+    page: () => import('../features/reports/pages/DashboardPage.tsx').then((m) => m.DashboardPage),
   }),
   withTexts(['profile'], {
     path: paths.profile,
-    lazy: () =>
-      import('../features/profile/pages/ProfilePage.tsx').then((m) => ({ Component: m.ProfilePage })),
+    page: () => import('../features/profile/pages/ProfilePage.tsx').then((m) => m.ProfilePage),
   }),
   {
     path: paths.income,
-    lazy: () => import('../features/offers/pages/IncomePage.tsx').then((m) => ({ Component: m.IncomePage })),
+    page: () => import('../features/offers/pages/IncomePage.tsx').then((m) => m.IncomePage),
   },
   {
     path: paths.outcome,
-    lazy: () =>
-      import('../features/offers/pages/OutcomePage.tsx').then((m) => ({ Component: m.OutcomePage })),
+    page: () => import('../features/offers/pages/OutcomePage.tsx').then((m) => m.OutcomePage),
   },
   {
     // One offer with its actions and its thread: where an offer's notification leads.
     path: paths.offer,
-    lazy: () => import('../features/offers/pages/OfferPage.tsx').then((m) => ({ Component: m.OfferPage })),
+    page: () => import('../features/offers/pages/OfferPage.tsx').then((m) => m.OfferPage),
   },
   withTexts(['inventory'], {
     path: paths.inventory,
-    lazy: () =>
-      import('../features/inventory/pages/InventoryPage.tsx').then((m) => ({ Component: m.InventoryPage })),
+    page: () => import('../features/inventory/pages/InventoryPage.tsx').then((m) => m.InventoryPage),
   }),
   withTexts(['inventory'], {
     // spec.md section 2: /buy allows only Ta'minotchi.
@@ -277,8 +214,7 @@ const shellRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: () =>
-          import('../features/inventory/pages/StockPage.tsx').then((m) => ({ Component: m.BuyPage })),
+        page: () => import('../features/inventory/pages/StockPage.tsx').then((m) => m.BuyPage),
       },
     ],
   }),
@@ -289,39 +225,32 @@ const shellRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: () =>
-          import('../features/inventory/pages/StockPage.tsx').then((m) => ({ Component: m.SellPage })),
+        page: () => import('../features/inventory/pages/StockPage.tsx').then((m) => m.SellPage),
       },
     ],
   }),
   {
     // DESIGN.md section 13: /chat, and /chat/<id> with that conversation open.
     path: paths.chatConversation,
-    lazy: () => import('../features/chat/pages/ChatPage.tsx').then((m) => ({ Component: m.ChatPage })),
+    page: () => import('../features/chat/pages/ChatPage.tsx').then((m) => m.ChatPage),
   },
   {
     // An offer's "Xabar": its thread, looked up by the offer.
     path: paths.offerChat,
-    lazy: () =>
-      import('../features/chat/pages/OfferThreadPage.tsx').then((m) => ({ Component: m.OfferThreadPage })),
+    page: () => import('../features/chat/pages/OfferThreadPage.tsx').then((m) => m.OfferThreadPage),
   },
   withTexts(['receipts'], {
     // DESIGN.md section 19: a sale's receipt, what its QR code opens.
     path: paths.document.receipt,
-    lazy: () =>
-      import('../features/receipts/pages/ReceiptPage.tsx').then((m) => ({ Component: m.ReceiptPage })),
+    page: () => import('../features/receipts/pages/ReceiptPage.tsx').then((m) => m.ReceiptPage),
   }),
   withTexts(['history', 'catalog'], {
     path: paths.history,
-    lazy: () =>
-      import('../features/history/pages/HistoryPage.tsx').then((m) => ({ Component: m.HistoryPage })),
+    page: () => import('../features/history/pages/HistoryPage.tsx').then((m) => m.HistoryPage),
   }),
   withTexts(['finance'], {
     path: paths.transactions,
-    lazy: () =>
-      import('../features/finance/pages/TransactionsPage.tsx').then((m) => ({
-        Component: m.TransactionsPage,
-      })),
+    page: () => import('../features/finance/pages/TransactionsPage.tsx').then((m) => m.TransactionsPage),
   }),
   withTexts(['catalog'], catalogRoutes),
   withTexts(['reports'], reportRoutes),
@@ -331,61 +260,49 @@ const shellRoutes: RouteObject[] = [
   withTexts(['admin'], adminRoutes),
 ];
 
-export const routes: RouteObject[] = [
+/** The pages before signing in, the boot screen shown while one loads. */
+const authRoutes: AppRoute[] = [
   {
-    HydrateFallback: BootScreen,
-    ErrorBoundary: RouteErrorPage,
-    children: [
-      { path: paths.login, Component: LoginRoute },
-      {
-        path: paths.forgotPassword,
-        lazy: () =>
-          import('../features/auth/pages/ForgotPasswordPage.tsx').then((m) => ({
-            Component: m.ForgotPasswordPage,
-          })),
-      },
-      {
-        path: paths.verifyCode,
-        lazy: () =>
-          import('../features/auth/pages/VerifyCodePage.tsx').then((m) => ({ Component: m.VerifyCodePage })),
-      },
-      {
-        path: paths.setPassword,
-        lazy: () =>
-          import('../features/auth/pages/SetPasswordPage.tsx').then((m) => ({
-            Component: m.SetPasswordPage,
-          })),
-      },
-      {
-        path: paths.logout,
-        lazy: () =>
-          import('../features/auth/pages/LogoutPage.tsx').then((m) => ({ Component: m.LogoutPage })),
-      },
-      {
-        path: paths.unauthorized,
-        lazy: () =>
-          import('../features/auth/pages/UnauthorizedPage.tsx').then((m) => ({
-            Component: m.UnauthorizedPage,
-          })),
-      },
-      {
-        Component: RequireAuth,
-        children: [
-          {
-            // With the shell's texts; each page waits for its own (withTexts; i18n/catalogue.ts,
-            // DESIGN.md section 23).
-            lazy: () =>
-              Promise.all([import('./shell/AppShell.tsx'), catalogueParts(['shell'])]).then(([m]) => ({
-                Component: m.AppShell,
-              })),
-            children: shellRoutes,
-          },
-        ],
-      },
-      // spec.md section 2: any unknown path redirects to /.
-      { path: '*', element: <Navigate to={paths.home} replace /> },
-    ],
+    path: paths.forgotPassword,
+    page: () => import('../features/auth/pages/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
+  },
+  {
+    path: paths.verifyCode,
+    page: () => import('../features/auth/pages/VerifyCodePage.tsx').then((m) => m.VerifyCodePage),
+  },
+  {
+    path: paths.setPassword,
+    page: () => import('../features/auth/pages/SetPasswordPage.tsx').then((m) => m.SetPasswordPage),
+  },
+  {
+    path: paths.logout,
+    page: () => import('../features/auth/pages/LogoutPage.tsx').then((m) => m.LogoutPage),
+  },
+  {
+    path: paths.unauthorized,
+    page: () => import('../features/auth/pages/UnauthorizedPage.tsx').then((m) => m.UnauthorizedPage),
   },
 ];
 
-export const router = createBrowserRouter(routes);
+const routes: AppRoute[] = [
+  { path: paths.login, element: <LoginRoute /> },
+  ...authRoutes.map((route) => ({ ...route, fallback: <BootScreen /> })),
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        // With the shell's texts; each page waits for its own too (withTexts; i18n/catalogue.ts,
+        // DESIGN.md section 23).
+        page: () => import('./shell/AppShell.tsx').then((m) => m.AppShell),
+        texts: ['shell'],
+        fallback: <BootScreen />,
+        children: shellRoutes,
+      },
+    ],
+  },
+  // spec.md section 2: any unknown path redirects to /.
+  { path: '*', element: <Navigate to={paths.home} replace /> },
+];
+
+/** react-router's routes (app/lazy-routes.tsx). */
+export const routeObjects = toRouteObjects(routes);
