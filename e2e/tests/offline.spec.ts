@@ -155,6 +155,38 @@ test('three sales made offline, before and after a reload, post once each when t
   expect(await uzsCash(trader)).toBe(cashBefore + 3 * Number(price));
 });
 
+test('a connection that answers nothing counts as none: the counter sells from the device and sends the sale once it answers', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const { price, variant, trader } = await ownSale(page, '2');
+  const counter = await openCounterOnline(page, variant.id);
+
+  // A network without the internet: the browser says online, and no request to the API gets an
+  // answer (context.route sees the service worker's requests too).
+  const api = '**/api/**';
+  await context.route(api, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Yangi sotuv' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await expect(page.getByTestId('offline-status')).toContainText("Internet yo'q — sotuv navbatga qo'yiladi");
+  await sellOffline(page, counter, variant.sku, price);
+  await expect(page.getByTestId('offline-waiting')).toHaveText('Yuborilishini kutmoqda: 1');
+
+  // The server answers again, with no `online` event: the counter notices it by asking again, and
+  // the queue's runner sends the sale.
+  await context.unroute(api);
+  await expect
+    .poll(async () => (await salesAt(trader, `${price}.00`, 'POSTED')).length, { timeout: 40_000 })
+    .toBe(1);
+  // Online again with nothing waiting: the status is gone.
+  await expect(page.getByTestId('offline-status')).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForTimeout(1500);
+  expect(await salesAt(trader, `${price}.00`, 'POSTED')).toHaveLength(1);
+  expect(await onHand(trader, variant.sku)).toBe('1.000');
+});
+
 test('a sale whose last unit another client took meanwhile comes back as a draft with the reason', async ({
   page,
   context,

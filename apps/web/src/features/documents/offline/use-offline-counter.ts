@@ -1,9 +1,9 @@
 import type { SaleCreate, VariantPrice } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { currenciesQueryKey } from '../../../api/currencies.ts';
-import { priceTypesQueryKey } from '../../../api/price-types.ts';
-import { newIdempotencyKey } from '../../../lib/api-client.ts';
+import { currenciesQueryKey, useCurrencies } from '../../../api/currencies.ts';
+import { priceTypesQueryKey, usePriceTypes } from '../../../api/price-types.ts';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { searchUnitVariants, type UnitVariantOption } from '../api/prices.ts';
 import type { ReturnedSale } from './device-db.ts';
@@ -49,6 +49,33 @@ function useQueueState(user: number | undefined) {
   return { waiting, returned };
 }
 
+/** While the lists' requests get no answer and the browser says online, they are asked again this often. */
+const RECHECK_MS = 10_000;
+
+/**
+ * Whether the server answers: the browser says it has a connection and the price lists' and
+ * currencies' requests, which every counter makes, got an answer. `navigator.onLine` alone can
+ * say online where nothing answers (a network without the internet; Chromium after a reload
+ * without a connection), and the counter would wait for its lists for ever. Until they answer
+ * they are asked again, and the counter sells from the device meanwhile.
+ */
+function useReachable(): boolean {
+  const client = useQueryClient();
+  const online = useOnline();
+  const unanswered = [usePriceTypes().failureReason, useCurrencies().failureReason].some(
+    (reason) => reason != null && !(reason instanceof ApiError),
+  );
+  useEffect(() => {
+    if (!online || !unanswered) return;
+    const timer = window.setInterval(() => {
+      for (const queryKey of [priceTypesQueryKey, currenciesQueryKey])
+        void client.refetchQueries({ queryKey }).catch(() => undefined);
+    }, RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [client, online, unanswered]);
+  return online && !unanswered;
+}
+
 /**
  * Offline, the price lists and currencies the counter's payment reads come from the device when
  * the page has none in memory (it was opened without a connection).
@@ -70,7 +97,7 @@ function useKeptLists(user: number | undefined, online: boolean) {
 }
 
 export function useOfflineCounter() {
-  const online = useOnline();
+  const online = useReachable();
   const user = useCurrentUser().data?.id;
   const { waiting, returned } = useQueueState(user);
 
