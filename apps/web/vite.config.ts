@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileMessages } from './compile-messages.ts';
 import { preactAliases } from './preact-aliases.ts';
 
 /**
@@ -75,6 +76,9 @@ function chunkGroup(id: string): string | null {
   // The labels' dialog (react-hook-form, bwip-js) and the charts' parts (recharts) only where used.
   if (/^components\/(LabelsDialog|chart-parts)\.tsx$/.test(web)) return null;
   if (/^(components|lib|api)\//.test(web) || /^i18n\/[^/]+\.tsx?$/.test(web)) return 'ui';
+  // The documents' forms (a purchase's, a production order's, with their hooks) go with the pages
+  // that use them, not in the feature's group, which the counter loads before its first paint.
+  if (/^features\/documents\/(components\/\w+Form\.tsx|lib\/use-[\w-]+-form\.ts)$/.test(web)) return null;
   return /^features\/([^/]+)\/(api|components|lib)\//.exec(web)?.[1] ?? null;
 }
 
@@ -138,7 +142,7 @@ const pwa = VitePWA({
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [tailwindcss(), pwa, precompress()],
+  plugins: [compileMessages(), tailwindcss(), pwa, precompress()],
   resolve: { alias: preactAliases },
   server: {
     port: 5173,

@@ -5,6 +5,7 @@ import {
   type RenderMessage,
   setNumberLanguage,
 } from '@app/shared';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -111,6 +112,12 @@ function useRenderer(language: Language) {
   );
 }
 
+/**
+ * The catalogue as react-intl takes it: strings in development, parsed elements in the build
+ * (compile-messages.ts). It takes either, message by message, though its type names one kind.
+ */
+const intlMessages = (messages: Messages) => messages as Record<string, MessageFormatElement[]>;
+
 export function I18nProvider({
   children,
   fallback,
@@ -182,7 +189,7 @@ export function I18nProvider({
   if (!loaded) return <>{unavailable ? failed : fallback}</>;
   return (
     <LanguageContext.Provider value={context}>
-      <IntlProvider locale={loaded.language} defaultLocale="uz" messages={loaded.messages}>
+      <IntlProvider locale={loaded.language} defaultLocale="uz" messages={intlMessages(loaded.messages)}>
         {children}
       </IntlProvider>
     </LanguageContext.Provider>

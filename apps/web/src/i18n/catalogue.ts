@@ -1,4 +1,5 @@
 import type { Language, RenderMessage, TextCatalogue } from '@app/shared';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type admin from './messages/uz/admin.json';
 import type auth from './messages/uz/auth.json';
 import type catalog from './messages/uz/catalog.json';
@@ -39,7 +40,8 @@ type Catalogue = typeof admin &
   typeof shifts;
 
 export type MessageKey = keyof Catalogue & string;
-export type Messages = Record<string, string>;
+/** key -> message: its ICU text, or in the build its parsed elements (compile-messages.ts). */
+export type Messages = Record<string, string | MessageFormatElement[]>;
 
 type Loader = () => Promise<{ default: Messages }>;
 

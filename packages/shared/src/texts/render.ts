@@ -3,10 +3,13 @@ import type { Language } from '../languages.ts';
 import { formatMoneyIn } from '../money.ts';
 import { isMessage, type Message, type MessageValue } from './message.ts';
 
-/** key -> message in one language (ICU MessageFormat). */
-export type TextCatalogue = Readonly<Record<string, string>>;
-
 type MessageElements = ReturnType<IntlMessageFormat['getAst']>;
+
+/**
+ * key -> message in one language (ICU MessageFormat): its text, or the elements the web's build
+ * parsed it into (apps/web/compile-messages.ts).
+ */
+export type TextCatalogue = Readonly<Record<string, string | MessageElements>>;
 
 // The element types of @formatjs/icu-messageformat-parser's TYPE enum this module reads.
 const ICU = { literal: 0, number: 2, select: 5, plural: 6, pound: 7, tag: 8 } as const;

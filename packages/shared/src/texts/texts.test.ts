@@ -5,7 +5,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../languages.ts';
 import { decodeMessage, encodeMessage, msg } from './message.ts';
-import { createRenderer, messageArguments, type TextCatalogue } from './render.ts';
+import { createRenderer, messageArguments } from './render.ts';
 
 // The server's message catalogues (DESIGN.md sections 14 and 15): one key set in all four
 // languages (uz included), every key used by the code and every key the code uses in them, every
@@ -15,8 +15,11 @@ import { createRenderer, messageArguments, type TextCatalogue } from './render.t
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../../../..');
 const catalogues = Object.fromEntries(
-  LANGUAGES.map((l) => [l, JSON.parse(readFileSync(path.join(HERE, `${l}.json`), 'utf8')) as TextCatalogue]),
-) as Record<Language, TextCatalogue>;
+  LANGUAGES.map((l) => [
+    l,
+    JSON.parse(readFileSync(path.join(HERE, `${l}.json`), 'utf8')) as Readonly<Record<string, string>>,
+  ]),
+) as Record<Language, Readonly<Record<string, string>>>;
 
 /** The server's namespaces: a key's first part. */
 const NAMESPACES = ['answers', 'audit', 'bot', 'email', 'errors', 'export', 'notice', 'reason', 'validation'];
