@@ -118,6 +118,13 @@ function useRenderer(language: Language) {
  */
 const intlMessages = (messages: Messages) => messages as Record<string, MessageFormatElement[]>;
 
+/** The catalogue on screen: its language, its messages and the parts they hold. */
+interface Loaded {
+  language: Language;
+  messages: Messages;
+  parts: ReadonlySet<TextPart>;
+}
+
 export function I18nProvider({
   children,
   fallback,
@@ -131,11 +138,7 @@ export function I18nProvider({
 }) {
   const queryClient = useQueryClient();
   const [language, setLanguageState] = useState<Language>(initialLanguage);
-  const [loaded, setLoaded] = useState<{
-    language: Language;
-    messages: Messages;
-    parts: ReadonlySet<TextPart>;
-  } | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [unavailable, setUnavailable] = useState(false);
   // The first namespaces, and the parts the signed-in pages have asked for (catalogue.ts).
   const parts = useSyncExternalStore(subscribeWantedParts, wantedParts, wantedParts);
@@ -148,7 +151,11 @@ export function I18nProvider({
       (messages) => {
         if (!current) return;
         applyLanguage(language, messages);
-        setLoaded({ language, messages, parts });
+        // One catalogue object per language, which the parts asked later are added to (their
+        // keys are new; the others' texts the same): react-intl keeps its intl, and the pages on
+        // screen, which use none of the new texts, are not drawn again (DESIGN.md section 23).
+        const grown = loaded?.language === language ? Object.assign(loaded.messages, messages) : messages;
+        setLoaded({ language, messages: grown, parts });
         // What the server wrote in words (History, reasons, notifications) comes in the new
         // language once asked again: everything on screen is.
         if (loaded !== null && loaded.language !== language) void queryClient.invalidateQueries();
