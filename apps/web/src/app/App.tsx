@@ -22,6 +22,17 @@ const LiveUpdates = lazy(() =>
   })),
 );
 
+/**
+ * The pages, one element for the app's life: the session's own changes (the first page shown, the
+ * refresh timer, the user's language) do not draw the routes again; what a page reads of the
+ * session it reads itself (RequireAuth, the guards), and the router its location.
+ */
+const ROUTES = (
+  <BrowserRouter>
+    <AppRoutes routes={routeObjects} />
+  </BrowserRouter>
+);
+
 function Session() {
   // The guards must not decide before the load-time refresh has answered (DESIGN.md section 5).
   const ready = useSessionBootstrap();
@@ -37,9 +48,7 @@ function Session() {
           <LiveUpdates />
         </Suspense>
       )}
-      <BrowserRouter>
-        <AppRoutes routes={routeObjects} />
-      </BrowserRouter>
+      {ROUTES}
     </>
   );
 }
