@@ -4,7 +4,7 @@ import { catalogueParts, type TextPart } from '../i18n/catalogue.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 
 // The routes of spec.md section 2, declared as react-router's route objects but loaded by the app
-// (DESIGN.md section 23): react-router's declarative mode (BrowserRouter and useRoutes) is about 17
+// (DESIGN.md section 23): react-router's declarative mode (BrowserRouter and useRoutes) is about 16
 // KB smaller gzipped than its data router, whose loaders, actions and `lazy` the app did not use
 // but for `lazy`. A page is a `React.lazy` component that waits for its chunk and its catalogue
 // parts together; every route the location matches starts loading at once (the shell and the
@@ -74,7 +74,10 @@ export function toRouteObjects(routes: readonly AppRoute[], texts: readonly Text
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   useLayoutEffect(() => {
-    for (const match of matchRoutes(routes, location) ?? []) void (match.route.handle as Preload).preload?.();
+    // A load that fails is the page's to show (RouteErrors), when it renders; a guard may send the
+    // user elsewhere first.
+    for (const match of matchRoutes(routes, location) ?? [])
+      void (match.route.handle as Preload).preload?.().catch(() => undefined);
   }, [routes, location]);
   return <RouteErrors location={location.key}>{useRoutes(routes, location)}</RouteErrors>;
 }
