@@ -1,7 +1,7 @@
 import type { SaleCreate, VariantPrice } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { currenciesQueryKey, useCurrencies } from '../../../api/currencies.ts';
+import { currenciesQueryKey, getCurrencies, useCurrencies } from '../../../api/currencies.ts';
 import { priceTypesQueryKey, usePriceTypes } from '../../../api/price-types.ts';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -49,29 +49,62 @@ function useQueueState(user: number | undefined) {
   return { waiting, returned };
 }
 
-/** While the lists' requests get no answer and the browser says online, they are asked again this often. */
+/** While the server gives no answer and the browser says online, it is asked again this often. */
 const RECHECK_MS = 10_000;
+/** The lists' first request unanswered this long counts as no answer (a network that drops it). */
+const LISTS_WAIT_MS = 8_000;
+
+/** A request that got no answer: fetch's TypeError, not a refusal (ApiError) or a bad answer. */
+const noAnswer = (reason: unknown) => reason instanceof TypeError;
 
 /**
- * Whether the server answers: the browser says it has a connection and the price lists' and
+ * Whether the server answers: the browser says it has a connection, and the price lists' and
  * currencies' requests, which every counter makes, got an answer. `navigator.onLine` alone can
- * say online where nothing answers (a network without the internet; Chromium after a reload
- * without a connection), and the counter would wait for its lists for ever. Until they answer
- * they are asked again, and the counter sells from the device meanwhile.
+ * say online where nothing answers (a network without the internet, one that drops every
+ * request; Chromium after a reload without a connection), and the counter would wait for its
+ * lists for ever. Once they get none, the counter sells from the device until the server answers
+ * again: asked every 10 s for the currencies, with a time limit, by a request of its own.
  */
 function useReachable(): boolean {
   const client = useQueryClient();
   const online = useOnline();
-  const unanswered = [usePriceTypes().failureReason, useCurrencies().failureReason].some(
-    (reason) => reason != null && !(reason instanceof ApiError),
-  );
+  const types = usePriceTypes();
+  const currencies = useCurrencies();
+  const [unanswered, setUnanswered] = useState(false);
+  const failed = noAnswer(types.failureReason) || noAnswer(currencies.failureReason);
+  const waiting = types.data === undefined || currencies.data === undefined;
+  useEffect(() => {
+    if (failed) setUnanswered(true);
+  }, [failed]);
+  // The connection back (the `online` event): the lists are asked again as the browser reconnects.
+  useEffect(() => {
+    if (online) setUnanswered(false);
+  }, [online]);
+  useEffect(() => {
+    if (!online || !waiting) return;
+    const timer = window.setTimeout(() => setUnanswered(true), LISTS_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [online, waiting]);
   useEffect(() => {
     if (!online || !unanswered) return;
-    const timer = window.setInterval(() => {
-      for (const queryKey of [priceTypesQueryKey, currenciesQueryKey])
-        void client.refetchQueries({ queryKey }).catch(() => undefined);
-    }, RECHECK_MS);
-    return () => window.clearInterval(timer);
+    let stopped = false;
+    const ask = async () => {
+      try {
+        const answer = await getCurrencies(AbortSignal.timeout(RECHECK_MS - 1000));
+        if (stopped) return;
+        client.setQueryData(currenciesQueryKey, answer);
+        void client.invalidateQueries({ queryKey: priceTypesQueryKey });
+        setUnanswered(false);
+      } catch (err) {
+        // A refusal is an answer; no answer is asked again at the next tick.
+        if (err instanceof ApiError && !stopped) setUnanswered(false);
+      }
+    };
+    const timer = window.setInterval(() => void ask(), RECHECK_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
   }, [client, online, unanswered]);
   return online && !unanswered;
 }
