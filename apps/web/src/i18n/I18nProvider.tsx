@@ -125,6 +125,17 @@ interface Loaded {
   parts: ReadonlySet<TextPart>;
 }
 
+/**
+ * One catalogue object per language, which the parts asked later are added to (their keys are
+ * new; the others' texts the same): react-intl keeps its intl, and the pages on screen, which use
+ * none of the new texts, are not drawn again (DESIGN.md section 23). A new language, or a load
+ * after a part was shown without its texts (its download failed), is a new object: the page that
+ * went on with keys is drawn again with the texts.
+ */
+function nextMessages(before: Loaded | null, language: Language, messages: Messages, afterMissing: boolean) {
+  return before?.language === language && !afterMissing ? Object.assign(before.messages, messages) : messages;
+}
+
 export function I18nProvider({
   children,
   fallback,
@@ -140,6 +151,7 @@ export function I18nProvider({
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [unavailable, setUnavailable] = useState(false);
+  const missing = useRef(false);
   // The first namespaces, and the parts the signed-in pages have asked for (catalogue.ts).
   const parts = useSyncExternalStore(subscribeWantedParts, wantedParts, wantedParts);
 
@@ -151,11 +163,8 @@ export function I18nProvider({
       (messages) => {
         if (!current) return;
         applyLanguage(language, messages);
-        // One catalogue object per language, which the parts asked later are added to (their
-        // keys are new; the others' texts the same): react-intl keeps its intl, and the pages on
-        // screen, which use none of the new texts, are not drawn again (DESIGN.md section 23).
-        const grown = loaded?.language === language ? Object.assign(loaded.messages, messages) : messages;
-        setLoaded({ language, messages: grown, parts });
+        setLoaded({ language, messages: nextMessages(loaded, language, messages, missing.current), parts });
+        missing.current = false;
         // What the server wrote in words (History, reasons, notifications) comes in the new
         // language once asked again: everything on screen is.
         if (loaded !== null && loaded.language !== language) void queryClient.invalidateQueries();
@@ -164,7 +173,10 @@ export function I18nProvider({
         // A catalogue that cannot be downloaded (offline, a new deploy): stay in the language on
         // screen, or fall back to Uzbek at the first load, or say so. A signed-in page waiting for
         // its texts goes on with what there is.
-        if (current && parts.size > 0) cataloguePartsShown(parts);
+        if (current && parts.size > 0) {
+          missing.current = true;
+          cataloguePartsShown(parts);
+        }
         if (!current || loaded !== null) return;
         if (language !== 'uz') setLanguageState('uz');
         else setUnavailable(true);
