@@ -187,6 +187,27 @@ test('a connection that answers nothing counts as none: the counter sells from t
   expect(await onHand(trader, variant.sku)).toBe('1.000');
 });
 
+test('lists that never answer count as no connection after 8 s: the counter says so and sells cash only', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const { variant } = await ownSale(page, '1');
+  await openCounterOnline(page, variant.id);
+
+  // A network that drops the requests without failing them: the price lists and the currencies
+  // are held unanswered, the rest (the session, the search) answers.
+  for (const held of ['**/api/catalog/price-types/**', '**/api/finance/currencies/**'])
+    await context.route(held, () => {});
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Yangi sotuv' })).toBeVisible();
+  await expect(page.getByTestId('offline-status')).toHaveCount(0);
+  await expect(page.getByTestId('offline-status')).toContainText("Internet yo'q — sotuv navbatga qo'yiladi", {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('button', { name: 'Nasiya' })).toBeDisabled();
+});
+
 test('a sale whose last unit another client took meanwhile comes back as a draft with the reason', async ({
   page,
   context,
