@@ -245,6 +245,26 @@ async function pgBouncerTier(url) {
   }
 }
 
+/**
+ * What the page showed when a test failed (Playwright's error-context, an accessibility tree), from
+ * an open dialog if there is one, indented under the failure: CI keeps only the end of the output,
+ * where the summary is.
+ */
+function pageSnapshot(results) {
+  const file = results.flatMap((r) => r.attachments ?? []).find((a) => a.name === 'error-context')?.path;
+  if (!file || !existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  const yaml = /# Page snapshot\s*```yaml\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
+  const tree = yaml.split('\n').filter((l) => l.trim());
+  const dialog = tree.findIndex((l) => /^\s*- dialog\b/.test(l));
+  const shown = tree.slice(Math.max(dialog, 0), Math.max(dialog, 0) + 40);
+  return [
+    '  the page then:',
+    ...shown.map((l) => `    ${l}`),
+    ...(tree.length > shown.length ? [`    ... (all of it in ${file})`] : []),
+  ];
+}
+
 async function playwright() {
   if (!has('e2e') || summary.has('e2e')) return;
   const file = path.join(outDir, 'e2e.json');
@@ -266,7 +286,10 @@ async function playwright() {
         for (const t of spec.tests ?? []) {
           if (t.status === 'expected') continue;
           const error = t.results?.flatMap((r) => r.errors ?? [])[0]?.message;
-          failures.push(`${spec.file}:${spec.line} > ${spec.title} (${t.status}): ${firstLine(error)}`);
+          const snapshot = pageSnapshot(t.results ?? []);
+          failures.push(
+            [`${spec.file}:${spec.line} > ${spec.title} (${t.status}): ${firstLine(error)}`, ...snapshot].join('\n'),
+          );
         }
       }
       for (const child of suite.suites ?? []) visit(child);

@@ -126,7 +126,11 @@ test('an Omborchi creates, edits and deletes a product; the modal closes on Esca
   await expect(catalog.dialog).toBeVisible();
   await expect(catalog.dialog.getByText("To'g'ri butun son kiriting.")).toHaveCount(0);
   await catalog.fillProduct({ code: '990001' });
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/catalog/products/'),
+  );
   await catalog.save();
+  expect((await created).status()).toBe(201);
   await expect(catalog.dialog).toHaveCount(0);
   await catalog.search.fill(`Mahsulot${t}`);
   const row = catalog.row(`Mahsulot${t}`);
