@@ -288,7 +288,10 @@ async function playwright() {
           const error = t.results?.flatMap((r) => r.errors ?? [])[0]?.message;
           const snapshot = pageSnapshot(t.results ?? []);
           failures.push(
-            [`${spec.file}:${spec.line} > ${spec.title} (${t.status}): ${firstLine(error)}`, ...snapshot].join('\n'),
+            [
+              `${spec.file}:${spec.line} > ${spec.title} (${t.status}): ${firstLine(error)}`,
+              ...snapshot,
+            ].join('\n'),
           );
         }
       }

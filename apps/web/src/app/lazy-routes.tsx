@@ -1,5 +1,5 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
-import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, type RouteMatch, type RouteObject, renderMatches, useLocation } from 'react-router';
 import { catalogueParts, type TextPart } from '../i18n/catalogue.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 
@@ -70,16 +70,50 @@ export function toRouteObjects(routes: readonly AppRoute[], texts: readonly Text
   });
 }
 
+/** How many pathnames' matches are kept (the last ones asked). */
+const KEPT_MATCHES = 50;
+const kept = new WeakMap<RouteObject[], Map<string, RouteMatch[] | null>>();
+
+/** A pathname as useRoutes gives its matches: `%`, `?` and `#` kept, the rest URL-encoded. */
+function encodedPath(pathname: string): string {
+  return new URL(pathname.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23'), 'http://app')
+    .pathname;
+}
+
+/**
+ * The routes a pathname matches, as `useRoutes` finds them at the top of the tree, kept per
+ * pathname: react-router flattens, ranks and compiles all seventy routes' patterns on each call
+ * (20-40 ms of Lighthouse's four-times-slower phone, docs/benchmarks.md), and `useRoutes` and the
+ * preload asked for the same pathname on every render as the app started.
+ */
+export function routeMatches(routes: RouteObject[], pathname: string): RouteMatch[] | null {
+  const byPath = kept.get(routes) ?? new Map<string, RouteMatch[] | null>();
+  kept.set(routes, byPath);
+  let matches = byPath.get(pathname);
+  if (matches === undefined) {
+    matches =
+      matchRoutes(routes, pathname)?.map((m) => ({
+        ...m,
+        pathname: encodedPath(m.pathname),
+        pathnameBase: m.pathnameBase === '/' ? '/' : encodedPath(m.pathnameBase),
+      })) ?? null;
+    if (byPath.size >= KEPT_MATCHES) byPath.delete(byPath.keys().next().value as string);
+    byPath.set(pathname, matches);
+  }
+  return matches;
+}
+
 /** The routes' tree for this location, every matched page starting to load at once. */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
+  const matches = routeMatches(routes, location.pathname);
   useLayoutEffect(() => {
     // A load that fails is the page's to show (RouteErrors), when it renders; a guard may send the
     // user elsewhere first.
-    for (const match of matchRoutes(routes, location) ?? [])
+    for (const match of matches ?? [])
       void (match.route.handle as Preload).preload?.().catch(() => undefined);
-  }, [routes, location]);
-  return <RouteErrors location={location.key}>{useRoutes(routes, location)}</RouteErrors>;
+  }, [matches]);
+  return <RouteErrors location={location.key}>{renderMatches(matches)}</RouteErrors>;
 }
 
 interface RouteErrorsProps {
