@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { wholeCatalogue } from '../i18n/catalogue.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useFirstPageShown } from '../lib/first-page.ts';
 import { useAccessToken, useSessionBootstrap, useTokenRefreshTimer } from '../lib/session.ts';
@@ -14,13 +13,9 @@ import { routeObjects } from './router.tsx';
 
 // The live events' stream and the cache updates it brings (DESIGN.md section 13), only for a
 // signed-in user and once the first page is on screen: no first load carries them (DESIGN.md
-// section 23, lib/first-page.ts).
-// With every namespace's texts: a live event may speak of any feature (i18n/catalogue.ts).
-const LiveUpdates = lazy(() =>
-  Promise.all([import('./live/LiveUpdates.tsx'), wholeCatalogue()]).then(([m]) => ({
-    default: m.LiveUpdates,
-  })),
-);
+// section 23, lib/first-page.ts). It changes caches, not texts: the pages their events redraw
+// have their own parts of the catalogue (i18n/README.md).
+const LiveUpdates = lazy(() => import('./live/LiveUpdates.tsx').then((m) => ({ default: m.LiveUpdates })));
 
 /**
  * The pages, one element for the app's life: the session's own changes (the first page shown, the

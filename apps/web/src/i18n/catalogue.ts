@@ -66,21 +66,6 @@ export type TextPart =
   | 'reports'
   | 'shifts';
 
-const ALL_PARTS: readonly TextPart[] = [
-  'shell',
-  'admin',
-  'catalog',
-  'debts',
-  'documents',
-  'finance',
-  'history',
-  'inventory',
-  'profile',
-  'receipts',
-  'reports',
-  'shifts',
-];
-
 const BOOT: Record<Language, Loader> = {
   uz: () => import('./messages/uz/boot.ts'),
   'uz-Cyrl': () => import('./messages/uz-Cyrl/boot.ts'),
@@ -142,11 +127,6 @@ export function catalogueParts(parts: readonly TextPart[]): Promise<void> {
     for (const listener of wantedListeners) listener();
   }
   return promise;
-}
-
-/** Every part: what runs beside the pages once the first one is on screen (the live updates). */
-export function wholeCatalogue(): Promise<void> {
-  return catalogueParts(ALL_PARTS);
 }
 
 export function wantedParts(): ReadonlySet<TextPart> {
