@@ -52,9 +52,9 @@ function precompress(): Plugin {
  * forms, which a page draws without; `shared`, decimal.js and the rest of the shared package (money, the rules),
  * which a page draws with; `icons`, lucide's; `forms`, react-hook-form and its resolvers (else the
  * first feature group to use them takes them in, and every form page loads that feature's chunk
- * with them); `ui`, the app's components, lib and API modules and TanStack Query's hooks; a
- * feature's name for its own API, components and lib, shared by its pages. Null leaves a module to
- * the bundler (pages, catalogues, the heavy libraries).
+ * with them); `ui`, the app's components, lib and API modules, every feature's query keys and
+ * TanStack Query's hooks; a feature's name for its own API, components and lib, shared by its
+ * pages. Null leaves a module to the bundler (pages, catalogues, the heavy libraries).
  */
 function chunkGroup(id: string): string | null {
   const lib = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1]?.replace('\\', '/');
@@ -76,6 +76,9 @@ function chunkGroup(id: string): string | null {
   // The labels' dialog (react-hook-form, bwip-js) and the charts' parts (recharts) only where used.
   if (/^components\/(LabelsDialog|chart-parts)\.tsx$/.test(web)) return null;
   if (/^(components|lib|api)\//.test(web) || /^i18n\/[^/]+\.tsx?$/.test(web)) return 'ui';
+  // Every feature's query keys with the shell's: the live updates name them all, and would
+  // otherwise load each feature's whole group after the first paint.
+  if (/^features\/[^/]+\/api\/keys\.ts$/.test(web)) return 'ui';
   // The documents' forms (a purchase's, a production order's, with their hooks) go with the pages
   // that use them, not in the feature's group, which the counter loads before its first paint.
   if (/^features\/documents\/(components\/\w+Form\.tsx|lib\/use-[\w-]+-form\.ts)$/.test(web)) return null;

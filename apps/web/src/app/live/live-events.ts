@@ -15,12 +15,14 @@ import { chatKeys } from '../../features/chat/api/keys.ts';
 import { addMessageToThread } from '../../features/chat/api/messages.ts';
 import { documentKeys, MOVED_BY_POSTING } from '../../features/documents/api/keys.ts';
 import { financeKeys } from '../../features/finance/api/keys.ts';
-import { myBalanceQueryKey } from '../../features/inventory/api/my-balance.ts';
-import { stockEntriesQueryKey } from '../../features/inventory/api/stock-entries.ts';
-import { stockExitsQueryKey } from '../../features/inventory/api/stock-exits.ts';
+import {
+  myBalanceQueryKey,
+  stockEntriesQueryKey,
+  stockExitsQueryKey,
+} from '../../features/inventory/api/keys.ts';
 import { notificationKeys } from '../../features/notifications/api/keys.ts';
 import { applyNotificationEvent } from '../../features/notifications/api/notifications.ts';
-import { offersKeys } from '../../features/offers/api/offers.ts';
+import { offersKeys } from '../../features/offers/api/keys.ts';
 import { reportKeys } from '../../features/reports/api/keys.ts';
 import type { StreamEvent } from '../../lib/event-stream.ts';
 import { tellProgress } from '../../lib/progress.ts';

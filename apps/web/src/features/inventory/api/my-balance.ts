@@ -1,6 +1,7 @@
 import type { StockBalance } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { myBalanceQueryKey } from './keys.ts';
 
 /**
  * GET inventory/stocks/my-balance/: the stock I hold (spec.md section 2, Inventory). Up to 10,000
@@ -9,8 +10,6 @@ import { api } from '../../../lib/api-client.ts';
 export function getMyBalance(signal?: AbortSignal): Promise<StockBalance[]> {
   return api.get<StockBalance[]>('inventory/stocks/my-balance/', { signal });
 }
-
-export const myBalanceQueryKey = ['inventory', 'my-balance'] as const;
 
 export const myBalanceQueryOptions = queryOptions({
   queryKey: myBalanceQueryKey,

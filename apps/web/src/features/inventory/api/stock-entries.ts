@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { DEBT_BOOK_KEY } from './counterparties.ts';
-import { myBalanceQueryKey } from './my-balance.ts';
+import { myBalanceQueryKey, stockEntriesQueryKey } from './keys.ts';
 
 export type EntryOrdering = (typeof ENTRY_ORDERINGS)[number];
 
@@ -23,8 +23,6 @@ export function getStockEntries(
     schema: StockEntryPageSchema,
   });
 }
-
-export const stockEntriesQueryKey = ['inventory', 'entries'] as const;
 
 export function stockEntriesQueryOptions(ordering: EntryOrdering, location: string, page: number) {
   return queryOptions({

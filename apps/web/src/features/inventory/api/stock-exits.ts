@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { DEBT_BOOK_KEY } from './counterparties.ts';
-import { myBalanceQueryKey } from './my-balance.ts';
+import { myBalanceQueryKey, stockExitsQueryKey } from './keys.ts';
 
 export type ExitOrdering = (typeof EXIT_ORDERINGS)[number];
 
@@ -23,8 +23,6 @@ export function getStockExits(
     schema: StockExitPageSchema,
   });
 }
-
-export const stockExitsQueryKey = ['inventory', 'exits'] as const;
 
 export function stockExitsQueryOptions(ordering: ExitOrdering, location: string, page: number) {
   return queryOptions({

@@ -1,6 +1,6 @@
 import type { FileFormat } from '../../../components/DownloadButtons.tsx';
 import { downloadFile } from '../../../lib/api-client.ts';
-import type { OfferSide } from './offers.ts';
+import type { OfferSide } from './keys.ts';
 
 export type { FileFormat };
 

@@ -1,7 +1,7 @@
 import { type Offer, OfferSchema } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { offersKeys } from './offers.ts';
+import { offersKeys } from './keys.ts';
 
 /** GET offers/offers/{id}/: one offer (its parties only; 404 for anyone else). */
 export function getOffer(id: number, signal?: AbortSignal): Promise<Offer> {

@@ -9,17 +9,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { moneyQueryKey, useCurrencies } from '../../../api/currencies.ts';
 import { api } from '../../../lib/api-client.ts';
+import { type OfferSide, offersKeys } from './keys.ts';
 
-// The offer calls of spec.md section 7. Every list of offers lives under ['offers'], which the
-// product offer form invalidates too.
-
-export type OfferSide = 'incomes' | 'outcomes';
-
-export const offersKeys = {
-  all: ['offers'] as const,
-  side: (side: OfferSide) => ['offers', side] as const,
-  detail: (id: number) => ['offers', 'detail', id] as const,
-};
+// The offer calls of spec.md section 7 (their keys: keys.ts).
 
 /** GET offers/offers/get_incomes/ or get_outcomes/ */
 export function getOffers(side: OfferSide, signal?: AbortSignal): Promise<Offer[]> {

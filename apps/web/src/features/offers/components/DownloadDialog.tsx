@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { useT } from '../../../i18n/useT.ts';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { downloadOffers, type FileFormat } from '../api/download-offers.ts';
-import type { OfferSide } from '../api/offers.ts';
+import type { OfferSide } from '../api/keys.ts';
 
 const FORMATS: Array<{ format: FileFormat; label: string; icon: typeof FileText }> = [
   { format: 'pdf', label: 'PDF', icon: FileText },
