@@ -58,6 +58,17 @@ module.exports = {
       to: { path: `${web}app/` },
     },
     {
+      name: 'web-live-updates-name-keys-only',
+      comment:
+        'The live updates run on every signed-in page once it is on screen (DESIGN.md sections 13 and 23): of ' +
+        "another feature they import its query keys only (features/*/api/keys.ts, in the shell's ui chunk), " +
+        "never its calls or components, which would load that feature's code on every page; the shell's own " +
+        'features (chat, notifications) excepted.',
+      severity: 'error',
+      from: { path: `${web}app/live/` },
+      to: { path: `${web}features/`, pathNot: `${web}features/([^/]+/api/keys\\.ts$|chat/|notifications/)` },
+    },
+    {
       name: 'web-shared-not-up',
       comment:
         'components/, lib/, i18n/, api/ and config/ serve every feature, so they import neither features/ nor app/.',
