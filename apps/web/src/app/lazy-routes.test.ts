@@ -47,4 +47,15 @@ describe('routeMatches', () => {
   it('matches a pathname once and gives the same answer again', () => {
     expect(routeMatches(routes, '/sales/5')).toBe(routeMatches(routes, '/sales/5'));
   });
+
+  it('keeps the last 50 pathnames only: an older one is matched anew', () => {
+    const own = [...routes]; // its own matches, apart from the other tests'
+    const first = routeMatches(own, '/sales/first');
+    for (let id = 0; id < 49; id++) routeMatches(own, `/sales/${id}`);
+    expect(routeMatches(own, '/sales/first')).toBe(first);
+    routeMatches(own, '/sales/49');
+    const again = routeMatches(own, '/sales/first');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
 });

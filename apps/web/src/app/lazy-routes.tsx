@@ -70,7 +70,7 @@ export function toRouteObjects(routes: readonly AppRoute[], texts: readonly Text
   });
 }
 
-/** How many pathnames' matches are kept (the last ones asked). */
+/** How many pathnames' matches are kept (the last ones matched). */
 const KEPT_MATCHES = 50;
 const kept = new WeakMap<RouteObject[], Map<string, RouteMatch[] | null>>();
 
@@ -87,8 +87,11 @@ function encodedPath(pathname: string): string {
  * preload asked for the same pathname on every render as the app started.
  */
 export function routeMatches(routes: RouteObject[], pathname: string): RouteMatch[] | null {
-  const byPath = kept.get(routes) ?? new Map<string, RouteMatch[] | null>();
-  kept.set(routes, byPath);
+  let byPath = kept.get(routes);
+  if (!byPath) {
+    byPath = new Map();
+    kept.set(routes, byPath);
+  }
   let matches = byPath.get(pathname);
   if (matches === undefined) {
     matches =
