@@ -163,6 +163,7 @@ function createDeps(app: FastifyInstance, options: BuildOptions): Deps {
             primary: options.db,
             replica: options.replica,
             maxLagMs: config.replicaMaxLagMs,
+            checkWithinMs: Math.min(2000, config.replicaTimeoutMs),
             warn: (message) => app.log.warn(message),
           })
         : primaryReads(options.db),

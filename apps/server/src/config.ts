@@ -14,6 +14,7 @@ const EnvSchema = z.object({
   // DESIGN.md section 24 "Reports from a replica": a streaming replica for the reads of the past.
   DATABASE_REPLICA_URL: z.string().url().optional(),
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  REPLICA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Back office <no-reply@backoffice.local>'),
@@ -67,6 +68,8 @@ export interface Config {
   databaseReplicaUrl: string | undefined;
   /** A replica further behind than this says "as of" its time (DESIGN.md section 24: 5 s). */
   replicaMaxLagMs: number;
+  /** A replica query unanswered this long fails, and the primary answers (DESIGN.md section 24). */
+  replicaTimeoutMs: number;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
     databaseReplicaUrl: e.DATABASE_URL ? e.DATABASE_REPLICA_URL : undefined,
     replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
+    replicaTimeoutMs: e.REPLICA_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

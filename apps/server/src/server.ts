@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './cli/seed/index.ts';
 import { loadConfig } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/connection.ts';
+import { type DatabaseHandle, openDatabase, openReplica } from './db/connection.ts';
 import { migrateAndGrant, serverRoleFor } from './db/privileges.ts';
 import { createRestartBackoff } from './lib/restart-backoff.ts';
 
@@ -37,17 +37,10 @@ async function prepare(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-/** How long a new connection to the replica may take before its reads go to the primary. */
-const REPLICA_CONNECT_TIMEOUT_MS = 2000;
-
 async function serve(handle: DatabaseHandle): Promise<void> {
   // DESIGN.md section 24: the reports and History read from a streaming replica when one is named.
   const replica = config.databaseReplicaUrl
-    ? await openDatabase({
-        databaseUrl: config.databaseReplicaUrl,
-        poolSize: config.dbPoolSize,
-        connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
-      })
+    ? await openReplica(config.databaseReplicaUrl, config.dbPoolSize, config.replicaTimeoutMs)
     : null;
   const app = await buildApp({
     config,

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
+import { type DatabaseHandle, openDatabase, openReplica } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { ApiClient } from './client.ts';
 import {
@@ -99,9 +99,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  // The replica's own pool, as server.ts opens it: a silent host fails within 2 s.
+  // The replica's own pool, as server.ts opens it.
   const replica = options.replicaUrl
-    ? await openDatabase({ databaseUrl: options.replicaUrl, poolSize: 4, connectTimeoutMs: 2000 })
+    ? await openReplica(options.replicaUrl, 4, config.replicaTimeoutMs)
     : null;
   const app = await buildApp({
     config,

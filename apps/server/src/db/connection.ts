@@ -47,6 +47,41 @@ export interface DatabaseOptions {
    * the network does. The replica's pool sets it, so a host that went silent falls back soon.
    */
   connectTimeoutMs?: number;
+  /**
+   * How long one query may wait for its answer; then its connection is closed, and the query
+   * fails as a lost connection (`DatabaseSilent`). Unset: as long as the network does. The
+   * replica's pool sets it: a host that stops answering with its connections open (a stopped
+   * process, a link that drops packets behind a proxy) keeps the socket alive in the kernel, and
+   * its reads would wait forever.
+   */
+  queryTimeoutMs?: number;
+}
+
+/** A query's connection closed because the database did not answer within the deadline. */
+export class DatabaseSilent extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`the database did not answer within ${ms} ms; its connection was closed`);
+  }
+}
+
+/**
+ * A node-postgres client whose promise-form queries (Kysely's) get a deadline. pg's own
+ * `query_timeout` fails the query but keeps the connection in the pool with the query still
+ * outstanding, so the next query on it waits behind the silent one; closing the socket instead
+ * fails it as a lost connection, and the pool discards the client on release.
+ */
+function clientWithDeadline(ms: number): typeof pg.Client {
+  return class DeadlineClient extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads of query() are passed through.
+    override query(...args: any[]): any {
+      // biome-ignore lint/suspicious/noExplicitAny: as above.
+      const result = (super.query as (...a: any[]) => unknown)(...args);
+      if (!(result instanceof Promise)) return result;
+      const timer = setTimeout(() => this.connection.stream.destroy(new DatabaseSilent(ms)), ms);
+      return result.finally(() => clearTimeout(timer));
+    }
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -55,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      ...(options.queryTimeoutMs ? { Client: clientWithDeadline(options.queryTimeoutMs) } : {}),
       // No JIT: every query here is short, and a report over many groups, whose cost the planner
       // overestimates, spent 750 ms of 3.2 s compiling itself (measured: npm run bench -- reports).
       options: '-c jit=off',
@@ -99,6 +135,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
   };
 }
+
+/**
+ * The reporting replica's pool (DESIGN.md section 24): a host gone silent fails a new connection
+ * within 2 s and a query within `queryTimeoutMs` (REPLICA_TIMEOUT_MS), so its reads go to the
+ * primary instead of waiting for it (lib/replica.ts).
+ */
+export const openReplica = (url: string, poolSize: number, queryTimeoutMs: number) =>
+  openDatabase({ databaseUrl: url, poolSize, connectTimeoutMs: 2000, queryTimeoutMs });
 
 /**
  * LISTEN on a connection of its own (one per process, however many streams it serves), which

@@ -79,12 +79,13 @@ function fromPgError(err: PgError): AppError | null {
   }
 }
 
-const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET']);
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
 
 /**
  * The database connection died or PostgreSQL is down or restarting: SQLSTATE class 08, the
  * shutdown codes 57P01-57P03, node-postgres's own "Connection terminated ..." and "... not
- * queryable" errors, and a refused or reset socket. The request's transaction did not commit.
+ * queryable" errors, a refused or reset socket, and one closed because the database did not answer
+ * in time (db/connection.ts's `DatabaseSilent`). The request's transaction did not commit.
  */
 export function isConnectionLoss(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;

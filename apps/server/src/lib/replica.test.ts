@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DatabaseSilent } from '../db/connection.ts';
 import { dataAsOf, lsnValue, type ReplicaPosition, replicaFailed } from './replica.ts';
 
 // DESIGN.md section 24: a report from a replica says "as of" only when the replica really is
@@ -54,11 +55,13 @@ describe('lsnValue', () => {
 });
 
 describe('replicaFailed', () => {
-  it('sends a lost connection and a recovery conflict to the primary, nothing else', () => {
+  it('sends a lost or silent connection and a recovery conflict to the primary, nothing else', () => {
     expect(
       replicaFailed(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })),
     ).toBe(true);
     expect(replicaFailed(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // A connection closed because the replica went silent (db/connection.ts's query deadline).
+    expect(replicaFailed(new DatabaseSilent(1000))).toBe(true);
     expect(replicaFailed(Object.assign(new Error('conflict with recovery'), { code: '40001' }))).toBe(true);
     expect(replicaFailed(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
   });

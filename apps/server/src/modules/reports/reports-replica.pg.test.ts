@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../../../scripts/postgres.mjs';
@@ -8,17 +10,24 @@ import { assertDocumentInvariants } from '../../../test/document-invariants.ts';
 import { createSignedInUsers, type TestUser } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
+import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.ts';
+import { type Database, type DatabaseHandle, openReplica } from '../../db/connection.ts';
+import { replicaReads } from '../../lib/replica.ts';
 import { fund, USD, UZS } from '../finance/finance.fixtures.ts';
 
 // DESIGN.md section 24 "Reports from a replica": a throwaway primary and a streaming replica made
 // from it with pg_basebackup (scripts/replica.mjs). The reports and History read the replica,
 // say "as of" when it lags beyond REPLICA_MAX_LAG_MS, fall back to the primary when it is down;
-// a posting reads the primary whatever the replica says.
+// a posting reads the primary whatever the replica says. The server reaches the replica through
+// a TCP proxy that can go silent with its connections open (test/tcp-proxy.ts).
 
 const MAX_LAG_MS = 1000;
+/** REPLICA_TIMEOUT_MS: a replica query unanswered this long fails; its status check gives up at 2 s. */
+const TIMEOUT_MS = 3000;
 
 let primary: ThrowawayPostgres;
 let replica: ThrowawayReplica;
+let proxy: TcpProxy;
 let t: TestApp;
 /** The replica as its superuser: pauses and resumes replay. */
 let replicaAdmin: pg.Client;
@@ -29,11 +38,13 @@ const log: string[] = [];
 beforeAll(async () => {
   primary = await startThrowawayPostgres();
   replica = await startThrowawayReplica(primary);
+  const replicaUrl = new URL(replica.url);
+  proxy = await startTcpProxy({ host: replicaUrl.hostname, port: Number(replicaUrl.port) });
   t = await startTestApp({
     databaseUrl: primary.url,
-    replicaUrl: replica.url,
+    replicaUrl: proxy.urlFor(replica.url),
     poolSize: 8,
-    env: { REPLICA_MAX_LAG_MS: String(MAX_LAG_MS) },
+    env: { REPLICA_MAX_LAG_MS: String(MAX_LAG_MS), REPLICA_TIMEOUT_MS: String(TIMEOUT_MS) },
     logStream: { write: (line) => log.push(line) },
   });
   ({ as, users } = await createSignedInUsers(t.db, t.url, ['Owner', 'Bozorchi'] as const));
@@ -43,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await replicaAdmin?.end().catch(() => {});
   await t?.close();
+  await proxy?.close();
   replica?.stop();
   primary?.stop();
 });
@@ -174,8 +186,105 @@ describe('reports from a streaming replica', () => {
     await replicaAdmin.query('SELECT pg_wal_replay_resume()');
   }, 60_000);
 
+  it('answers from the primary when the replica goes silent with its connections open, and reads it again once it answers', async () => {
+    await caughtUp();
+    await sleep(MAX_LAG_MS + 100);
+    const before = await dashboardUsd();
+    expect(before.asOf).toBeNull();
+    // The replica keeps the old figure from here on; the primary has one more dollar.
+    await pauseReplay();
+    await fund(t.db, users.Bozorchi, USD, '1');
+    const expected = new Decimal(before.usd).plus(1).toFixed(2);
+    expect((await dashboardUsd()).usd).toBe(before.usd);
+    // The last check is too old to count: the next read checks the replica on an open connection.
+    await sleep(1100);
+
+    const logged = log.length;
+    proxy.freeze();
+    // The check gives up on the silent replica at 2 s. Without a deadline it would wait as long
+    // as the kernel keeps the socket: hours.
+    const started = Date.now();
+    expect(await dashboardUsd()).toEqual({ usd: expected, asOf: null, header: null });
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
+    expect(log.slice(logged).some((line) => line.includes('replica unreachable'))).toBe(true);
+    // Left alone for a while: the next reads do not wait for it.
+    const next = Date.now();
+    expect((await as.Owner.get('audit/')).status).toBe(200);
+    expect((await as.Owner.get('reports/sales/')).status).toBe(200);
+    expect(Date.now() - next).toBeLessThan(2000);
+
+    proxy.thaw();
+    // Probed again a few seconds after it was found down; the connections that went silent were
+    // closed, so the pool opens new ones.
+    await sleep(5000 + MAX_LAG_MS + 200);
+    const back = await dashboardUsd();
+    expect(back.usd).toBe(before.usd);
+    expect(back.asOf).not.toBeNull();
+    await replicaAdmin.query('SELECT pg_wal_replay_resume()');
+  }, 60_000);
+
   it('leaves the books balanced', async () => {
     await assertMoneyInvariants(t.db);
     await assertDocumentInvariants(t.db);
   });
+});
+
+describe('a replica gone silent (lib/replica.ts with the replica pool of db/connection.ts)', () => {
+  /** Which server answered: the standby says it is in recovery, the primary does not. */
+  const standby = async (db: Database) =>
+    (await sql<{ standby: boolean }>`SELECT pg_is_in_recovery() AS standby`.execute(db)).rows[0]?.standby;
+  let silent: TcpProxy;
+  let pool: DatabaseHandle;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    const replicaUrl = new URL(replica.url);
+    silent = await startTcpProxy({ host: replicaUrl.hostname, port: Number(replicaUrl.port) });
+    pool = await openReplica(silent.urlFor(replica.url), 2, 1000);
+  });
+  afterAll(async () => {
+    await pool?.close();
+    await silent?.close();
+  });
+
+  it('fails a read the replica stops answering at the query deadline, and the primary answers it', async () => {
+    const reads = replicaReads({
+      primary: t.db,
+      replica: pool.db,
+      maxLagMs: MAX_LAG_MS,
+      warn: (m) => warnings.push(m),
+      checkEveryMs: 2000,
+      downForMs: 2000,
+    });
+    expect((await reads.run(standby)).value).toBe(true);
+    silent.freeze();
+    // The last check still counts, so the read goes to the replica, on the connection it used.
+    const started = Date.now();
+    expect((await reads.run(standby)).value).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(warnings.at(-1)).toContain('did not answer within 1000 ms');
+    silent.thaw();
+    // Probed again once it has been down long enough; that connection was closed, a new one answers.
+    await sleep(2100);
+    expect((await reads.run(standby)).value).toBe(true);
+  }, 30_000);
+
+  it('gives up a status check the replica does not answer and reads the primary meanwhile', async () => {
+    const reads = replicaReads({
+      primary: t.db,
+      replica: pool.db,
+      maxLagMs: MAX_LAG_MS,
+      warn: (m) => warnings.push(m),
+      checkEveryMs: 0,
+      checkWithinMs: 300,
+    });
+    expect((await reads.run(standby)).value).toBe(true);
+    silent.freeze();
+    const started = Date.now();
+    expect((await reads.run(standby)).value).toBe(false);
+    // The check's 300 ms, not the pool's one-second deadline.
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(warnings.at(-1)).toContain('did not answer within 300 ms');
+    silent.thaw();
+  }, 30_000);
 });
