@@ -1,58 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { apiAs, apiSignIn, DEMO, expect, test } from '../fixtures.ts';
+import { apiAs, apiSignIn, DEMO, expect, holdLock, releaseLocks, test } from '../fixtures.ts';
 import { CatalogPage } from '../pages/catalog-page.ts';
+import { scan, withCheckDigit } from '../pages/scanner.ts';
 import { createTaggedVariants, StockListPage } from '../pages/stock-pages.ts';
 
 // DESIGN.md section 18: a variant's barcode in the catalogue, and the variant pickers that take a
-// keyboard-wedge scanner's codes. Each test makes its own variants and codes; two of them change
-// the business's weight_barcodes setting, so they rely on a file's tests running one after another
-// in one worker (fullyParallel is off in playwright.config.ts).
+// keyboard-wedge scanner's codes. Each test makes its own variants and codes; the one that changes
+// the business's weight_barcodes setting holds it (offline.spec.ts changes it too).
+
+test.afterEach(releaseLocks);
 
 const tag = () => `BC${Date.now().toString().slice(-7)}${randomBytes(2).toString('hex').toUpperCase()}`;
-
-/** GS1's check digit, written out here so the test does not lean on the code it checks. */
-function withCheckDigit(body: string): string {
-  const sum = [...body].reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
 
 /** A unique EAN-13 outside the in-store (20-29) range: 47 + 10 random digits + check digit. */
 const uniqueEan13 = () =>
   withCheckDigit(
     `47${Date.now().toString().slice(-6)}${String(randomBytes(2).readUInt16BE() % 10_000).padStart(4, '0')}`,
   );
-
-/**
- * A keyboard-wedge scanner: its keys, then Enter, each stamped 5 ms after the last, as a scanner's
- * hardware stamps them (DESIGN.md section 18). The stamps go with the key events (CDP's
- * `timestamp`), so the page sees a scanner's pace however long it takes to render each key;
- * Playwright's own typing waits for each key to be handled, and on a busy machine its keys arrive
- * (and are stamped) as slowly as the page renders.
- */
-async function scan(page: Page, keys: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const start = Date.now() / 1000;
-  let i = 0;
-  const at = () => start + 0.005 * i++;
-  for (const ch of keys) {
-    const timestamp = at();
-    await cdp.send('Input.dispatchKeyEvent', {
-      type: 'keyDown',
-      key: ch,
-      text: ch,
-      unmodifiedText: ch,
-      timestamp,
-    });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch, timestamp });
-  }
-  const timestamp = at();
-  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', timestamp });
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp });
-  await cdp.detach();
-}
 
 test('a wedge burst in the stock-entry picker selects the variant of its code; slow typing searches', async ({
   page,
@@ -110,6 +75,7 @@ test('a scanner typing through the Russian layout still finds its Latin Code 128
 });
 
 test('a scale weight code picks its item and fills the quantity', async ({ page }) => {
+  await holdLock('weight-barcodes');
   const t = tag();
   const keeper = await apiAs(page, DEMO.omborchi);
   // The Owner changes the setting: auth.spec.ts changes admin@demo.uz's password, so no other spec

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoneyFixed } from '@app/shared';
+import { D, formatMoneyFixed } from '@app/shared';
 import type { Page } from '@playwright/test';
 import { apiAs, apiSignIn, DEMO, expect, holdLock, releaseLocks, test } from '../fixtures.ts';
 import { CounterPage, docTag } from '../pages/document-pages.ts';
+import { scan, withCheckDigit } from '../pages/scanner.ts';
 import { createTaggedVariants, stockTheTrader } from '../pages/stock-pages.ts';
 
 // DESIGN.md section 23 on the web, against the built app with its service worker: the counter
@@ -278,4 +279,50 @@ test('a sale whose answer is lost on a weak connection is queued under its key a
   expect(await salesAt(trader, `${price}.00`, 'POSTED')).toHaveLength(1);
   expect(await salesAt(trader, `${price}.00`, 'DRAFT')).toHaveLength(0);
   expect(await onHand(trader, variant.sku)).toBe('2.000');
+});
+
+test('without a connection the counter reads scans from the device: a barcode, and a scale weight code as the business set', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await holdLock('weight-barcodes');
+  const { price, variant, trader } = await ownSale(page, '5');
+  const generated = await (await apiAs(page, DEMO.omborchi)).post(
+    `catalog/variants/${variant.id}/barcode/`,
+    {},
+  );
+  expect(generated.status(), 'in-store code generated').toBe(200);
+  const inStore = ((await generated.json()) as { barcode: string }).barcode;
+  // The scale prints 21 + the item number + 1,250 g.
+  const weighed = withCheckDigit(`21${inStore.slice(2, 7)}01250`);
+  const owner = await apiAs(page, DEMO.owner);
+  expect((await owner.patch('admin/settings/', { weight_barcodes: 'weight' })).status()).toBe(200);
+  try {
+    const counter = await openCounterOnline(page, variant.id);
+    const scanner = await context.newCDPSession(page);
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-status')).toContainText("Internet yo'q");
+    await counter.picker.click();
+    await scan(page, inStore, scanner);
+    await expect(counter.line(variant.sku)).toBeVisible();
+    await expect(counter.total).toContainText(formatMoneyFixed(price));
+    // One more, weighed: 1 + 1.250.
+    await scan(page, weighed, scanner);
+    const total = new D(price).times('2.25').toFixed(2);
+    await expect(counter.total).toContainText(formatMoneyFixed(total));
+    await counter.sell.click();
+    await expect(page.getByTestId('counter-queued')).toContainText("Sotuv navbatga qo'yildi");
+    await page.getByRole('button', { name: 'Keyingi sotuv' }).click();
+    await expect(page.getByTestId('offline-waiting')).toHaveText('Yuborilishini kutmoqda: 1');
+    expect(await page.evaluate(() => navigator.onLine), 'offline for the page until now').toBe(false);
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await salesAt(trader, total, 'POSTED')).length, { timeout: 20_000 })
+      .toBe(1);
+    expect(await onHand(trader, variant.sku)).toBe('2.750');
+  } finally {
+    await owner.patch('admin/settings/', { weight_barcodes: 'off' });
+  }
 });

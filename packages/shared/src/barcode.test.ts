@@ -8,6 +8,7 @@ import {
   withCheckDigit,
 } from './barcode.ts';
 import { BarcodeSchema } from './schemas/catalog.ts';
+import { weighedScan } from './weighed-scan.ts';
 
 // DESIGN.md section 18: what a variant's code may be, and the codes the business and its scales make.
 
@@ -45,6 +46,13 @@ describe('barcodes', () => {
     expect(readWeightCode(`${weighed.slice(0, 12)}${(Number(weighed.at(-1)) + 1) % 10}`)).toBeNull();
     expect(readWeightCode(inStoreCode(1))).toBeNull(); // prefix 20 is an in-store code, not a weight
     expect(readWeightCode('4006381333931')).toBeNull();
+  });
+
+  it("reads a weight code's five digits as the business's scales print them: grams or a UZS price", () => {
+    const code = { itemCode: inStoreCode(1), value: 1250 };
+    expect(weighedScan(code, 'weight')).toEqual({ qty: '1.250', price: null });
+    expect(weighedScan(code, 'price')).toEqual({ qty: null, price: '1250.00' });
+    expect(weighedScan({ ...code, value: 5 }, 'weight')).toEqual({ qty: '0.005', price: null });
   });
 });
 

@@ -32,3 +32,4 @@ export * from './schemas/transit-losses.ts';
 export * from './schemas/users.ts';
 export * from './texts/message.ts';
 export * from './texts/render.ts';
+export * from './weighed-scan.ts';

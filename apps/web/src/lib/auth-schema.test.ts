@@ -15,6 +15,7 @@ const user = {
   can_buy: false,
   can_produce: false,
   keeps_shifts: true,
+  weight_barcodes: 'weight',
 };
 
 const agrees = (value: unknown) => {
@@ -41,6 +42,8 @@ describe('parseWhoAmI', () => {
     ['no profile', { ...user, profile: null }],
     ['a profile without a name', { ...user, profile: { first_name: 'Ali' } }],
     ['a flag as a string', { ...user, keeps_shifts: 'true' }],
+    ['an unknown scales mode', { ...user, weight_barcodes: 'grams' }],
+    ['no scales mode (an answer of an older server)', { ...user, weight_barcodes: undefined }],
     ['not an object', [user]],
     ['nothing', null],
   ])('refuses %s, as the schema does', (_, value) => {

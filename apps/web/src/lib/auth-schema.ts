@@ -2,7 +2,14 @@
 // by hand: every signed-in page waits for who-am-I before its shell draws, and with zod's schema
 // the first paint waited for zod and the shared schemas too (DESIGN.md section 23).
 // auth-schema.test.ts holds it to WhoAmISchema: the same answers pass, the same ones fail.
-import { EMAIL_NOTIFICATION_KINDS, isRole, LANGUAGES, type Language, type WhoAmI } from '@app/shared';
+import {
+  EMAIL_NOTIFICATION_KINDS,
+  isRole,
+  LANGUAGES,
+  type Language,
+  WEIGHT_BARCODE_MODES,
+  type WhoAmI,
+} from '@app/shared';
 
 /** Not a who-am-I answer: thrown as the schema's check would throw, so the query fails the same. */
 export class WhoAmIShapeError extends Error {
@@ -28,6 +35,8 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const isLanguage = (v: unknown): v is Language | null =>
   v === null || (LANGUAGES as readonly unknown[]).includes(v);
+const isWeightMode = (v: unknown): v is WhoAmI['weight_barcodes'] =>
+  (WEIGHT_BARCODE_MODES as readonly unknown[]).includes(v);
 const isEmailKinds = (v: unknown): v is WhoAmI['email_notifications'] =>
   Array.isArray(v) && v.every((kind) => (EMAIL_NOTIFICATION_KINDS as readonly unknown[]).includes(kind));
 
@@ -49,5 +58,6 @@ export function parseWhoAmI(value: unknown): WhoAmI {
     can_buy: field(value, 'can_buy', isBoolean),
     can_produce: field(value, 'can_produce', isBoolean),
     keeps_shifts: field(value, 'keeps_shifts', isBoolean),
+    weight_barcodes: field(value, 'weight_barcodes', isWeightMode),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEIGHT_BARCODE_MODES } from '../barcode.ts';
 import { EMAIL_NOTIFICATION_KINDS, OTP_LENGTH, PASSWORD_MIN } from '../constants.ts';
 import { LANGUAGES } from '../languages.ts';
 import { ROLES } from '../roles.ts';
@@ -77,6 +78,11 @@ export const WhoAmISchema = z.object({
   can_produce: z.boolean(),
   /** Whether the user keeps a cash drawer and its shifts (DESIGN.md section 22): `keepsShifts`. */
   keeps_shifts: z.boolean(),
+  /**
+   * How the business's scales print weight codes (DESIGN.md section 18, a setting): the counter
+   * reads them from the device when it has no connection (section 23).
+   */
+  weight_barcodes: z.enum(WEIGHT_BARCODE_MODES),
 });
 export type WhoAmI = z.infer<typeof WhoAmISchema>;
 

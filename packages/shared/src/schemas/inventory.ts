@@ -158,6 +158,8 @@ export type StockVariantRef = z.infer<typeof StockVariantRefSchema>;
 
 /** The variant in stock lists and offer lines (DESIGN.md section 4). */
 export const StockVariantSchema = StockVariantRefSchema.extend({
+  /** Its barcode (DESIGN.md section 18): the counter reads scans from the device's copy offline. */
+  barcode: z.string().nullable(),
   product_name: z.string(),
   product_code: z.number(),
   color_name: z.string().nullable(),

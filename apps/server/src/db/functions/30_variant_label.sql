@@ -26,6 +26,8 @@ RETURNS TEXT LANGUAGE sql STABLE AS $$
       p.name AS product_name,
       p.code AS product_code,
       p_sku AS sku,
+      -- The counter scans from the device's copy of my-balance when offline (DESIGN.md section 23).
+      (SELECT v.barcode FROM variants v WHERE v.id = p_id) AS barcode,
       variant_label(p.name, p.model, c.name, variant_size_label(s.size, s.label)) AS label,
       c.name AS color_name,
       c.code AS color_code,

@@ -237,6 +237,7 @@ describe('whoami and by-business', () => {
       can_buy: false,
       can_produce: false,
       keeps_shifts: false,
+      weight_barcodes: 'off',
     });
   });
 

@@ -104,6 +104,8 @@ describe('weight codes', () => {
     expect((await owner.patch('admin/settings/', { weight_barcodes: 'weight' })).body.weight_barcodes).toBe(
       'weight',
     );
+    // Every user of the business learns it with who they are: the counter reads scans offline.
+    expect((await as.Kassir.get('auth/whoami/')).body.weight_barcodes).toBe('weight');
     const weighed = await owner.get(`catalog/variants/?barcode=${scale}`);
     expect(weighed.body).toEqual([
       expect.objectContaining({ id: variant.id, scanned: { qty: '1.250', price: null } }),

@@ -1,13 +1,12 @@
 import {
-  D,
   fixedQuantity,
-  MONEY_SCALE,
   msg,
   readWeightCode,
   type Variant,
   type VariantCreateSchema,
   type VariantListQuerySchema,
   type VariantUpdateSchema,
+  weighedScan,
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
@@ -126,12 +125,7 @@ async function findByBarcode(db: Database, businessId: number, code: string): Pr
   if (mode === 'off') return [];
   const [item] = await search.listVariants(db, businessId, { barcode: weighed.itemCode });
   if (!item) return [];
-  const value = new D(weighed.value);
-  const scanned =
-    mode === 'weight'
-      ? { qty: fixedQuantity(value.div(1000)), price: null }
-      : { qty: null, price: value.toFixed(MONEY_SCALE) };
-  return [{ ...toVariant(item), scanned }];
+  return [{ ...toVariant(item), scanned: weighedScan(weighed, mode) }];
 }
 
 export function getVariant(deps: Deps, actor: Actor, id: number): Promise<Variant> {

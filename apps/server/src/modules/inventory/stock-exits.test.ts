@@ -235,10 +235,10 @@ describe('GET inventory/stocks/my-balance/', () => {
         (b: { variant: { id: number } }) => b.variant.id === w.id,
       )?.variant;
     const catalogue = async () => {
-      const { sku, label, product, product_code, color_name, color_code, size_label } = (
+      const { sku, barcode, label, product, product_code, color_name, color_code, size_label } = (
         await trader.get(`catalog/variants/${w.id}/`)
       ).body;
-      return { id: w.id, sku, label, product, product_code, color_name, color_code, size_label };
+      return { id: w.id, sku, barcode, label, product, product_code, color_name, color_code, size_label };
     };
     expect(await variantOf()).toMatchObject(await catalogue());
 
@@ -260,12 +260,14 @@ describe('GET inventory/stocks/my-balance/', () => {
     await t.db.updateTable('sizes').set({ label: ' ' }).where('id', '=', Number(ids.size_id)).execute();
     await t.db
       .updateTable('variants')
-      .set({ sku: `${w.sku}-B` })
+      // The barcode too: the counter scans from the device's copy offline (DESIGN.md section 23).
+      .set({ sku: `${w.sku}-B`, barcode: `BC-${w.id}` })
       .where('id', '=', w.id)
       .execute();
     const after = await variantOf();
     expect(after).toMatchObject({
       sku: `${w.sku}-B`,
+      barcode: `BC-${w.id}`,
       product_name: 'Shim "yozgi"',
       label: 'Shim "yozgi" Z-9 / Qizil / 42',
       color_code: '#00ff00',

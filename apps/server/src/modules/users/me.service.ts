@@ -7,6 +7,7 @@ import {
   type MeUpdateSchema,
   msg,
   type Role,
+  type WeightBarcodeMode,
   type WhoAmI,
 } from '@app/shared';
 import type { z } from 'zod';
@@ -38,6 +39,7 @@ export async function whoAmI(db: Database, userId: number): Promise<WhoAmI> {
     can_buy: canBuy(user.role, user.purchase_roles),
     can_produce: canProduce(user.role),
     keeps_shifts: keepsShifts(user.role, user.sale_roles),
+    weight_barcodes: user.weight_barcodes as WeightBarcodeMode,
   };
 }
 

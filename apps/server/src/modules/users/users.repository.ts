@@ -16,6 +16,7 @@ export function findProfile(db: Database, id: number) {
       'u.language',
       'b.sale_roles',
       'b.purchase_roles',
+      'b.weight_barcodes',
     ])
     .where('u.id', '=', id)
     .executeTakeFirst();

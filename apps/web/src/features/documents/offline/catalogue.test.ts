@@ -1,7 +1,15 @@
 import 'fake-indexeddb/auto';
 import type { StockBalance } from '@app/shared';
+import { inStoreCode, withCheckDigit } from '@app/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedPrices, savePrices, saveStock, searchCatalogue, takeFromCatalogue } from './catalogue.ts';
+import {
+  cachedPrices,
+  savePrices,
+  saveStock,
+  scanCatalogue,
+  searchCatalogue,
+  takeFromCatalogue,
+} from './catalogue.ts';
 import { type DeviceDb, openDeviceDb } from './device-db.ts';
 
 let db: DeviceDb;
@@ -10,7 +18,13 @@ afterEach(async () => {
   await db.delete();
 });
 
-const row = (id: number, name: string, sku: string, qty: string): StockBalance => ({
+const row = (
+  id: number,
+  name: string,
+  sku: string,
+  qty: string,
+  barcode: string | null = null,
+): StockBalance => ({
   id,
   qty_on_hand: qty,
   updated_at: '2026-01-01T00:00:00Z',
@@ -18,6 +32,7 @@ const row = (id: number, name: string, sku: string, qty: string): StockBalance =
     id,
     product: id,
     sku,
+    barcode,
     label: `${name} ${sku}`,
     unit: 'D',
     product_name: name,
@@ -50,5 +65,29 @@ describe('the catalogue kept on the device (DESIGN.md section 23)', () => {
     expect((await searchCatalogue(db, 7, 'shim'))[0]?.qty).toBe('0.5');
     await takeFromCatalogue(db, 7, [{ variant: 1, qty: '1' }]);
     expect(await searchCatalogue(db, 7, 'shim')).toEqual([]);
+  });
+
+  it('reads a scan from the kept stock as the server does: a barcode, else a weight code as the scales print it', async () => {
+    db = openDeviceDb(`catalogue-test-${n++}`);
+    // Item 42's in-store code; its scale prints 22 + 00042 + five digits + a check digit.
+    await saveStock(db, 7, [
+      row(1, 'Shim', 'SH-01', '2', '4006381333931'),
+      row(2, 'Guruch', 'GR-01', '0', inStoreCode(42)),
+    ]);
+    const weighed = withCheckDigit('220004201250');
+    const found = async (code: string, scales: 'off' | 'weight' | 'price') => {
+      const scan = await scanCatalogue(db, 7, code, scales);
+      return scan && { id: scan.variant.id, scanned: scan.scanned };
+    };
+    expect(await found('4006381333931', 'off')).toEqual({ id: 1, scanned: null });
+    // None left on the device: found all the same, the server decides when the sale is sent.
+    expect(await found(inStoreCode(42), 'off')).toEqual({ id: 2, scanned: null });
+    expect(await found(weighed, 'weight')).toEqual({ id: 2, scanned: { qty: '1.250', price: null } });
+    expect(await found(weighed, 'price')).toEqual({ id: 2, scanned: { qty: null, price: '1250.00' } });
+    expect(await found(weighed, 'off')).toBeNull();
+    // An item the seller does not hold, a code nobody has, another user's device copy.
+    expect(await found(withCheckDigit('220004301250'), 'weight')).toBeNull();
+    expect(await found('96385074', 'weight')).toBeNull();
+    expect(await scanCatalogue(db, 8, '4006381333931', 'weight')).toBeNull();
   });
 });

@@ -2,9 +2,13 @@ import {
   type Currency,
   D,
   type PriceType,
+  readWeightCode,
   type StockBalance,
   VARIANT_PICKER_MAX_RESULTS,
   type VariantPrice,
+  type WeighedScan,
+  type WeightBarcodeMode,
+  weighedScan,
 } from '@app/shared';
 import type { CachedVariant, CatalogueSnapshot, DeviceDb } from './device-db.ts';
 
@@ -21,6 +25,7 @@ export async function saveStock(db: DeviceDb, user: number, rows: readonly Stock
     const variants: CachedVariant[] = rows.map((r) => ({
       id: r.variant.id,
       sku: r.variant.sku,
+      barcode: r.variant.barcode,
       label: r.variant.label,
       product_name: r.variant.product_name,
       unit: r.variant.unit,
@@ -74,6 +79,30 @@ export async function searchCatalogue(db: DeviceDb, user: number, text: string):
       return words.every((w) => haystack.includes(w));
     })
     .slice(0, VARIANT_PICKER_MAX_RESULTS);
+}
+
+/**
+ * A scan read from the kept stock, as the server's `?barcode=` reads it (DESIGN.md sections 18
+ * and 23): the variant with this barcode, else, for a scale's weight code when the business's
+ * scales print them (`scales`, who-am-I's weight_barcodes), its item's variant and what the code
+ * carries. Found whatever the kept quantity says: the item is in the seller's hand, and the
+ * server decides when the sale is sent.
+ */
+export async function scanCatalogue(
+  db: DeviceDb,
+  user: number,
+  code: string,
+  scales: WeightBarcodeMode,
+): Promise<{ variant: CachedVariant; scanned: WeighedScan | null } | null> {
+  const snapshot = await db.catalogue.get(user);
+  if (!snapshot) return null;
+  const withBarcode = (barcode: string) => snapshot.variants.find((v) => v.barcode === barcode);
+  const exact = withBarcode(code);
+  if (exact) return { variant: exact, scanned: null };
+  if (scales === 'off') return null;
+  const weighed = readWeightCode(code);
+  const item = weighed ? withBarcode(weighed.itemCode) : undefined;
+  return weighed && item ? { variant: item, scanned: weighedScan(weighed, scales) } : null;
 }
 
 /** A variant's kept prices, or null when the device has none for it. */

@@ -9,6 +9,8 @@ import Dexie, { type EntityTable } from 'dexie';
 export interface CachedVariant {
   id: number;
   sku: string;
+  /** Its barcode, for a scan without a connection; absent in a copy kept before barcodes were. */
+  barcode?: string | null;
   label: string;
   product_name: string;
   unit: UnitMeasure;

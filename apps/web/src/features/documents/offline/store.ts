@@ -1,10 +1,11 @@
-import type { Currency, PriceType, StockBalance, VariantPrice } from '@app/shared';
+import type { Currency, PriceType, StockBalance, VariantPrice, WeightBarcodeMode } from '@app/shared';
 import {
   cachedPrices,
   keptLists,
   saveLists,
   savePrices,
   saveStock,
+  scanCatalogue,
   searchCatalogue,
   takeFromCatalogue,
 } from './catalogue.ts';
@@ -30,6 +31,8 @@ export const store = {
     saveLists(deviceDb(), user, types, currencies),
   lists: (user: number) => keptLists(deviceDb(), user),
   search: (user: number, text: string) => searchCatalogue(deviceDb(), user, text),
+  scan: (user: number, code: string, scales: WeightBarcodeMode) =>
+    scanCatalogue(deviceDb(), user, code, scales),
   prices: (user: number, variant: number) => cachedPrices(deviceDb(), user, variant),
   async queue(sale: NewSale) {
     const db = deviceDb();

@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { currenciesQueryKey, getCurrencies, useCurrencies } from '../../../api/currencies.ts';
 import { priceTypesQueryKey, usePriceTypes } from '../../../api/price-types.ts';
+import type { ScanMatch } from '../../../components/VariantPicker.tsx';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { searchUnitVariants, type UnitVariantOption } from '../api/prices.ts';
+import { findUnitVariantByBarcode, searchUnitVariants, type UnitVariantOption } from '../api/prices.ts';
 import type { ReturnedSale } from './device-db.ts';
 import { onQueueChanged, queueChanged } from './queue-events.ts';
 import { useOnline } from './use-online.ts';
@@ -131,7 +132,9 @@ function useKeptLists(user: number | undefined, online: boolean) {
 
 export function useOfflineCounter() {
   const online = useReachable();
-  const user = useCurrentUser().data?.id;
+  const me = useCurrentUser().data;
+  const user = me?.id;
+  const scales = me?.weight_barcodes ?? 'off';
   const { waiting, returned } = useQueueState(user);
 
   useKeptLists(user, online);
@@ -167,6 +170,26 @@ export function useOfflineCounter() {
     [user],
   );
 
+  /** A scan looked up online, else (no connection) in the kept catalogue, read as the server reads it. */
+  const findByBarcode = useCallback(
+    async (code: string, signal: AbortSignal): Promise<ScanMatch | null> => {
+      if (navigator.onLine) {
+        try {
+          return await findUnitVariantByBarcode(code, signal);
+        } catch (err) {
+          if (!(await loadApi()).isNetworkError(err) || user === undefined) throw err;
+        }
+      }
+      if (user === undefined) return null;
+      const found = await (await loadStore()).scan(user, code, scales);
+      if (!found) return null;
+      const { id, label, sku, unit } = found.variant;
+      const variant: UnitVariantOption = { id, label, sku, unit };
+      return { variant, qty: found.scanned?.qty ?? null };
+    },
+    [user, scales],
+  );
+
   /** A variant's kept prices, for the price query when it gets no answer. */
   const keptPrices = useCallback(
     async (variant: number): Promise<VariantPrice[] | null> =>
@@ -179,6 +202,7 @@ export function useOfflineCounter() {
     waiting,
     returned,
     search,
+    findByBarcode,
     keptPrices,
     dismiss: async (key: string) => {
       await (await loadStore()).dismiss(key);

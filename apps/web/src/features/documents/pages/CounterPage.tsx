@@ -9,7 +9,7 @@ import { VariantPicker } from '../../../components/VariantPicker.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { useCounterpartyOptions } from '../api/counterparties.ts';
-import { findUnitVariantByBarcode, type UnitVariantOption } from '../api/prices.ts';
+import type { UnitVariantOption } from '../api/prices.ts';
 import { CounterResult } from '../components/CounterResult.tsx';
 import { Money } from '../components/DocumentBits.tsx';
 import { DocumentGuard } from '../components/DocumentGuard.tsx';
@@ -49,7 +49,7 @@ function Counter() {
         onChange={(v) => v && c.pick(v as UnitVariantOption)}
         onScanned={(v, qty) => c.scanned(v as UnitVariantOption, qty)}
         search={c.offline.search}
-        findByBarcode={findUnitVariantByBarcode}
+        findByBarcode={c.offline.findByBarcode}
       />
       <LinesEditor
         lines={c.lines}

@@ -31,6 +31,7 @@ function balance(
       color_name: 'Red',
       color_code: '#ff0000',
       size_label: 'L',
+      barcode: null,
       ...variant,
     },
   };
