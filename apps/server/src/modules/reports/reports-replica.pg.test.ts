@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import Decimal from 'decimal.js';
+import { D } from '@app/shared';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertMoneyInvariants } from '../../../test/money-invariants.ts';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.ts';
 import { type Database, type DatabaseHandle, openReplica } from '../../db/connection.ts';
-import { replicaReads } from '../../lib/replica.ts';
+import { type ReplicaOptions, replicaReads } from '../../lib/replica.ts';
 import { fund, USD, UZS } from '../finance/finance.fixtures.ts';
 
 // DESIGN.md section 24 "Reports from a replica": a throwaway primary and a streaming replica made
@@ -194,7 +194,7 @@ describe('reports from a streaming replica', () => {
     // The replica keeps the old figure from here on; the primary has one more dollar.
     await pauseReplay();
     await fund(t.db, users.Bozorchi, USD, '1');
-    const expected = new Decimal(before.usd).plus(1).toFixed(2);
+    const expected = new D(before.usd).plus(1).toFixed(2);
     expect((await dashboardUsd()).usd).toBe(before.usd);
     // The last check is too old to count: the next read checks the replica on an open connection.
     await sleep(1100);
@@ -240,29 +240,31 @@ describe('a replica gone silent (lib/replica.ts with the replica pool of db/conn
   beforeAll(async () => {
     const replicaUrl = new URL(replica.url);
     silent = await startTcpProxy({ host: replicaUrl.hostname, port: Number(replicaUrl.port) });
-    pool = await openReplica(silent.urlFor(replica.url), 2, 1000);
+    pool = await openReplica(silent.urlFor(replica.url), 2, 3000);
   });
   afterAll(async () => {
     await pool?.close();
     await silent?.close();
   });
-
-  it('fails a read the replica stops answering at the query deadline, and the primary answers it', async () => {
-    const reads = replicaReads({
+  /** The replica's reads through the proxy, the primary behind them, with these timings. */
+  const readsThrough = (timings: Partial<ReplicaOptions>) =>
+    replicaReads({
       primary: t.db,
       replica: pool.db,
       maxLagMs: MAX_LAG_MS,
       warn: (m) => warnings.push(m),
-      checkEveryMs: 2000,
-      downForMs: 2000,
+      ...timings,
     });
+
+  it('fails a read the replica stops answering at the query deadline, and the primary answers it', async () => {
+    const reads = readsThrough({ checkEveryMs: 2000, downForMs: 2000 });
     expect((await reads.run(standby)).value).toBe(true);
     silent.freeze();
     // The last check still counts, so the read goes to the replica, on the connection it used.
     const started = Date.now();
     expect((await reads.run(standby)).value).toBe(false);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    expect(warnings.at(-1)).toContain('did not answer within 1000 ms');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expect(warnings.at(-1)).toContain('did not answer within 3000 ms');
     silent.thaw();
     // Probed again once it has been down long enough; that connection was closed, a new one answers.
     await sleep(2100);
@@ -270,20 +272,13 @@ describe('a replica gone silent (lib/replica.ts with the replica pool of db/conn
   }, 30_000);
 
   it('gives up a status check the replica does not answer and reads the primary meanwhile', async () => {
-    const reads = replicaReads({
-      primary: t.db,
-      replica: pool.db,
-      maxLagMs: MAX_LAG_MS,
-      warn: (m) => warnings.push(m),
-      checkEveryMs: 0,
-      checkWithinMs: 300,
-    });
+    const reads = readsThrough({ checkEveryMs: 0, checkWithinMs: 300 });
     expect((await reads.run(standby)).value).toBe(true);
     silent.freeze();
     const started = Date.now();
     expect((await reads.run(standby)).value).toBe(false);
-    // The check's 300 ms, not the pool's one-second deadline.
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The check's 300 ms, not the pool's 3 s deadline.
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(warnings.at(-1)).toContain('did not answer within 300 ms');
     silent.thaw();
   }, 30_000);

@@ -1,5 +1,5 @@
 import type { WhoAmI } from '@app/shared';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Backdrop } from '../../components/ui/Backdrop.tsx';
 import { CloseButton } from '../../components/ui/CloseButton.tsx';
 import { useRoleLabel } from '../../i18n/role-labels.ts';
@@ -29,7 +29,9 @@ export function MobileDrawer({ id, user, onClose, badges }: MobileDrawerProps) {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // Before the first paint: an Escape pressed as soon as the drawer shows closes it (an effect
+  // runs after the paint, and a key pressed between was lost).
+  useLayoutEffect(() => {
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     panelRef.current?.querySelector<HTMLElement>('a[aria-current="page"], a')?.focus();

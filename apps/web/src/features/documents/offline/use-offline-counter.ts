@@ -1,4 +1,4 @@
-import type { SaleCreate, VariantPrice } from '@app/shared';
+import type { SaleCreate, VariantPrice, WeightBarcodeMode } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { currenciesQueryKey, getCurrencies, useCurrencies } from '../../../api/currencies.ts';
@@ -7,7 +7,7 @@ import type { ScanMatch } from '../../../components/VariantPicker.tsx';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { findUnitVariantByBarcode, searchUnitVariants, type UnitVariantOption } from '../api/prices.ts';
-import type { ReturnedSale } from './device-db.ts';
+import type { CachedVariant, ReturnedSale } from './device-db.ts';
 import { onQueueChanged, queueChanged } from './queue-events.ts';
 import { useOnline } from './use-online.ts';
 
@@ -130,12 +130,72 @@ function useKeptLists(user: number | undefined, online: boolean) {
   }, [client, user, online]);
 }
 
+/**
+ * `online()` while the browser has a connection; without one, or when it gets no answer,
+ * `device()` (none without a known user: a lookup that got no answer then fails as it did).
+ */
+async function onlineElseDevice<T>(
+  online: () => Promise<T>,
+  device: (() => Promise<T>) | null,
+  none: T,
+): Promise<T> {
+  if (navigator.onLine) {
+    try {
+      return await online();
+    } catch (err) {
+      if (!device || !(await loadApi()).isNetworkError(err)) throw err;
+    }
+  }
+  return device ? device() : none;
+}
+
+/** A kept variant as the counter's picker shows it. */
+const asOption = ({ id, label, sku, unit }: CachedVariant): UnitVariantOption => ({ id, label, sku, unit });
+
+/** The counter's search, scans and prices: online, else from the catalogue kept on the device. */
+function useDeviceLookups(user: number | undefined, scales: WeightBarcodeMode) {
+  /** The online search, else the kept catalogue's. */
+  const search = useCallback(
+    (text: string, signal: AbortSignal): Promise<UnitVariantOption[]> =>
+      onlineElseDevice(
+        () => searchUnitVariants(text, signal),
+        user === undefined ? null : async () => (await (await loadStore()).search(user, text)).map(asOption),
+        [],
+      ),
+    [user],
+  );
+
+  /** A scan looked up online, else in the kept catalogue, read as the server reads it. */
+  const findByBarcode = useCallback(
+    (code: string, signal: AbortSignal): Promise<ScanMatch | null> =>
+      onlineElseDevice(
+        () => findUnitVariantByBarcode(code, signal),
+        user === undefined
+          ? null
+          : async () => {
+              const found = await (await loadStore()).scan(user, code, scales);
+              return found && { variant: asOption(found.variant), qty: found.scanned?.qty ?? null };
+            },
+        null,
+      ),
+    [user, scales],
+  );
+
+  /** A variant's kept prices, for the price query when it gets no answer. */
+  const keptPrices = useCallback(
+    async (variant: number): Promise<VariantPrice[] | null> =>
+      user === undefined ? null : (await loadStore()).prices(user, variant),
+    [user],
+  );
+  return { search, findByBarcode, keptPrices };
+}
+
 export function useOfflineCounter() {
   const online = useReachable();
   const me = useCurrentUser().data;
   const user = me?.id;
-  const scales = me?.weight_barcodes ?? 'off';
   const { waiting, returned } = useQueueState(user);
+  const { search, findByBarcode, keptPrices } = useDeviceLookups(user, me?.weight_barcodes ?? 'off');
 
   useKeptLists(user, online);
 
@@ -152,50 +212,6 @@ export function useOfflineCounter() {
       if (navigator.onLine) refresh(false);
     });
   }, [user, online]);
-
-  /** The online search, else (no connection) the kept catalogue's. */
-  const search = useCallback(
-    async (text: string, signal: AbortSignal): Promise<UnitVariantOption[]> => {
-      if (navigator.onLine) {
-        try {
-          return await searchUnitVariants(text, signal);
-        } catch (err) {
-          if (!(await loadApi()).isNetworkError(err) || user === undefined) throw err;
-        }
-      }
-      if (user === undefined) return [];
-      const found = await (await loadStore()).search(user, text);
-      return found.map((v) => ({ id: v.id, label: v.label, sku: v.sku, unit: v.unit }));
-    },
-    [user],
-  );
-
-  /** A scan looked up online, else (no connection) in the kept catalogue, read as the server reads it. */
-  const findByBarcode = useCallback(
-    async (code: string, signal: AbortSignal): Promise<ScanMatch | null> => {
-      if (navigator.onLine) {
-        try {
-          return await findUnitVariantByBarcode(code, signal);
-        } catch (err) {
-          if (!(await loadApi()).isNetworkError(err) || user === undefined) throw err;
-        }
-      }
-      if (user === undefined) return null;
-      const found = await (await loadStore()).scan(user, code, scales);
-      if (!found) return null;
-      const { id, label, sku, unit } = found.variant;
-      const variant: UnitVariantOption = { id, label, sku, unit };
-      return { variant, qty: found.scanned?.qty ?? null };
-    },
-    [user, scales],
-  );
-
-  /** A variant's kept prices, for the price query when it gets no answer. */
-  const keptPrices = useCallback(
-    async (variant: number): Promise<VariantPrice[] | null> =>
-      user === undefined ? null : (await loadStore()).prices(user, variant),
-    [user],
-  );
 
   return {
     online,
