@@ -102,7 +102,11 @@ it('every stream of the user gets the event (two tabs)', async () => {
   await inTransaction(t.db, (trx) =>
     publish(trx, owner.businessId, [{ userId: owner.id, type: 'notification', data: { unread: 3 } }]),
   );
-  for (const tab of tabs) expect(JSON.parse((await tab.next()).data)).toEqual({ unread: 3 });
+  // A stream may first get an event committed just before it opened, whose announcement the hub
+  // was still reading (the last test's, through PgBouncer once): harmless, a page refetches. The
+  // notification is what each tab must get.
+  for (const tab of tabs)
+    expect(JSON.parse((await tab.next((e) => e.event === 'notification')).data)).toEqual({ unread: 3 });
   for (const tab of tabs) tab.close();
 });
 
