@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
-import type { Database, Listen } from './db/connection.ts';
+import { type Database, type Listen, REPLICA_CHECK_MS } from './db/connection.ts';
 import { MoneyBatcher } from './db/money-batch.ts';
 import { createTokenSigner } from './lib/auth/tokens.ts';
 import { createCaches } from './lib/caches.ts';
@@ -163,7 +163,7 @@ function createDeps(app: FastifyInstance, options: BuildOptions): Deps {
             primary: options.db,
             replica: options.replica,
             maxLagMs: config.replicaMaxLagMs,
-            checkWithinMs: Math.min(2000, config.replicaTimeoutMs),
+            checkWithinMs: Math.min(REPLICA_CHECK_MS, config.replicaTimeoutMs),
             warn: (message) => app.log.warn(message),
           })
         : primaryReads(options.db),

@@ -57,11 +57,31 @@ export interface DatabaseOptions {
   queryTimeoutMs?: number;
 }
 
-/** A query's connection closed because the database did not answer within the deadline. */
+/**
+ * The database did not answer within a deadline: a query's (its connection is closed,
+ * `queryTimeoutMs`) or a caller's (`answeredWithin`). A lost connection to the error handler.
+ */
 export class DatabaseSilent extends Error {
   readonly code = 'ETIMEDOUT';
   constructor(ms: number) {
-    super(`the database did not answer within ${ms} ms; its connection was closed`);
+    super(`the database did not answer within ${ms} ms`);
+  }
+}
+
+/**
+ * `work`'s answer, or a `DatabaseSilent` failure once `ms` have passed without it (the work goes
+ * on; a pool with `queryTimeoutMs` closes its connection later). The readiness probe and the
+ * replica's status check wait no longer than this.
+ */
+export async function answeredWithin<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseSilent(ms)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -136,13 +156,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/** How long a replica may take to take a new connection or answer its status check (lib/replica.ts). */
+export const REPLICA_CHECK_MS = 2000;
+
 /**
  * The reporting replica's pool (DESIGN.md section 24): a host gone silent fails a new connection
- * within 2 s and a query within `queryTimeoutMs` (REPLICA_TIMEOUT_MS), so its reads go to the
- * primary instead of waiting for it (lib/replica.ts).
+ * within REPLICA_CHECK_MS and a query within `queryTimeoutMs` (REPLICA_TIMEOUT_MS), so its reads
+ * go to the primary instead of waiting for it (lib/replica.ts).
  */
 export const openReplica = (url: string, poolSize: number, queryTimeoutMs: number) =>
-  openDatabase({ databaseUrl: url, poolSize, connectTimeoutMs: 2000, queryTimeoutMs });
+  openDatabase({ databaseUrl: url, poolSize, connectTimeoutMs: REPLICA_CHECK_MS, queryTimeoutMs });
 
 /**
  * LISTEN on a connection of its own (one per process, however many streams it serves), which

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Database, DatabaseSilent } from '../db/connection.ts';
+import { answeredWithin, type Database, REPLICA_CHECK_MS } from '../db/connection.ts';
 import { isConnectionLoss, pgCodeOf } from './errors.ts';
 
 // DESIGN.md section 24 "Reports from a replica": the reports, History and their files read from a
@@ -112,24 +112,11 @@ export function dataAsOf(
   return new Date(Number.isFinite(freshAt) ? freshAt : (samples[0]?.at ?? at)).toISOString();
 }
 
-/** `work`, or a `DatabaseSilent` failure once `ms` have passed without its answer. */
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DatabaseSilent(ms)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export function replicaReads(options: ReplicaOptions): Reads {
   const { primary, replica, maxLagMs, warn } = options;
   const checkEveryMs = options.checkEveryMs ?? 1000;
   const downForMs = options.downForMs ?? 5000;
-  const checkWithinMs = options.checkWithinMs ?? 2000;
+  const checkWithinMs = options.checkWithinMs ?? REPLICA_CHECK_MS;
   const now = options.now ?? Date.now;
   let status: Status = { checkedAt: Number.NEGATIVE_INFINITY, up: false, asOf: null };
   let downUntil = 0;
@@ -153,7 +140,7 @@ export function replicaReads(options: ReplicaOptions): Reads {
     samples.push({ at, lsn: primaryLsn });
     while (samples.length > 1 && (samples[0]?.at ?? at) < at - SAMPLES_KEPT_MS) samples.shift();
     try {
-      const { rows } = await within(
+      const { rows } = await answeredWithin(
         checkWithinMs,
         sql<ReplicaPosition>`
           SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replay,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { answeredWithin } from '../../db/connection.ts';
 import type { Deps } from '../../lib/context.ts';
 import { connectionLost } from '../../lib/errors.ts';
 import { ErrorSchemas } from '../../lib/openapi.ts';
@@ -13,13 +14,6 @@ import { ErrorSchemas } from '../../lib/openapi.ts';
 export const READY_TIMEOUT_MS = 2000;
 
 const StatusSchema = z.object({ status: z.literal('ok') });
-
-function timeout(ms: number): Promise<never> {
-  return new Promise((_, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    timer.unref();
-  });
-}
 
 export async function healthRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +44,7 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     async (request) => {
       try {
-        await Promise.race([sql`SELECT 1`.execute(deps.db), timeout(READY_TIMEOUT_MS)]);
+        await answeredWithin(READY_TIMEOUT_MS, sql`SELECT 1`.execute(deps.db));
       } catch (err) {
         request.log.warn({ err: { message: (err as Error).message } }, 'readiness: database not answering');
         throw connectionLost();
